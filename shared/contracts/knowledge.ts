@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { KNOWLEDGE_TYPES, STATEMENT_KINDS } from '../enums.ts';
+import { PAGE } from '../limits.ts';
+import { limitParam, PageToken, pageOf } from './common.ts';
+
+/**
+ * Knowledge items (spec §3 Knowledge, §7 "List knowledge items"): NICE 2017 KSA
+ * statements (type KSA), NICE Components TKS statements (type TKS) and CAE
+ * knowledge units (type KU). Statement ids overlap between the KSA and TKS id
+ * spaces (K0018 is in both), so an item is identified by `type` and `id` together.
+ */
+
+/** A knowledge id as published by its framework: `K0018`, `T1262`, `CO-M.4`, `CD-privacy`. */
+export const KnowledgeId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,63}$/, 'Must be a knowledge id such as K0018 or CO-M.4.');
+
+export const KnowledgeType = z.enum(KNOWLEDGE_TYPES);
+
+export const Knowledge = z
+  .object({
+    id: KnowledgeId,
+    type: KnowledgeType,
+    /** The statement text, or the knowledge unit's name. */
+    name: z.string(),
+    /** K, S, A or T statements: which kind. Absent on knowledge units. */
+    kind: z.enum(STATEMENT_KINDS).optional(),
+    /** Knowledge units: the program (CAE-CD, CAE-CO) and group. */
+    program: z.string().optional(),
+    group: z.string().optional(),
+    /** Knowledge units: the description, where the sources give one. */
+    description: z.string().nullable().optional(),
+    /** Knowledge units: learning outcomes. */
+    outcomes: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Knowledge' });
+export type Knowledge = z.infer<typeof Knowledge>;
+
+/** `GET /api/v1/knowledge` query (spec §7: page size up to 10000, looped by token). */
+export const ListKnowledgeQuery = z.object({
+  type: KnowledgeType.optional(),
+  limit: limitParam(PAGE.knowledgeMax, PAGE.knowledgeMax),
+  pageToken: PageToken.optional(),
+});
+export type ListKnowledgeQuery = z.infer<typeof ListKnowledgeQuery>;
+
+export const KnowledgePage = pageOf(Knowledge).meta({ id: 'KnowledgePage' });
+export type KnowledgePage = z.infer<typeof KnowledgePage>;
+
+/** `GET /api/v1/knowledge/{type}/{id}` path. */
+export const GetKnowledgePath = z.object({ type: KnowledgeType, id: KnowledgeId });

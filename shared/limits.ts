@@ -1,0 +1,56 @@
+/**
+ * Business constants and limits of spec §9 (and the field limits of §5) that the
+ * API and the SPA both enforce. Units are in the names: `Ms` milliseconds,
+ * `Bytes` bytes, `Chars` characters, `Days` days.
+ */
+
+/** Page sizes and fetch limits (spec §7, §9 "Counts and sizes"). */
+export const PAGE = {
+  /** Content list: maximum `limit` (spec §7 "Limit is 300"). */
+  contentListMax: 300,
+  /** Children of a content item loaded per page (spec §9). */
+  childrenMax: 300,
+  /** Knowledge items per page (spec §7, §9). */
+  knowledgeMax: 10_000,
+  /** Contributors per page: admin list and picker (spec §9). */
+  contributorsAdmin: 300,
+  contributorsPicker: 1000,
+  /** News, events and content list pages shown to people (spec §9). */
+  listPageSize: 10,
+} as const;
+
+/** Field limits (spec §5, §9). */
+export const LIMITS = {
+  searchMinChars: 2,
+  searchMaxChars: 256,
+  contentHtmlMaxChars: 100_000,
+  fileNameMaxChars: 120,
+  childNameMaxChars: 1000,
+  contributorFieldMaxChars: 1000,
+  tagMaxCount: 20,
+  tagMaxChars: 50,
+  chipMaxChars: 30,
+  cardDescriptionMaxChars: 80,
+  homeDescriptionMaxChars: 120,
+  /** An id or URL alias in a path (decision record 005). */
+  idOrAliasMaxChars: 1024,
+} as const;
+
+/** Timing (spec §9 "Timing"). */
+export const TIMING = {
+  announcementDelayMs: 250,
+  firstPageLoadDebounceMs: 500,
+  bundlePollMs: 5000,
+  downloadPauseMs: 250,
+  tokenExpiryMarginMs: 30_000,
+  refreshBeforeExpiryMs: 60_000,
+} as const;
+
+/** Content counts as new or updated this many days after its last change (spec §9). */
+export const UPDATED_WITHIN_DAYS = 90;
+
+/** Responsive breakpoints in CSS pixels (spec §9 "Other"). */
+export const BREAKPOINTS = { sm: 600, md: 960, lg: 1264, xl: 1904 } as const;
+
+/** Local storage settings version (spec §3 "Session and claims", §9). */
+export const SETTINGS_VERSION = '1.00';
