@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import {
   CreateTableCommand,
@@ -12,27 +14,40 @@ import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client 
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { BUCKETS, TABLE } from '#shared/table';
+import { startTransactionProxy } from './dynamodb-transactions.ts';
+import { closeServer, LOOPBACK, listen, listenPreferring, loopbackUrl } from './net.ts';
+import { startSes } from './ses.ts';
+import { type LocalStepFunctions, startStepFunctionsEndpoint } from './stepfunctions.ts';
 
 /**
- * The embedded emulators of the local stack (LOCAL-STACK.md): DynamoDB (dynalite)
- * and S3 (s3rver), each on a free loopback port, optionally persisted under a data
- * folder. `startEmulators` also points the AWS SDK at them through the standard
+ * The embedded emulators of the local stack (LOCAL-STACK.md, decision record 002):
+ * DynamoDB (dynalite behind the transaction proxy), S3 (s3rver), Step Functions
+ * (aws-local-stepfunctions behind an AWS JSON endpoint) and SES (aws-ses-v2-local),
+ * each on a free loopback port, DynamoDB and S3 optionally persisted under a data
+ * folder. A service whose endpoint is given (a LocalStack the user runs) is not
+ * started. `startEmulators` points the AWS SDK at every service through the standard
  * `AWS_ENDPOINT_URL_*` variables, so handlers run unchanged.
  */
 
-/** The credentials s3rver accepts (LOCAL-STACK.md trap 2); dynalite accepts any. */
+/** The credentials s3rver accepts (LOCAL-STACK.md trap 2); the other emulators accept any. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const LOCAL_REGION = 'us-east-1';
 
-export interface EmulatorEndpoints {
-  /** `http://127.0.0.1:<port>` of each service. */
-  dynamodb: string;
-  s3: string;
-}
+export const EMULATED_SERVICES = ['dynamodb', 's3', 'sfn', 'ses'] as const;
+export type EmulatedService = (typeof EMULATED_SERVICES)[number];
+
+/** `http://127.0.0.1:<port>` (or the given external address) of each service. */
+export type EmulatorEndpoints = Record<EmulatedService, string>;
 
 export interface RunningEmulators {
   endpoints: EmulatorEndpoints;
-  /** Stops every emulator; resolves when ports are closed and data flushed. */
+  /** True for each service started here, false for one used as given. */
+  embedded: Record<EmulatedService, boolean>;
+  /** The embedded SES inbox page; null when SES is external. */
+  sesInboxUrl: string | null;
+  /** The embedded state machine registry; null when Step Functions is external. */
+  stepFunctions: LocalStepFunctions | null;
+  /** Stops every embedded emulator, in reverse order of start; resolves when ports are closed and data flushed. */
   stop(): Promise<void>;
 }
 
@@ -41,65 +56,226 @@ export interface StartEmulatorsOptions {
   dataDir: string | null;
   /** Origins allowed by the buckets' CORS rules (browser uploads). */
   corsOrigins?: readonly string[];
+  /** Services run elsewhere, by endpoint: not started here (see `externalEndpointsFromEnv`). */
+  external?: Partial<EmulatorEndpoints>;
+}
+
+/** Thrown when another running instance holds the data folder (leveldb LOCK). */
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+  constructor(
+    readonly dataDir: string,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `Data folder ${dataDir} is already in use by another running instance. Set DATA_DIR to another folder.`,
+      options,
+    );
+  }
 }
 
 /**
- * Starts dynalite and s3rver on free loopback ports, creates the table and both
- * buckets if missing, and sets `AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3`,
- * the region, the local credentials and the checksum settings of LOCAL-STACK.md
- * trap 1 in `process.env`.
- * @throws when a port cannot be bound or the table cannot be created.
+ * Ports the embedded services had last time in this process. A stack restarted in
+ * the same process (tests) asks for them again, so that SDK clients the handlers
+ * created at module scope, bound to the old endpoints, keep working.
+ */
+const previousPorts: Partial<Record<EmulatedService, number>> = {};
+
+/**
+ * Starts the embedded emulators (all but `external` ones), creates the table and
+ * both buckets if missing, and sets `AWS_ENDPOINT_URL_*`, the region, the local
+ * credentials and the checksum settings of LOCAL-STACK.md trap 1 in `process.env`.
+ * @throws DataDirInUseError when another instance holds `dataDir`; any error of a
+ * port bind or of the table and bucket creation (what was started is stopped first).
  */
 export async function startEmulators(options: StartEmulatorsOptions): Promise<RunningEmulators> {
-  const { dataDir } = options;
-  if (dataDir) mkdirSync(path.join(dataDir, 's3'), { recursive: true });
+  const external = options.external ?? {};
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  };
+  try {
+    const endpoints: Partial<EmulatorEndpoints> = { ...external };
+    let stepFunctions: LocalStepFunctions | null = null;
+    let sesInboxUrl: string | null = null;
 
+    if (!external.dynamodb) {
+      const dynamo = await startDynamo(options.dataDir);
+      stops.push(dynamo.stop);
+      endpoints.dynamodb = dynamo.url;
+    }
+    if (!external.s3) {
+      const s3 = await startS3(options.dataDir);
+      stops.push(s3.stop);
+      endpoints.s3 = s3.url;
+    }
+    if (!external.sfn) {
+      const sfn = await startStepFunctionsEndpoint({ preferredPort: previousPorts.sfn });
+      stops.push(sfn.close);
+      endpoints.sfn = sfn.url;
+      stepFunctions = sfn.stateMachines;
+    }
+    if (!external.ses) {
+      const ses = await startSes({ preferredPort: previousPorts.ses });
+      stops.push(ses.close);
+      endpoints.ses = ses.url;
+      sesInboxUrl = ses.url;
+    }
+
+    const all = endpoints as EmulatorEndpoints;
+    const embedded = Object.fromEntries(EMULATED_SERVICES.map((s) => [s, !external[s]])) as Record<
+      EmulatedService,
+      boolean
+    >;
+    for (const service of EMULATED_SERVICES) {
+      if (embedded[service]) previousPorts[service] = Number(new URL(all[service]).port);
+    }
+    applyLocalAwsEnvironment(all, { forceLocalCredentials: embedded.s3 });
+
+    const dynamoClient = new DynamoDBClient({ endpoint: all.dynamodb });
+    const s3Client = new S3Client({ endpoint: all.s3, forcePathStyle: true });
+    try {
+      await Promise.all([
+        ensureTable(dynamoClient, tableName()),
+        ensureBuckets(s3Client, options.corsOrigins ?? ['*']),
+      ]);
+    } finally {
+      dynamoClient.destroy();
+      s3Client.destroy();
+    }
+
+    return { endpoints: all, embedded, sesInboxUrl, stepFunctions, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** dynalite on an internal loopback port, behind the transaction proxy (the endpoint clients use). */
+async function startDynamo(dataDir: string | null): Promise<{ url: string; stop(): Promise<void> }> {
+  const dbPath = dataDir ? path.join(dataDir, 'dynamodb') : undefined;
+  if (dataDir && dbPath) {
+    mkdirSync(dbPath, { recursive: true });
+    await assertDatabaseFree(dataDir, dbPath);
+  }
   const dynamo = dynalite({
-    ...(dataDir ? { path: path.join(dataDir, 'dynamodb') } : {}),
+    ...(dbPath ? { path: dbPath } : {}),
     createTableMs: 0,
     deleteTableMs: 0,
     updateTableMs: 0,
   });
-  await new Promise<void>((resolve, reject) => {
-    dynamo.once('error', reject);
-    dynamo.listen(0, '127.0.0.1', () => resolve());
-  });
-  const dynamoPort = (dynamo.address() as AddressInfo).port;
+  const internalPort = await listen(dynamo, 0, LOOPBACK);
+  const closeDynamo = () => new Promise<void>((resolve, reject) => dynamo.close((e) => (e ? reject(e) : resolve())));
+  try {
+    const proxy = await startTransactionProxy({
+      target: loopbackUrl(internalPort),
+      preferredPort: previousPorts.dynamodb,
+    });
+    return {
+      url: proxy.url,
+      async stop() {
+        await proxy.close();
+        await closeDynamo();
+      },
+    };
+  } catch (error) {
+    await closeDynamo();
+    throw error;
+  }
+}
 
-  const s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dataDir ? path.join(dataDir, 's3') : undefined,
-    resetOnClose: !dataDir,
-  });
-  const s3Address = (await s3rver.run()) as AddressInfo;
-
-  const endpoints: EmulatorEndpoints = {
-    dynamodb: `http://127.0.0.1:${dynamoPort}`,
-    s3: `http://127.0.0.1:${s3Address.port}`,
+/**
+ * dynalite opens its leveldb lazily and crashes the process on the first request
+ * when another process holds the LOCK, so the folder is probed first.
+ */
+async function assertDatabaseFree(dataDir: string, dbPath: string): Promise<void> {
+  // dynalite's own `level`, whatever the hoisting.
+  const requireFromDynalite = createRequire(createRequire(import.meta.url).resolve('dynalite'));
+  const { Level } = requireFromDynalite('level') as {
+    Level: new (location: string) => { open(): Promise<void>; close(): Promise<void> };
   };
-  applyLocalAwsEnvironment(endpoints);
+  const probe = new Level(dbPath);
+  try {
+    await probe.open();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code === 'LEVEL_LOCKED') throw new DataDirInUseError(path.resolve(dataDir), { cause: error });
+    throw error;
+  }
+  await probe.close();
+}
 
-  await ensureTable(new DynamoDBClient({ endpoint: endpoints.dynamodb }), tableName());
-  await ensureBuckets(new S3Client({ endpoint: endpoints.s3, forcePathStyle: true }), options.corsOrigins ?? ['*']);
-
+/** s3rver, persisted under `<dataDir>/s3`, or in a temporary folder removed on stop. */
+async function startS3(dataDir: string | null): Promise<{ url: string; stop(): Promise<void> }> {
+  // s3rver's default folder is shared by every in-memory instance of the machine: use our own.
+  const directory = dataDir ? path.join(dataDir, 's3') : mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'));
+  mkdirSync(directory, { recursive: true });
+  const s3rver = new S3rver({ silent: true, directory });
+  // s3rver's own listen() has no error handler (a taken port would crash the process).
+  const server: Server = createServer(s3rver.callback() as Parameters<typeof createServer>[1]);
+  const port = await listenPreferring(server, previousPorts.s3, LOOPBACK);
   return {
-    endpoints,
+    url: loopbackUrl(port),
     async stop() {
-      await s3rver.close();
-      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+      await closeServer(server);
+      (s3rver as unknown as { logger: { close(): void } }).logger.close();
+      if (!dataDir) rmSync(directory, { recursive: true, force: true });
     },
   };
 }
 
-/** Sets the SDK's standard variables so every client in this process talks to the emulators. */
-export function applyLocalAwsEnvironment(endpoints: Partial<EmulatorEndpoints>): void {
-  if (endpoints.dynamodb) process.env.AWS_ENDPOINT_URL_DYNAMODB = endpoints.dynamodb;
-  if (endpoints.s3) process.env.AWS_ENDPOINT_URL_S3 = endpoints.s3;
+/** Endpoint variables the SDK reads per service (`AWS_ENDPOINT_URL_<serviceId>`). */
+const ENDPOINT_VARIABLES: Record<EmulatedService, readonly string[]> = {
+  dynamodb: ['AWS_ENDPOINT_URL_DYNAMODB'],
+  s3: ['AWS_ENDPOINT_URL_S3'],
+  sfn: ['AWS_ENDPOINT_URL_SFN'],
+  ses: ['AWS_ENDPOINT_URL_SES', 'AWS_ENDPOINT_URL_SESV2'],
+};
+
+/** Values this module wrote into `process.env`: not a user's choice, so never "external". */
+const writtenEndpoints = new Set<string>();
+
+/**
+ * The services a user points elsewhere (a LocalStack): `AWS_ENDPOINT_URL` for all, or
+ * `AWS_ENDPOINT_URL_DYNAMODB`, `_S3`, `_SFN`, `_SES` / `_SESV2` per service. Values set
+ * by an embedded stack earlier in this process are ignored.
+ */
+export function externalEndpointsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<EmulatorEndpoints> {
+  const given = (value: string | undefined) => (value && !writtenEndpoints.has(value) ? value : undefined);
+  const external: Partial<EmulatorEndpoints> = {};
+  for (const service of EMULATED_SERVICES) {
+    const value =
+      ENDPOINT_VARIABLES[service].map((name) => given(env[name])).find(Boolean) ?? given(env.AWS_ENDPOINT_URL);
+    if (value) external[service] = value;
+  }
+  return external;
+}
+
+/**
+ * Sets the SDK's standard variables so every client in this process talks to the
+ * given endpoints, plus the region, credentials, checksum settings (LOCAL-STACK.md
+ * trap 1) and resource names. `forceLocalCredentials` replaces credentials already in
+ * the environment (an embedded s3rver accepts only its own pair).
+ */
+export function applyLocalAwsEnvironment(
+  endpoints: Partial<EmulatorEndpoints>,
+  options: { forceLocalCredentials?: boolean } = {},
+): void {
+  for (const service of EMULATED_SERVICES) {
+    const endpoint = endpoints[service];
+    if (!endpoint) continue;
+    for (const name of ENDPOINT_VARIABLES[service]) process.env[name] = endpoint;
+    writtenEndpoints.add(endpoint);
+  }
   process.env.AWS_REGION ??= LOCAL_REGION;
-  process.env.AWS_ACCESS_KEY_ID ??= LOCAL_CREDENTIALS.accessKeyId;
-  process.env.AWS_SECRET_ACCESS_KEY ??= LOCAL_CREDENTIALS.secretAccessKey;
+  if (options.forceLocalCredentials) {
+    process.env.AWS_ACCESS_KEY_ID = LOCAL_CREDENTIALS.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
+    delete process.env.AWS_SESSION_TOKEN;
+  } else {
+    process.env.AWS_ACCESS_KEY_ID ??= LOCAL_CREDENTIALS.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY ??= LOCAL_CREDENTIALS.secretAccessKey;
+  }
   process.env.AWS_REQUEST_CHECKSUM_CALCULATION = 'WHEN_REQUIRED';
   process.env.AWS_RESPONSE_CHECKSUM_VALIDATION = 'WHEN_REQUIRED';
   process.env[TABLE.nameEnv] ??= TABLE.localName;
@@ -107,8 +283,14 @@ export function applyLocalAwsEnvironment(endpoints: Partial<EmulatorEndpoints>):
   process.env[BUCKETS.public.nameEnv] ??= BUCKETS.public.localName;
 }
 
-function tableName(): string {
+/** The physical table name: `TABLE_NAME`, else the local name. */
+export function tableName(): string {
   return process.env[TABLE.nameEnv] ?? TABLE.localName;
+}
+
+/** The physical name of a bucket: its variable, else its local name. */
+export function bucketName(bucket: keyof typeof BUCKETS): string {
+  return process.env[BUCKETS[bucket].nameEnv] ?? BUCKETS[bucket].localName;
 }
 
 /**
@@ -151,8 +333,8 @@ export async function ensureTable(client: DynamoDBClient, name: string): Promise
 
 /** Creates both buckets if missing and sets CORS on each (LOCAL-STACK.md trap 2). */
 export async function ensureBuckets(client: S3Client, corsOrigins: readonly string[]): Promise<void> {
-  for (const bucket of Object.values(BUCKETS)) {
-    const name = process.env[bucket.nameEnv] ?? bucket.localName;
+  for (const bucket of Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]) {
+    const name = bucketName(bucket);
     try {
       await client.send(new HeadBucketCommand({ Bucket: name }));
     } catch {

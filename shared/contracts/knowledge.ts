@@ -49,3 +49,6 @@ export type KnowledgePage = z.infer<typeof KnowledgePage>;
 
 /** `GET /api/v1/knowledge/{type}/{id}` path. */
 export const GetKnowledgePath = z.object({ type: KnowledgeType, id: KnowledgeId });
+
+/** The not-found message of a knowledge item (`GET /api/v1/knowledge/{type}/{id}`). */
+export const KNOWLEDGE_NOT_FOUND_MESSAGE = 'Knowledge item does not exist.';

@@ -1,0 +1,53 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * The AWS SDK clients of a Lambda, created once per container at module scope
+ * (powertools style). Endpoints, region and credentials come only from the SDK's
+ * standard environment variables (`AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3`,
+ * `AWS_ENDPOINT_URL`, `AWS_REGION`, …; ARCHITECTURE.md "Same code, two homes"), and
+ * the SDK resolves them on the first request, so a test or the local stack may set
+ * them after this module was imported.
+ */
+
+/**
+ * The raw DynamoDB client. Exported so a benchmark or test can add a middleware to
+ * its `middlewareStack` (for example to count requests); the document client below
+ * shares this client's stack.
+ */
+export const dynamoDbClient = new DynamoDBClient({});
+
+/**
+ * Document client over {@link dynamoDbClient}: plain JavaScript values in and out;
+ * `undefined` attributes are dropped rather than rejected.
+ */
+export const dynamoDocumentClient = DynamoDBDocumentClient.from(dynamoDbClient, {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+/**
+ * True when S3 is reached through a custom endpoint (s3rver, LocalStack), which
+ * serves buckets by path, not by virtual host (LOCAL-STACK.md trap 2).
+ */
+function usesCustomS3Endpoint(): boolean {
+  return Boolean(process.env.AWS_ENDPOINT_URL_S3 || process.env.AWS_ENDPOINT_URL);
+}
+
+const forcePathStyle = async (): Promise<boolean> => usesCustomS3Endpoint();
+
+/**
+ * The S3 client. Path-style addressing when a custom endpoint is configured
+ * (evaluated per request, like the endpoint itself); checksums only when an
+ * operation requires them, because s3rver stores the `aws-chunked` framing of
+ * default-checksum streamed uploads as object bytes (LOCAL-STACK.md trap 1) and
+ * default-mode presigned URLs carry the checksum of an empty body.
+ */
+export const s3Client = new S3Client({
+  // The SDK resolves this endpoint parameter through a provider (its
+  // EndpointParameters type says so); the merged client-config type narrows it to
+  // boolean, hence the cast.
+  forcePathStyle: forcePathStyle as unknown as boolean,
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+});

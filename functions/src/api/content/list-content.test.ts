@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodePageToken } from '../../lib/page-token.ts';
+import { jsonBody, loadEvent, withQuery } from '../../test-support/events.ts';
+import { lambdaContext } from '../../test-support/stack.ts';
+import { listContent } from './list-content.ts';
+
+beforeEach(() => {
+  vi.stubEnv('VALIDATE_RESPONSES', 'true');
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('listContent', () => {
+  it('answers 401 when a visitor asks for archived content', async () => {
+    // Prepare
+    const event = withQuery(loadEvent('content/list-content'), { archived: 'true' });
+    // Act
+    const result = await listContent(event, lambdaContext());
+    // Assess
+    expect(result.statusCode).toBe(401);
+    expect(jsonBody(result)).toEqual({ statusCode: 401, message: 'Sign in to list archived content.' });
+  });
+
+  it('answers 400 at query.pageToken for a token of another status partition', async () => {
+    const forged = encodePageToken({
+      pk: 'CONTENT#x',
+      sk: 'CONTENT',
+      gsi3pk: 'STATUS#unpublished',
+      gsi3sk: '2026-11-21T10:00:00.000Z#x',
+    });
+    const result = await listContent(
+      withQuery(loadEvent('content/list-content'), { pageToken: forged }),
+      lambdaContext(),
+    );
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).errors).toEqual([{ path: 'query.pageToken', message: 'Invalid page token.' }]);
+  });
+
+  it('answers 400 for a page token that is not a token at all', async () => {
+    const result = await listContent(
+      withQuery(loadEvent('content/list-content'), { pageToken: 'eyJwayI6' }),
+      lambdaContext(),
+    );
+    expect(result.statusCode).toBe(400);
+  });
+});

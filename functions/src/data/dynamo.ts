@@ -1,0 +1,240 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  BatchWriteCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import type { IndexName } from '#shared/table';
+import { TABLE } from '#shared/table';
+import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { env } from '../lib/env.ts';
+import { ConflictError, ValidationError } from '../lib/errors.ts';
+import {
+  decodePageToken,
+  encodePageToken,
+  INVALID_PAGE_TOKEN_MESSAGE,
+  type PageKey,
+  pageKeyOf,
+} from '../lib/page-token.ts';
+import { KEY_ATTRIBUTES, type TableKey } from './keys.ts';
+
+/**
+ * The few DynamoDB operations every access pattern is built from: paged Query,
+ * batched reads and writes with retry of unprocessed keys, and conditional create.
+ */
+
+/** DynamoDB's limit of keys in one BatchGetItem. */
+export const BATCH_GET_MAX = 100;
+/** DynamoDB's limit of requests in one BatchWriteItem. */
+export const BATCH_WRITE_MAX = 25;
+/** Rounds of retrying unprocessed keys before giving up (throttling). */
+const BATCH_ATTEMPTS = 6;
+
+/** A page of items (spec §7: `nextPageToken` null on the last page). */
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextPageToken: string | null;
+}
+
+/** The name of the physical table (from the environment, checked once). */
+export function tableName(): string {
+  return env().tableName;
+}
+
+/** A condition on the sort key of a Query, e.g. `#sk >= :from`. */
+export interface SortKeyCondition {
+  readonly expression: string;
+  readonly names: Record<string, string>;
+  readonly values: Record<string, unknown>;
+}
+
+/** A FilterExpression applied after the key condition. */
+export interface QueryFilter {
+  readonly expression: string;
+  readonly names: Record<string, string>;
+  readonly values: Record<string, unknown>;
+}
+
+/** One paged read of an index, possibly across several partitions read one after the other. */
+export interface PagedQuery {
+  readonly index: 'table' | IndexName;
+  /** Partition values to read, in order; a token resumes in the partition it names. */
+  readonly partitions: readonly string[];
+  readonly sortKey?: SortKeyCondition;
+  readonly filter?: QueryFilter;
+  /** Items wanted on this page (1…). */
+  readonly limit: number;
+  readonly pageToken?: string | undefined;
+  /** false reads the sort key backwards (newest first). Default true. */
+  readonly forward?: boolean;
+}
+
+/**
+ * Reads one page: Query after Query until `limit` items are collected or the last
+ * partition has no more (LastEvaluatedKey absent). The token of the next page resumes
+ * exactly after the last item returned: DynamoDB's LastEvaluatedKey when the page
+ * ends where DynamoDB's did, the key of that last item when the page stops inside a
+ * DynamoDB page (a filtered read asks for whole pages and may collect more than it
+ * needs). A read without filter is one Query in the normal case.
+ * @throws ValidationError for a page token that does not belong to this read.
+ */
+export async function queryPage<T>(query: PagedQuery): Promise<Page<T>> {
+  const keyAttributes = KEY_ATTRIBUTES[query.index];
+  const partitionKey = query.index === 'table' ? TABLE.partitionKey : TABLE.indexes[query.index].partitionKey;
+  const start = decodePageToken(query.pageToken, { keyAttributes, partitionKey, partitions: query.partitions });
+  let partitionIndex = start ? query.partitions.indexOf(start[partitionKey] ?? '') : 0;
+  let exclusiveStartKey: PageKey | undefined = start;
+  const items: T[] = [];
+
+  while (partitionIndex < query.partitions.length) {
+    const remaining = query.limit - items.length;
+    const names: Record<string, string> = { '#pk': partitionKey, ...query.sortKey?.names, ...query.filter?.names };
+    const values: Record<string, unknown> = {
+      ':pk': query.partitions[partitionIndex],
+      ...query.sortKey?.values,
+      ...query.filter?.values,
+    };
+    const input: QueryCommandInput = {
+      TableName: tableName(),
+      KeyConditionExpression: query.sortKey ? `#pk = :pk AND ${query.sortKey.expression}` : '#pk = :pk',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: query.forward ?? true,
+      // A filter drops items after Limit is applied, so a filtered read asks for a whole page each round.
+      Limit: query.filter ? query.limit : remaining,
+      ...(query.index === 'table' ? {} : { IndexName: TABLE.indexes[query.index].indexName }),
+      ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
+      ...(exclusiveStartKey ? { ExclusiveStartKey: exclusiveStartKey } : {}),
+    };
+    const output = await sendQuery(input, exclusiveStartKey !== undefined && exclusiveStartKey === start);
+    const returned = (output.Items ?? []) as Record<string, unknown>[];
+    const lastEvaluatedKey = output.LastEvaluatedKey as PageKey | undefined;
+
+    if (returned.length >= remaining) {
+      const taken = returned.slice(0, remaining);
+      items.push(...(taken as T[]));
+      const cutInside = returned.length > remaining;
+      const morePartitions = partitionIndex < query.partitions.length - 1;
+      const last = taken.at(-1);
+      if (cutInside && last) return { items, nextPageToken: encodePageToken(pageKeyOf(last, keyAttributes)) };
+      if (lastEvaluatedKey) return { items, nextPageToken: encodePageToken(lastEvaluatedKey) };
+      if (morePartitions && last) {
+        return { items, nextPageToken: encodePageToken(pageKeyOf(last, keyAttributes)) };
+      }
+      return { items, nextPageToken: null };
+    }
+
+    items.push(...(returned as T[]));
+    if (lastEvaluatedKey) {
+      exclusiveStartKey = lastEvaluatedKey;
+    } else {
+      partitionIndex += 1;
+      exclusiveStartKey = undefined;
+    }
+  }
+  return { items, nextPageToken: null };
+}
+
+/**
+ * One Query. DynamoDB rejects a start key outside the key condition (a token of a
+ * "new or updated" page resumed without the cut-off, or the reverse) with a
+ * ValidationException; when the start key came from the caller's token, that is the
+ * caller's 400, not our 500.
+ */
+async function sendQuery(input: QueryCommandInput, startsFromToken: boolean): Promise<QueryCommandOutput> {
+  try {
+    return await dynamoDocumentClient.send(new QueryCommand(input));
+  } catch (error) {
+    if (startsFromToken && error instanceof Error && error.name === 'ValidationException') {
+      throw new ValidationError([{ path: 'query.pageToken', message: INVALID_PAGE_TOKEN_MESSAGE }], undefined, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Reads items by key with BatchGetItem (100 keys a request), retrying unprocessed
+ * keys with backoff. Duplicate keys are read once. Order of the result is undefined;
+ * missing items are simply absent. `attributes`, when given, limits what is read to
+ * those attribute names (a projection).
+ * @throws Error when keys stay unprocessed after several rounds.
+ */
+export async function batchGetItems<T>(keys: readonly TableKey[], attributes?: readonly string[]): Promise<T[]> {
+  const projection = attributes
+    ? {
+        ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
+      }
+    : {};
+  const unique = [...new Map(keys.map((key) => [`${key.pk}\u0000${key.sk}`, key])).values()];
+  const found: T[] = [];
+  for (let offset = 0; offset < unique.length; offset += BATCH_GET_MAX) {
+    let pending: Record<string, unknown>[] = unique
+      .slice(offset, offset + BATCH_GET_MAX)
+      .map((key) => ({ pk: key.pk, sk: key.sk }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt >= BATCH_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed.`);
+      if (attempt > 0) await backoff(attempt);
+      const output: BatchGetCommandOutput = await dynamoDocumentClient.send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projection } } }),
+      );
+      found.push(...((output.Responses?.[tableName()] ?? []) as T[]));
+      pending = output.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/**
+ * Writes items with BatchWriteItem (25 a request), retrying unprocessed items with
+ * backoff. A batch put carries no condition: callers use it only for items they have
+ * just checked to be absent and whose content is fully determined by their key
+ * (reference data), so a concurrent writer would write the same item.
+ * @throws Error when items stay unprocessed after several rounds.
+ */
+export async function batchPutItems(items: readonly Record<string, unknown>[]): Promise<void> {
+  for (let offset = 0; offset < items.length; offset += BATCH_WRITE_MAX) {
+    let pending = items.slice(offset, offset + BATCH_WRITE_MAX).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt >= BATCH_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed.`);
+      if (attempt > 0) await backoff(attempt);
+      const output = await dynamoDocumentClient.send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
+      );
+      pending = (output.UnprocessedItems?.[tableName()] ?? []).flatMap((request) =>
+        request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : [],
+      );
+    }
+  }
+}
+
+/**
+ * Creates one item, conditional on its key being absent.
+ * @throws ConflictError(`conflictMessage`) when an item with that key exists.
+ */
+export async function createItem(item: Record<string, unknown>, conflictMessage: string): Promise<void> {
+  try {
+    await dynamoDocumentClient.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new ConflictError(conflictMessage, { cause: error });
+    throw error;
+  }
+}
+
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random() / 2);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

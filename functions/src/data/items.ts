@@ -1,0 +1,110 @@
+import { ChildContent, Content, ContentLink, ContentSummary } from '#shared/contracts/content';
+import { Contributor } from '#shared/contracts/contributor';
+import { Knowledge } from '#shared/contracts/knowledge';
+import type { FileOwnerType, FileStatus, FileVisibility } from '#shared/enums';
+import type { EntityType, TableKey } from './keys.ts';
+
+/**
+ * Shapes of the stored items and the mappers back to the API contracts. A mapper
+ * copies exactly the fields of its contract, so key attributes and denormalised
+ * fields never leak into a response.
+ */
+
+/** Attributes every item carries besides its table key. */
+interface ItemBase extends TableKey {
+  readonly entityType: EntityType;
+  version: number;
+}
+
+/**
+ * A content item as the data layer receives it for writing: the `Content` contract
+ * plus what reads need without another request. `index` is its position among its
+ * parent's children (ChildContent, gsi2); `summary` is the description as plain text
+ * without the search-tags block; `author` is the display name of the first
+ * contributor; `ancestorIds` lists the ancestors from the top-level item down to the
+ * parent.
+ */
+export interface ContentRecord extends Content {
+  readonly index: number;
+  readonly summary: string;
+  readonly author: string | null;
+  readonly ancestorIds: readonly string[];
+}
+
+/** A stored content item: a {@link ContentRecord} with its table and index keys. */
+export interface ContentItem extends ContentRecord, ItemBase {
+  readonly gsi1pk: string;
+  readonly gsi1sk: string;
+  readonly gsi2pk: string;
+  readonly gsi2sk: string;
+  readonly gsi3pk: string;
+  readonly gsi3sk: string;
+}
+
+/** A stored contributor: the contract plus its name-index key. */
+export interface ContributorItem extends Contributor, ItemBase {
+  readonly gsi1pk: string;
+  readonly gsi1sk: string;
+}
+
+/** A stored knowledge item (version 1, reference data). */
+export type KnowledgeItem = Knowledge & ItemBase;
+
+/**
+ * A file record (spec §3 File). `objectKey` is where the bytes are in the private
+ * bucket (from ids only); `size` is in bytes; `sha256` is the hex digest of the bytes.
+ */
+export interface FileRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly filename: string;
+  readonly type: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly status: FileStatus;
+  readonly visibility: FileVisibility;
+  readonly objectKey: string;
+  readonly metadata: { readonly id: string; readonly type: FileOwnerType };
+  readonly createdTimestamp: string;
+  version: number;
+}
+
+/** A stored file record (version 1 on create). */
+export type FileItem = FileRecord & ItemBase;
+
+function pick<T>(shape: Record<string, unknown>, item: object): T {
+  const source = item as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(shape)) if (name in source) out[name] = source[name];
+  return out as T;
+}
+
+/** The `Content` contract of a stored item. */
+export function toContent(item: ContentItem): Content {
+  return pick<Content>(Content.shape, item);
+}
+
+/** The condensed `ContentSummary` of a stored item (lists, cards). */
+export function toContentSummary(item: ContentItem): ContentSummary {
+  return pick<ContentSummary>(ContentSummary.shape, item);
+}
+
+/** The `ChildContent` of a stored item: its summary plus its index. */
+export function toChildContent(item: ContentItem): ChildContent {
+  return pick<ChildContent>(ChildContent.shape, item);
+}
+
+/** A breadcrumb link to a stored item. */
+export function toContentLink(item: ContentLink): ContentLink {
+  return pick<ContentLink>(ContentLink.shape, item);
+}
+
+/** The `Contributor` contract of a stored contributor. */
+export function toContributor(item: ContributorItem): Contributor {
+  return pick<Contributor>(Contributor.shape, item);
+}
+
+/** The `Knowledge` contract of a stored knowledge item. */
+export function toKnowledge(item: KnowledgeItem): Knowledge {
+  return pick<Knowledge>(Knowledge.shape, item);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  aliasGuardKey,
+  childIndexKey,
+  childrenPartition,
+  contentAliasIndexKey,
+  contentFileObjectKey,
+  contentKey,
+  contributorKey,
+  contributorNameIndexKey,
+  fileKey,
+  KEY_ATTRIBUTES,
+  knowledgeKey,
+  statusIndexKey,
+} from './keys.ts';
+
+const ID = '01jd3k2m4n5p6q7r8s9t0v1w2x';
+
+describe('key builders', () => {
+  it('builds the exact key strings of every access pattern', () => {
+    expect(contentKey(ID)).toEqual({ pk: `CONTENT#${ID}`, sk: 'CONTENT' });
+    expect(contentAliasIndexKey('seed-labs/web')).toEqual({ gsi1pk: 'ALIAS#seed-labs/web', gsi1sk: 'CONTENT' });
+    expect(aliasGuardKey('seed-labs/web')).toEqual({ pk: 'ALIAS#seed-labs/web', sk: 'ALIAS' });
+    expect(childIndexKey(ID, 7, 'child')).toEqual({ gsi2pk: `PARENT#${ID}`, gsi2sk: '000007#child' });
+    expect(childIndexKey(null, 0, ID)).toEqual({ gsi2pk: 'PARENT#ROOT', gsi2sk: `000000#${ID}` });
+    expect(statusIndexKey('published', '2026-11-21T10:00:00.000Z', ID)).toEqual({
+      gsi3pk: 'STATUS#published',
+      gsi3sk: `2026-11-21T10:00:00.000Z#${ID}`,
+    });
+    expect(knowledgeKey('KSA', 'K0001')).toEqual({ pk: 'KNOWLEDGE#KSA', sk: 'K0001' });
+    expect(knowledgeKey('KU', 'CO-M.4')).toEqual({ pk: 'KNOWLEDGE#KU', sk: 'CO-M.4' });
+    expect(contributorKey(ID)).toEqual({ pk: `CONTRIBUTOR#${ID}`, sk: 'CONTRIBUTOR' });
+    expect(contributorNameIndexKey('Du', 'Wenliang', ID)).toEqual({
+      gsi1pk: 'CONTRIBUTORS',
+      gsi1sk: `du wenliang#${ID}`,
+    });
+    expect(fileKey(ID)).toEqual({ pk: `FILE#${ID}`, sk: 'FILE' });
+    expect(contentFileObjectKey('c', 'f')).toBe('content/c/f');
+    expect(childrenPartition(null)).toBe('PARENT#ROOT');
+  });
+
+  it('orders children by index as strings sort', () => {
+    const keys = [10, 2, 100, 1].map((index) => childIndexKey(ID, index, 'x').gsi2sk);
+    expect([...keys].sort()).toEqual(['000001#x', '000002#x', '000010#x', '000100#x']);
+  });
+
+  it('rejects a child index that would not fit six digits', () => {
+    expect(() => childIndexKey(ID, 1_000_000, 'x')).toThrow(RangeError);
+    expect(() => childIndexKey(ID, -1, 'x')).toThrow(RangeError);
+  });
+
+  it('names the key attributes of each index, table keys included for GSIs', () => {
+    expect(KEY_ATTRIBUTES.table).toEqual(['pk', 'sk']);
+    expect(KEY_ATTRIBUTES.gsi3).toEqual(['pk', 'sk', 'gsi3pk', 'gsi3sk']);
+  });
+});

@@ -1,0 +1,143 @@
+import type { ContentStatus, KnowledgeType } from '#shared/enums';
+import { TABLE } from '#shared/table';
+
+/**
+ * Access patterns of the single table (ARCHITECTURE.md "Data"; electrodb style:
+ * generic physical names, domain names only here). Every key string of the
+ * portal is built by a function of this module and nowhere else.
+ *
+ * | question                                          | index | key                                                                 |
+ * |---------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | content by id                                     | table | pk `CONTENT#<id>`, sk `CONTENT`                                     |
+ * | content by URL alias                              | gsi1  | gsi1pk `ALIAS#<alias>`, gsi1sk `CONTENT`                            |
+ * | alias uniqueness guard                            | table | pk `ALIAS#<alias>`, sk `ALIAS` (attribute contentId)                |
+ * | children of content, in index order               | gsi2  | gsi2pk `PARENT#<parentId>` (`PARENT#ROOT` top-level), gsi2sk `<index, 6 digits>#<id>` |
+ * | content of one status, most recently modified first | gsi3 | gsi3pk `STATUS#<status>`, gsi3sk `<modifiedTimestamp ISO>#<id>`     |
+ * | knowledge of a type, by id; one knowledge item    | table | pk `KNOWLEDGE#<TYPE>`, sk `<id>`                                    |
+ * | contributor by id                                 | table | pk `CONTRIBUTOR#<id>`, sk `CONTRIBUTOR`                             |
+ * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
+ * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
+ */
+
+const { partitionKey: PK, sortKey: SK } = TABLE;
+const { gsi1, gsi2, gsi3 } = TABLE.indexes;
+
+/** A table key: `{ pk, sk }`. */
+export interface TableKey {
+  readonly pk: string;
+  readonly sk: string;
+}
+
+/** The key attribute names of each index a Query reads (for page tokens: a GSI's LastEvaluatedKey carries the table keys too). */
+export const KEY_ATTRIBUTES = {
+  table: [PK, SK],
+  gsi1: [PK, SK, gsi1.partitionKey, gsi1.sortKey],
+  gsi2: [PK, SK, gsi2.partitionKey, gsi2.sortKey],
+  gsi3: [PK, SK, gsi3.partitionKey, gsi3.sortKey],
+} as const;
+
+/** Entity types written to the `entityType` attribute of every item. */
+export const ENTITY_TYPES = {
+  content: 'Content',
+  alias: 'Alias',
+  contributor: 'Contributor',
+  knowledge: 'Knowledge',
+  file: 'File',
+} as const;
+/** One of {@link ENTITY_TYPES}. */
+export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
+
+/** Digits of a child's index in its gsi2 sort key, so that string order is index order. */
+export const CHILD_INDEX_DIGITS = 6;
+
+/** `CONTENT#<id>` / `CONTENT`: one content item. */
+export function contentKey(id: string): TableKey {
+  return { pk: `CONTENT#${id}`, sk: 'CONTENT' };
+}
+
+/** gsi1 key of a content item: looked up by its URL alias. */
+export function contentAliasIndexKey(alias: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: aliasPartition(alias), gsi1sk: 'CONTENT' };
+}
+
+/** gsi1 partition that holds the content item with this alias. */
+export function aliasPartition(alias: string): string {
+  return `ALIAS#${alias}`;
+}
+
+/** `ALIAS#<alias>` / `ALIAS`: the item that makes an alias unique (created in the same transaction as the content). */
+export function aliasGuardKey(alias: string): TableKey {
+  return { pk: `ALIAS#${alias}`, sk: 'ALIAS' };
+}
+
+/** gsi2 partition of the children of `parentId`; `null` is the top level (`PARENT#ROOT`). */
+export function childrenPartition(parentId: string | null): string {
+  return `PARENT#${parentId ?? 'ROOT'}`;
+}
+
+/**
+ * gsi2 key of a content item under its parent: `<index zero-padded to 6>#<id>`.
+ * @throws RangeError for an index outside 0…999999 (string order would break).
+ */
+export function childIndexKey(parentId: string | null, index: number, id: string): { gsi2pk: string; gsi2sk: string } {
+  if (!Number.isInteger(index) || index < 0 || index >= 10 ** CHILD_INDEX_DIGITS) {
+    throw new RangeError(`Child index ${index} is outside 0…${10 ** CHILD_INDEX_DIGITS - 1}.`);
+  }
+  return { gsi2pk: childrenPartition(parentId), gsi2sk: `${String(index).padStart(CHILD_INDEX_DIGITS, '0')}#${id}` };
+}
+
+/** gsi3 partition of the content of one status. */
+export function statusPartition(status: ContentStatus): string {
+  return `STATUS#${status}`;
+}
+
+/** gsi3 key of a content item: newest first when read backwards. `modifiedTimestamp` is ISO 8601 UTC. */
+export function statusIndexKey(
+  status: ContentStatus,
+  modifiedTimestamp: string,
+  id: string,
+): { gsi3pk: string; gsi3sk: string } {
+  return { gsi3pk: statusPartition(status), gsi3sk: `${modifiedTimestamp}#${id}` };
+}
+
+/** Lowest gsi3 sort key of content modified at or after `cutoffIso` (for "new or updated"). */
+export function modifiedSinceBound(cutoffIso: string): string {
+  return cutoffIso;
+}
+
+/** Table partition of the knowledge items of one type. */
+export function knowledgePartition(type: KnowledgeType): string {
+  return `KNOWLEDGE#${type}`;
+}
+
+/** `KNOWLEDGE#<TYPE>` / `<id>`: one knowledge item. */
+export function knowledgeKey(type: KnowledgeType, id: string): TableKey {
+  return { pk: knowledgePartition(type), sk: id };
+}
+
+/** `CONTRIBUTOR#<id>` / `CONTRIBUTOR`: one contributor. */
+export function contributorKey(id: string): TableKey {
+  return { pk: `CONTRIBUTOR#${id}`, sk: 'CONTRIBUTOR' };
+}
+
+/** The single gsi1 partition listing contributors by name. */
+export const CONTRIBUTORS_PARTITION = 'CONTRIBUTORS';
+
+/** gsi1 key of a contributor: `<lastName firstName>` lower-cased, then `#<id>`. */
+export function contributorNameIndexKey(
+  lastName: string,
+  firstName: string,
+  id: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: CONTRIBUTORS_PARTITION, gsi1sk: `${`${lastName} ${firstName}`.toLowerCase()}#${id}` };
+}
+
+/** `FILE#<id>` / `FILE`: one file record. */
+export function fileKey(id: string): TableKey {
+  return { pk: `FILE#${id}`, sk: 'FILE' };
+}
+
+/** S3 key of a content file in the private bucket: built from ids, never from file names. */
+export function contentFileObjectKey(contentId: string, fileId: string): string {
+  return `content/${contentId}/${fileId}`;
+}

@@ -1,0 +1,96 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ErrorBody, FieldError } from '#shared/contracts/common';
+import { jsonResponse } from './json-response.ts';
+
+/**
+ * The one error model of the API (middy style, STYLE.md "One error model"). Domain
+ * code throws these; {@link renderError} is the only place that turns any error into
+ * a response. Anything that is not an {@link HttpError} with `expose` becomes a 500
+ * that leaks nothing (spec §8: the SPA shows `message` and the status).
+ */
+
+interface HttpErrorOptions {
+  cause?: unknown;
+  /** Whether `message` may be shown to the caller; true for every 4xx. */
+  expose?: boolean;
+}
+
+/** Base of every domain error that maps to an HTTP status. */
+export abstract class HttpError extends Error {
+  abstract readonly statusCode: number;
+  readonly expose: boolean;
+  constructor(message: string, options: HttpErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.expose = options.expose ?? true;
+  }
+}
+
+/** 400: the request does not satisfy the route's schemas; `errors` says which field and why. */
+export class ValidationError extends HttpError {
+  override readonly name = 'ValidationError';
+  readonly statusCode = 400;
+  readonly errors: readonly FieldError[];
+  constructor(errors: readonly FieldError[], message = 'Invalid request.', options?: HttpErrorOptions) {
+    super(message, options);
+    this.errors = errors;
+  }
+}
+
+/** 401: the route needs a signed-in caller and there is none. */
+export class UnauthorizedError extends HttpError {
+  override readonly name = 'UnauthorizedError';
+  readonly statusCode = 401;
+}
+
+/** 403: the caller is known but lacks the capability (spec §6). */
+export class ForbiddenError extends HttpError {
+  override readonly name = 'ForbiddenError';
+  readonly statusCode = 403;
+}
+
+/** 404: the thing does not exist, or the caller may not know that it does. */
+export class NotFoundError extends HttpError {
+  override readonly name = 'NotFoundError';
+  readonly statusCode = 404;
+}
+
+/** 409: a conditional write lost (stale version, duplicate id or alias). */
+export class ConflictError extends HttpError {
+  override readonly name = 'ConflictError';
+  readonly statusCode = 409;
+}
+
+/** 415: the route takes a JSON body and the request sent something else. */
+export class UnsupportedMediaTypeError extends HttpError {
+  override readonly name = 'UnsupportedMediaTypeError';
+  readonly statusCode = 415;
+}
+
+/** The body of every 500: fixed, so no internal detail can reach a caller. */
+export const INTERNAL_ERROR_BODY: ErrorBody = { statusCode: 500, message: 'Internal server error.' };
+
+/**
+ * Renders any thrown value as an API Gateway v2 result with an {@link ErrorBody}.
+ * Exposed {@link HttpError}s keep their status, message and field errors; anything
+ * else is logged as one JSON line on `console.error` (with `requestId`) and answered
+ * with {@link INTERNAL_ERROR_BODY}. Stack traces never reach the response.
+ */
+export function renderError(error: unknown, requestId: string | undefined): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof HttpError && error.expose) {
+    const body: ErrorBody = { statusCode: error.statusCode, message: error.message };
+    if (error instanceof ValidationError) body.errors = [...error.errors];
+    return jsonResponse(error.statusCode, body);
+  }
+  console.error(JSON.stringify({ level: 'error', requestId: requestId ?? null, error: describeError(error) }));
+  return jsonResponse(INTERNAL_ERROR_BODY.statusCode, INTERNAL_ERROR_BODY);
+}
+
+function describeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { value: String(error) };
+  return {
+    name: error.name,
+    message: error.message,
+    stack: error.stack,
+    ...(error.cause === undefined ? {} : { cause: describeError(error.cause) }),
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, routeKey } from '#shared/routes';
+import { handler as contentHandler } from '../api/content/index.ts';
+import { getOpenApiDocument } from '../api/meta/get-openapi-document.ts';
+import { handler as metaHandler } from '../api/meta/index.ts';
+import { jsonBody, loadEvent } from '../test-support/events.ts';
+import { lambdaContext } from '../test-support/stack.ts';
+import { createGroupHandler, type GroupImplementations } from './group.ts';
+
+const context = lambdaContext();
+
+describe('createGroupHandler', () => {
+  it('dispatches on routeKey to the route of its group', async () => {
+    const result = await metaHandler(loadEvent('meta/get-openapi-document'), context);
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result).openapi).toBe('3.1.0');
+  });
+
+  it('answers an unknown routeKey with 404 Not Found', async () => {
+    const event = { ...loadEvent('meta/get-openapi-document'), routeKey: 'GET /api/v1/nowhere' };
+    const result = await metaHandler(event, context);
+    expect(result.statusCode).toBe(404);
+    expect(jsonBody(result)).toEqual({ statusCode: 404, message: 'Not Found' });
+  });
+
+  it("answers a route of another group with 404, since that group's Lambda serves it", async () => {
+    const result = await contentHandler(loadEvent('meta/get-openapi-document'), context);
+    expect(result.statusCode).toBe(404);
+  });
+
+  it('refuses, at load, a handler built for another operation', () => {
+    const swapped = { getOpenApiDocument: { ...getOpenApiDocument, operationId: 'listContent' } };
+    expect(() => createGroupHandler('meta', swapped as unknown as GroupImplementations<'meta'>)).toThrow(
+      'Group meta: no handler built for getOpenApiDocument.',
+    );
+  });
+
+  it('has a sample event for every route, carrying that route key', () => {
+    const names: Record<string, string> = {
+      listContent: 'content/list-content',
+      getContent: 'content/get-content',
+      listContentChildren: 'content/list-content-children',
+      listKnowledge: 'content/list-knowledge',
+      getKnowledge: 'content/get-knowledge',
+      listContributors: 'content/list-contributors',
+      getOpenApiDocument: 'meta/get-openapi-document',
+    };
+    for (const route of ROUTES) {
+      const name = names[route.operationId];
+      expect(name, route.operationId).toBeDefined();
+      expect(loadEvent(name as string).routeKey).toBe(routeKey(route));
+    }
+  });
+});

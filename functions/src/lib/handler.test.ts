@@ -1,0 +1,198 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { IdOrAlias } from '#shared/contracts/common';
+import type { RouteDefinition } from '#shared/routes';
+import { listContent } from '../api/content/list-content.ts';
+import { jsonBody, loadEvent, withHeaders, withQuery } from '../test-support/events.ts';
+import { lambdaContext } from '../test-support/stack.ts';
+import { NotFoundError } from './errors.ts';
+import { type Caller, createRouteHandler } from './handler.ts';
+
+const context = lambdaContext();
+
+function postEvent(overrides: Partial<APIGatewayProxyEventV2>): APIGatewayProxyEventV2 {
+  const base = loadEvent('content/get-content');
+  return {
+    ...base,
+    routeKey: 'POST /api/v1/test/{idOrAlias+}',
+    pathParameters: { idOrAlias: 'seed-labs' },
+    headers: { ...base.headers, 'content-type': 'application/json' },
+    body: '{"name":"Lab"}',
+    ...overrides,
+  };
+}
+
+const echoRoute = {
+  operationId: 'echoTest',
+  method: 'POST',
+  path: '/api/v1/test/{idOrAlias+}',
+  group: 'meta',
+  access: 'public',
+  summary: 'Echoes what the factory parsed.',
+  request: {
+    path: z.object({ idOrAlias: IdOrAlias }),
+    query: z.object({ limit: z.coerce.number().int().max(5, 'Must be at most 5.').default(5) }),
+    body: z.object({ name: z.string().min(1, 'Is required.') }),
+  },
+  response: z.object({ idOrAlias: z.string(), limit: z.number(), name: z.string(), callerIsNull: z.boolean() }),
+  successStatus: 201,
+} as const satisfies RouteDefinition;
+
+const echo = createRouteHandler(echoRoute, async ({ path, query, body, caller }) => ({
+  idOrAlias: path.idOrAlias,
+  limit: query.limit,
+  name: body.name,
+  callerIsNull: caller === (null as Caller),
+}));
+
+beforeEach(() => {
+  vi.stubEnv('VALIDATE_RESPONSES', 'true');
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('query validation', () => {
+  it('answers a limit over 300 with 400 and the field message', async () => {
+    // Prepare
+    const event = withQuery(loadEvent('content/list-content'), { limit: '301' });
+    // Act
+    const result = await listContent(event, context);
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result)).toEqual({
+      statusCode: 400,
+      message: 'Invalid request.',
+      errors: [{ path: 'query.limit', message: 'Must be at most 300.' }],
+    });
+  });
+
+  it('lists every invalid field in one answer', async () => {
+    const event = withQuery(loadEvent('content/list-content'), { limit: 'ten', condense: 'maybe' });
+    const result = await listContent(event, context);
+    expect(result.statusCode).toBe(400);
+    const { errors } = jsonBody<{ errors: { path: string }[] }>(result);
+    expect(errors.map((error) => error.path).sort()).toEqual(['query.condense', 'query.limit']);
+  });
+
+  it('keeps a repeated parameter as the comma-joined string API Gateway delivers', async () => {
+    const event = { ...postEvent({}), queryStringParameters: { limit: '2,3' } };
+    const result = await echo(event, context);
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).errors).toEqual([{ path: 'query.limit', message: expect.any(String) }]);
+  });
+});
+
+describe('path parameters', () => {
+  it('decodes an encoded value once and lower-cases it', async () => {
+    const result = await echo(postEvent({ pathParameters: { idOrAlias: 'SEED-Labs%2FWeb%2520Security' } }), context);
+    expect(result.statusCode).toBe(201);
+    // %2520 is an encoded "%20": decoding once leaves "%20", never a space.
+    expect(jsonBody(result).idOrAlias).toBe('seed-labs/web%20security');
+  });
+
+  it('takes a value that arrives decoded as it is', async () => {
+    const result = await echo(postEvent({ pathParameters: { idOrAlias: 'seed-labs/web' } }), context);
+    expect(jsonBody(result).idOrAlias).toBe('seed-labs/web');
+  });
+
+  it('answers a malformed escape with 400, not 500', async () => {
+    const result = await echo(postEvent({ pathParameters: { idOrAlias: 'seed-labs%E0%A4%A' } }), context);
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).errors).toEqual([{ path: 'path.idOrAlias', message: 'Is not correctly URL-encoded.' }]);
+  });
+});
+
+describe('JSON body', () => {
+  it('parses the body and answers with the route success status', async () => {
+    const result = await echo(postEvent({}), context);
+    expect(result.statusCode).toBe(201);
+    expect(jsonBody(result)).toEqual({ idOrAlias: 'seed-labs', limit: 5, name: 'Lab', callerIsNull: true });
+  });
+
+  it('reads a base64-encoded body', async () => {
+    const body = Buffer.from('{"name":"Encoded"}').toString('base64');
+    const result = await echo(postEvent({ body, isBase64Encoded: true }), context);
+    expect(jsonBody(result).name).toBe('Encoded');
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const event = postEvent({});
+    const result = await echo({ ...event, headers: { ...event.headers, 'content-type': 'text/plain' } }, context);
+    expect(result.statusCode).toBe(415);
+    expect(jsonBody(result)).toEqual({ statusCode: 415, message: 'Content type must be application/json.' });
+  });
+
+  it('answers malformed JSON with 400 at body', async () => {
+    const result = await echo(postEvent({ body: '{"name":' }), context);
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).errors).toEqual([{ path: 'body', message: 'Must be valid JSON.' }]);
+  });
+
+  it('names the body field that fails its schema, and a missing one as required', async () => {
+    const result = await echo(postEvent({ body: '{"name":""}' }), context);
+    expect(jsonBody(result).errors).toEqual([{ path: 'body.name', message: 'Is required.' }]);
+    const missing = await echo(postEvent({ body: '{}' }), context);
+    expect(jsonBody(missing).errors).toEqual([{ path: 'body.name', message: 'Is required.' }]);
+  });
+
+  it('matches the JSON content type with any header case', async () => {
+    const event = postEvent({});
+    const { 'content-type': _dropped, ...headers } = event.headers;
+    const result = await echo(
+      { ...event, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } },
+      context,
+    );
+    expect(result.statusCode).toBe(201);
+  });
+});
+
+describe('errors and responses', () => {
+  const plainRoute = { ...echoRoute, request: {}, response: z.object({ ok: z.boolean() }), successStatus: 200 };
+
+  it('answers a thrown plain Error with a 500 that leaks nothing, and logs it with the request id', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = createRouteHandler(plainRoute, async () => {
+      throw new Error('secret table arn:aws:dynamodb:us-east-1:123:table/portal');
+    });
+    const result = await failing(postEvent({}), context);
+    expect(result.statusCode).toBe(500);
+    expect(result.body).toBe('{"statusCode":500,"message":"Internal server error."}');
+    expect(result.body).not.toContain('secret');
+    expect(JSON.parse(String(log.mock.calls[0]?.[0]))).toMatchObject({ requestId: 'GcB2bIrBIAMEcMx=' });
+  });
+
+  it('renders a domain error with its status', async () => {
+    const missing = createRouteHandler(plainRoute, async () => {
+      throw new NotFoundError('Content does not exist.');
+    });
+    const result = await missing(postEvent({}), context);
+    expect(result.statusCode).toBe(404);
+    expect(jsonBody(result)).toEqual({ statusCode: 404, message: 'Content does not exist.' });
+  });
+
+  it('turns a response that breaks its schema into a 500 when responses are validated', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const wrong = createRouteHandler(plainRoute, async () => ({ ok: 'yes' }) as unknown as { ok: boolean });
+    expect((await wrong(postEvent({}), context)).statusCode).toBe(500);
+    vi.stubEnv('VALIDATE_RESPONSES', 'false');
+    expect((await wrong(postEvent({}), context)).statusCode).toBe(200);
+  });
+
+  it('serialises JSON with charset and no-store for a route without cacheSeconds', async () => {
+    const ok = createRouteHandler(plainRoute, async () => ({ ok: true }));
+    const result = await ok(postEvent({}), context);
+    expect(result.headers).toEqual({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  });
+
+  it('lets a cacheable route be cached only when no Authorization header is sent', async () => {
+    const cached = createRouteHandler({ ...plainRoute, cacheSeconds: 300 }, async () => ({ ok: true }));
+    const anonymous = await cached(postEvent({}), context);
+    expect(anonymous.headers?.['cache-control']).toBe('public, max-age=300');
+    const signedIn = await cached(withHeaders(postEvent({}), { Authorization: 'Bearer x.y.z' }), context);
+    expect(signedIn.headers?.['cache-control']).toBe('no-store');
+  });
+});

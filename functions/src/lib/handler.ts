@@ -1,0 +1,224 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { prettifyError, type ZodError, type z } from 'zod';
+import type { FieldError } from '#shared/contracts/common';
+import { type OperationId, ROUTES, type Route, type RouteDefinition } from '#shared/routes';
+import { renderError, UnsupportedMediaTypeError, ValidationError } from './errors.ts';
+import { jsonResponse } from './json-response.ts';
+
+/**
+ * The one handler factory (STYLE.md "Thin handlers", decision record 003): every
+ * route's Lambda code is `defineRoute(operationId, impl)`. The middleware chain
+ * normalises headers, validates path, query and body against the route's zod
+ * schemas (400 with field messages; 415 for a body that is not JSON), calls `impl`
+ * with typed values, serialises its result as JSON, and renders every error in one
+ * place (`renderError`).
+ */
+
+/** One claim of a signed-in caller (spec §3 "Session and claims": type, value, scopes). */
+export interface CallerClaim {
+  readonly type: string;
+  readonly value: string;
+  readonly scopes: readonly string[];
+}
+
+/**
+ * The verified caller of a request, or `null` for a visitor. Identity arrives in a
+ * later issue; until then every request is a visitor's and `caller` is always null.
+ */
+export type Caller = { readonly sub: string; readonly claims: readonly CallerClaim[] } | null;
+
+type OutputOf<S, Fallback> = S extends z.ZodType ? z.output<S> : Fallback;
+type EmptyObject = Record<string, never>;
+
+/** What `impl` receives: validated, typed request parts (z.output of the route's schemas). */
+export interface RouteRequest<R extends RouteDefinition> {
+  readonly path: OutputOf<R['request']['path'], EmptyObject>;
+  readonly query: OutputOf<R['request']['query'], EmptyObject>;
+  readonly body: OutputOf<R['request']['body'], undefined>;
+  readonly event: APIGatewayProxyEventV2;
+  readonly caller: Caller;
+  /** API Gateway's request id (or Lambda's, when absent), for log lines. */
+  readonly requestId: string;
+}
+
+/** A route's business code: returns the success body (the route's response schema input). */
+export type RouteImplementation<R extends RouteDefinition> = (
+  request: RouteRequest<R>,
+) => Promise<z.input<R['response']>>;
+
+/** A Lambda handler for one route of an API Gateway HTTP API (payload format 2.0). */
+export type RouteHandler<Id extends string = string> = ((
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>) & { readonly operationId: Id };
+
+/** The route of the table with this operationId. */
+export type RouteOf<Id extends OperationId> = Extract<Route, { operationId: Id }>;
+
+/**
+ * Builds the handler of the route `operationId` of `ROUTES` (`#shared/routes`).
+ * Success: status `successStatus ?? 200`, JSON body, `cache-control: public,
+ * max-age=<cacheSeconds>` for cacheable routes called without an Authorization
+ * header, else `no-store`. With `VALIDATE_RESPONSES=true` (tests, local stack) the
+ * body is checked against the route's response schema and a mismatch is a 500.
+ * @throws Error at module load when the route table has no such operation.
+ */
+export function defineRoute<Id extends OperationId>(
+  operationId: Id,
+  impl: RouteImplementation<RouteOf<Id>>,
+): RouteHandler<Id> {
+  const route = ROUTES.find((candidate) => candidate.operationId === operationId) as RouteOf<Id> | undefined;
+  if (!route) throw new Error(`No route ${operationId} in the route table.`);
+  return createRouteHandler(route, impl);
+}
+
+interface ParsedRequest {
+  path: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/**
+ * {@link defineRoute} for a route definition given directly (tests use it for
+ * routes the table does not have yet, e.g. one with a JSON body).
+ */
+export function createRouteHandler<R extends RouteDefinition>(
+  route: R,
+  impl: RouteImplementation<R>,
+): RouteHandler<R['operationId']> {
+  // The validated parts travel from the middleware to the handler keyed by the event
+  // object itself, so nothing is written onto the event.
+  const parsed = new WeakMap<APIGatewayProxyEventV2, ParsedRequest>();
+
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(httpHeaderNormalizer())
+    .use(requestValidator(route, parsed))
+    .use(errorRenderer())
+    .handler(async (event, context) => {
+      const input = parsed.get(event);
+      if (!input) throw new Error('Request was not validated.');
+      const body = await impl({
+        path: input.path,
+        query: input.query,
+        body: input.body,
+        event,
+        caller: null,
+        requestId: requestIdOf(event, context),
+      } as RouteRequest<R>);
+      if (process.env.VALIDATE_RESPONSES === 'true') {
+        const check = route.response.safeParse(body);
+        if (!check.success) {
+          throw new Error(`Response of ${route.operationId} does not match its schema:\n${prettifyError(check.error)}`);
+        }
+      }
+      return jsonResponse(route.successStatus ?? 200, body, cacheControlOf(route, event));
+    });
+
+  const routeHandler = (event: APIGatewayProxyEventV2, context: Context) => handler(event, context);
+  return Object.assign(routeHandler, { operationId: route.operationId as R['operationId'] });
+}
+
+function cacheControlOf(route: RouteDefinition, event: APIGatewayProxyEventV2): string {
+  if (route.cacheSeconds === undefined || event.headers?.authorization !== undefined) return 'no-store';
+  return `public, max-age=${route.cacheSeconds}`;
+}
+
+function requestIdOf(event: APIGatewayProxyEventV2, context: Context | undefined): string {
+  return event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
+}
+
+function requestValidator(
+  route: RouteDefinition,
+  parsed: WeakMap<APIGatewayProxyEventV2, ParsedRequest>,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const malformed: FieldError[] = [];
+      const pathInput = decodePathParameters(event.pathParameters, malformed);
+      const pathErrors: FieldError[] = [];
+      const path = validatePart('path', route.request.path, pathInput, pathErrors);
+      // A parameter that could not be decoded is reported once, as such, not again by its schema.
+      const reported = new Set(malformed.map((error) => error.path));
+      const errors = [...malformed, ...pathErrors.filter((error) => !reported.has(error.path))];
+      const query = validatePart('query', route.request.query, { ...event.queryStringParameters }, errors);
+      let body: unknown;
+      if (route.request.body) {
+        const json = readJsonBody(event);
+        if (json.ok) body = validatePart('body', route.request.body, json.value, errors);
+        else errors.push({ path: 'body', message: 'Must be valid JSON.' });
+      }
+      if (errors.length > 0) throw new ValidationError(errors);
+      parsed.set(event, { path, query, body });
+    },
+  };
+}
+
+/**
+ * API Gateway HTTP APIs may hand path parameters over decoded or still encoded
+ * (a greedy `{x+}` keeps `%2F`), so each value is decoded once, and only when it
+ * holds an escape: a value without `%` is already plain text.
+ */
+function decodePathParameters(
+  parameters: APIGatewayProxyEventV2['pathParameters'],
+  errors: FieldError[],
+): Record<string, string | undefined> {
+  const decoded: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(parameters ?? {})) {
+    if (value === undefined || !value.includes('%')) {
+      decoded[name] = value;
+      continue;
+    }
+    try {
+      decoded[name] = decodeURIComponent(value);
+    } catch {
+      errors.push({ path: `path.${name}`, message: 'Is not correctly URL-encoded.' });
+    }
+  }
+  return decoded;
+}
+
+const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * The request's JSON body (`undefined` when there is none), or `ok: false` when it is
+ * not well-formed JSON.
+ * @throws UnsupportedMediaTypeError for a body sent as anything but JSON.
+ */
+function readJsonBody(event: APIGatewayProxyEventV2): { ok: true; value: unknown } | { ok: false } {
+  if (event.body === undefined || event.body === '') return { ok: true, value: undefined };
+  const contentType = event.headers?.['content-type'] ?? '';
+  if (!JSON_MEDIA_TYPE.test(contentType)) throw new UnsupportedMediaTypeError('Content type must be application/json.');
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function validatePart(prefix: string, schema: z.ZodType | undefined, input: unknown, errors: FieldError[]): unknown {
+  if (!schema) return {};
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  errors.push(...fieldErrors(prefix, result.error));
+  return undefined;
+}
+
+/** Zod issues as dotted field errors; a missing value reads "Is required." rather than a type complaint. */
+function fieldErrors(prefix: string, error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].join('.'),
+    message: issue.code === 'invalid_type' && issue.input === undefined ? 'Is required.' : issue.message,
+  }));
+}
+
+function errorRenderer(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  return {
+    onError: (request) => {
+      request.response = renderError(request.error, requestIdOf(request.event, request.context));
+    },
+  };
+}

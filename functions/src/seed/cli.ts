@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { BUCKETS, TABLE } from '#shared/table';
+import { DataDirInUseError, startEmulators } from '../../../infra/local/emulators.ts';
+import { runSeed, type SeedReport } from './import.ts';
+
+/**
+ * `npm run seed`: imports the seed data. With `AWS_ENDPOINT_URL` /
+ * `AWS_ENDPOINT_URL_DYNAMODB` (LocalStack, a running portal's emulators) or a real
+ * `TABLE_NAME` configured, it seeds there; otherwise it starts the embedded emulators
+ * on `DATA_DIR` (default `.data/`), seeds, and stops them. Exit code 1 on failure,
+ * including a data folder held by a running portal.
+ */
+
+const log = (line: string) => console.log(line);
+
+function summary(report: SeedReport): string {
+  const counts = (['knowledge', 'contributors', 'files', 'content'] as const)
+    .map((kind) => `${kind} ${report[kind].created} created / ${report[kind].alreadyPresent} already present`)
+    .join(', ');
+  return `seed: ${counts}; ${report.mappings.length} mapping rules applied`;
+}
+
+async function main(): Promise<void> {
+  const endpoint = process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOINT_URL_DYNAMODB;
+  if (endpoint || process.env[TABLE.nameEnv]) {
+    if (endpoint) {
+      // An emulator elsewhere uses the local stack's names unless told otherwise.
+      process.env[TABLE.nameEnv] ??= TABLE.localName;
+      process.env[BUCKETS.private.nameEnv] ??= BUCKETS.private.localName;
+      process.env[BUCKETS.public.nameEnv] ??= BUCKETS.public.localName;
+    }
+    log(`seed: into table ${process.env[TABLE.nameEnv]}${endpoint ? ` at ${endpoint}` : ''}`);
+    log(summary(await runSeed({ log })));
+    return;
+  }
+
+  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+  let emulators: Awaited<ReturnType<typeof startEmulators>>;
+  try {
+    emulators = await startEmulators({ dataDir });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(
+        `seed: ${dataDir} is in use by a running portal; stop it first, or seed into it with AWS_ENDPOINT_URL.`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    log(`seed: into the embedded emulators on ${dataDir}`);
+    log(summary(await runSeed({ log })));
+  } finally {
+    await emulators.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`seed: failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3Client } from '../adapters/aws-clients.ts';
+import { getContentByIds } from '../data/content.ts';
+import { getFilesByIds } from '../data/files.ts';
+import { seedId } from '../domain/ids.ts';
+import { env } from '../lib/env.ts';
+import { startTestStack } from '../test-support/stack.ts';
+import { DEFAULT_DATA_ROOT, runSeed, type SeedReport } from './import.ts';
+import { planSeed } from './plan.ts';
+import { readSeedSources } from './sources.ts';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let first: SeedReport;
+let second: SeedReport;
+const firstLog: string[] = [];
+let firstFinishedAt: number;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  first = await runSeed({ log: (line) => firstLog.push(line) });
+  firstFinishedAt = Date.now();
+  second = await runSeed({ log: () => undefined });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('runSeed', () => {
+  it('creates every item on the first run', () => {
+    expect(first.knowledge).toEqual({ created: 1180 + 2148 + 67, alreadyPresent: 0 });
+    expect(first.contributors).toEqual({ created: 12, alreadyPresent: 0 });
+    expect(first.files).toEqual({ created: 90, alreadyPresent: 0 });
+    expect(first.content).toEqual({ created: 60, alreadyPresent: 0 });
+  });
+
+  it('creates nothing on a second run and leaves what is there untouched', async () => {
+    expect(second.knowledge).toEqual({ created: 0, alreadyPresent: 3395 });
+    expect(second.contributors).toEqual({ created: 0, alreadyPresent: 12 });
+    expect(second.files).toEqual({ created: 0, alreadyPresent: 90 });
+    expect(second.content).toEqual({ created: 0, alreadyPresent: 60 });
+    const [course] = await getContentByIds([seedId('content', 'SEED Labs: Hands-on Labs for Security Education')]);
+    expect(course?.version).toBe(1);
+    expect(Date.parse(course?.modifiedTimestamp ?? '')).toBeLessThanOrEqual(firstFinishedAt);
+  });
+
+  it('stores each file under an id-built key with the bytes, size and digest of its record', async () => {
+    const plan = planSeed(await readSeedSources(DEFAULT_DATA_ROOT), new Date());
+    const records = new Map((await getFilesByIds(plan.files.map((file) => file.id))).map((r) => [r.id, r]));
+    expect(records.size).toBe(90);
+    for (const file of plan.files) {
+      const record = records.get(file.id);
+      expect(record).toMatchObject({
+        objectKey: `content/${file.contentId}/${file.id}`,
+        status: 'Ready',
+        visibility: 'private',
+        metadata: { id: file.contentId, type: 'Content' },
+      });
+      const object = await s3Client.send(new GetObjectCommand({ Bucket: env().privateBucket, Key: file.objectKey }));
+      const stored = Buffer.from(
+        await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+      );
+      const local = await readFile(path.join(DEFAULT_DATA_ROOT, 'courseware', file.relativePath));
+      expect(stored.equals(local), file.relativePath).toBe(true);
+      expect(record?.size).toBe(local.length);
+      expect(record?.sha256).toBe(createHash('sha256').update(local).digest('hex'));
+      expect(object.ContentType).toBe(file.type);
+    }
+  });
+
+  it('reports every mapping rule it applied, in the report and in the log', () => {
+    const lab = first.mappings.find((note) => note.rule === 'CATEGORY_MAP' && note.from === 'lab');
+    expect(lab).toMatchObject({ to: 'exercise + tag "lab"', count: 29 });
+    const middleSchool = first.mappings.find((note) => note.from === 'middle school');
+    expect(middleSchool).toMatchObject({ rule: 'EDUCATION_LEVEL_MAP', to: 'highschool + tag "middle school"' });
+    for (const note of first.mappings) {
+      expect(
+        firstLog.some((line) => line.includes(`mapping ${note.rule}: "${note.from}"`)),
+        note.rule,
+      ).toBe(true);
+    }
+  });
+});

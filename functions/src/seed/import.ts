@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../adapters/aws-clients.ts';
+import { createContent, getContentByIds } from '../data/content.ts';
+import { createContributor, getContributorsByIds } from '../data/contributors.ts';
+import { createFile, getFilesByIds } from '../data/files.ts';
+import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
+import { env } from '../lib/env.ts';
+import { ConflictError } from '../lib/errors.ts';
+import { type MappingNote, type PlannedFile, planSeed } from './plan.ts';
+import { readSeedSources } from './sources.ts';
+
+/** What happened to one kind of item: newly written, or found already present (and left alone). */
+export interface SeedCounts {
+  created: number;
+  alreadyPresent: number;
+}
+
+/** The import's account of itself (the local stack prints it; tests check it). */
+export interface SeedReport {
+  /** Absolute seed-data folder read. */
+  readonly dataRoot: string;
+  readonly knowledge: SeedCounts;
+  readonly contributors: SeedCounts;
+  readonly content: SeedCounts;
+  readonly files: SeedCounts;
+  /** Every mapping rule applied, with the items it applied to (decision record 004). */
+  readonly mappings: readonly MappingNote[];
+  /** Wall time of the run, in milliseconds. */
+  readonly durationMs: number;
+}
+
+/** Options of {@link runSeed}. */
+export interface RunSeedOptions {
+  /** Receives one human-readable line per step and per mapping rule. */
+  readonly log: (line: string) => void;
+  /** The seed-data folder; defaults to `functions/seed-data` next to this module's folder. */
+  readonly dataRoot?: string;
+}
+
+/** `functions/seed-data`, found from this module's own location. */
+export const DEFAULT_DATA_ROOT = fileURLToPath(new URL('../../seed-data/', import.meta.url));
+
+/**
+ * Imports the seed data into the configured table and private bucket (the SDK's
+ * standard variables point at AWS, LocalStack or the embedded emulators): knowledge
+ * (KSA, TKS, KU), contributors, files, then content parents first. Idempotent: ids are
+ * deterministic (`seedId`), existing items are found first (BatchGetItem) and left
+ * alone, and every create is conditional, so a second run creates nothing. A file's
+ * object is uploaded and its stored size checked before its record is written.
+ * @throws Error when a source file is inconsistent or a write fails; items written
+ *   before the failure stay, and a rerun completes the import.
+ */
+export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
+  const started = Date.now();
+  const { log } = options;
+  const dataRoot = options.dataRoot ?? DEFAULT_DATA_ROOT;
+  const sources = await readSeedSources(dataRoot);
+  const plan = planSeed(sources, new Date());
+  log(`seed: read ${dataRoot}`);
+
+  const knowledge = await seedKnowledge(plan.knowledge);
+  log(`seed: knowledge ${knowledge.created} created, ${knowledge.alreadyPresent} already present`);
+
+  const contributors: SeedCounts = { created: 0, alreadyPresent: 0 };
+  const presentContributors = new Set(
+    (await getContributorsByIds(plan.contributors.map((c) => c.id))).map((c) => c.id),
+  );
+  for (const contributor of plan.contributors) {
+    if (
+      presentContributors.has(contributor.id) ||
+      !(await createdUnlessConflict(() => createContributor(contributor)))
+    ) {
+      contributors.alreadyPresent += 1;
+    } else {
+      contributors.created += 1;
+    }
+  }
+  log(`seed: contributors ${contributors.created} created, ${contributors.alreadyPresent} already present`);
+
+  const files: SeedCounts = { created: 0, alreadyPresent: 0 };
+  const presentFiles = new Set((await getFilesByIds(plan.files.map((file) => file.id))).map((file) => file.id));
+  for (const file of plan.files) {
+    if (presentFiles.has(file.id) || !(await createdUnlessConflict(() => uploadAndRecord(file)))) {
+      files.alreadyPresent += 1;
+    } else {
+      files.created += 1;
+    }
+  }
+  log(`seed: files ${files.created} created, ${files.alreadyPresent} already present`);
+
+  const content: SeedCounts = { created: 0, alreadyPresent: 0 };
+  const presentContent = new Set((await getContentByIds(plan.content.map((item) => item.id))).map((item) => item.id));
+  for (const record of plan.content) {
+    if (presentContent.has(record.id) || !(await createdUnlessConflict(() => createContent(record)))) {
+      content.alreadyPresent += 1;
+    } else {
+      content.created += 1;
+    }
+  }
+  log(`seed: content ${content.created} created, ${content.alreadyPresent} already present`);
+
+  for (const note of plan.mappings) {
+    const items = note.items.length > 0 ? `: ${note.items.join('; ')}` : '';
+    log(`seed: mapping ${note.rule}: "${note.from}" → ${note.to} (${note.count}×)${items}`);
+  }
+  const report: SeedReport = {
+    dataRoot,
+    knowledge,
+    contributors,
+    content,
+    files,
+    mappings: plan.mappings,
+    durationMs: Date.now() - started,
+  };
+  log(`seed: done in ${report.durationMs} ms`);
+  return report;
+}
+
+async function seedKnowledge(items: Parameters<typeof putKnowledgeBatch>[0]): Promise<SeedCounts> {
+  const present = await existingKnowledge(items);
+  const missing = items.filter((item) => !present.has(`${item.type}#${item.id}`));
+  await putKnowledgeBatch(missing);
+  return { created: missing.length, alreadyPresent: items.length - missing.length };
+}
+
+/** Runs a conditional create; false when it lost to an item that exists already (a concurrent import). */
+async function createdUnlessConflict(create: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await create();
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Uploads a file's bytes, checks the stored size, then writes its record, so a
+ * record never exists without its object. Re-uploading after an interrupted run
+ * overwrites the same key with the same bytes.
+ */
+async function uploadAndRecord(file: PlannedFile): Promise<void> {
+  const bytes = await readFile(file.sourcePath);
+  const bucket = env().privateBucket;
+  await s3Client.send(
+    new PutObjectCommand({ Bucket: bucket, Key: file.objectKey, Body: bytes, ContentType: file.type }),
+  );
+  const head = await s3Client.send(new HeadObjectCommand({ Bucket: bucket, Key: file.objectKey }));
+  if (head.ContentLength !== bytes.length) {
+    throw new Error(
+      `Stored ${file.objectKey} has ${head.ContentLength ?? 'no'} bytes, expected ${bytes.length} (${file.relativePath}).`,
+    );
+  }
+  await createFile({
+    id: file.id,
+    name: file.name,
+    filename: file.filename,
+    type: file.type,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    status: 'Ready',
+    visibility: 'private',
+    objectKey: file.objectKey,
+    metadata: { id: file.contentId, type: 'Content' },
+    createdTimestamp: new Date().toISOString(),
+  });
+}

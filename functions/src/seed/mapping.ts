@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type { ContentCategory, ContentStatus, EducationLevel, ExperienceLevel, StatementKind } from '#shared/enums';
+
+/**
+ * The mapping rules of the seed import (decision record 004). Each is a named
+ * constant; the import report cites the name of every rule it applied, with the
+ * items it applied to, so no change to the source data is silent.
+ */
+
+/** A mapped value plus tags that keep what the mapping could not express. */
+export interface MappedWithTags<T> {
+  readonly value: T;
+  readonly tags: readonly string[];
+}
+
+/**
+ * Catalog `category` → content categories (+ tags). `lab` is not a category of spec §3:
+ * a lab is an `exercise` with the tag `lab` (a "known other tag", with its own icon).
+ */
+export const CATEGORY_MAP: Readonly<Record<string, MappedWithTags<readonly ContentCategory[]>>> = {
+  course: { value: ['course'], tags: [] },
+  module: { value: ['module'], tags: [] },
+  lesson: { value: ['lesson'], tags: [] },
+  exercise: { value: ['exercise'], tags: [] },
+  lab: { value: ['exercise'], tags: ['lab'] },
+};
+
+/**
+ * Catalog education level → enumerated level (+ tags). `middle school` has no level of
+ * its own: the nearest, `highschool`, plus the tag `middle school`, so the original
+ * level is kept and searchable.
+ */
+export const EDUCATION_LEVEL_MAP: Readonly<Record<string, MappedWithTags<EducationLevel>>> = {
+  undergraduate: { value: 'universityundergraduate', tags: [] },
+  graduate: { value: 'graduatestudent', tags: [] },
+  'middle school': { value: 'highschool', tags: ['middle school'] },
+};
+
+/** Catalog experience level → enumerated level (the catalog uses the codes themselves). */
+export const EXPERIENCE_LEVEL_MAP: Readonly<Record<string, ExperienceLevel>> = {
+  beginner: 'beginner',
+  beginnerplus: 'beginnerplus',
+  intermediate: 'intermediate',
+  intermediateplus: 'intermediateplus',
+  advanced: 'advanced',
+};
+
+/** NICE statement id's first letter → statement kind (`K0001` is knowledge, `T0006` a task). */
+export const STATEMENT_KIND_BY_ID_LETTER: Readonly<Record<string, StatementKind>> = {
+  K: 'knowledge',
+  S: 'skill',
+  A: 'ability',
+  T: 'task',
+};
+
+/** Status of every imported content item. */
+export const SEED_STATUS: ContentStatus = 'published';
+
+/** Last-curated date of the imported courseware: the day the catalog was gathered (SOURCES.md). */
+export const SEED_LAST_CURATED = { courseware: '2026-11-21' } as const;
+
+/** Media type of a courseware file by its extension. */
+export const MEDIA_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+/**
+ * The `includes` entry a shipped file adds (spec §3 Content `includes`): by exact
+ * file name first, then by extension. SEED labs ship their manual as PDF and text;
+ * GenCyber lessons ship an overview (README) and a lesson plan.
+ */
+export const INCLUDES_BY_FILE_NAME: Readonly<Record<string, string>> = {
+  'README.md': 'Lesson overview (Markdown)',
+  'lesson-plan.md': 'Lesson plan (Markdown)',
+};
+/** The `includes` entry of a file without a rule by name, by its extension. */
+export const INCLUDES_BY_EXTENSION: Readonly<Record<string, string>> = {
+  '.pdf': 'Lab manual (PDF)',
+  '.txt': 'Lab manual (plain text)',
+};
+
+/** The `includes` entry of a catalog `timeRequired`. */
+export function timeRequiredInclude(timeRequired: string): string {
+  return `Time required: ${timeRequired}`;
+}
+
+/**
+ * A file's display name: its base name without the extension (`filename` keeps the
+ * full base name), e.g. `files/seed-labs/web/Web_XSS_Elgg.pdf` → `Web_XSS_Elgg`.
+ */
+export function fileDisplayName(relativePath: string): string {
+  return path.basename(relativePath, path.extname(relativePath));
+}
+
+/** The media type of a file; throws for an extension without a rule, so new kinds of file are noticed. */
+export function mediaTypeOf(relativePath: string): string {
+  const type = MEDIA_TYPE_BY_EXTENSION[path.extname(relativePath).toLowerCase()];
+  if (!type) throw new Error(`No media type rule for ${relativePath}.`);
+  return type;
+}
+
+/** The `includes` entry of a file; throws for a file without a rule. */
+export function includeOf(relativePath: string): string {
+  const name = path.basename(relativePath);
+  const include = INCLUDES_BY_FILE_NAME[name] ?? INCLUDES_BY_EXTENSION[path.extname(name).toLowerCase()];
+  if (!include) throw new Error(`No includes rule for ${relativePath}.`);
+  return include;
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The catalog's plain-text description as the HTML `description` of content: escaped, in one paragraph. */
+export function descriptionHtml(text: string): string {
+  return `<p>${escapeHtml(text.trim())}</p>`;
+}

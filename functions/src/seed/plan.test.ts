@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Content } from '#shared/contracts/content';
+import { seedId } from '../domain/ids.ts';
+import { DEFAULT_DATA_ROOT } from './import.ts';
+import { planSeed, type SeedPlan } from './plan.ts';
+import { readSeedSources, type SeedSources } from './sources.ts';
+
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+let sources: SeedSources;
+let plan: SeedPlan;
+
+beforeAll(async () => {
+  sources = await readSeedSources(DEFAULT_DATA_ROOT);
+  plan = planSeed(sources, NOW);
+});
+
+const byName = (name: string) => {
+  const record = plan.content.find((item) => item.name === name);
+  if (!record) throw new Error(`No planned content "${name}".`);
+  return record;
+};
+
+describe('planSeed', () => {
+  it('plans every source item: 60 content, 90 files, 12 contributors, 1180 + 2148 + 67 knowledge', () => {
+    expect(plan.content).toHaveLength(60);
+    expect(plan.files).toHaveLength(90);
+    expect(plan.contributors).toHaveLength(12);
+    const byType = (type: string) => plan.knowledge.filter((item) => item.type === type).length;
+    expect([byType('KSA'), byType('TKS'), byType('KU')]).toEqual([1180, 2148, 67]);
+  });
+
+  it('gives the same ids on every run, so a second import adds nothing', () => {
+    const again = planSeed(sources, new Date('2027-01-01T00:00:00.000Z'));
+    expect(again.content.map((item) => item.id)).toEqual(plan.content.map((item) => item.id));
+    expect(again.files.map((file) => file.id)).toEqual(plan.files.map((file) => file.id));
+    expect(byName('PKI Lab').id).toBe(seedId('content', 'PKI Lab'));
+  });
+
+  it('plans parents before their children, with aliases prefixed by the parent alias', () => {
+    const seen = new Set<string>();
+    for (const record of plan.content) {
+      if (record.parentId) expect(seen.has(record.parentId)).toBe(true);
+      seen.add(record.id);
+    }
+    const lab = byName('Buffer Overflow Attack Lab (Set-UID Version)');
+    expect(lab.urlAlias).toBe(
+      'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version',
+    );
+    expect(lab.ancestorIds).toEqual([
+      byName('SEED Labs: Hands-on Labs for Security Education').id,
+      byName('SEED Labs – Software Security').id,
+    ]);
+  });
+
+  it('numbers children in catalog order among their siblings, and lists them on the parent', () => {
+    const module = byName('SEED Labs – Software Security');
+    const children = plan.content.filter((item) => item.parentId === module.id);
+    expect(children.map((child) => child.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(module.children).toEqual(children.map((child) => ({ id: child.id, index: child.index })));
+  });
+
+  it('maps a lab to an exercise tagged lab, and middle school to high school tagged middle school', () => {
+    const lab = byName('Format String Attack Lab');
+    expect(lab.categories).toEqual(['exercise']);
+    expect(lab.category).toBe('exercise');
+    expect(lab.tags).toContain('lab');
+    expect(lab.educationLevels).toEqual(['universityundergraduate', 'graduatestudent']);
+    const lesson = byName('Introduction to Cryptography');
+    expect(lesson.educationLevels).toEqual(['highschool']);
+    expect(lesson.tags).toContain('middle school');
+  });
+
+  it('splits over-long tags and reports each split', () => {
+    expect(byName('Buffer Overflow Attack Lab (Set-UID Version)').tags).toEqual(
+      expect.arrayContaining(['Address randomization', 'non-executable stack', 'StackGuard']),
+    );
+    expect(plan.content.every((item) => item.tags.every((tag) => tag.length <= 50))).toBe(true);
+    const splits = plan.mappings.filter((note) => note.rule === 'normaliseTags: split');
+    expect(splits.map((note) => note.from)).toContain('Return-to-libc attack and Return-Oriented Programming');
+  });
+
+  it('deduplicates contributors by name and school and keeps their order on each item', () => {
+    const du = plan.contributors.filter((person) => person.lastName === 'Du');
+    expect(du).toHaveLength(1);
+    expect(du[0]).toMatchObject({ firstName: 'Wenliang', school: 'Syracuse University', email: null });
+    const clickjacking = byName('Clickjacking Lab');
+    expect(clickjacking.contributors.map((ref) => ref.index)).toEqual([0, 1, 2, 3]);
+    expect(clickjacking.author).toBe('Collin Howland');
+    expect(
+      plan.contributors
+        .filter((person) => person.school === null)
+        .map((p) => p.lastName)
+        .sort(),
+    ).toEqual(['Babb', 'House', 'Morrison', 'Shabram', 'Spady']);
+  });
+
+  it('derives includes from the shipped files and the time required', () => {
+    expect(byName('PKI Lab').includes).toEqual(['Lab manual (PDF)', 'Lab manual (plain text)']);
+    expect(byName('Introduction to Cybersecurity Concepts').includes).toEqual([
+      'Lesson overview (Markdown)',
+      'Lesson plan (Markdown)',
+      'Time required: 20 minutes',
+    ]);
+  });
+
+  it('keys file objects by ids only and types them by extension', () => {
+    const pki = byName('PKI Lab');
+    const files = plan.files.filter((file) => file.contentId === pki.id);
+    expect(files.map((file) => [file.name, file.filename, file.type])).toEqual([
+      ['Crypto_PKI', 'Crypto_PKI.pdf', 'application/pdf'],
+      ['Crypto_PKI', 'Crypto_PKI.txt', 'text/plain; charset=utf-8'],
+    ]);
+    for (const file of files) expect(file.objectKey).toBe(`content/${pki.id}/${file.id}`);
+  });
+
+  it('resolves knowledge references against the right file, with names and positions', () => {
+    const lab = byName('SEED Labs: Hands-on Labs for Security Education');
+    const mapping = sources.mappings.find((entry) => entry.title === lab.name);
+    expect(lab.ksas.map((ref) => ref.id)).toEqual(mapping?.ksas);
+    const k0018 = plan.knowledge.filter((item) => item.id === 'K0018');
+    expect(k0018.map((item) => item.type).sort()).toEqual(['KSA', 'TKS']);
+    expect(lab.ksas[0]).toEqual({ id: 'K0070', name: expect.any(String), index: 0 });
+    const ksaName = sources.ksa.find((statement) => statement.id === 'K0070')?.text;
+    expect(lab.ksas[0]?.name).toBe(ksaName);
+  });
+
+  it('produces records the Content contract accepts, published, with escaped HTML and a plain summary', () => {
+    for (const record of plan.content) expect(Content.safeParse(record).success).toBe(true);
+    const module = byName('SEED Labs – Software Security');
+    expect(module.status).toBe('published');
+    expect(module.description.startsWith('<p>SEED lab category &quot;Software Security&quot;')).toBe(true);
+    expect(module.summary.startsWith('SEED lab category "Software Security"')).toBe(true);
+    expect(module.lastCuratedTimestamps).toEqual({ courseware: '2026-11-21' });
+    expect(module.createdTimestamp).toBe(NOW.toISOString());
+  });
+
+  it('cites every rule it applied', () => {
+    const rules = new Set(plan.mappings.map((note) => note.rule));
+    for (const rule of ['CATEGORY_MAP', 'EDUCATION_LEVEL_MAP', 'EXPERIENCE_LEVEL_MAP', 'STATEMENT_KIND_BY_ID_LETTER']) {
+      expect(rules.has(rule), rule).toBe(true);
+    }
+    const lab = plan.mappings.find((note) => note.rule === 'CATEGORY_MAP' && note.from === 'lab');
+    expect(lab?.count).toBe(29);
+  });
+});

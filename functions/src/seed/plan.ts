@@ -1,0 +1,317 @@
+import path from 'node:path';
+import { Content, type IndexedRef, type KnowledgeRef } from '#shared/contracts/content';
+import { type Contributor, contributorDisplayName } from '#shared/contracts/contributor';
+import { Knowledge } from '#shared/contracts/knowledge';
+import type { KnowledgeType } from '#shared/enums';
+import type { ContentRecord } from '../data/items.ts';
+import { contentFileObjectKey } from '../data/keys.ts';
+import { aliasFromName, childAlias } from '../domain/alias.ts';
+import { categoryCommaList } from '../domain/categories.ts';
+import { seedId } from '../domain/ids.ts';
+import { summaryText } from '../domain/summary.ts';
+import { normaliseTags } from '../domain/tags.ts';
+import {
+  CATEGORY_MAP,
+  descriptionHtml,
+  EDUCATION_LEVEL_MAP,
+  EXPERIENCE_LEVEL_MAP,
+  fileDisplayName,
+  includeOf,
+  mediaTypeOf,
+  SEED_LAST_CURATED,
+  SEED_STATUS,
+  STATEMENT_KIND_BY_ID_LETTER,
+  timeRequiredInclude,
+} from './mapping.ts';
+import {
+  CATALOG_FILES_BASE,
+  type CatalogContributor,
+  type CatalogItem,
+  type SeedSources,
+  type Statement,
+} from './sources.ts';
+
+/** One mapping rule applied during planning: which rule, what became what, and to which items. */
+export interface MappingNote {
+  /** Name of the rule's constant or function in mapping.ts / domain (e.g. `CATEGORY_MAP`). */
+  readonly rule: string;
+  readonly from: string;
+  readonly to: string;
+  /** How many items it applied to. */
+  readonly count: number;
+  /** Titles of the content items it applied to (empty for knowledge rules, which apply by the thousand). */
+  readonly items: readonly string[];
+}
+
+/** A file to upload and record: bytes at `sourcePath`, object at `objectKey` of the private bucket. */
+export interface PlannedFile {
+  readonly id: string;
+  readonly contentId: string;
+  readonly relativePath: string;
+  readonly sourcePath: string;
+  readonly name: string;
+  readonly filename: string;
+  readonly type: string;
+  readonly objectKey: string;
+}
+
+/** Everything the import writes, decided before anything is written. */
+export interface SeedPlan {
+  readonly knowledge: Knowledge[];
+  readonly contributors: Omit<Contributor, 'version'>[];
+  /** Parents before their children. */
+  readonly content: ContentRecord[];
+  readonly files: PlannedFile[];
+  readonly mappings: MappingNote[];
+}
+
+/** Id kinds of {@link seedId}: the namespace of each source key. */
+export const SEED_ID_KINDS = { content: 'content', contributor: 'contributor', file: 'file' } as const;
+
+/** Source key of a contributor: the same person at the same school is one contributor. */
+export function contributorSourceKey(contributor: CatalogContributor): string {
+  return `${contributor.firstName}|${contributor.lastName}|${contributor.school ?? ''}`;
+}
+
+class MappingNotes {
+  private readonly notes = new Map<
+    string,
+    { rule: string; from: string; to: string; count: number; items: string[] }
+  >();
+
+  add(rule: string, from: string, to: string, item?: string): void {
+    const key = `${rule}\u0000${from}\u0000${to}`;
+    const note = this.notes.get(key) ?? { rule, from, to, count: 0, items: [] };
+    note.count += 1;
+    if (item !== undefined && !note.items.includes(item)) note.items.push(item);
+    this.notes.set(key, note);
+  }
+
+  list(): MappingNote[] {
+    return [...this.notes.values()];
+  }
+}
+
+/**
+ * Plans the whole import from the parsed sources (pure apart from path arithmetic):
+ * knowledge items, deduplicated contributors, the content tree with denormalised
+ * fields, and the files. `now` becomes every item's created and modified time.
+ * @throws Error on a source inconsistency: unknown parent, category, level, file kind
+ *   or knowledge id, a duplicate title, or a record the Content contract rejects.
+ */
+export function planSeed(sources: SeedSources, now: Date): SeedPlan {
+  const notes = new MappingNotes();
+  const knowledge = planKnowledge(sources, notes);
+  const knowledgeNames = new Map(knowledge.map((item) => [`${item.type}#${item.id}`, item.name]));
+
+  const contributors = new Map<string, Omit<Contributor, 'version'>>();
+  for (const item of sources.catalog) {
+    for (const person of item.contributors) {
+      const key = contributorSourceKey(person);
+      if (contributors.has(key)) continue;
+      contributors.set(key, {
+        id: seedId(SEED_ID_KINDS.contributor, key),
+        prefix: null,
+        firstName: person.firstName,
+        middleName: null,
+        lastName: person.lastName,
+        suffix: null,
+        title: null,
+        school: person.school,
+        email: null,
+        portraitFileId: null,
+      });
+    }
+  }
+
+  const byTitle = new Map<string, CatalogItem>();
+  for (const item of sources.catalog) {
+    if (byTitle.has(item.title)) throw new Error(`Catalog title "${item.title}" appears twice.`);
+    byTitle.set(item.title, item);
+  }
+  const mappings = new Map(sources.mappings.map((mapping) => [mapping.title, mapping]));
+  const siblings = new Map<string | null, CatalogItem[]>();
+  for (const item of sources.catalog) {
+    if (item.parent !== null && !byTitle.has(item.parent)) {
+      throw new Error(`Catalog item "${item.title}" names an unknown parent "${item.parent}".`);
+    }
+    siblings.set(item.parent, [...(siblings.get(item.parent) ?? []), item]);
+  }
+
+  const timestamp = now.toISOString();
+  const planned = new Map<string, ContentRecord>();
+  const files: PlannedFile[] = [];
+  const content: ContentRecord[] = [];
+
+  const plan = (item: CatalogItem, trail: readonly string[]): ContentRecord => {
+    const done = planned.get(item.title);
+    if (done) return done;
+    if (trail.includes(item.title)) throw new Error(`Catalog parents form a cycle at "${item.title}".`);
+    const parent = item.parent === null ? null : plan(byTitle.get(item.parent) as CatalogItem, [...trail, item.title]);
+    const id = seedId(SEED_ID_KINDS.content, item.title);
+
+    const category = CATEGORY_MAP[item.category];
+    if (!category) throw new Error(`No category rule for "${item.category}" ("${item.title}").`);
+    notes.add('CATEGORY_MAP', item.category, describeMapped(category.value.join(','), category.tags), item.title);
+
+    const addedTags: string[] = [...category.tags];
+    const educationLevels = unique(
+      item.educationLevels.map((level) => {
+        const mapped = EDUCATION_LEVEL_MAP[level];
+        if (!mapped) throw new Error(`No education level rule for "${level}" ("${item.title}").`);
+        notes.add('EDUCATION_LEVEL_MAP', level, describeMapped(mapped.value, mapped.tags), item.title);
+        addedTags.push(...mapped.tags);
+        return mapped.value;
+      }),
+    );
+    const experienceLevels = unique(
+      item.experienceLevels.map((level) => {
+        const mapped = EXPERIENCE_LEVEL_MAP[level];
+        if (!mapped) throw new Error(`No experience level rule for "${level}" ("${item.title}").`);
+        notes.add('EXPERIENCE_LEVEL_MAP', level, mapped, item.title);
+        return mapped;
+      }),
+    );
+
+    // Mapping tags go first so the 20-tag cap can never drop them.
+    const { tags, notes: tagNotes } = normaliseTags([...addedTags, ...item.tags]);
+    for (const note of tagNotes) {
+      if (note.kind === 'split') notes.add('normaliseTags: split', note.tag, note.parts.join(' | '), item.title);
+      if (note.kind === 'cut') notes.add('normaliseTags: cut at a word boundary', note.tag, note.result, item.title);
+      if (note.kind === 'duplicate') notes.add('normaliseTags: duplicate dropped', note.tag, '(dropped)', item.title);
+      if (note.kind === 'over-limit') notes.add('normaliseTags: over 20 tags', note.tag, '(dropped)', item.title);
+    }
+
+    const itemFiles = item.files.map((relativePath): PlannedFile => {
+      const fileId = seedId(SEED_ID_KINDS.file, relativePath);
+      return {
+        id: fileId,
+        contentId: id,
+        relativePath,
+        sourcePath: path.join(sources.root, CATALOG_FILES_BASE, relativePath),
+        name: fileDisplayName(relativePath),
+        filename: path.basename(relativePath),
+        type: mediaTypeOf(relativePath),
+        objectKey: contentFileObjectKey(id, fileId),
+      };
+    });
+    files.push(...itemFiles);
+    const includes = unique(itemFiles.map((file) => includeOf(file.relativePath)));
+    if (item.timeRequired) {
+      includes.push(timeRequiredInclude(item.timeRequired));
+      notes.add('timeRequiredInclude', 'timeRequired', 'includes "Time required: …"', item.title);
+    }
+
+    const mapping = mappings.get(item.title);
+    const refs = (type: KnowledgeType, ids: readonly string[]): KnowledgeRef[] =>
+      ids.map((knowledgeId, index) => {
+        const name = knowledgeNames.get(`${type}#${knowledgeId}`);
+        if (name === undefined) throw new Error(`"${item.title}" maps to unknown ${type} ${knowledgeId}.`);
+        return { id: knowledgeId, name, index };
+      });
+
+    // Every catalog contributor was registered in the first pass above.
+    const people = item.contributors.map(
+      (person) => contributors.get(contributorSourceKey(person)) as Omit<Contributor, 'version'>,
+    );
+    const contributorRefs: IndexedRef[] = people.map((person, index) => ({ id: person.id, index }));
+    const first = people[0];
+    const description = descriptionHtml(item.description);
+    const ownSiblings = siblings.get(item.parent) ?? [];
+    const children = (siblings.get(item.title) ?? []).map((child, index) => ({
+      id: seedId(SEED_ID_KINDS.content, child.title),
+      index,
+    }));
+
+    const record: ContentRecord = {
+      id,
+      name: item.title,
+      description,
+      urlAlias: parent ? childAlias(parent.urlAlias, item.title) : aliasFromName(item.title),
+      status: SEED_STATUS,
+      category: categoryCommaList(category.value),
+      categories: [...category.value],
+      educationLevels,
+      experienceLevels,
+      tags,
+      contributors: contributorRefs,
+      children,
+      sections: [],
+      files: itemFiles.map((file) => ({ id: file.id, name: file.name, type: file.type, filename: file.filename })),
+      lessons: [],
+      ksas: refs('KSA', mapping?.ksas ?? []),
+      kus: refs('KU', mapping?.kus ?? []),
+      tkss: refs('TKS', mapping?.tkss ?? []),
+      parentId: parent?.id ?? null,
+      lastCuratedTimestamps: { ...SEED_LAST_CURATED },
+      createdTimestamp: timestamp,
+      modifiedTimestamp: timestamp,
+      image: null,
+      includes,
+      licence: item.licence,
+      sourceUrl: item.sourceUrl,
+      copyrightNotice: item.copyrightNotice ?? null,
+      version: 1,
+      index: ownSiblings.indexOf(item),
+      summary: summaryText(description),
+      author: first ? contributorDisplayName(first) : null,
+      ancestorIds: parent ? [...parent.ancestorIds, parent.id] : [],
+    };
+    notes.add('SEED_STATUS', 'catalog item', `status ${SEED_STATUS}`, item.title);
+    notes.add(
+      'SEED_LAST_CURATED',
+      'catalog item',
+      `lastCuratedTimestamps ${JSON.stringify(SEED_LAST_CURATED)}`,
+      item.title,
+    );
+    notes.add('descriptionHtml', 'plain-text description', 'escaped HTML in one <p>', item.title);
+    const checked = Content.safeParse(record);
+    if (!checked.success) throw new Error(`"${item.title}" does not make valid content: ${checked.error.message}`);
+    planned.set(item.title, record);
+    content.push(record);
+    return record;
+  };
+  for (const item of sources.catalog) plan(item, []);
+
+  for (const mapping of sources.mappings) {
+    if (!byTitle.has(mapping.title)) throw new Error(`mappings.json names unknown title "${mapping.title}".`);
+    // Content has no work-role field (spec §3); the references stay in the source file.
+    for (const role of mapping.workRoles)
+      notes.add('workRoles (not imported)', role, '(no Content field)', mapping.title);
+  }
+
+  return { knowledge, contributors: [...contributors.values()], content, files, mappings: notes.list() };
+}
+
+function planKnowledge(sources: SeedSources, notes: MappingNotes): Knowledge[] {
+  const statement = (type: 'KSA' | 'TKS', source: Statement): Knowledge => {
+    const letter = source.id.charAt(0);
+    const kind = STATEMENT_KIND_BY_ID_LETTER[letter];
+    if (!kind) throw new Error(`No statement kind for ${type} ${source.id}.`);
+    notes.add('STATEMENT_KIND_BY_ID_LETTER', `${type} ${letter}…`, kind);
+    return Knowledge.parse({ id: source.id, type, name: source.text, kind });
+  };
+  return [
+    ...sources.ksa.map((source) => statement('KSA', source)),
+    ...sources.tks.map((source) => statement('TKS', source)),
+    ...sources.knowledgeUnits.map((unit) =>
+      Knowledge.parse({
+        id: unit.id,
+        type: 'KU',
+        name: unit.name,
+        description: unit.description,
+        outcomes: unit.outcomes,
+        program: unit.program,
+        group: unit.group,
+      }),
+    ),
+  ];
+}
+
+function describeMapped(value: string, tags: readonly string[]): string {
+  return tags.length === 0 ? value : `${value} + tag ${tags.map((tag) => `"${tag}"`).join(', ')}`;
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}

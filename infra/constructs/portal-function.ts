@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { TABLE } from '#shared/table';
+
+/** What a function may do with a bound resource. */
+export type TableAccess = 'read' | 'readWrite';
+export type BucketAccess = 'read' | 'readWrite';
+
+export interface PortalFunctionProps {
+  /** Absolute path of the handler module (exports `handler`); must lie under `projectRoot`. */
+  readonly entry: string;
+  /** Absolute path of the repository root, holding `package-lock.json`. */
+  readonly projectRoot: string;
+  readonly description?: string;
+  /** @default 512 MB */
+  readonly memorySize?: number;
+  /** @default 10 s (API Gateway gives up after 30 s) */
+  readonly timeout?: Duration;
+  /** @default one month */
+  readonly logRetention?: RetentionDays;
+  /** Applied to the log group. @default RETAIN */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/** The ESM bundle needs `require` for the CommonJS dependencies that esbuild leaves as calls. */
+const CREATE_REQUIRE_BANNER =
+  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
+
+/**
+ * The house Lambda of the portal: Node.js 22 on arm64, an ESM bundle built by the
+ * local esbuild (never Docker), source maps, its own log group, and the SDK
+ * settings the local stack also uses. Resources are attached with `bindTable()` /
+ * `bindBucket()`, which set the handler's environment variable and grant IAM in
+ * one call, so a handler can never see a name it has no permission for.
+ */
+export class PortalFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: PortalFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+    });
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      // Explicit, so synthesis does not depend on the working directory.
+      projectRoot: props.projectRoot,
+      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        // Presigned PUT/POST URLs must not carry a checksum of an empty body
+        // (LOCAL-STACK.md trap 1); the same settings as the local stack.
+        AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+        AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: CREATE_REQUIRE_BANNER,
+        minify: true,
+        keepNames: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        // Bundle the SDK clients from package-lock.json instead of the runtime's copy,
+        // so the cloud runs the exact versions the local stack and the tests run.
+        bundleAwsSDK: true,
+      },
+    });
+  }
+
+  /** Sets `TABLE_NAME` and grants the table and its indexes. */
+  bindTable(table: ITableV2, access: TableAccess = 'readWrite'): this {
+    this.addEnvironment(TABLE.nameEnv, table.tableName);
+    if (access === 'read') table.grantReadData(this);
+    else table.grantReadWriteData(this);
+    return this;
+  }
+
+  /** Sets `envName` to the bucket's name and grants object access (never bucket configuration). */
+  bindBucket(envName: string, bucket: IBucket, access: BucketAccess = 'readWrite'): this {
+    this.addEnvironment(envName, bucket.bucketName);
+    if (access === 'read') bucket.grantRead(this);
+    else bucket.grantReadWrite(this);
+    return this;
+  }
+}

@@ -1,0 +1,309 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import sirv from 'sirv';
+import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
+import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
+import { type Authorizer, createGateway } from './gateway.ts';
+import { closeServer, listen } from './net.ts';
+import { runtimeConfigFromEnv } from './runtime-config.ts';
+import type { LocalTaskHandler } from './stepfunctions.ts';
+import { registerWorkflows } from './workflows.ts';
+
+/**
+ * The portal on one machine (ARCHITECTURE.md "Same code, two homes", decision
+ * record 002): one Node HTTP server that answers like CloudFront in front of the
+ * three origins —
+ *
+ * - `/api/*`   → the local gateway (route table → API Gateway v2 events → handlers);
+ * - `/env.json` → the SPA's RuntimeConfig from environment variables (`no-store`);
+ * - `/public/<key>` → object `<key>` of the public bucket;
+ * - anything else → the SPA (Vite dev middleware, the `web/dist` build, or nothing);
+ *
+ * with the emulators started on free loopback ports, except services the standard
+ * `AWS_ENDPOINT_URL*` variables point elsewhere.
+ */
+
+export interface StartPortalOptions {
+  /** 0 for a free port. */
+  port: number;
+  /** Interface to bind; 127.0.0.1 unless given. */
+  host?: string;
+  /** Folder that keeps the data between runs (`<dir>/dynamodb`, `<dir>/s3`); in memory when null. */
+  dataDir: string | null;
+  /** `if-empty`: import the seed data when the table holds no item yet. */
+  seed: 'if-empty' | 'never';
+  /** The SPA: Vite dev middleware, the built `web/dist`, or none. */
+  web: 'dev' | 'dist' | 'none';
+  /** Progress and error lines; silent when absent. */
+  log?: (line: string) => void;
+  /** Local functions of the workflows' Task states; `LOCAL_TASK_HANDLERS` when absent. */
+  taskHandlers?: Record<string, LocalTaskHandler>;
+  /** The JWT authorizer of non-public routes (identity issue); they answer 401 without one. */
+  authorize?: Authorizer;
+  /** The built SPA served in `dist` mode; `web/dist` unless given (tests). */
+  webDistDir?: string;
+}
+
+export interface RunningPortal {
+  /** The portal's address, `http://localhost:<port>` on loopback. */
+  url: string;
+  /** Every address it serves or uses: portal, api, openApi, envJson, sesInbox, dynamodb, s3, sfn, ses, and each state machine ARN. */
+  urls: Record<string, string>;
+  /** Closes the server, Vite, and the emulators, in that order. */
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const WEB_DIR = path.join(ROOT, 'web');
+export const WEB_DIST_DIR = path.join(WEB_DIR, 'dist');
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * Runs a CloudFront Function of the web stack on a request path, so the local
+ * server rewrites paths with exactly the code CloudFront runs.
+ */
+function viewerFunction(source: string): (uri: string) => string {
+  const handler = new Function(`${source}\nreturn handler;`)() as (event: { request: { uri: string } }) => {
+    uri: string;
+  };
+  return (uri) => handler({ request: { uri } }).uri;
+}
+/** `/public/<key>` → `/<key>` */
+const publicObjectPath = viewerFunction(PUBLIC_PREFIX_FUNCTION);
+/** Anything but a static file of the build → `/index.html` (history-mode routes). */
+const spaRewrite = viewerFunction(SPA_REWRITE_FUNCTION);
+
+/** A setting that cannot work as given (a missing SPA build or Vite config); the message says what to do. */
+export class PortalSetupError extends Error {
+  override name = 'PortalSetupError';
+}
+
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/**
+ * Starts the portal. The port is bound first, so a taken port fails before
+ * anything else starts.
+ * @throws PortInUseError (`net.ts`) when the port is taken; DataDirInUseError
+ * (`emulators.ts`) when another instance uses `dataDir`; RuntimeConfigError when the
+ * environment makes no valid `/env.json`; PortalSetupError when `web/vite.config.ts`
+ * or `web/dist` is missing for the chosen web mode.
+ */
+export async function startPortal(options: StartPortalOptions): Promise<RunningPortal> {
+  const log = options.log ?? (() => undefined);
+  const host = options.host ?? '127.0.0.1';
+  process.env.VALIDATE_RESPONSES = 'true';
+
+  let handler: RequestHandler = (_req, res) => sendText(res, 503, 'The portal is starting.');
+  const server = createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch((error: unknown) => {
+      log(`request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
+  });
+  const port = await listen(server, options.port, host);
+  const url = `http://${LOOPBACK_HOSTS.has(host) || host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+
+  let emulators: RunningEmulators | undefined;
+  let s3: S3Client | undefined;
+  let web: WebPart | undefined;
+  let stopped: Promise<void> | undefined;
+  // Stops taking requests first, then what serves them, then the emulators they use.
+  const stop = () => {
+    stopped ??= (async () => {
+      const closed = closeServer(server);
+      await web?.close?.(); // ends the HMR sockets, which the server waits for
+      await closed;
+      s3?.destroy();
+      await emulators?.stop();
+    })();
+    return stopped;
+  };
+  try {
+    const envJson = JSON.stringify(runtimeConfigFromEnv(process.env, url));
+    const external = externalEndpointsFromEnv();
+    for (const [service, endpoint] of Object.entries(external)) log(`${service}: using ${endpoint} (not started here)`);
+
+    emulators = await startEmulators({ dataDir: options.dataDir, external });
+    const stateMachines = emulators.stepFunctions
+      ? await registerWorkflows(emulators.stepFunctions, { taskHandlers: options.taskHandlers })
+      : {};
+    if (!emulators.stepFunctions) log('sfn: external; deploy the workflows there yourself');
+
+    if (options.seed === 'if-empty') await seedIfEmpty(emulators.endpoints.dynamodb, log);
+
+    s3 = new S3Client({
+      endpoint: emulators.endpoints.s3,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    const publicFiles = s3;
+    const spa = await webPart(options.web, server, options.webDistDir ?? WEB_DIST_DIR);
+    web = spa;
+    const gateway = createGateway({ log, authorize: options.authorize });
+
+    handler = (req, res) => {
+      const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) return gateway.handle(req, res);
+      if (pathname === '/env.json') return sendEnvJson(res, envJson);
+      if (pathname.startsWith('/public/')) return servePublicFile(publicFiles, req, res, pathname);
+      return spa.handle(req, res);
+    };
+
+    const urls: Record<string, string> = {
+      portal: url,
+      api: `${url}/api/v1`,
+      openApi: `${url}/api/v1/openapi.json`,
+      envJson: `${url}/env.json`,
+      ...(emulators.sesInboxUrl ? { sesInbox: emulators.sesInboxUrl } : {}),
+      ...emulators.endpoints,
+      ...Object.fromEntries(Object.entries(stateMachines).map(([name, arn]) => [`stateMachine:${name}`, arn])),
+    };
+    return { url, urls, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function sendText(res: ServerResponse, statusCode: number, text: string): void {
+  res.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendEnvJson(res: ServerResponse, envJson: string): void {
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(envJson),
+    'cache-control': 'no-store',
+  });
+  res.end(envJson);
+}
+
+/** Runs the seed import when the table holds no item yet (first start with an empty data folder). */
+async function seedIfEmpty(dynamodbEndpoint: string, log: (line: string) => void): Promise<void> {
+  const client = new DynamoDBClient({ endpoint: dynamodbEndpoint });
+  try {
+    const { Count } = await client.send(new ScanCommand({ TableName: tableName(), Limit: 1, Select: 'COUNT' }));
+    if (Count) return;
+  } finally {
+    client.destroy();
+  }
+  // Imported only when needed: it loads the data layer and reads the seed files.
+  const { runSeed } = await import('../../functions/src/seed/import.ts');
+  const report = await runSeed({ log });
+  const counts = (['knowledge', 'contributors', 'files', 'content'] as const)
+    .map((kind) => `${report[kind].created} ${kind}`)
+    .join(', ');
+  log(`seed: imported ${counts} into an empty table in ${report.durationMs} ms`);
+}
+
+/** Like the CloudFront `/public/*` behaviour (same viewer function): GET and HEAD of public-bucket objects, with ranges and ETags. */
+async function servePublicFile(s3: S3Client, req: IncomingMessage, res: ServerResponse, pathname: string) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('allow', 'GET, HEAD');
+    return sendText(res, 405, 'Method Not Allowed');
+  }
+  let key: string;
+  try {
+    key = decodeURIComponent(publicObjectPath(pathname).slice(1));
+  } catch {
+    return sendText(res, 400, 'Bad Request');
+  }
+  if (!key) return sendText(res, 404, 'Not Found');
+  const input = {
+    Bucket: bucketName('public'),
+    Key: key,
+    Range: req.headers.range,
+    IfNoneMatch: req.headers['if-none-match'],
+  };
+  try {
+    const object =
+      req.method === 'HEAD' ? await s3.send(new HeadObjectCommand(input)) : await s3.send(new GetObjectCommand(input));
+    const headers: Record<string, string | number> = {
+      'content-type': object.ContentType ?? 'application/octet-stream',
+      'cache-control': object.CacheControl ?? 'public, max-age=300',
+      'accept-ranges': 'bytes',
+    };
+    if (object.ContentLength !== undefined) headers['content-length'] = object.ContentLength;
+    if (object.ETag) headers.etag = object.ETag;
+    if (object.LastModified) headers['last-modified'] = object.LastModified.toUTCString();
+    if (object.ContentRange) headers['content-range'] = object.ContentRange;
+    if (object.ContentDisposition) headers['content-disposition'] = object.ContentDisposition;
+    res.writeHead(object.ContentRange ? 206 : 200, headers);
+    const body = 'Body' in object ? (object.Body as Readable | undefined) : undefined;
+    if (body) body.pipe(res);
+    else res.end();
+  } catch (error) {
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    if (status === 304) {
+      res.writeHead(304);
+      res.end();
+    } else if (status === 404 || status === 403) {
+      sendText(res, 404, 'Not Found');
+    } else if (status === 416) {
+      sendText(res, 416, 'Range Not Satisfiable');
+    } else {
+      throw error;
+    }
+  }
+}
+
+interface WebPart {
+  handle: RequestHandler;
+  close?: () => Promise<void>;
+}
+
+/** The SPA part of the server, by web mode. */
+async function webPart(mode: StartPortalOptions['web'], server: Server, distDir: string): Promise<WebPart> {
+  const notFound: RequestHandler = (_req, res) => sendText(res, 404, 'Not Found');
+  if (mode === 'none') return { handle: notFound };
+
+  if (mode === 'dist') {
+    if (!existsSync(path.join(distDir, 'index.html'))) {
+      throw new PortalSetupError(
+        `${path.relative(ROOT, distDir)}/index.html is missing: build the SPA first (npm run build)`,
+      );
+    }
+    const serve = sirv(distDir, {
+      etag: true,
+      dotfiles: false,
+      setHeaders(res, pathname) {
+        // Vite puts content-hashed files under /assets/; everything else (index.html) is revalidated.
+        res.setHeader(
+          'cache-control',
+          pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    return {
+      handle: (req, res) => {
+        const [pathname = '/', query] = (req.url ?? '/').split('?');
+        req.url = spaRewrite(pathname) + (query === undefined ? '' : `?${query}`);
+        serve(req, res, () => notFound(req, res));
+      },
+    };
+  }
+
+  const configFile = path.join(WEB_DIR, 'vite.config.ts');
+  if (!existsSync(configFile)) {
+    throw new PortalSetupError('web/vite.config.ts is missing: set WEB_MODE=none to run without the SPA');
+  }
+  const { createServer: createViteServer } = await import('vite');
+  const vite = await createViteServer({
+    root: WEB_DIR,
+    configFile,
+    // HMR on the portal's own port: a second instance never collides with the first.
+    server: { middlewareMode: true, hmr: { server } },
+    appType: 'spa',
+  });
+  return {
+    handle: (req, res) => vite.middlewares(req, res, () => notFound(req, res)),
+    close: () => vite.close(),
+  };
+}

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DataDirInUseError } from './emulators.ts';
+import { PortInUseError } from './net.ts';
+import {
+  PortalSetupError,
+  type RunningPortal,
+  type StartPortalOptions,
+  startPortal,
+  WEB_DIR,
+  WEB_DIST_DIR,
+} from './portal.ts';
+import { RuntimeConfigError } from './runtime-config.ts';
+
+/**
+ * `npm start`: the whole portal on this machine (decision record 002).
+ *
+ * | variable  | default     | meaning                                                             |
+ * |-----------|-------------|---------------------------------------------------------------------|
+ * | PORT      | 3000        | port of the portal (SPA, /api, /env.json, /public)                  |
+ * | HOST      | 127.0.0.1   | interface to bind; the portal is announced as http://localhost:PORT |
+ * | DATA_DIR  | .data       | folder kept between runs; `:memory:` keeps nothing                  |
+ * | WEB_MODE  | dev         | dev (Vite middleware, HMR), dist (web/dist, built if missing), none |
+ * | SEED      | if-empty    | if-empty: import the seed data into an empty table; never           |
+ *
+ * Plus the `/env.json` variables (`runtime-config.ts`) and `AWS_ENDPOINT_URL` /
+ * `AWS_ENDPOINT_URL_<SERVICE>` to use a LocalStack instead of an embedded emulator.
+ */
+
+// Node 20 is what these machines run (LOCAL-STACK.md trap 7): the SDK's warning about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** Errors whose message is the whole story: printed as is, without a stack. */
+const EXPECTED_ERRORS = [PortInUseError, DataDirInUseError, RuntimeConfigError, PortalSetupError];
+
+class SettingError extends Error {}
+
+function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+  const value = process.env[name] || fallback;
+  if (!allowed.includes(value as T))
+    throw new SettingError(`${name} must be one of ${allowed.join(', ')}, not "${value}"`);
+  return value as T;
+}
+
+function settings(): StartPortalOptions {
+  const portText = process.env.PORT || '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65_535) throw new SettingError(`PORT must be a port number, not "${portText}"`);
+  const dataDir = process.env.DATA_DIR || '.data';
+  return {
+    port,
+    host: process.env.HOST || '127.0.0.1',
+    dataDir: dataDir === ':memory:' ? null : path.resolve(dataDir),
+    web: choice('WEB_MODE', ['dev', 'dist', 'none'], 'dev'),
+    seed: choice('SEED', ['if-empty', 'never'], 'if-empty'),
+    log: (line) => console.log(line),
+  };
+}
+
+async function main(): Promise<void> {
+  const options = settings();
+
+  if (options.web === 'dist' && !existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+    console.log('web/dist is missing: building the SPA first…');
+    const { build } = await import('vite');
+    await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  }
+
+  const portal = await startPortal(options);
+  const { urls } = portal;
+  const rows: [string, string | undefined][] = [
+    ['Portal', urls.portal],
+    ['API', urls.api],
+    ['OpenAPI', urls.openApi],
+    ['Runtime config', urls.envJson],
+    ['SES inbox', urls.sesInbox],
+    ['DynamoDB', urls.dynamodb],
+    ['S3', urls.s3],
+    ['Step Functions', urls.sfn],
+    ['SES', urls.ses],
+    ...Object.entries(urls)
+      .filter(([name]) => name.startsWith('stateMachine:'))
+      .map(([name, arn]): [string, string] => [`State machine ${name.slice('stateMachine:'.length)}`, arn]),
+    ['Data', options.dataDir ?? 'in memory (DATA_DIR=:memory:)'],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log('');
+  for (const [label, value] of rows) if (value) console.log(`  ${label.padEnd(width)}  ${value}`);
+  // performance.now() counts from the start of the process.
+  console.log(`\nReady in ${Math.round(performance.now())} ms (web: ${options.web}). Ctrl-C stops.`);
+
+  handleShutdown(portal);
+}
+
+function handleShutdown(portal: RunningPortal): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without a clean shutdown.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    portal.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof SettingError || EXPECTED_ERRORS.some((type) => error instanceof type)) {
+    console.error((error as Error).message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

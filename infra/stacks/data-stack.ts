@@ -1,0 +1,115 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AttributeType,
+  Billing,
+  type GlobalSecondaryIndexPropsV2,
+  ProjectionType,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type BucketProps,
+  type CorsRule,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { TABLE } from '#shared/table';
+
+export interface DataStackProps extends StackProps {
+  /** `dev` stacks may be destroyed with their data; every other stage retains and protects it. */
+  readonly stage: string;
+  /** Origins the browser uploads from with presigned POST/PUT (the site's address). */
+  readonly uploadOrigins: readonly string[];
+  /**
+   * The web distribution allowed to read the public bucket. Unknown on the first
+   * deployment (the web stack depends on this one), so until it is set any
+   * distribution of this account may read; set it once the web stack exists.
+   */
+  readonly webDistributionId?: string;
+}
+
+/** The stateful part of the portal: the single table and the two file buckets. */
+export class DataStack extends Stack {
+  readonly table: TableV2;
+  /** Courseware files and bundles: read only through presigned URLs. */
+  readonly privateBucket: Bucket;
+  /** Portraits, page and news images: read only through CloudFront (`/public/*`). */
+  readonly publicBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const disposable = props.stage === 'dev';
+    const removalPolicy = disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: Object.values(TABLE.indexes).map(
+        (index): GlobalSecondaryIndexPropsV2 => ({
+          indexName: index.indexName,
+          partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+          sortKey: { name: index.sortKey, type: AttributeType.STRING },
+          projectionType: ProjectionType.ALL,
+        }),
+      ),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      deletionProtection: !disposable,
+      removalPolicy,
+    });
+
+    // Same rule as the local stack's buckets (infra/local/emulators.ts), so browser
+    // uploads behave the same in both homes. CORS only lets the page read the
+    // response; the presigned signature is what authorises the request.
+    const uploadCors: CorsRule = {
+      allowedOrigins: [...props.uploadOrigins],
+      allowedMethods: [HttpMethods.GET, HttpMethods.HEAD, HttpMethods.PUT, HttpMethods.POST],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    };
+    const bucketDefaults: BucketProps = {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      cors: [uploadCors],
+      lifecycleRules: [
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) },
+      ],
+      removalPolicy,
+      autoDeleteObjects: disposable,
+    };
+
+    this.privateBucket = new Bucket(this, 'PrivateBucket', bucketDefaults);
+    this.publicBucket = new Bucket(this, 'PublicBucket', bucketDefaults);
+
+    // CloudFront's origin access control reads the public bucket. The statement is
+    // written here rather than by the distribution's origin: a policy naming the
+    // distribution would make this stack depend on the web stack, a cycle.
+    this.publicBucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudFrontOriginAccessControl',
+        effect: Effect.ALLOW,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.publicBucket.arnForObjects('*')],
+        conditions: props.webDistributionId
+          ? {
+              StringEquals: {
+                'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/${props.webDistributionId}`,
+              },
+            }
+          : { ArnLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` } },
+      }),
+    );
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Sources of the CloudFront Functions (cloudfront-js-2.0) of the web distribution.
+ * Kept as plain strings so the tests can run the exact code that is deployed.
+ */
+
+/**
+ * SPA history mode: a request for anything that is not a static file of the build
+ * gets `/index.html`. "Static file" means a known extension, not merely a dot, so a
+ * route such as `/content/intro-v1.2` still reaches the SPA. Done per behaviour
+ * instead of with distribution-wide error responses, which would turn the API's
+ * 404s into index.html.
+ */
+export const SPA_REWRITE_FUNCTION = `
+var STATIC_FILE = /\\.(?:html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|pdf|mp4|webm)$/i;
+function handler(event) {
+  var request = event.request;
+  if (!STATIC_FILE.test(request.uri)) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`.trim();
+
+/**
+ * `/public/<key>` is served from object `<key>` of the public bucket, so handlers
+ * store plain keys and the browser addresses them as `publicFilesBaseUrl + '/' + key`.
+ */
+export const PUBLIC_PREFIX_FUNCTION = `
+function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/public\\//, '/');
+  return request;
+}
+`.trim();

@@ -1,0 +1,222 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  type BehaviorOptions,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface WebStackProps extends StackProps {
+  readonly stage: string;
+  readonly httpApi: IHttpApi;
+  /** Served under `/public/*`; its policy (data stack) lets CloudFront read it. */
+  readonly publicBucket: IBucket;
+  /** Browsers upload to both buckets with presigned URLs: allowed in the CSP's connect-src. */
+  readonly uploadBuckets: readonly IBucket[];
+  /** Already validated (see `buildRuntimeConfig`); written as `/env.json`. */
+  readonly runtimeConfig: RuntimeConfig;
+  /** The SPA build folder. @default `web/dist` */
+  readonly webAssetPath?: string;
+  /** Custom domain of the site and its ACM certificate (us-east-1); CloudFront's own domain when absent. */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+}
+
+/**
+ * The site: a private web bucket and one CloudFront distribution that serves the
+ * SPA and `/env.json`, forwards `/api/*` to the HTTP API and `/public/*` to the
+ * public bucket, all from one origin (so the API needs no CORS).
+ */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly webBucket: Bucket;
+  readonly securityHeaders: ResponseHeadersPolicy;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const disposable = props.stage === 'dev';
+    const webAssetPath = props.webAssetPath ?? path.join(PROJECT_ROOT, 'web', 'dist');
+    if (!existsSync(path.join(webAssetPath, 'index.html'))) {
+      throw new Error(
+        `No SPA build at ${webAssetPath} (index.html missing): run \`npm run build\` before synthesising.`,
+      );
+    }
+
+    this.webBucket = new Bucket(this, 'WebBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: disposable,
+    });
+
+    this.securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Portal security headers (CSP, HSTS, framing, sniffing, referrer)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadBuckets), override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'SPA history mode: non-file paths get /index.html',
+      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+    const publicPrefix = new CloudFrontFunction(this, 'PublicPrefix', {
+      comment: 'Maps /public/<key> to object <key> of the public bucket',
+      code: FunctionCode.fromInline(PUBLIC_PREFIX_FUNCTION),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    const api: BehaviorOptions = {
+      origin: new HttpOrigin(`${props.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      // Nothing is cached at the edge yet: the routes' cacheSeconds reach browsers
+      // through the handlers' Cache-Control; an edge cache policy for public routes
+      // comes with the hardening (it must never key on, or cache, authorised answers).
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // API Gateway routes on its own Host header; everything else is forwarded.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.securityHeaders,
+      compress: true,
+    };
+    // The public bucket lives in the data stack, which cannot name this distribution
+    // without a cycle; it is imported here and its policy is written there.
+    const publicBucket = Bucket.fromBucketAttributes(this, 'PublicBucketRef', {
+      bucketArn: props.publicBucket.bucketArn,
+      bucketRegionalDomainName: props.publicBucket.bucketRegionalDomainName,
+    });
+    const publicFiles: BehaviorOptions = {
+      origin: S3BucketOrigin.withOriginAccessControl(publicBucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: this.securityHeaders,
+      functionAssociations: [{ function: publicPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+      compress: true,
+    };
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The public bucket policy for CloudFront is written by the data stack',
+    );
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Courseware portal ${Stack.of(this).stackName}`,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: { '/api/*': api, '/public/*': publicFiles },
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // North-American and European edges: the ranges' users are in the US.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+    });
+
+    // Hashed build output never changes under its name: cache it for a year, and
+    // never prune it, so a browser still holding the previous index.html can load
+    // its chunks during a deployment.
+    const hashedAssets = new BucketDeployment(this, 'DeployHashedAssets', {
+      destinationBucket: this.webBucket,
+      sources: [Source.asset(webAssetPath)],
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      memoryLimit: 512,
+    });
+    // Everything else (index.html, env.json, icons) is revalidated on every load.
+    const site = new BucketDeployment(this, 'DeploySite', {
+      destinationBucket: this.webBucket,
+      sources: [
+        Source.asset(webAssetPath, { exclude: ['env.json'] }),
+        Source.jsonData('env.json', props.runtimeConfig),
+      ],
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [CacheControl.noCache()],
+      memoryLimit: 512,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    site.node.addDependency(hashedAssets);
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${props.domain?.name ?? this.distribution.domainName}` });
+    new CfnOutput(this, 'DistributionId', {
+      value: this.distribution.distributionId,
+      description: 'Set as context webDistributionId to pin the public bucket policy to this distribution',
+    });
+  }
+}
+
+/**
+ * The site's Content-Security-Policy. Styles allow 'unsafe-inline' because
+ * Chakra/emotion inject style elements; connect-src adds the two buckets because
+ * browsers upload to them directly with presigned URLs (ARCHITECTURE.md "Files"),
+ * under either S3 host name the SDK may sign for.
+ */
+function contentSecurityPolicy(uploadBuckets: readonly IBucket[]): string {
+  const bucketHosts = uploadBuckets.flatMap((bucket) => [
+    `https://${bucket.bucketRegionalDomainName}`,
+    `https://${bucket.bucketDomainName}`,
+  ]);
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    `connect-src 'self' ${bucketHosts.join(' ')}`,
+  ].join('; ');
+}

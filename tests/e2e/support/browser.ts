@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/**
+ * Flags for a headless Chromium on a machine with a closed network: without the
+ * background-networking flags Chromium keeps trying hosts it cannot reach.
+ */
+const QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Launches headless Chromium for browser tests. The browser comes from
+ * `CHROME_PATH`, else `/usr/bin/chromium`, else the Chromium shipped inside the npm
+ * package `@sparticuz/chromium`, so `npm test` needs nothing installed by hand.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) return chromium.launch({ executablePath: fromEnv, headless: true, args: QUIET_FLAGS });
+  if (existsSync('/usr/bin/chromium')) {
+    return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: QUIET_FLAGS });
+  }
+  const packaged = (await import('@sparticuz/chromium')).default;
+  const executablePath = await packaged.executablePath();
+  return chromium.launch({ executablePath, headless: true, args: [...packaged.args, ...QUIET_FLAGS] });
+}
+
+/** An axe violation reduced to what a failing assertion should print. */
+export interface AccessibilityViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe (WCAG 2.0–2.2 A and AA rules) on the page and returns the serious and
+ * critical violations.
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
