@@ -1,0 +1,266 @@
+/**
+ * `npm run bench`: the figures the foundation issue asks for, measured on this
+ * machine, each next to a baseline measured in the same run (LOCAL-STACK.md trap 6:
+ * emulator speed says nothing about AWS, so only ratios and counts are meaningful).
+ *
+ * 1. Time from `npm start` (the real command, as a child process) to the first page
+ *    and the first API answer, on a fresh data folder (seeding included) and again
+ *    on the now-seeded folder; baseline: a bare Node HTTP server started the same way.
+ * 2. DynamoDB requests per content-detail request (by id, by alias) and per
+ *    content-list page, counted by a middleware on the handlers' own SDK client.
+ * 3. The SPA's entry JavaScript, gzip: the entry chunk plus every chunk it imports
+ *    statically (what the browser must load before the first render).
+ *
+ * Results print as a table and are written to `tests/bench/results/latest.json`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
+import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: { name: string; value: number };
+  goal?: string;
+}
+const figures: Figure[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Polls `url` until it answers 200; returns ms since `started`. */
+async function firstOk(url: string, started: number, child: ChildProcess, timeoutMs = 180_000): Promise<number> {
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) {
+        await res.arrayBuffer();
+        return Date.now() - started;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGINT');
+  await exited;
+}
+
+/** Starts `npm start`'s command and measures the first page and the first API answer. */
+async function measureStart(dataDir: string, webMode: 'dev' | 'dist'): Promise<{ page: number; api: number }> {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(TSX, ['infra/local/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_MODE: webMode },
+    stdio: 'ignore',
+  });
+  try {
+    const page = await firstOk(`http://127.0.0.1:${port}/courseware`, started, child);
+    const api = await firstOk(`http://127.0.0.1:${port}/api/v1/content?condense=true&limit=10`, started, child);
+    return { page, api };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function measureBaselineStart(): Promise<number> {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`],
+    { stdio: 'ignore' },
+  );
+  try {
+    return await firstOk(`http://127.0.0.1:${port}/`, started, child);
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function startupFigures(): Promise<void> {
+  const baseline = { name: 'bare Node HTTP server, first answer', value: await measureBaselineStart() };
+  for (const webMode of ['dev', 'dist'] as const) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+    try {
+      const fresh = await measureStart(dataDir, webMode);
+      const warm = await measureStart(dataDir, webMode);
+      figures.push(
+        {
+          name: `npm start → first page, fresh data folder (WEB_MODE=${webMode})`,
+          value: fresh.page,
+          unit: 'ms',
+          baseline,
+        },
+        {
+          name: `npm start → first API answer, fresh data folder (WEB_MODE=${webMode})`,
+          value: fresh.api,
+          unit: 'ms',
+          baseline,
+        },
+        {
+          name: `npm start → first page, seeded data folder (WEB_MODE=${webMode})`,
+          value: warm.page,
+          unit: 'ms',
+          baseline,
+        },
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Counts the DynamoDB requests the handlers make while `act` runs. */
+async function countDynamoRequests(act: () => Promise<void>): Promise<number> {
+  let count = 0;
+  const name = `bench-counter-${Math.random()}`;
+  dynamoDbClient.middlewareStack.add(
+    (next) => async (args) => {
+      count += 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await act();
+  } finally {
+    dynamoDbClient.middlewareStack.remove(name);
+  }
+  return count;
+}
+
+async function requestFigures(): Promise<void> {
+  let portal: LocalPortal | undefined;
+  try {
+    portal = await startLocalPortal({ seed: true });
+    const base = portal.baseUrl;
+    const get = async (url: string) => {
+      const res = await fetch(`${base}${url}`);
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const alias =
+      'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
+    const detail = (await get(`/api/v1/content/${encodeURIComponent(alias)}`)) as { content: { id: string } };
+    const id = detail.content.id;
+
+    const rounds = 20;
+    const perRequest = async (url: string) =>
+      (await countDynamoRequests(async () => {
+        for (let i = 0; i < rounds; i += 1) await get(url);
+      })) / rounds;
+
+    const byId = await perRequest(`/api/v1/content/${id}`);
+    const byAlias = await perRequest(`/api/v1/content/${encodeURIComponent(alias)}`);
+    const listPage = await perRequest('/api/v1/content?condense=true&limit=10');
+    const adminPage = await perRequest('/api/v1/content?limit=300');
+    const children = await perRequest(`/api/v1/content-children/${id}`);
+    figures.push(
+      { name: 'DynamoDB requests per content detail, by id', value: byId, unit: 'requests', goal: '≤ 2' },
+      { name: 'DynamoDB requests per content detail, by alias', value: byAlias, unit: 'requests', goal: '≤ 2' },
+      { name: 'DynamoDB requests per content-list page (10, condensed)', value: listPage, unit: 'requests' },
+      { name: 'DynamoDB requests per content-list page (300, full)', value: adminPage, unit: 'requests' },
+      { name: 'DynamoDB requests per children page', value: children, unit: 'requests' },
+    );
+  } finally {
+    await portal?.stop();
+  }
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+async function bundleFigures(): Promise<void> {
+  const build = spawn(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const code = await new Promise<number | null>((r) => build.once('exit', r));
+  if (code !== 0) throw new Error(`vite build exited with ${code}`);
+
+  const dist = path.join(ROOT, 'web/dist');
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error('web/dist/.vite/manifest.json is missing: set build.manifest');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the manifest');
+
+  const staticClosure = new Set<string>();
+  const visit = (key: string) => {
+    if (staticClosure.has(key)) return;
+    staticClosure.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  const gzipBytes = (key: string) => gzipSync(readFileSync(path.join(dist, manifest[key]?.file ?? ''))).length;
+  const entryGzip = [...staticClosure].reduce((sum, key) => sum + gzipBytes(key), 0);
+  const allJs = Object.keys(manifest).filter((k) => manifest[k]?.file.endsWith('.js'));
+  const totalGzip = allJs.reduce((sum, key) => sum + gzipBytes(key), 0);
+  const chartsInEntry = [...staticClosure].some((k) => /nivo|d3-/.test(k));
+  if (chartsInEntry) throw new Error('a chart library is in the entry chunk');
+
+  figures.push({
+    name: 'SPA entry JavaScript (entry + static imports), gzip',
+    value: Math.round(entryGzip / 1024),
+    unit: 'KiB',
+    baseline: { name: 'all JavaScript of the build, gzip (KiB)', value: Math.round(totalGzip / 1024) },
+    goal: '≤ 170 KB; no charts in the entry',
+  });
+}
+
+function report(): void {
+  const rows = figures.map((f) => {
+    const ratio = f.baseline
+      ? ` (×${(f.value / f.baseline.value).toFixed(1)} of ${f.baseline.name}: ${f.baseline.value})`
+      : '';
+    const goal = f.goal ? `  goal ${f.goal}` : '';
+    return `${f.name}: ${Number.isInteger(f.value) ? f.value : f.value.toFixed(2)} ${f.unit}${ratio}${goal}`;
+  });
+  console.log(['', 'Benchmark figures', ...rows, ''].join('\n'));
+  const dir = path.join(ROOT, 'tests/bench/results');
+  mkdirSync(dir, { recursive: true });
+  const result = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    figures,
+  };
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+}
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+await bundleFigures();
+await requestFigures();
+await startupFigures();
+report();
+process.exit(0);

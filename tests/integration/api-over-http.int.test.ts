@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '#shared/contracts/common';
+import {
+  ChildContentPage,
+  CONTENT_NOT_FOUND_MESSAGE,
+  ContentDetail,
+  ContentPage,
+  ContentSummary,
+} from '#shared/contracts/content';
+import { ContributorPage } from '#shared/contracts/contributor';
+import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
+import { type OperationId, ROUTES } from '#shared/routes';
+import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+
+/**
+ * The read API over HTTP, through the local gateway, against the embedded stack
+ * seeded with the real courseware. Every route of the route table has a case here:
+ * the record below is keyed by operationId, so a new route does not compile until it
+ * is covered.
+ */
+
+let portal: LocalPortal;
+const api = (path: string) => fetch(`${portal.baseUrl}${path}`);
+
+beforeAll(async () => {
+  portal = await startLocalPortal({ seed: true });
+});
+afterAll(async () => {
+  await portal?.stop();
+});
+
+/** A known SEED lab and its parent module, as the seed importer names them. */
+const LAB_ALIAS =
+  'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
+const MODULE_ALIAS = 'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
+
+interface RouteCase {
+  /** A request that must succeed, and what to check in its body. */
+  ok: { path: string; check(body: unknown): void };
+  /**
+   * Requests with bad input: each must be a 4xx with the error body, never a 500.
+   * `byGateway` marks what API Gateway itself rejects before any handler runs: its
+   * body is `{ message }` only, as on AWS.
+   */
+  bad: { path: string; status: number; byGateway?: true }[];
+}
+
+const CASES: Record<OperationId, RouteCase> = {
+  listContent: {
+    ok: {
+      path: '/api/v1/content?condense=true&limit=7',
+      check(body) {
+        const page = ContentPage.parse(body);
+        expect(page.items).toHaveLength(7);
+        expect(page.nextPageToken).toEqual(expect.any(String));
+        for (const item of page.items) expect(ContentSummary.safeParse(item).success).toBe(true);
+      },
+    },
+    bad: [
+      { path: '/api/v1/content?limit=301', status: 400 },
+      { path: '/api/v1/content?limit=abc', status: 400 },
+      { path: '/api/v1/content?condense=maybe', status: 400 },
+      { path: '/api/v1/content?pageToken=not-a-token', status: 400 },
+      { path: '/api/v1/content?archived=true', status: 401 },
+    ],
+  },
+  getContent: {
+    ok: {
+      path: `/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`,
+      check(body) {
+        const detail = ContentDetail.parse(body);
+        expect(detail.content.name).toBe('Buffer Overflow Attack Lab (Set-UID Version)');
+        expect(detail.ancestors.map((a) => a.urlAlias)).toEqual([
+          'seed-labs-hands-on-labs-for-security-education',
+          MODULE_ALIAS,
+        ]);
+        expect(detail.contributors.map((c) => `${c.firstName} ${c.lastName}`)).toEqual(['Wenliang Du']);
+        expect(detail.content.files.map((f) => f.filename).sort()).toEqual([
+          'Buffer_Overflow_Setuid.pdf',
+          'Buffer_Overflow_Setuid.txt',
+        ]);
+        expect(detail.content.ksas.length).toBeGreaterThan(0);
+      },
+    },
+    bad: [
+      { path: '/api/v1/content/no-such-courseware', status: 404 },
+      { path: `/api/v1/content/${'x'.repeat(1025)}`, status: 400 },
+      { path: '/api/v1/content/%E0%A4%A', status: 400, byGateway: true },
+    ],
+  },
+  listContentChildren: {
+    ok: {
+      path: '/api/v1/content-children/{moduleId}?limit=3',
+      check(body) {
+        const page = ChildContentPage.parse(body);
+        expect(page.items.map((c) => c.index)).toEqual([0, 1, 2]);
+        expect(page.items[0]?.name).toBe('Buffer Overflow Attack Lab (Set-UID Version)');
+        expect(page.nextPageToken).toEqual(expect.any(String));
+      },
+    },
+    bad: [
+      { path: '/api/v1/content-children/not-an-id', status: 400 },
+      { path: '/api/v1/content-children/00000000000000000000000000', status: 404 },
+      { path: '/api/v1/content-children/{moduleId}?limit=0', status: 400 },
+    ],
+  },
+  listKnowledge: {
+    ok: {
+      path: '/api/v1/knowledge?type=KU',
+      check(body) {
+        const page = KnowledgePage.parse(body);
+        expect(page.items).toHaveLength(67);
+        expect(page.nextPageToken).toBeNull();
+      },
+    },
+    bad: [
+      { path: '/api/v1/knowledge?limit=10001', status: 400 },
+      { path: '/api/v1/knowledge?type=XYZ', status: 400 },
+    ],
+  },
+  getKnowledge: {
+    ok: {
+      path: '/api/v1/knowledge/KSA/K0070',
+      check(body) {
+        const item = Knowledge.parse(body);
+        expect(item).toMatchObject({ id: 'K0070', type: 'KSA', kind: 'knowledge' });
+      },
+    },
+    bad: [
+      { path: '/api/v1/knowledge/KSA/K9999', status: 404 },
+      { path: '/api/v1/knowledge/NOPE/K0070', status: 400 },
+    ],
+  },
+  listContributors: {
+    ok: {
+      path: '/api/v1/contributors?limit=5',
+      check(body) {
+        const page = ContributorPage.parse(body);
+        expect(page.contributors).toHaveLength(5);
+        expect(page.nextPageToken).toEqual(expect.any(String));
+      },
+    },
+    bad: [{ path: '/api/v1/contributors?limit=1001', status: 400 }],
+  },
+  getOpenApiDocument: {
+    ok: {
+      path: '/api/v1/openapi.json',
+      check(body) {
+        const doc = body as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+        expect(doc.openapi).toMatch(/^3\.1\./);
+        const operations = Object.values(doc.paths).flatMap((methods) =>
+          Object.values(methods).map((o) => o.operationId),
+        );
+        expect(operations.sort()).toEqual(ROUTES.map((r) => r.operationId).sort());
+      },
+    },
+    bad: [],
+  },
+};
+
+async function moduleId(): Promise<string> {
+  const res = await api(`/api/v1/content/${encodeURIComponent(MODULE_ALIAS)}`);
+  return ContentDetail.parse(await res.json()).content.id;
+}
+
+describe('every route of the route table, over HTTP', () => {
+  for (const route of ROUTES) {
+    const routeCase = CASES[route.operationId];
+
+    it(`${route.method} ${route.path} answers 200 with its contract`, async () => {
+      const res = await api(routeCase.ok.path.replace('{moduleId}', await moduleId()));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      routeCase.ok.check(await res.json());
+    });
+
+    for (const bad of routeCase.bad) {
+      it(`${route.method} ${bad.path.slice(0, 80)} answers ${bad.status} with an error body`, async () => {
+        const res = await api(bad.path.replace('{moduleId}', await moduleId()));
+        expect(res.status).toBe(bad.status);
+        if (bad.byGateway) {
+          expect(await res.json()).toEqual({ message: 'Bad Request' });
+          return;
+        }
+        const body = ErrorBody.parse(await res.json());
+        if (bad.status === 400) expect(body.errors?.length).toBeGreaterThan(0);
+      });
+    }
+  }
+});
+
+describe('content by id or alias', () => {
+  it('finds the same item by id, by mixed-case alias and by alias with decoded slashes', async () => {
+    const byAlias = ContentDetail.parse(await (await api(`/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`)).json());
+    const byId = ContentDetail.parse(await (await api(`/api/v1/content/${byAlias.content.id}`)).json());
+    const mixedCase = await api(`/api/v1/content/${encodeURIComponent(LAB_ALIAS.toUpperCase())}`);
+    const decoded = await api(`/api/v1/content/${LAB_ALIAS}`);
+    expect(byId.content.id).toBe(byAlias.content.id);
+    expect(ContentDetail.parse(await mixedCase.json()).content.id).toBe(byAlias.content.id);
+    expect(ContentDetail.parse(await decoded.json()).content.id).toBe(byAlias.content.id);
+  });
+
+  it('answers unknown content with 404 "Content does not exist."', async () => {
+    const res = await api('/api/v1/content/seed-labs-hands-on-labs-for-security-education/nothing-here');
+    expect(res.status).toBe(404);
+    expect(ErrorBody.parse(await res.json()).message).toBe(CONTENT_NOT_FOUND_MESSAGE);
+  });
+
+  it('pages through the whole published catalog with nextPageToken, each item once', async () => {
+    const seen: string[] = [];
+    let token: string | null = null;
+    do {
+      const query: string = token ? `&pageToken=${encodeURIComponent(token)}` : '';
+      const page = ContentPage.parse(await (await api(`/api/v1/content?condense=true&limit=13${query}`)).json());
+      seen.push(...page.items.map((i) => i.id));
+      token = page.nextPageToken;
+    } while (token);
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+  });
+
+  it('loads every knowledge item in one page of up to 10000', async () => {
+    const page = KnowledgePage.parse(await (await api('/api/v1/knowledge?limit=10000')).json());
+    expect(page.items).toHaveLength(1180 + 2148 + 67);
+    expect(page.nextPageToken).toBeNull();
+  });
+});
+
+describe('the gateway', () => {
+  it('answers an unknown API path with 404', async () => {
+    const res = await api('/api/v1/nothing');
+    expect(res.status).toBe(404);
+  });
+
+  it('never answers 500 to garbage in any query parameter', async () => {
+    const garbage = ['%00', '-1', '9'.repeat(40), 'true,false', "'; DROP TABLE", '{"a":1}'];
+    const paths = ['/api/v1/content', '/api/v1/knowledge', '/api/v1/contributors'];
+    for (const path of paths) {
+      for (const value of garbage) {
+        for (const name of ['limit', 'pageToken', 'condense', 'type', 'archived', 'newOrUpdated']) {
+          const res = await api(`${path}?${name}=${encodeURIComponent(value)}`);
+          expect(res.status, `${path}?${name}=${value}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
+});

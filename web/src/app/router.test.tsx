@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import '../testing/setup.ts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leaveFor } from '../lib/external-navigation.ts';
+import { runtimeConfig } from '../testing/fixtures.ts';
+import { mockApi } from '../testing/mock-api.ts';
+import { renderApp } from '../testing/render.tsx';
+
+vi.mock('../lib/external-navigation.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/external-navigation.ts')>()),
+  leaveFor: vi.fn(),
+}));
+
+function mockEmptyCatalog() {
+  return mockApi((url) => {
+    if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
+    if (url.pathname === '/api/v1/content') return { body: { items: [], nextPageToken: null } };
+    return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.mocked(leaveFor).mockClear();
+});
+
+describe('routes', () => {
+  it('redirects / to /courseware when no home page is configured', async () => {
+    mockEmptyCatalog();
+    const { router } = renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Courseware' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/courseware');
+  });
+
+  it('shows the splash until the first navigation ends', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockApi(async (url) => {
+      if (url.pathname === '/api/v1/knowledge') await gate;
+      return { body: { items: [], nextPageToken: null } };
+    });
+    renderApp({ path: '/courseware' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Courseware' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('shows the home page when a home-page address is configured', async () => {
+    renderApp({ path: '/', config: runtimeConfig({ homepageBaseUrl: 'https://www.uscyberrange.example' }) });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/hands-on practice/);
+    expect(screen.getByRole('link', { name: 'Explore the features' })).toHaveAttribute('href', '/features');
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+  });
+
+  it('shows a not-found page that links home, without path breadcrumbs', async () => {
+    renderApp({ path: '/no-such-page' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Page not found | US Cyber Range');
+  });
+
+  it('shows the blocked-site notice with path breadcrumbs', async () => {
+    renderApp({ path: '/unsafe_site' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'THIS WEBSITE IS NOT ALLOWED!' })).toBeInTheDocument();
+    expect(screen.getByText('This incident has been reported.')).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent('Home');
+    expect(crumbs).toHaveTextContent('unsafe site');
+  });
+
+  it('has a skip link first that moves focus to the main content', async () => {
+    renderApp({ path: '/unsafe_site' });
+    await screen.findByRole('heading', { level: 1 });
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveAttribute('href', '#main-content');
+    const focusable = document.querySelectorAll('a[href], button:not([disabled])');
+    expect(focusable[0]).toBe(skip);
+    act(() => skip.click());
+    expect(document.activeElement).toBe(document.getElementById('main-content'));
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+});
+
+describe('after each navigation (spec §2.1)', () => {
+  it('removes v=<digits> from the address without a new history entry', async () => {
+    const { router } = renderApp({ path: '/unsafe_site?v=1732140000&keep=1' });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(router.state.location.search).toBe('?keep=1'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate('/no-such-page'));
+    await act(() => router.navigate(-1));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/unsafe_site?keep=1');
+  });
+
+  it('focuses the main content and announces the page title after 250 ms', async () => {
+    const { router } = renderApp({ path: '/unsafe_site' });
+    await screen.findByRole('heading', { level: 1 });
+    const live = screen.getByTestId('live-announcer');
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(document.activeElement).toBe(document.body);
+
+    vi.useFakeTimers();
+    await act(() => router.navigate('/no-such-page'));
+    expect(document.activeElement).toBe(document.getElementById('main-content'));
+    await act(async () => {
+      vi.advanceTimersByTime(249);
+    });
+    expect(live).toHaveTextContent('');
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(live).toHaveTextContent('navigated to Page not found');
+  });
+});
+
+describe('leaving routes (spec §2.2)', () => {
+  it('/login returns to the alias page the reader came from', async () => {
+    const { router } = renderApp({ path: '/some-alias?x=1' });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    await act(() => router.navigate('/login'));
+    expect(leaveFor).toHaveBeenCalledTimes(1);
+    const url = new URL(vi.mocked(leaveFor).mock.calls[0]?.[0] ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://login.uscyberrange.example/login');
+    expect(url.searchParams.get('redirect_url')).toBe(`${window.location.origin}/some-alias?x=1`);
+    expect(url.searchParams.get('referrer_url')).toBe(`${window.location.origin}/some-alias?x=1`);
+    expect(await screen.findByRole('link', { name: 'Continue to the login page' })).toHaveAttribute(
+      'href',
+      url.toString(),
+    );
+  });
+
+  it('/login from any other page returns to the exercise area', async () => {
+    const { router } = renderApp({ path: '/unsafe_site' });
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => router.navigate('/login'));
+    const url = new URL(vi.mocked(leaveFor).mock.calls[0]?.[0] ?? '');
+    expect(url.searchParams.get('redirect_url')).toBe('https://app.uscyberrange.example/');
+  });
+
+  it('/signup adds code=vacr on VACR only', async () => {
+    renderApp({ path: '/signup', config: runtimeConfig({ brand: 'VACR', siteName: 'Virginia Cyber Range' }) });
+    await screen.findByRole('heading', { level: 1, name: 'Sign up' });
+    expect(leaveFor).toHaveBeenCalledWith('https://login.uscyberrange.example/signup?code=vacr');
+  });
+
+  it('/signup on USCR has no code', async () => {
+    renderApp({ path: '/signup' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign up' });
+    expect(leaveFor).toHaveBeenCalledWith('https://login.uscyberrange.example/signup');
+  });
+});

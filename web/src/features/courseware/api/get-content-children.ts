@@ -1,0 +1,30 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ChildContentPage } from '#shared/contracts/content';
+import { PAGE } from '#shared/limits';
+import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+
+/**
+ * One page of a content item's children in index order, 300 per page
+ * (`GET /api/v1/content-children/{id}`, spec §2.6, §9).
+ */
+export function getContentChildren(
+  { id, pageToken }: { id: string; pageToken?: string | undefined },
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  return apiGet(apiUrl('listContentChildren', { id }, { limit: PAGE.childrenMax, pageToken }), ChildContentPage, {
+    signal,
+  });
+}
+
+export function getContentChildrenQueryOptions(id: string) {
+  return infiniteQueryOptions({
+    queryKey: ['content', 'children', id],
+    queryFn: ({ pageParam, signal }) => getContentChildren({ id, pageToken: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextPageToken ?? undefined,
+  });
+}
+
+export function useContentChildren({ id, enabled = true }: { id: string; enabled?: boolean }) {
+  return useInfiniteQuery({ ...getContentChildrenQueryOptions(id), enabled });
+}

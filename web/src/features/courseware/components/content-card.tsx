@@ -1,0 +1,56 @@
+import { Card, Heading, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Link as ReactRouterLink } from 'react-router-dom';
+import type { ContentSummary } from '#shared/contracts/content';
+import { LIMITS } from '#shared/limits';
+import { ChipList } from '../../../components/ui/chip.tsx';
+import { truncate } from '../../../lib/text.ts';
+import { categoryLabel } from '../utils/categories.ts';
+import { contentPath } from '../utils/content-path.ts';
+import { LevelList } from './level-list.tsx';
+
+/**
+ * A content card (spec §2.5, §2.6): the title links to the item (the whole card is
+ * clickable), category chips cut to 30 characters, the description cut to 80, and
+ * the levels.
+ */
+export function ContentCard({ content, headingLevel = 'h3' }: { content: ContentSummary; headingLevel?: 'h3' | 'h4' }) {
+  const description = truncate(content.summary, LIMITS.cardDescriptionMaxChars);
+  return (
+    <LinkBox asChild>
+      <Card.Root
+        as="article"
+        variant="outline"
+        size="sm"
+        h="full"
+        transitionProperty="box-shadow, border-color"
+        transitionDuration="moderate"
+        _hover={{ borderColor: 'brand.emphasized', boxShadow: 'sm' }}
+      >
+        <Card.Body gap="3">
+          <Heading as={headingLevel} size="md" lineHeight="1.35">
+            <LinkOverlay
+              asChild
+              color="link"
+              textDecoration="underline"
+              textUnderlineOffset="3px"
+              focusVisibleRing="outside"
+            >
+              <ReactRouterLink to={contentPath(content)}>{content.name}</ReactRouterLink>
+            </LinkOverlay>
+          </Heading>
+          <ChipList
+            label="Categories"
+            size="sm"
+            items={content.categories.map((category) => ({ key: category, label: categoryLabel(category) }))}
+          />
+          {description ? (
+            <Text color="fg.muted" title={description === content.summary ? undefined : content.summary}>
+              {description}
+            </Text>
+          ) : null}
+          <LevelList educationLevels={content.educationLevels} experienceLevels={content.experienceLevels} size="sm" />
+        </Card.Body>
+      </Card.Root>
+    </LinkBox>
+  );
+}

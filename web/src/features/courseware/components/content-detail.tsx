@@ -1,0 +1,173 @@
+import { Alert, Box, Button, Grid, Heading, List, Skeleton, Stack } from '@chakra-ui/react';
+import { ArchiveIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { useMemo } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { ContentDetail } from '#shared/contracts/content';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
+import { ChipList } from '../../../components/ui/chip.tsx';
+import { Prose } from '../../../components/ui/prose.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { Crumb } from '../../../lib/breadcrumbs.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useContent } from '../api/get-content.ts';
+import { categoryLabel, isUncurated } from '../utils/categories.ts';
+import { contentPath } from '../utils/content-path.ts';
+import { sanitizeDescription } from '../utils/description.ts';
+import { ChildGroups } from './child-groups.tsx';
+import { ContentFacts } from './content-facts.tsx';
+import { ContributorList } from './contributor-list.tsx';
+import { FilesPanel } from './files-panel.tsx';
+import { KnowledgeLists } from './knowledge-lists.tsx';
+import { LicenceNotice } from './licence-notice.tsx';
+import { TagChips } from './tag-chips.tsx';
+
+/** Breadcrumbs of a content item (spec §2.6): Courseware, each ancestor, the item. */
+export function contentCrumbs({ content, ancestors }: Pick<ContentDetail, 'content' | 'ancestors'>): Crumb[] {
+  return [
+    { label: 'Courseware', to: paths.courseware, current: false },
+    ...ancestors.map((ancestor) => ({ label: ancestor.name, to: contentPath(ancestor), current: false })),
+    { label: content.name, to: contentPath(content), current: true },
+  ];
+}
+
+function Description({ html }: { html: string }) {
+  const safe = useMemo(() => sanitizeDescription(html), [html]);
+  if (!safe.trim()) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
+  return <Prose dangerouslySetInnerHTML={{ __html: safe }} />;
+}
+
+/** The content detail screen of spec §2.6 as a visitor sees it. */
+export function ContentDetailView({ detail }: { detail: ContentDetail }) {
+  const { content, contributors } = detail;
+  const sections = [...content.sections].sort((a, b) => a.index - b.index);
+  return (
+    <Stack gap="6">
+      <Breadcrumbs crumbs={contentCrumbs(detail)} />
+      <Stack as="header" gap="3">
+        <Heading as="h1" size="3xl" color="brand.fg">
+          {content.name}
+        </Heading>
+        <ChipList
+          label="Categories"
+          items={content.categories.map((category) => ({ key: category, label: categoryLabel(category) }))}
+        />
+        <TagChips tags={content.tags} />
+      </Stack>
+      {content.status === 'archived' ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator>
+            <ArchiveIcon />
+          </Alert.Indicator>
+          <Alert.Content>
+            <Alert.Title>This content is archived.</Alert.Title>
+            <Alert.Description>It is kept for reference and is no longer maintained.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {isUncurated(content.tags) ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator>
+            <TriangleAlertIcon />
+          </Alert.Indicator>
+          <Alert.Content>
+            <Alert.Title>This content has not been curated yet.</Alert.Title>
+            <Alert.Description>
+              Our curators have not reviewed it; check it before you use it in class.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="10">
+        <Stack gap="8">
+          <Description html={content.description} />
+          {content.includes.length > 0 ? (
+            <Box as="section" aria-labelledby="includes-heading">
+              <Heading as="h2" id="includes-heading" size="lg" mb="3">
+                Includes
+              </Heading>
+              <List.Root ps="5" gap="1">
+                {content.includes.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List.Root>
+            </Box>
+          ) : null}
+          {content.children.length > 0 ? <ChildGroups parentId={content.id} /> : null}
+          {sections.map((section) => (
+            <Box as="section" key={section.id} aria-labelledby={`section-${section.id}`}>
+              <Heading as="h2" id={`section-${section.id}`} size="lg" mb="3">
+                {section.name}
+              </Heading>
+              <Description html={section.description} />
+            </Box>
+          ))}
+          <FilesPanel files={content.files} />
+          <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
+        </Stack>
+        <Stack gap="8">
+          <ContentFacts content={content} />
+          <ContributorList contributors={contributors} />
+          <LicenceNotice
+            licence={content.licence}
+            sourceUrl={content.sourceUrl}
+            copyrightNotice={content.copyrightNotice}
+          />
+        </Stack>
+      </Grid>
+    </Stack>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="5" role="status" aria-label="Loading content">
+      <Heading as="h1" srOnly>
+        Loading courseware
+      </Heading>
+      <Skeleton height="4" width="40%" />
+      <Skeleton height="10" width="75%" />
+      <Skeleton height="6" width="30%" />
+      <Skeleton height="32" />
+      <Skeleton height="24" />
+    </Stack>
+  );
+}
+
+/**
+ * `/courseware/{idOrAlias}`: loads the item, shows a skeleton while it comes, goes
+ * back to the list (replace, silently) when it does not exist, and offers Retry
+ * on any other failure (which the ERROR dialog has already reported).
+ */
+export function ContentDetailScreen({ idOrAlias }: { idOrAlias: string }) {
+  // The route loader may already have failed on this item; its error was reported, so do not ask twice.
+  const query = useContent({ idOrAlias, queryConfig: { retryOnMount: false } });
+  useDocumentTitle(query.data?.content.name ?? 'Courseware');
+
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.statusCode === 404) {
+      return <Navigate to={paths.courseware} replace />;
+    }
+    return (
+      <Stack gap="4">
+        <Heading as="h1" size="2xl">
+          Courseware
+        </Heading>
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>This content could not be loaded.</Alert.Title>
+            <Alert.Description>Check your connection and try again.</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
+            <RotateCwIcon aria-hidden="true" />
+            Retry
+          </Button>
+        </Alert.Root>
+      </Stack>
+    );
+  }
+  return <ContentDetailView detail={query.data} />;
+}

@@ -1,0 +1,39 @@
+import { Avatar, Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { type Contributor, contributorDisplayName } from '#shared/contracts/contributor';
+import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
+
+/** The contributors of a content item: display name, title and school (spec §2.6, §3). */
+export function ContributorList({ contributors }: { contributors: readonly Contributor[] }) {
+  const { publicFilesBaseUrl } = useRuntimeConfig();
+  if (contributors.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="contributors-heading">
+      <Heading as="h2" id="contributors-heading" size="lg" mb="3">
+        Contributors
+      </Heading>
+      <Stack as="ul" gap="4" listStyleType="none" m="0" p="0">
+        {contributors.map((contributor) => {
+          const name = contributorDisplayName(contributor);
+          return (
+            <Box as="li" key={contributor.id} display="flex" gap="3" alignItems="flex-start">
+              <Avatar.Root size="md" colorPalette="brand" aria-hidden="true">
+                <Avatar.Fallback name={name} />
+                {contributor.portraitFileId ? (
+                  <Avatar.Image
+                    src={`${publicFilesBaseUrl.replace(/\/+$/, '')}/${contributor.portraitFileId}`}
+                    alt=""
+                  />
+                ) : null}
+              </Avatar.Root>
+              <Box>
+                <Text fontWeight="semibold">{name}</Text>
+                {contributor.title ? <Text color="fg.muted">{contributor.title}</Text> : null}
+                {contributor.school ? <Text color="fg.muted">{contributor.school}</Text> : null}
+              </Box>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { FileTextIcon, LogInIcon } from 'lucide-react';
+import type { ContentFile } from '#shared/contracts/content';
+import { LinkButton } from '../../../components/ui/link-button.tsx';
+import { paths } from '../../../config/paths.ts';
+
+const TYPE_LABELS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'text/plain': 'Text',
+  'text/markdown': 'Markdown',
+  'text/html': 'HTML',
+  'text/csv': 'CSV',
+  'application/zip': 'ZIP archive',
+  'application/x-zip-compressed': 'ZIP archive',
+  'application/msword': 'Word document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/vnd.ms-powerpoint': 'PowerPoint presentation',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint presentation',
+  'application/vnd.ms-excel': 'Excel workbook',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
+};
+
+/** A readable name for a media type: "PDF", "Word document", "Image"… or the type itself. */
+export function fileTypeLabel(type: string): string {
+  const clean = type.split(';')[0]?.trim().toLowerCase() ?? '';
+  const known = TYPE_LABELS[clean];
+  if (known) return known;
+  if (clean.startsWith('image/')) return 'Image';
+  if (clean.startsWith('video/')) return 'Video';
+  if (clean.startsWith('audio/')) return 'Audio';
+  return clean || 'File';
+}
+
+/**
+ * The files of a content item as a visitor sees them (spec §2.6): names and types,
+ * and a note with a Log in button, since viewing and downloading need an account.
+ */
+export function FilesPanel({ files }: { files: readonly ContentFile[] }) {
+  if (files.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="files-heading">
+      <Heading as="h2" id="files-heading" size="lg" mb="3">
+        Files
+      </Heading>
+      <Stack gap="4">
+        <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
+          {files.map((file) => (
+            <HStack as="li" key={file.id} gap="2" align="flex-start">
+              <Box color="fg.muted" pt="0.5" aria-hidden="true">
+                <FileTextIcon size="1.1em" />
+              </Box>
+              <Text>
+                {file.name}{' '}
+                <Text as="span" color="fg.muted">
+                  ({fileTypeLabel(file.type)})
+                </Text>
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+        <Alert.Root status="info" variant="subtle" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>Log in to view and download files.</Alert.Description>
+          </Alert.Content>
+          <LinkButton to={paths.login} size="sm">
+            <LogInIcon aria-hidden="true" />
+            Log in
+          </LinkButton>
+        </Alert.Root>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { TIMING } from '#shared/limits';
+import { announce } from '../lib/announcer.tsx';
+import { getPageTitle } from '../lib/document-title.ts';
+import { rememberLocation } from '../lib/last-location.ts';
+import { stripVersionParam } from '../lib/version-param.ts';
+
+/**
+ * What follows every navigation (spec §2.1): a `v=<digits>` parameter leaves the
+ * address (replace, no new history entry); then focus moves to the skip-link
+ * target and, 250 ms later, "navigated to <page title>" is announced.
+ *
+ * The first page of a visit keeps the browser's own focus (so the skip link stays
+ * the first Tab stop), and changes of the hash alone, or of the query alone by
+ * replace, are not page changes. Scrolling is `ScrollRestoration`'s: top on push and
+ * replace, restored on back and forward.
+ */
+export function useNavigationEffects({ mainId, returnAfterLogin }: { mainId: string; returnAfterLogin: boolean }) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const previous = useRef<{ pathname: string; search: string } | null>(null);
+  const announcement = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const stripped = stripVersionParam(location.search);
+    if (stripped !== null) {
+      navigate(
+        { pathname: location.pathname, search: stripped, hash: location.hash },
+        { replace: true, state: location.state },
+      );
+      return;
+    }
+    rememberLocation({ href: `${location.pathname}${location.search}${location.hash}`, returnAfterLogin });
+    const before = previous.current;
+    if (before?.pathname === location.pathname && before.search === location.search) return;
+    previous.current = { pathname: location.pathname, search: location.search };
+    if (before === null) return;
+    if (navigationType === 'REPLACE' && before.pathname === location.pathname) return;
+
+    document.getElementById(mainId)?.focus({ preventScroll: true });
+    clearTimeout(announcement.current);
+    announcement.current = setTimeout(
+      () => announce(`navigated to ${getPageTitle()}`.trim()),
+      TIMING.announcementDelayMs,
+    );
+  }, [location, navigationType, navigate, mainId, returnAfterLogin]);
+
+  useEffect(() => () => clearTimeout(announcement.current), []);
+}

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import { ErrorBody, type FieldError } from '#shared/contracts/common';
+import { type OperationId, ROUTES } from '#shared/routes';
+
+/** The message of a request that never got an answer (spec §8 ignores these). */
+export const NO_RESPONSE_MESSAGE = 'Request made but no response received.';
+
+/**
+ * A failed API call: the status code, the server's message and its field errors.
+ * `statusCode` is 0 when no response arrived, 200 when the answer did not match
+ * its contract.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details: readonly FieldError[] = [],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+let apiBaseUrl = '/api/v1';
+
+/** Points the client at the API base address of the runtime configuration. */
+export function configureApiClient(options: { baseUrl: string }): void {
+  apiBaseUrl = options.baseUrl.replace(/\/+$/, '');
+}
+
+type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
+/**
+ * The address of an operation of the shared route table. Path parameters are
+ * URL-encoded here (so an alias's `/` becomes `%2F`); `undefined` and `null` query
+ * values are left out, arrays become repeated parameters.
+ */
+export function apiUrl(
+  operationId: OperationId,
+  pathParams: Record<string, string> = {},
+  query: Record<string, QueryValue> = {},
+): string {
+  const route = ROUTES.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`Unknown operation ${operationId}.`);
+  const path = route.path.replace(/^\/api\/v1/, '').replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+    const value = pathParams[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} of ${operationId}.`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(name, item);
+    else search.append(name, String(value));
+  }
+  const queryString = search.toString();
+  return `${apiBaseUrl}${path}${queryString ? `?${queryString}` : ''}`;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a gateway page, say): the status text is all there is.
+  }
+  const parsed = ErrorBody.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.message, parsed.data.errors ?? []);
+  }
+  return new ApiError(response.status, response.statusText || `Request failed with status ${response.status}.`);
+}
+
+/**
+ * GETs an API operation and validates the answer with `schema` (the shared zod
+ * contract). Throws `ApiError` for a non-2xx answer, for no answer at all, and for
+ * an answer that breaks the contract. An aborted request rethrows the abort.
+ */
+export async function apiGet<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Accept: 'application/json' }, signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, NO_RESPONSE_MESSAGE, [], { cause });
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) {
+    const details = parsed.error.issues.slice(0, 10).map((issue) => ({
+      path: issue.path.join('.') || '(root)',
+      message: issue.message,
+    }));
+    throw new ApiError(response.status, 'The server sent an answer this page does not understand.', details);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './app/index.tsx';
+import { ConfigErrorPage } from './components/errors/config-error-page.tsx';
+import { Provider } from './components/ui/provider.tsx';
+import { configureApiClient } from './lib/api-client.ts';
+import { loadRuntimeConfig, RuntimeConfigError } from './lib/runtime-config.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+const root: Root = createRoot(container);
+
+/**
+ * Loads and validates `/env.json` before anything renders; on failure shows a full
+ * page with Retry (in the default brand, the only one known without the file).
+ */
+async function start(): Promise<void> {
+  try {
+    const config = await loadRuntimeConfig();
+    configureApiClient({ baseUrl: config.apiBaseUrl });
+    document.documentElement.dataset.brand = config.brand;
+    root.render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    const problem =
+      error instanceof RuntimeConfigError
+        ? error
+        : new RuntimeConfigError('The site could not start.', [String(error)]);
+    document.title = 'The site could not start';
+    root.render(
+      <StrictMode>
+        <Provider brand="USCR">
+          <ConfigErrorPage error={problem} onRetry={() => void start()} />
+        </Provider>
+      </StrictMode>,
+    );
+  }
+}
+
+void start();

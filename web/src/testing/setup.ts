@@ -1,0 +1,47 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { configureApiClient } from '../lib/api-client.ts';
+import { clearErrors } from '../lib/error-store.ts';
+import { forgetLocation } from '../lib/last-location.ts';
+
+// jsdom lacks the layout and media APIs Chakra's machines call.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+configureApiClient({ baseUrl: '/api/v1' });
+// Chakra in jsdom is slow to first paint, and the first content page waits 500 ms on purpose.
+configure({ asyncUtilTimeout: 4000 });
+
+afterEach(() => {
+  cleanup();
+  clearErrors();
+  forgetLocation();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
