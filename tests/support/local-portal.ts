@@ -36,6 +36,8 @@ export interface LocalPortalOptions {
   /** Receives the portal's lines (handler errors, …); they are kept in `logs` either way. */
   log?: (line: string) => void;
   authorize?: StartPortalOptions['authorize'];
+  /** With `web: 'dist'`: the built SPA to serve (default `web/dist`). */
+  webDistDir?: string;
 }
 
 export interface LocalPortal {
@@ -76,6 +78,7 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
       seed: 'never',
       web: options.web ?? 'none',
       authorize: options.authorize,
+      webDistDir: options.webDistDir,
       log: (line) => {
         logs.push(line);
         options.log?.(line);

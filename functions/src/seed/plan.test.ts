@@ -131,7 +131,13 @@ describe('planSeed', () => {
     expect(module.description.startsWith('<p>SEED lab category &quot;Software Security&quot;')).toBe(true);
     expect(module.summary.startsWith('SEED lab category "Software Security"')).toBe(true);
     expect(module.lastCuratedTimestamps).toEqual({ courseware: '2026-11-21' });
-    expect(module.createdTimestamp).toBe(NOW.toISOString());
+    expect(module.createdTimestamp).toBe(new Date(NOW.getTime() - 1).toISOString());
+  });
+
+  it('dates items 1 ms apart in catalog order, so the catalog order is the most-recent-first order', () => {
+    const byRecency = [...plan.content].sort((a, b) => b.modifiedTimestamp.localeCompare(a.modifiedTimestamp));
+    expect(byRecency.map((record) => record.name)).toEqual(sources.catalog.map((item) => item.title));
+    expect(plan.content[0]?.createdTimestamp).toBe(NOW.toISOString());
   });
 
   it('cites every rule it applied', () => {

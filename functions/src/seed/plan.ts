@@ -95,7 +95,10 @@ class MappingNotes {
 /**
  * Plans the whole import from the parsed sources (pure apart from path arithmetic):
  * knowledge items, deduplicated contributors, the content tree with denormalised
- * fields, and the files. `now` becomes every item's created and modified time.
+ * fields, and the files. Item `i` of the catalog is created and modified at `now`
+ * minus `i` ms: the import writes the catalog as one batch, and this keeps the
+ * catalog's own order (each course, then its modules and their labs) as the
+ * most-recent-first order of lists, instead of ties broken by hash ids.
  * @throws Error on a source inconsistency: unknown parent, category, level, file kind
  *   or knowledge id, a duplicate title, or a record the Content contract rejects.
  */
@@ -138,7 +141,9 @@ export function planSeed(sources: SeedSources, now: Date): SeedPlan {
     siblings.set(item.parent, [...(siblings.get(item.parent) ?? []), item]);
   }
 
-  const timestamp = now.toISOString();
+  const catalogIndex = new Map(sources.catalog.map((item, index) => [item.title, index]));
+  const timestampOf = (item: CatalogItem) =>
+    new Date(now.getTime() - (catalogIndex.get(item.title) ?? 0)).toISOString();
   const planned = new Map<string, ContentRecord>();
   const files: PlannedFile[] = [];
   const content: ContentRecord[] = [];
@@ -244,8 +249,8 @@ export function planSeed(sources: SeedSources, now: Date): SeedPlan {
       tkss: refs('TKS', mapping?.tkss ?? []),
       parentId: parent?.id ?? null,
       lastCuratedTimestamps: { ...SEED_LAST_CURATED },
-      createdTimestamp: timestamp,
-      modifiedTimestamp: timestamp,
+      createdTimestamp: timestampOf(item),
+      modifiedTimestamp: timestampOf(item),
       image: null,
       includes,
       licence: item.licence,

@@ -1,54 +1,19 @@
-import { Button, Dialog, List, Portal, Text } from '@chakra-ui/react';
-import { dismissError, useCurrentError } from '../../lib/error-store.ts';
+import { useEffect } from 'react';
+import { useCurrentError } from '../../lib/error-store.ts';
+import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
+
+const errorDialog = onDemand(() => import('./error-dialog-popup.tsx').then((module) => module.ErrorDialogPopup));
 
 /**
- * The global ERROR dialog (spec §2.3, §8): the message, the status code and the
- * details of the oldest error not yet acknowledged; OK closes it.
+ * The global ERROR dialog (spec §2.3, §8). Nothing is drawn until an error is
+ * shown, so the dialog's code (Chakra's dialog, focus trap, scroll lock) loads with
+ * the first error; from then on it stays mounted and shows each error in turn.
  */
 export function ErrorDialog() {
   const error = useCurrentError();
-  return (
-    <Dialog.Root
-      open={error !== null}
-      role="alertdialog"
-      placement="center"
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open) dismissError();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>ERROR</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {error ? (
-                <>
-                  <Dialog.Description>{error.message}</Dialog.Description>
-                  {error.statusCode !== null ? (
-                    <Text mt="3" color="fg.muted">
-                      Status code: {error.statusCode}
-                    </Text>
-                  ) : null}
-                  {error.details.length > 0 ? (
-                    <List.Root mt="3" ps="5" aria-label="Details">
-                      {error.details.map((detail) => (
-                        <List.Item key={detail}>{detail}</List.Item>
-                      ))}
-                    </List.Root>
-                  ) : null}
-                </>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={dismissError}>OK</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+  const { Component, load } = useOnDemand(errorDialog);
+  useEffect(() => {
+    if (error && !Component) load();
+  }, [error, Component, load]);
+  return Component ? <Component /> : null;
 }

@@ -1,53 +1,16 @@
-import { IconButton, Menu, VisuallyHidden } from '@chakra-ui/react';
-import { ExternalLinkIcon, MenuIcon } from 'lucide-react';
-import { Link as ReactRouterLink } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { onDemand, useOnDemandTrigger } from '../../lib/on-demand.ts';
+import { MobileMenuButton } from './menu-buttons.tsx';
 import type { NavItem } from './nav-items.ts';
-import { useHelpActions } from './use-help-actions.ts';
 
-/** The hamburger menu of narrow screens (< 960 px): the header's links, Help and account actions. */
+const mobileMenu = onDemand(() => import('./mobile-menu-popup.tsx').then((module) => module.MobileMenuPopup));
+
+/**
+ * The hamburger menu of narrow screens (< 960 px): the header's links, Help and
+ * account actions. The button is here from the start; the menu loads when the
+ * button is hovered, focused or used, and then opens as it was asked to.
+ */
 export function MobileMenu({ links }: { links: readonly NavItem[] }) {
-  const { openKnowledgeBase, openSupport } = useHelpActions();
-  return (
-    <Menu.Root
-      lazyMount
-      unmountOnExit
-      onSelect={({ value }) => {
-        if (value === 'knowledge-base') openKnowledgeBase();
-        else if (value === 'support') openSupport();
-      }}
-    >
-      <Menu.Trigger asChild>
-        <IconButton aria-label="Menu" variant="ghost" colorPalette="header" focusRingColor="header.focusRing">
-          <MenuIcon aria-hidden="true" />
-        </IconButton>
-      </Menu.Trigger>
-      <Menu.Positioner>
-        <Menu.Content minW="16rem">
-          {links.map((link) => (
-            <Menu.Item key={link.to} value={link.to} asChild>
-              <ReactRouterLink to={link.to}>{link.label}</ReactRouterLink>
-            </Menu.Item>
-          ))}
-          <Menu.Separator />
-          <Menu.ItemGroup>
-            <Menu.ItemGroupLabel>Help</Menu.ItemGroupLabel>
-            <Menu.Item value="knowledge-base">
-              Knowledge Base
-              <ExternalLinkIcon aria-hidden="true" size="1em" />
-              <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
-            </Menu.Item>
-            <Menu.Item value="support">Support</Menu.Item>
-          </Menu.ItemGroup>
-          <Menu.Separator />
-          <Menu.Item value={paths.signup} asChild>
-            <ReactRouterLink to={paths.signup}>Sign up</ReactRouterLink>
-          </Menu.Item>
-          <Menu.Item value={paths.login} asChild>
-            <ReactRouterLink to={paths.login}>Log in</ReactRouterLink>
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Positioner>
-    </Menu.Root>
-  );
+  const { Component, intent, triggerProps } = useOnDemandTrigger(mobileMenu);
+  if (Component) return <Component links={links} intent={intent} />;
+  return <MobileMenuButton aria-haspopup="menu" aria-expanded={false} {...triggerProps} />;
 }
