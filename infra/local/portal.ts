@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -134,7 +135,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       : {};
     if (!emulators.stepFunctions) log('sfn: external; deploy the workflows there yourself');
 
-    if (options.seed === 'if-empty') await seedIfEmpty(emulators.endpoints.dynamodb, log);
+    if (options.seed === 'if-empty') await seedIfEmpty(emulators.endpoints.dynamodb, options.dataDir, log);
 
     s3 = new S3Client({
       endpoint: emulators.endpoints.s3,
@@ -186,7 +187,11 @@ function sendEnvJson(res: ServerResponse, envJson: string): void {
 }
 
 /** Runs the seed import when the table holds no item yet (first start with an empty data folder). */
-async function seedIfEmpty(dynamodbEndpoint: string, log: (line: string) => void): Promise<void> {
+async function seedIfEmpty(
+  dynamodbEndpoint: string,
+  dataDir: string | null,
+  log: (line: string) => void,
+): Promise<void> {
   const client = new DynamoDBClient({ endpoint: dynamodbEndpoint });
   try {
     const { Count } = await client.send(new ScanCommand({ TableName: tableName(), Limit: 1, Select: 'COUNT' }));
@@ -201,6 +206,11 @@ async function seedIfEmpty(dynamodbEndpoint: string, log: (line: string) => void
     .map((kind) => `${report[kind].created} ${kind}`)
     .join(', ');
   log(`seed: imported ${counts} into an empty table in ${report.durationMs} ms`);
+  if (dataDir) {
+    const reportPath = path.join(dataDir, 'seed-report.json');
+    await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+    log(`seed: the full report, every mapped item named, is in ${reportPath}`);
+  }
 }
 
 /** Like the CloudFront `/public/*` behaviour (same viewer function): GET and HEAD of public-bucket objects, with ranges and ETags. */

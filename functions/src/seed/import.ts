@@ -103,8 +103,7 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   log(`seed: content ${content.created} created, ${content.alreadyPresent} already present`);
 
   for (const note of plan.mappings) {
-    const items = note.items.length > 0 ? `: ${note.items.join('; ')}` : '';
-    log(`seed: mapping ${note.rule}: "${note.from}" → ${note.to} (${note.count}×)${items}`);
+    log(`seed: mapping ${note.rule}: "${note.from}" → ${note.to} (${note.count}×)${itemSample(note.items)}`);
   }
   const report: SeedReport = {
     dataRoot,
@@ -167,4 +166,15 @@ async function uploadAndRecord(file: PlannedFile): Promise<void> {
     metadata: { id: file.contentId, type: 'Content' },
     createdTimestamp: new Date().toISOString(),
   });
+}
+
+/** How many item names a console line names before it says how many more there are. */
+const ITEMS_PER_LINE = 3;
+
+/** `: A; B; C; … 57 more` — the full list stays in the returned report. */
+function itemSample(items: readonly string[]): string {
+  if (items.length === 0) return '';
+  const shown = items.slice(0, ITEMS_PER_LINE).join('; ');
+  const more = items.length - ITEMS_PER_LINE;
+  return more > 0 ? `: ${shown}; … ${more} more` : `: ${shown}`;
 }
