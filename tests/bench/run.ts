@@ -71,19 +71,40 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/**
+ * The environment of a fresh shell: this process's, less what the in-process portal
+ * set (endpoints of its emulators, table and bucket names), which a child would
+ * otherwise take for a LocalStack to use.
+ */
+function freshEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of Object.keys(env)) {
+    if (name.startsWith('AWS_ENDPOINT_URL') || ['TABLE_NAME', 'PRIVATE_BUCKET', 'PUBLIC_BUCKET'].includes(name)) {
+      delete env[name];
+    }
+  }
+  return env;
+}
+
 /** Starts `npm start`'s command and measures the first page and the first API answer. */
 async function measureStart(dataDir: string, webMode: 'dev' | 'dist'): Promise<{ page: number; api: number }> {
   const port = await freePort();
   const started = Date.now();
   const child = spawn(TSX, ['infra/local/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_MODE: webMode },
-    stdio: 'ignore',
+    env: freshEnvironment({ PORT: String(port), DATA_DIR: dataDir, WEB_MODE: webMode }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
   });
   try {
     const page = await firstOk(`http://127.0.0.1:${port}/courseware`, started, child);
     const api = await firstOk(`http://127.0.0.1:${port}/api/v1/content?condense=true&limit=10`, started, child);
     return { page, api };
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${stderr}`);
   } finally {
     await stopChild(child);
   }
