@@ -90,24 +90,22 @@ export type Content = z.infer<typeof Content>;
  * description as plain text without the search-tags block; `author` is the display
  * name of the first contributor (spec §2.7 "Author" column).
  */
-export const ContentSummary = z
-  .object({
-    id: EntityId,
-    name: z.string(),
-    urlAlias: z.string(),
-    status: ContentStatus,
-    category: z.string(),
-    categories: z.array(ContentCategory),
-    educationLevels: z.array(EducationLevel),
-    experienceLevels: z.array(ExperienceLevel),
-    tags: z.array(z.string()),
-    summary: z.string(),
-    author: z.string().nullable(),
-    parentId: EntityId.nullable(),
-    image: z.string().nullable(),
-    createdTimestamp: IsoDateTime,
-    modifiedTimestamp: IsoDateTime,
-  })
+export const ContentSummary = Content.pick({
+  id: true,
+  name: true,
+  urlAlias: true,
+  status: true,
+  category: true,
+  categories: true,
+  educationLevels: true,
+  experienceLevels: true,
+  tags: true,
+  parentId: true,
+  image: true,
+  createdTimestamp: true,
+  modifiedTimestamp: true,
+})
+  .extend({ summary: z.string(), author: z.string().nullable() })
   .meta({ id: 'ContentSummary' });
 export type ContentSummary = z.infer<typeof ContentSummary>;
 
@@ -150,7 +148,7 @@ export type ContentPage = z.infer<typeof ContentPage>;
 /** `GET /api/v1/content/{idOrAlias}` path. */
 export const GetContentPath = z.object({ idOrAlias: IdOrAlias });
 
-/** `GET /api/v1/content/{id}/children` path and query (300 per page, spec §9). */
+/** `GET /api/v1/content-children/{id}` path and query (300 per page, spec §9). */
 export const ListChildrenPath = z.object({ id: IdOrAlias.pipe(EntityId) });
 export const ListChildrenQuery = z.object({
   limit: limitParam(PAGE.childrenMax, PAGE.childrenMax),
