@@ -57,6 +57,27 @@ export default defineConfig(({ command }) => ({
     // Every browser that runs ES2022 supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: {
+        /**
+         * Chakra's theme module builds its whole default config at load time
+         * (`defaultThemeConfig = defineConfig({ recipes, slotRecipes, … })`, every
+         * recipe wrapped in `defineSlotRecipe`/`defineRecipe`, every part list made by
+         * zag's `createAnatomy`). These functions only return their argument or a
+         * plain object, but the bundler cannot see that across modules, so all ~90
+         * recipes and anatomies stayed in the first-render chunk although the app
+         * registers 17 (`src/theme/chakra-base.ts`). Declared pure, the unused
+         * ones are dropped.
+         */
+        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'createAnatomy'],
+        /**
+         * Emotion imports `hoist-non-react-statics` (and through it `react-is`) for
+         * `withTheme`, which nothing here uses; both are CommonJS and only define
+         * their exports, but CommonJS counts as side-effectful unless declared
+         * otherwise. Declared so, they leave the bundle. Every other module keeps
+         * its own `sideEffects` declaration.
+         */
+        moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: VENDOR_CHUNKS.map(([name, test], index) => ({

@@ -105,17 +105,28 @@ export function useOnDemandTrigger<P>(source: OnDemand<P>) {
 /**
  * Replays, once, the interaction that loaded a popup (see `useOnDemandTrigger`) on
  * its real trigger: focus first (the placeholder that had it is gone), then the
- * click or the key.
+ * click or the key. It runs right after the commit that mounted the popup, once
+ * the popup's state machine has started (and, in development, after StrictMode has
+ * restarted it).
  */
 export function useReplayedIntent(triggerRef: RefObject<HTMLElement | null>, intent: OpenIntent | null | undefined) {
   const replayed = useRef(false);
   useEffect(() => {
-    const trigger = triggerRef.current;
-    if (!intent || !trigger || replayed.current) return;
-    replayed.current = true;
-    trigger.focus();
-    if (intent.kind === 'click') trigger.click();
-    else
-      trigger.dispatchEvent(new window.KeyboardEvent('keydown', { key: intent.key, bubbles: true, cancelable: true }));
+    if (!intent || replayed.current) return;
+    let cancelled = false;
+    queueMicrotask(() => {
+      const trigger = triggerRef.current;
+      if (cancelled || replayed.current || !trigger) return;
+      replayed.current = true;
+      trigger.focus();
+      if (intent.kind === 'click') trigger.click();
+      else
+        trigger.dispatchEvent(
+          new window.KeyboardEvent('keydown', { key: intent.key, bubbles: true, cancelable: true }),
+        );
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [triggerRef, intent]);
 }
