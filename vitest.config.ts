@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // In CI a JSON report beside the console one lets .ci/run print the closing tally.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit.json' }]] : ['default'],
     include: [
       'shared/**/*.test.ts',
       'functions/**/*.test.ts',

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // In CI a JSON report beside the console one lets .ci/run print the closing tally.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/e2e.json' }]] : ['default'],
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     testTimeout: 60_000,

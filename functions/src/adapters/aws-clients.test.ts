@@ -77,7 +77,8 @@ describe('dynamoDocumentClient', () => {
     const request = await sent(() =>
       dynamoDocumentClient.send(new PutCommand({ TableName: 't', Item: { pk: 'a', sk: 'b', image: undefined } })),
     );
-    expect(JSON.parse(String(request.body)).Item).toEqual({ pk: { S: 'a' }, sk: { S: 'b' } });
+    const body = request.body instanceof Uint8Array ? new TextDecoder().decode(request.body) : String(request.body);
+    expect(JSON.parse(body).Item).toEqual({ pk: { S: 'a' }, sk: { S: 'b' } });
   });
 
   it('shares the raw client middleware stack, so counting requests there sees document commands', async () => {
