@@ -80,6 +80,10 @@ export interface PagedQuery {
  * ends where DynamoDB's did, the key of that last item when the page stops inside a
  * DynamoDB page (a filtered read asks for whole pages and may collect more than it
  * needs). A read without filter is one Query in the normal case.
+ * A page also ends where DynamoDB ended one of its own pages at its 1 MB cap (fewer
+ * items scanned than asked for), so an API response stays near 1 MB whatever the
+ * item sizes: 300 items of the spec's 100,000-character HTML would otherwise exceed
+ * Lambda's 6 MB response limit. Callers page on by `nextPageToken` as always.
  * @throws ValidationError for a page token that does not belong to this read.
  */
 export async function queryPage<T>(query: PagedQuery): Promise<Page<T>> {
@@ -129,6 +133,10 @@ export async function queryPage<T>(query: PagedQuery): Promise<Page<T>> {
     }
 
     items.push(...(returned as T[]));
+    const cutAtSizeCap = lastEvaluatedKey !== undefined && (output.ScannedCount ?? 0) < (input.Limit ?? 0);
+    if (cutAtSizeCap && lastEvaluatedKey && items.length > 0) {
+      return { items, nextPageToken: encodePageToken(lastEvaluatedKey) };
+    }
     if (lastEvaluatedKey) {
       exclusiveStartKey = lastEvaluatedKey;
     } else {
