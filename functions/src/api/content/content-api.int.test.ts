@@ -12,6 +12,7 @@ import { seedId } from '../../domain/ids.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { encodePageToken } from '../../lib/page-token.ts';
 import { runSeed } from '../../seed/import.ts';
+import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withPathParameters, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
@@ -73,41 +74,13 @@ function record(
   parent: { id: string; alias: string; ancestors: string[] },
   index: number,
 ): ContentRecord {
-  const now = new Date().toISOString();
-  return {
-    id: seedId('test-content', name),
-    name,
-    description: `<p>${name}</p>`,
+  return contentRecord(name, {
     urlAlias: childAlias(parent.alias, name),
     status,
-    category: 'lesson',
-    categories: ['lesson'],
-    educationLevels: [],
-    experienceLevels: [],
-    tags: [],
-    contributors: [],
-    children: [],
-    sections: [],
-    files: [],
-    lessons: [],
-    ksas: [],
-    kus: [],
-    tkss: [],
     parentId: parent.id,
-    lastCuratedTimestamps: {},
-    createdTimestamp: now,
-    modifiedTimestamp: now,
-    image: null,
-    includes: [],
-    licence: 'CC BY-NC-SA 4.0',
-    sourceUrl: null,
-    copyrightNotice: null,
-    version: 1,
     index,
-    summary: name,
-    author: null,
     ancestorIds: parent.ancestors,
-  };
+  });
 }
 
 describe('GET /api/v1/content', () => {

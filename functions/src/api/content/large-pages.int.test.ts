@@ -3,8 +3,7 @@ import type { Content } from '#shared/contracts/content';
 import { LIMITS } from '#shared/limits';
 import { createContent } from '../../data/content.ts';
 import type { ContentRecord } from '../../data/items.ts';
-import { aliasFromName } from '../../domain/alias.ts';
-import { seedId } from '../../domain/ids.ts';
+import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
@@ -21,40 +20,12 @@ let stack: Awaited<ReturnType<typeof startTestStack>>;
 function largeItem(i: number): ContentRecord {
   const name = `Large lesson ${String(i).padStart(2, '0')}`;
   const timestamp = new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString();
-  return {
-    id: seedId('large-content', name),
-    name,
+  return contentRecord(name, {
     description: `<p>${'x'.repeat(LIMITS.contentHtmlMaxChars - 7)}</p>`,
-    urlAlias: aliasFromName(name),
-    status: 'published',
-    category: 'lesson',
-    categories: ['lesson'],
-    educationLevels: [],
-    experienceLevels: [],
-    tags: [],
-    contributors: [],
-    children: [],
-    sections: [],
-    files: [],
-    lessons: [],
-    ksas: [],
-    kus: [],
-    tkss: [],
-    parentId: null,
-    lastCuratedTimestamps: {},
     createdTimestamp: timestamp,
     modifiedTimestamp: timestamp,
-    image: null,
-    includes: [],
-    licence: 'CC BY-NC-SA 4.0',
-    sourceUrl: null,
-    copyrightNotice: null,
-    version: 1,
     index: i,
-    summary: name,
-    author: null,
-    ancestorIds: [],
-  };
+  });
 }
 
 beforeAll(async () => {
