@@ -5,6 +5,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE } from '#shared/table';
 
@@ -36,7 +37,7 @@ const CREATE_REQUIRE_BANNER =
  * The house Lambda of the portal: Node.js 22 on arm64, an ESM bundle built by the
  * local esbuild (never Docker), source maps, its own log group, and the SDK
  * settings the local stack also uses. Resources are attached with `bindTable()` /
- * `bindBucket()`, which set the handler's environment variable and grant IAM in
+ * `bindBucket()` / `bindSecret()`, which set the handler's environment variable and grant IAM in
  * one call, so a handler can never see a name it has no permission for.
  */
 export class PortalFunction extends NodejsFunction {
@@ -95,6 +96,13 @@ export class PortalFunction extends NodejsFunction {
     this.addEnvironment(envName, bucket.bucketName);
     if (access === 'read') bucket.grantRead(this);
     else bucket.grantReadWrite(this);
+    return this;
+  }
+
+  /** Sets `envName` to the secret's ARN and grants reading its value (GetSecretValue, and its KMS key if any). */
+  bindSecret(envName: string, secret: ISecret): this {
+    this.addEnvironment(envName, secret.secretArn);
+    secret.grantRead(this);
     return this;
   }
 }

@@ -32,8 +32,9 @@ export type LoadGroupHandler = (group: ClientGroup) => Promise<GroupHandler>;
 /**
  * The JWT authorizer seam. Called for every route whose access is not `public`,
  * with the event about to be sent; returns what API Gateway's JWT authorizer puts
- * in `requestContext.authorizer`, or null for a 401. Until the identity issue
- * supplies one, such routes answer 401.
+ * in `requestContext.authorizer`, or null (or throws {@link AuthorizerRejection})
+ * for a 401. Without one, such routes answer 401; `startPortal` supplies
+ * `jwt-authorizer.ts`.
  */
 export type Authorizer = (
   event: APIGatewayProxyEventV2,
@@ -73,10 +74,19 @@ export function importGroupHandlerFrom(directory: string): LoadGroupHandler {
   };
 }
 
+/** Thrown by an {@link Authorizer}: a 401 `{"message":"Unauthorized"}` with this `www-authenticate` value. */
+export class AuthorizerRejection extends Error {
+  override name = 'AuthorizerRejection';
+  constructor(readonly wwwAuthenticate: string) {
+    super('Unauthorized');
+  }
+}
+
 class GatewayResponseError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -162,8 +172,15 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       };
 
       if (route.access !== 'public') {
-        const authorizer = options.authorize ? await options.authorize(event, route) : null;
-        if (!authorizer) throw new GatewayResponseError(401, 'Unauthorized');
+        let authorizer: APIGatewayEventRequestContextJWTAuthorizer | null = null;
+        let challenge = 'Bearer';
+        try {
+          authorizer = options.authorize ? await options.authorize(event, route) : null;
+        } catch (error) {
+          if (!(error instanceof AuthorizerRejection)) throw error;
+          challenge = error.wwwAuthenticate;
+        }
+        if (!authorizer) throw new GatewayResponseError(401, 'Unauthorized', { 'www-authenticate': challenge });
         Object.assign(event.requestContext, { authorizer });
       }
 
@@ -180,7 +197,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       if (error instanceof GatewayResponseError) {
         writeResult(res, {
           statusCode: error.statusCode,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...error.headers },
           body: JSON.stringify({ message: error.message }),
         });
       } else {

@@ -13,6 +13,7 @@ import { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { BUCKETS, TABLE } from '#shared/table';
 import { type LocalPortal, startLocalPortal } from '../../tests/support/local-portal.ts';
 import { DataDirInUseError } from './emulators.ts';
+import { inlineScriptHashes } from './http-policy.ts';
 import { closeServer, listen, loopbackUrl } from './net.ts';
 import { type RunningPortal, startPortal } from './portal.ts';
 import { RuntimeConfigError, runtimeConfigFromEnv } from './runtime-config.ts';
@@ -183,6 +184,18 @@ describe('the SPA in development', () => {
     expect(await page.text()).toContain('/@vite/client');
     expect(await route.text()).toContain('/@vite/client');
     expect(await api.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it("admits Vite's inline preamble by its hash and its HMR socket, never 'unsafe-inline' scripts", async () => {
+    const page = await fetch(`${portal.baseUrl}/`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    const hashes = inlineScriptHashes(await page.text());
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(scriptSrc).toContain(hash);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).toMatch(new RegExp(`connect-src [^;]*ws://localhost:${new URL(portal.baseUrl).port}`));
   });
 
   it('takes HMR connections on its own port and still stops while one is open', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -7,8 +7,12 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import sirv from 'sirv';
 import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
+import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
 import { type Authorizer, createGateway } from './gateway.ts';
+import { createLocalHttpPolicy, inlineScriptHashes } from './http-policy.ts';
+import { applyIdentityEnvironment, keysDirOf } from './identity-environment.ts';
+import { createJwtAuthorizer } from './jwt-authorizer.ts';
 import { closeServer, listen } from './net.ts';
 import { runtimeConfigFromEnv } from './runtime-config.ts';
 import type { LocalTaskHandler } from './stepfunctions.ts';
@@ -22,10 +26,14 @@ import { registerWorkflows } from './workflows.ts';
  * - `/api/*`   → the local gateway (route table → API Gateway v2 events → handlers);
  * - `/env.json` → the SPA's RuntimeConfig from environment variables (`no-store`);
  * - `/public/<key>` → object `<key>` of the public bucket;
+ * - `/dev/*`   → the dev identity provider (login page, personas, upstream tokens);
  * - anything else → the SPA (Vite dev middleware, the `web/dist` build, or nothing);
  *
  * with the emulators started on free loopback ports, except services the standard
- * `AWS_ENDPOINT_URL*` variables point elsewhere.
+ * `AWS_ENDPOINT_URL*` variables point elsewhere. Every answer carries the security
+ * headers of the CloudFront policy; `/api/*` answers CORS for the portal's own
+ * origins only. The identity settings (`identity-environment.ts`) are set in the
+ * environment unless the user set them.
  */
 
 export interface StartPortalOptions {
@@ -43,7 +51,7 @@ export interface StartPortalOptions {
   log?: (line: string) => void;
   /** Local functions of the workflows' Task states; `LOCAL_TASK_HANDLERS` when absent. */
   taskHandlers?: Record<string, LocalTaskHandler>;
-  /** The JWT authorizer of non-public routes (identity issue); they answer 401 without one. */
+  /** The JWT authorizer of non-public routes; `jwt-authorizer.ts` (verifyPortalToken) unless given. */
   authorize?: Authorizer;
   /** The built SPA served in `dist` mode; `web/dist` unless given (tests). */
   webDistDir?: string;
@@ -52,7 +60,7 @@ export interface StartPortalOptions {
 export interface RunningPortal {
   /** The portal's address, `http://localhost:<port>` on loopback. */
   url: string;
-  /** Every address it serves or uses: portal, api, openApi, envJson, sesInbox, dynamodb, s3, sfn, ses, and each state machine ARN. */
+  /** Every address it serves or uses: portal, api, openApi, envJson, devLogin, sesInbox, dynamodb, s3, sfn, ses, and each state machine ARN. */
   urls: Record<string, string>;
   /** Closes the server, Vite, and the emulators, in that order. */
   stop(): Promise<void>;
@@ -107,7 +115,11 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     });
   });
   const port = await listen(server, options.port, host);
-  const url = `http://${LOOPBACK_HOSTS.has(host) || host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+  const loopback = LOOPBACK_HOSTS.has(host) || host === '0.0.0.0' || host === '::';
+  const url = `http://${loopback ? 'localhost' : host}:${port}`;
+  // A browser may name the loopback portal either way; both are its own origin.
+  const origins = loopback ? [url, `http://127.0.0.1:${port}`] : [url];
+  const identity = applyIdentityEnvironment(url, keysDirOf(options.dataDir));
 
   let emulators: RunningEmulators | undefined;
   let s3: S3Client | undefined;
@@ -121,6 +133,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       await closed;
       s3?.destroy();
       await emulators?.stop();
+      identity.restore();
     })();
     return stopped;
   };
@@ -146,13 +159,21 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     const publicFiles = s3;
     const spa = await webPart(options.web, server, options.webDistDir ?? WEB_DIST_DIR);
     web = spa;
-    const gateway = createGateway({ log, authorize: options.authorize });
+    const gateway = createGateway({ log, authorize: options.authorize ?? createJwtAuthorizer() });
+    const devIdentity = await createDevIdentityProvider({ origins, keysDir: keysDirOf(options.dataDir) });
+    const policy = createLocalHttpPolicy({
+      origins,
+      s3Origin: new URL(emulators.endpoints.s3).origin,
+      dev: spa.dev,
+    });
 
     handler = (req, res) => {
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+      if (policy.apply(req, res, pathname)) return;
       if (pathname === '/api' || pathname.startsWith('/api/')) return gateway.handle(req, res);
       if (pathname === '/env.json') return sendEnvJson(res, envJson);
       if (pathname.startsWith('/public/')) return servePublicFile(publicFiles, req, res, pathname);
+      if (isDevIdentityPath(pathname)) return devIdentity.handle(req, res);
       return spa.handle(req, res);
     };
 
@@ -161,6 +182,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       api: `${url}/api/v1`,
       openApi: `${url}/api/v1/openapi.json`,
       envJson: `${url}/env.json`,
+      devLogin: `${url}/dev/login`,
       ...(emulators.sesInboxUrl ? { sesInbox: emulators.sesInboxUrl } : {}),
       ...emulators.endpoints,
       ...Object.fromEntries(Object.entries(stateMachines).map(([name, arn]) => [`stateMachine:${name}`, arn])),
@@ -267,6 +289,8 @@ async function servePublicFile(s3: S3Client, req: IncomingMessage, res: ServerRe
 interface WebPart {
   handle: RequestHandler;
   close?: () => Promise<void>;
+  /** Vite dev only: what its pages need beyond the CloudFront CSP. */
+  dev?: { connectSources: string[]; scriptHashes: string[] };
 }
 
 /** The SPA part of the server, by web mode. */
@@ -312,8 +336,18 @@ async function webPart(mode: StartPortalOptions['web'], server: Server, distDir:
     server: { middlewareMode: true, hmr: { server } },
     appType: 'spa',
   });
+  // Vite injects the React refresh preamble into index.html as an inline script: the
+  // CSP admits exactly that script by its hash, never 'unsafe-inline'. Its HMR socket
+  // runs on the portal's own port (ws: is named because not every browser counts it as 'self').
+  const indexHtml = await vite.transformIndexHtml('/', await readFile(path.join(WEB_DIR, 'index.html'), 'utf8'));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
   return {
     handle: (req, res) => vite.middlewares(req, res, () => notFound(req, res)),
     close: () => vite.close(),
+    dev: {
+      connectSources: [`ws://localhost:${port}`, `ws://127.0.0.1:${port}`],
+      scriptHashes: inlineScriptHashes(indexHtml),
+    },
   };
 }

@@ -14,8 +14,8 @@ import type { Brand } from '#shared/enums';
  * | apiBaseUrl            | API_BASE_URL                | /api/v1                                |
  * | publicFilesBaseUrl    | PUBLIC_FILES_BASE_URL       | /public                                |
  * | homepageBaseUrl       | HOMEPAGE_BASE_URL           | the portal's own URL (home route on)   |
- * | exerciseAppBaseUrl    | EXERCISE_APP_BASE_URL       | /dev-exercises (no exercise area here) |
- * | loginBaseUrl          | LOGIN_BASE_URL              | /dev-login (the dev identity provider) |
+ * | exerciseAppBaseUrl    | EXERCISE_APP_BASE_URL       | /dev/exercises (a local stand-in page) |
+ * | loginBaseUrl          | LOGIN_BASE_URL              | /dev (the dev identity provider)       |
  * | supportUrl            | SUPPORT_URL                 | /contact-us                            |
  * | knowledgeBaseUrl      | KNOWLEDGE_BASE_URL          | /knowledge_base                        |
  * | callForCoursewareUrl  | CALL_FOR_COURSEWARE_URL     | null (the in-app route)                |
@@ -83,8 +83,8 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv, portalUrl: string):
     apiBaseUrl: text('API_BASE_URL', '/api/v1'),
     publicFilesBaseUrl: text('PUBLIC_FILES_BASE_URL', '/public'),
     homepageBaseUrl: nullable('HOMEPAGE_BASE_URL', portalUrl),
-    exerciseAppBaseUrl: text('EXERCISE_APP_BASE_URL', '/dev-exercises'),
-    loginBaseUrl: text('LOGIN_BASE_URL', '/dev-login'),
+    exerciseAppBaseUrl: text('EXERCISE_APP_BASE_URL', '/dev/exercises'),
+    loginBaseUrl: text('LOGIN_BASE_URL', '/dev'),
     supportUrl: text('SUPPORT_URL', '/contact-us'),
     knowledgeBaseUrl: text('KNOWLEDGE_BASE_URL', '/knowledge_base'),
     callForCoursewareUrl: nullable('CALL_FOR_COURSEWARE_URL', null),

@@ -23,7 +23,9 @@ import { RuntimeConfigError } from './runtime-config.ts';
  * | WEB_MODE  | dev         | dev (Vite middleware, HMR), dist (web/dist, built if missing), none |
  * | SEED      | if-empty    | if-empty: import the seed data into an empty table; never           |
  *
- * Plus the `/env.json` variables (`runtime-config.ts`) and `AWS_ENDPOINT_URL` /
+ * Plus the `/env.json` variables (`runtime-config.ts`), the identity variables
+ * (`identity-environment.ts`: PORTAL_ISSUER, PORTAL_SIGNING_KEY_FILE, VCR_*, SSO_*;
+ * set to the dev identity provider unless given) and `AWS_ENDPOINT_URL` /
  * `AWS_ENDPOINT_URL_<SERVICE>` to use a LocalStack instead of an embedded emulator.
  */
 
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     ['API', urls.api],
     ['OpenAPI', urls.openApi],
     ['Runtime config', urls.envJson],
+    ['Dev login', urls.devLogin],
     ['SES inbox', urls.sesInbox],
     ['DynamoDB', urls.dynamodb],
     ['S3', urls.s3],

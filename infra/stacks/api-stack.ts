@@ -8,25 +8,46 @@ import {
   HttpRoute,
   HttpRouteKey,
   HttpStage,
-  type IHttpRouteAuthorizer,
   LogGroupLogDestination,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import type { ClientGroup } from '#shared/enums';
+import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
+import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { BUCKETS } from '#shared/table';
 import { PortalFunction } from '../constructs/portal-function.ts';
+import { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
 
 /** The repository root: entries are resolved from here, whatever the working directory. */
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
+/** Where the portal's tokens come from and go to: the upstream providers of `POST /api/v1/authenticate`. */
+export interface UpstreamIdentityProps {
+  /** The range's Cognito user pool (provider `vcr`, ID tokens of that app client). Absent: vcr sign-in "not configured". */
+  readonly cognito?: { readonly userPoolId: string; readonly clientId: string };
+  /** The exercise area's SSO issuer (provider `sso`). Absent: sso sign-in "not configured". */
+  readonly sso?: { readonly issuer: string; readonly audience: string; readonly jwksUri?: string };
+}
+
+/** Environment variables every API Lambda gets. */
+export const API_FUNCTION_ENV = {
+  portalIssuer: 'PORTAL_ISSUER',
+  signingKeySecretArn: 'PORTAL_SIGNING_KEY_SECRET_ARN',
+  brand: 'BRAND',
+} as const;
+
+/** The issuer path below the site's address (decision record 012). */
+export const PORTAL_ISSUER_PATH = '/api/v1/auth';
+
 export interface ApiStackProps extends StackProps {
   readonly stage: string;
+  readonly brand: Brand;
   readonly table: ITableV2;
   readonly privateBucket: IBucket;
   readonly publicBucket: IBucket;
@@ -38,11 +59,15 @@ export interface ApiStackProps extends StackProps {
    */
   readonly projectRoot?: string;
   /**
-   * The JWT authorizer (a later issue) that every non-public route will use.
-   * Until it exists, a non-public route in ROUTES fails synthesis rather than
-   * being deployed open.
+   * The portal token issuer, `https://<site>/api/v1/auth`: API Gateway's JWT
+   * authorizer trusts it and every Lambda signs and verifies with it. When absent,
+   * a `dev` stage uses the API's own address (`https://<api id>.execute-api…/api/v1/auth`,
+   * which serves the same discovery document and JWKS), and any other stage fails
+   * synthesis: a production issuer is a deliberate choice.
    */
-  readonly authorizer?: IHttpRouteAuthorizer;
+  readonly portalIssuer?: string;
+  /** Upstream identity providers, given to the authentication Lambda only. */
+  readonly upstreamIdentity?: UpstreamIdentityProps;
   /** Stage-wide default throttling (all routes together). @default 500 req/s, burst 1000 */
   readonly throttle?: ThrottleSettings;
 }
@@ -70,6 +95,10 @@ function pascalCase(name: string): string {
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly functions: ReadonlyMap<ClientGroup, PortalFunction>;
+  readonly authorizer: HttpJwtAuthorizer;
+  readonly signingKey: PortalSigningKey;
+  /** The issuer the authorizer trusts and the Lambdas sign with (may be a token in dev). */
+  readonly portalIssuer: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -108,6 +137,19 @@ export class ApiStack extends Stack {
       },
     });
 
+    if (!props.portalIssuer && !disposable) {
+      throw new Error(
+        `Stage ${props.stage} needs the portal token issuer: set context siteDomain (issuer https://<siteDomain>${PORTAL_ISSUER_PATH}) or portalIssuer (https://…${PORTAL_ISSUER_PATH}).`,
+      );
+    }
+    this.portalIssuer = props.portalIssuer ?? `${this.httpApi.apiEndpoint}${PORTAL_ISSUER_PATH}`;
+    this.authorizer = new HttpJwtAuthorizer('PortalJwtAuthorizer', this.portalIssuer, {
+      authorizerName: 'portal-jwt',
+      jwtAudience: [PORTAL_AUDIENCE],
+      identitySource: ['$request.header.Authorization'],
+    });
+    this.signingKey = new PortalSigningKey(this, 'SigningKey', { removalPolicy });
+
     const functions = new Map<ClientGroup, PortalFunction>();
     const integrations = new Map<ClientGroup, HttpLambdaIntegration>();
     const routes = props.routes ?? ROUTES;
@@ -129,7 +171,13 @@ export class ApiStack extends Stack {
       // catalog snapshot). Narrow per group when the groups' needs settle.
       fn.bindTable(props.table, 'readWrite')
         .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite')
-        .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'readWrite');
+        .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'readWrite')
+        .bindSecret(API_FUNCTION_ENV.signingKeySecretArn, this.signingKey.secret);
+      fn.addEnvironment(API_FUNCTION_ENV.portalIssuer, this.portalIssuer);
+      fn.addEnvironment(API_FUNCTION_ENV.brand, props.brand);
+      if (group === 'authentication') bindUpstreamIdentity(fn, props.upstreamIdentity);
+      // The API takes no request before its key exists.
+      fn.node.addDependency(this.signingKey);
       functions.set(group, fn);
       // One permission per function for the whole API instead of one per route:
       // a Lambda resource policy is capped at 20 KB and groups will hold dozens of routes.
@@ -144,22 +192,22 @@ export class ApiStack extends Stack {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
-        authorizer: this.authorizerFor(route, props.authorizer),
+        // Public routes verify an optional token in the Lambda; every other route needs a portal token.
+        ...(route.access === 'public' ? {} : { authorizer: this.authorizer }),
       });
     }
   }
+}
 
-  /** Where the JWT authorizer plugs in: public routes get none, every other route needs it. */
-  private authorizerFor(
-    route: Pick<RouteDefinition, 'method' | 'path' | 'operationId' | 'access'>,
-    authorizer: IHttpRouteAuthorizer | undefined,
-  ): IHttpRouteAuthorizer | undefined {
-    if (route.access === 'public') return undefined;
-    if (!authorizer) {
-      throw new Error(
-        `Route ${route.method} ${route.path} (${route.operationId}) requires '${route.access}' but the API has no JWT authorizer yet; wire it in ApiStack before adding non-public routes.`,
-      );
-    }
-    return authorizer;
+/** The upstream providers' settings (names of `functions/src/lib/auth/upstream.ts`). */
+function bindUpstreamIdentity(fn: PortalFunction, upstream: UpstreamIdentityProps | undefined): void {
+  if (upstream?.cognito) {
+    fn.addEnvironment('VCR_COGNITO_USER_POOL_ID', upstream.cognito.userPoolId);
+    fn.addEnvironment('VCR_COGNITO_CLIENT_ID', upstream.cognito.clientId);
+  }
+  if (upstream?.sso) {
+    fn.addEnvironment('SSO_ISSUER', upstream.sso.issuer);
+    fn.addEnvironment('SSO_AUDIENCE', upstream.sso.audience);
+    if (upstream.sso.jwksUri) fn.addEnvironment('SSO_JWKS_URI', upstream.sso.jwksUri);
   }
 }

@@ -6,11 +6,14 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
 import type { Brand } from '#shared/enums';
-import { ROUTES, type RouteDefinition, routeKey } from '#shared/routes';
+import { ROUTES, routeKey } from '#shared/routes';
 import { BUCKETS, TABLE } from '#shared/table';
-import { ApiStack, handlerEntry, routedGroups } from './api-stack.ts';
+import { createLocalHttpPolicy } from '../local/http-policy.ts';
+import { DEV_LOGIN_AUDIENCE, DEV_SSO_AUDIENCE } from '../local/identity-environment.ts';
+import { handlerEntry, routedGroups } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { createPortal, type Portal } from './portal.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
@@ -74,6 +77,21 @@ function synthesise(context: Record<string, unknown> = {}): Synthesised {
   };
 }
 
+/** The logical id of the API's one JWT authorizer. */
+function authorizerId(api: Template): string {
+  const ids = Object.keys(api.findResources('AWS::ApiGatewayV2::Authorizer'));
+  expect(ids).toHaveLength(1);
+  return ids[0] ?? '';
+}
+
+/** A CloudFormation string value with every token (Ref, GetAtt, ImportValue…) shown as TOKEN. */
+function withTokens(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  if (join) return join[1].map(withTokens).join(join[0]);
+  return 'TOKEN';
+}
+
 function logicalId(stack: Stack, construct: { node: { defaultChild?: unknown } }): string {
   return stack.getLogicalId(construct.node.defaultChild as CfnFunction);
 }
@@ -119,7 +137,13 @@ describe('the USCR dev app', () => {
     for (const route of ROUTES) {
       const resource = routes.find((r) => r.Properties.RouteKey === routeKey(route));
       expect(resource, routeKey(route)).toBeDefined();
-      expect(resource?.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+      if (route.access === 'public') {
+        expect(resource?.Properties.AuthorizationType ?? 'NONE', routeKey(route)).toBe('NONE');
+        expect(resource?.Properties.AuthorizerId, routeKey(route)).toBeUndefined();
+      } else {
+        expect(resource?.Properties.AuthorizationType, routeKey(route)).toBe('JWT');
+        expect(resource?.Properties.AuthorizerId, routeKey(route)).toEqual({ Ref: authorizerId(app.api) });
+      }
       const target = JSON.stringify(resource?.Properties.Target);
       const integrationId = Object.keys(integrations).find((id) => target.includes(`"${id}"`));
       expect(integrationId, `integration of ${routeKey(route)}`).toBeDefined();
@@ -137,7 +161,10 @@ describe('the USCR dev app', () => {
     const groups = routedGroups();
     expect(groups).toEqual(expect.arrayContaining(['content', 'meta']));
     const functions = app.api.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(groups.length);
+    const portalFunctions = Object.values(functions).filter(
+      (fn) => fn.Properties.Environment?.Variables?.[TABLE.nameEnv] !== undefined,
+    );
+    expect(portalFunctions).toHaveLength(groups.length);
     for (const group of groups) {
       const fn = app.portal.api.functions.get(group);
       const resource = functions[logicalId(app.portal.api, fn ?? { node: {} })];
@@ -320,23 +347,165 @@ describe('outside dev', () => {
   });
 });
 
-describe('the API', () => {
-  it('refuses a non-public route while no JWT authorizer is wired', () => {
-    const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
-    const data = new DataStack(app, 'Data', { stage: 'dev', uploadOrigins: ['https://portal.example.org'] });
-    const [publicRoute] = ROUTES;
-    const protectedRoute: RouteDefinition = { ...publicRoute, operationId: 'updateThing', access: 'updateContent' };
-    expect(
-      () =>
-        new ApiStack(app, 'Api', {
-          stage: 'dev',
-          table: data.table,
-          privateBucket: data.privateBucket,
-          publicBucket: data.publicBucket,
-          routes: [protectedRoute],
-          projectRoot,
-        }),
-    ).toThrow(/updateThing.*JWT authorizer/);
+describe('identity in the API', () => {
+  const issuer = 'https://portal.example.org/api/v1/auth';
+  let app: Synthesised;
+  beforeAll(() => {
+    app = synthesise({
+      portalIssuer: issuer,
+      cognitoUserPoolId: 'us-east-1_AbCdEf123',
+      cognitoClientId: 'client123',
+      ssoIssuer: 'https://exercises.example.org',
+      ssoAudience: 'courseware-portal',
+      ssoJwksUri: 'https://exercises.example.org/jwks.json',
+    });
+  });
+
+  it('has one JWT authorizer trusting the portal issuer for the portal audience', () => {
+    app.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    app.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Issuer: issuer, Audience: [PORTAL_AUDIENCE] },
+    });
+  });
+
+  it('puts the authorizer on every non-public route and on no public one', () => {
+    const routes = Object.values(app.api.findResources('AWS::ApiGatewayV2::Route'));
+    expect(ROUTES.some((route) => route.access !== 'public')).toBe(true);
+    for (const route of ROUTES) {
+      const resource = routes.find((r) => r.Properties.RouteKey === routeKey(route));
+      const expected =
+        route.access === 'public'
+          ? { AuthorizationType: 'NONE', AuthorizerId: undefined }
+          : { AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId(app.api) } };
+      expect(
+        { AuthorizationType: resource?.Properties.AuthorizationType, AuthorizerId: resource?.Properties.AuthorizerId },
+        routeKey(route),
+      ).toEqual(expected);
+    }
+  });
+
+  it('creates the signing-key secret empty and fills it with a custom resource', () => {
+    const secrets = Object.values(app.api.findResources('AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]?.Properties.GenerateSecretString).toBeUndefined();
+    expect(secrets[0]?.Properties.SecretString).toBeUndefined();
+    app.api.hasResourceProperties('Custom::PortalSigningKey', { SecretArn: { Ref: Match.anyValue() } });
+    app.api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: Match.arrayWith(['secretsmanager:PutSecretValue']), Effect: 'Allow' }),
+        ]),
+      },
+    });
+  });
+
+  it('gives every API Lambda the issuer, the brand and the signing-key secret, readable', () => {
+    const secretId = Object.keys(app.api.findResources('AWS::SecretsManager::Secret'))[0];
+    const policies = JSON.stringify(app.api.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('secretsmanager:GetSecretValue');
+    for (const group of routedGroups()) {
+      const fn = app.portal.api.functions.get(group);
+      const resource = app.api.findResources('AWS::Lambda::Function')[logicalId(app.portal.api, fn ?? { node: {} })];
+      expect(resource?.Properties.Environment.Variables, group).toMatchObject({
+        PORTAL_ISSUER: issuer,
+        BRAND: 'USCR',
+        PORTAL_SIGNING_KEY_SECRET_ARN: { Ref: secretId },
+      });
+    }
+  });
+
+  it('configures the upstream providers on the authentication Lambda only', () => {
+    const variables = (group: string) => {
+      const fn = app.portal.api.functions.get(group as never);
+      return app.api.findResources('AWS::Lambda::Function')[logicalId(app.portal.api, fn ?? { node: {} })]?.Properties
+        .Environment.Variables;
+    };
+    expect(variables('authentication')).toMatchObject({
+      VCR_COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+      VCR_COGNITO_CLIENT_ID: 'client123',
+      SSO_ISSUER: 'https://exercises.example.org',
+      SSO_AUDIENCE: 'courseware-portal',
+      SSO_JWKS_URI: 'https://exercises.example.org/jwks.json',
+    });
+    expect(variables('content')).not.toHaveProperty('VCR_COGNITO_USER_POOL_ID');
+    expect(variables('content')).not.toHaveProperty('SSO_ISSUER');
+  });
+
+  it('takes the issuer from siteDomain', () => {
+    const withDomain = synthesise({
+      siteDomain: 'courseware.example.org',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    });
+    withDomain.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: { Issuer: 'https://courseware.example.org/api/v1/auth' },
+    });
+  });
+
+  it("trusts the API's own address in dev without a domain or issuer, and the Lambdas sign with it", () => {
+    const dev = synthesise();
+    const [authorizer] = Object.values(dev.api.findResources('AWS::ApiGatewayV2::Authorizer'));
+    const issuerValue = authorizer?.Properties.JwtConfiguration.Issuer;
+    expect(JSON.stringify(issuerValue)).toMatch(
+      /"Fn::GetAtt":\["HttpApi[0-9A-F]*","ApiEndpoint"\]\},"\/api\/v1\/auth"/,
+    );
+    const fn = dev.portal.api.functions.get('content');
+    const resource = dev.api.findResources('AWS::Lambda::Function')[logicalId(dev.portal.api, fn ?? { node: {} })];
+    expect(resource?.Properties.Environment.Variables.PORTAL_ISSUER).toEqual(issuerValue);
+  });
+
+  it('fails synthesis outside dev without an issuer, naming the context keys', () => {
+    expect(() => synthesise({ stage: 'prod' })).toThrow(/siteDomain.*portalIssuer/);
+  });
+
+  it('refuses an issuer that is not https or does not end in /api/v1/auth', () => {
+    expect(() => synthesise({ portalIssuer: 'http://portal.example.org/api/v1/auth' })).toThrow(/portalIssuer/);
+    expect(() => synthesise({ portalIssuer: 'https://portal.example.org/' })).toThrow(/portalIssuer/);
+  });
+
+  it('contains nothing of the dev identity provider', () => {
+    const everything = JSON.stringify([
+      app.data.toJSON(),
+      app.api.toJSON(),
+      app.web.toJSON(),
+      synthesise().api.toJSON(),
+    ]);
+    for (const trace of [
+      'dev-idp',
+      '/dev/login',
+      'Sign in to the local portal',
+      DEV_LOGIN_AUDIENCE,
+      DEV_SSO_AUDIENCE,
+      'VCR_JWKS_FILE',
+      'PORTAL_SIGNING_KEY_FILE',
+    ]) {
+      expect(everything).not.toContain(trace);
+    }
+  });
+});
+
+describe('the security headers', () => {
+  it('are the same values in CloudFront and on the local server', () => {
+    const app = synthesise();
+    const [policy] = Object.values(app.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const local = createLocalHttpPolicy({ origins: ['http://localhost:3000'], s3Origin: 'https://TOKEN' }).headers;
+    const cloudCsp = withTokens(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    // CloudFront names both host names of both buckets; locally one emulator origin.
+    expect(cloudCsp).toBe(
+      (local['content-security-policy'] ?? '').replace(
+        "connect-src 'self' https://TOKEN",
+        "connect-src 'self' https://TOKEN https://TOKEN https://TOKEN https://TOKEN",
+      ),
+    );
+    expect(local['strict-transport-security']).toBe(
+      `max-age=${headers.StrictTransportSecurity.AccessControlMaxAgeSec}; includeSubDomains`,
+    );
+    expect(local['x-frame-options']).toBe(headers.FrameOptions.FrameOption);
+    expect(local['referrer-policy']).toBe(headers.ReferrerPolicy.ReferrerPolicy);
+    expect(local['x-content-type-options']).toBe('nosniff');
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
   });
 });
 

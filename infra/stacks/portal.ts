@@ -1,6 +1,6 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { BRANDS, type Brand } from '#shared/enums';
-import { ApiStack, type ApiStackProps } from './api-stack.ts';
+import { ApiStack, type ApiStackProps, PORTAL_ISSUER_PATH } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
 import { WebStack } from './web-stack.ts';
@@ -10,6 +10,15 @@ import { WebStack } from './web-stack.ts';
  * - `brand`: USCR | VACR (default USCR); `stage`: lower-case letters and digits (default `dev`);
  * - `runtimeConfig`: `{ USCR: {...}, VACR: {...} }`, the brand's env.json fields (see `buildRuntimeConfig`);
  * - `siteDomain` + `certificateArn` (us-east-1): optional custom domain of the site;
+ * - `portalIssuer`: the portal token issuer, `https://<site>/api/v1/auth`. Default:
+ *   `https://<siteDomain>/api/v1/auth`; without a site domain a `dev` stage uses the
+ *   API's own execute-api address (placeholder-free, one deploy), and any other
+ *   stage must set siteDomain or portalIssuer: the CloudFront domain cannot be known
+ *   to the API stack, which the web stack depends on;
+ * - `cognitoUserPoolId` + `cognitoClientId`: the range's Cognito user pool and app
+ *   client (provider vcr); optional, vcr sign-in answers "not configured" without them;
+ * - `ssoIssuer` + `ssoAudience` (+ optional `ssoJwksUri`, default `<issuer>/.well-known/jwks.json`):
+ *   the exercise area's SSO tokens (provider sso); optional likewise;
  * - `webDistributionId`: pins the public bucket's CloudFront access to that distribution;
  * - `account`, `region`: optional; stacks are environment-agnostic without them;
  * - `webAssetPath`: SPA build folder (default `web/dist`).
@@ -33,6 +42,18 @@ function stringContext(app: App, key: string): string | undefined {
   const value: unknown = app.node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
+  return value;
+}
+
+/** An https URL from context, without a trailing slash; when `suffix` is given it must end so. */
+function httpsContext(app: App, key: string, suffix?: string): string | undefined {
+  const value = stringContext(app, key);
+  if (value === undefined) return undefined;
+  if (!/^https:\/\/[^/\s]+(\/\S*)?$/.test(value) || value.endsWith('/') || (suffix && !value.endsWith(suffix))) {
+    throw new Error(
+      `Context ${key} must be an https URL without a trailing slash${suffix ? `, ending in ${suffix}` : ''}; got ${value}`,
+    );
+  }
   return value;
 }
 
@@ -76,6 +97,21 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
   const region = stringContext(app, 'region');
   const env: Environment | undefined = account || region ? { account, region } : undefined;
 
+  const portalIssuer = siteDomain
+    ? `https://${siteDomain}${PORTAL_ISSUER_PATH}`
+    : httpsContext(app, 'portalIssuer', PORTAL_ISSUER_PATH);
+  const cognitoUserPoolId = stringContext(app, 'cognitoUserPoolId');
+  const cognitoClientId = stringContext(app, 'cognitoClientId');
+  if (Boolean(cognitoUserPoolId) !== Boolean(cognitoClientId)) {
+    throw new Error('Context cognitoUserPoolId and cognitoClientId go together: set both or neither');
+  }
+  const ssoIssuer = httpsContext(app, 'ssoIssuer');
+  const ssoAudience = stringContext(app, 'ssoAudience');
+  const ssoJwksUri = httpsContext(app, 'ssoJwksUri');
+  if (Boolean(ssoIssuer) !== Boolean(ssoAudience) || (ssoJwksUri && !ssoIssuer)) {
+    throw new Error('Context ssoIssuer and ssoAudience go together (ssoJwksUri only with them)');
+  }
+
   const prefix = `Portal-${brand}-${stage}`;
   const common = { env, tags: { project: 'courseware-portal', brand, stage } };
 
@@ -93,6 +129,14 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     ...common,
     description: `Courseware portal ${brand} ${stage}: HTTP API and handlers`,
     stage,
+    brand,
+    portalIssuer,
+    upstreamIdentity: {
+      ...(cognitoUserPoolId && cognitoClientId
+        ? { cognito: { userPoolId: cognitoUserPoolId, clientId: cognitoClientId } }
+        : {}),
+      ...(ssoIssuer && ssoAudience ? { sso: { issuer: ssoIssuer, audience: ssoAudience, jwksUri: ssoJwksUri } } : {}),
+    },
     table: data.table,
     privateBucket: data.privateBucket,
     publicBucket: data.publicBucket,

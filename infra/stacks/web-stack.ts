@@ -12,8 +12,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersFrameOption,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -28,6 +28,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwners
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from './security-headers.ts';
 import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -80,15 +81,18 @@ export class WebStack extends Stack {
     this.securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Portal security headers (CSP, HSTS, framing, sniffing, referrer)',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadBuckets), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: bucketContentSecurityPolicy(props.uploadBuckets),
+          override: true,
+        },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS as HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
       },
     });
 
@@ -199,24 +203,14 @@ export class WebStack extends Stack {
 }
 
 /**
- * The site's Content-Security-Policy. Styles allow 'unsafe-inline' because
- * Chakra/emotion inject style elements; connect-src adds the two buckets because
+ * The CSP of `security-headers.ts`, with connect-src adding the two buckets because
  * browsers upload to them directly with presigned URLs (ARCHITECTURE.md "Files"),
  * under either S3 host name the SDK may sign for.
  */
-function contentSecurityPolicy(uploadBuckets: readonly IBucket[]): string {
+function bucketContentSecurityPolicy(uploadBuckets: readonly IBucket[]): string {
   const bucketHosts = uploadBuckets.flatMap((bucket) => [
     `https://${bucket.bucketRegionalDomainName}`,
     `https://${bucket.bucketDomainName}`,
   ]);
-  return [
-    "default-src 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    `connect-src 'self' ${bucketHosts.join(' ')}`,
-  ].join('; ');
+  return contentSecurityPolicy({ connectSources: bucketHosts });
 }

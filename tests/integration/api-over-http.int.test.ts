@@ -8,9 +8,19 @@ import {
   ContentSummary,
 } from '#shared/contracts/content';
 import { ContributorPage } from '#shared/contracts/contributor';
+import {
+  ClaimList,
+  JsonWebKeySet,
+  MessageList,
+  OpenIdConfiguration,
+  type PersonaName,
+  SubscriptionStatus,
+  TokenResponse,
+  UserPage,
+} from '#shared/contracts/identity';
 import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
 import { type OperationId, ROUTES } from '#shared/routes';
-import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
 
 /**
  * The read API over HTTP, through the local gateway, against the embedded stack
@@ -20,7 +30,7 @@ import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
  */
 
 let portal: LocalPortal;
-const api = (path: string) => fetch(`${portal.baseUrl}${path}`);
+const api = (path: string, init?: RequestInit) => fetch(`${portal.baseUrl}${path}`, init);
 
 beforeAll(async () => {
   portal = await startLocalPortal({ seed: true });
@@ -34,15 +44,21 @@ const LAB_ALIAS =
   'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
 const MODULE_ALIAS = 'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
 
+/** A request body: JSON, or the upstream token of a persona for `POST /api/v1/authenticate`. */
+type CaseBody = { json: unknown } | { upstreamTokenOf: PersonaName };
+
 interface RouteCase {
-  /** A request that must succeed, and what to check in its body. */
-  ok: { path: string; check(body: unknown): void };
+  /**
+   * A request that must succeed, and what to check in its body; `as` signs it in as a
+   * persona of the dev identity provider (Authorization: Bearer <portal token>).
+   */
+  ok: { path: string; as?: PersonaName; body?: CaseBody; check(body: unknown): void };
   /**
    * Requests with bad input: each must be a 4xx with the error body, never a 500.
    * `byGateway` marks what API Gateway itself rejects before any handler runs: its
    * body is `{ message }` only, as on AWS.
    */
-  bad: { path: string; status: number; byGateway?: true }[];
+  bad: { path: string; status: number; byGateway?: true; as?: PersonaName; body?: CaseBody }[];
 }
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -142,6 +158,103 @@ const CASES: Record<OperationId, RouteCase> = {
     },
     bad: [{ path: '/api/v1/contributors?limit=1001', status: 400 }],
   },
+  authenticate: {
+    ok: {
+      path: '/api/v1/authenticate',
+      body: { upstreamTokenOf: 'faculty-uscr' },
+      check(body) {
+        const { token } = TokenResponse.parse(body);
+        expect(token.split('.')).toHaveLength(3);
+      },
+    },
+    bad: [
+      { path: '/api/v1/authenticate', status: 400, body: { json: {} } },
+      { path: '/api/v1/authenticate', status: 400, body: { json: { provider: 'google', token: 'x' } } },
+      { path: '/api/v1/authenticate', status: 401, body: { json: { provider: 'vcr', token: 'not-a-jwt' } } },
+    ],
+  },
+  getSsoToken: {
+    ok: {
+      path: '/api/v1/sso-token',
+      as: 'student',
+      check(body) {
+        expect(TokenResponse.parse(body).token.split('.')).toHaveLength(3);
+      },
+    },
+    bad: [],
+  },
+  getOpenIdConfiguration: {
+    ok: {
+      path: '/api/v1/auth/.well-known/openid-configuration',
+      check(body) {
+        const doc = OpenIdConfiguration.parse(body);
+        expect(doc.jwks_uri).toBe(`${doc.issuer}/jwks.json`);
+        expect(doc.issuer).toBe(`${portal.baseUrl}/api/v1/auth`);
+      },
+    },
+    bad: [],
+  },
+  getJwks: {
+    ok: {
+      path: '/api/v1/auth/jwks.json',
+      check(body) {
+        const { keys } = JsonWebKeySet.parse(body);
+        expect(keys.length).toBeGreaterThan(0);
+        for (const key of keys) {
+          expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+          for (const privatePart of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(key).not.toHaveProperty(privatePart);
+        }
+      },
+    },
+    bad: [],
+  },
+  listClaims: {
+    ok: {
+      path: '/api/v1/claims',
+      as: 'editor',
+      check(body) {
+        expect(ClaimList.parse(body).items).toContainEqual(
+          expect.objectContaining({ type: 'api', value: 'patch_v1_content' }),
+        );
+      },
+    },
+    bad: [],
+  },
+  listMessages: {
+    ok: {
+      path: '/api/v1/messages',
+      as: 'faculty-vacr',
+      check(body) {
+        expect(MessageList.parse(body).items.length).toBeGreaterThan(0);
+      },
+    },
+    bad: [],
+  },
+  getProductSubscription: {
+    ok: {
+      path: '/api/v1/product-subscriptions/coursewareFeature',
+      as: 'no-subscription',
+      check(body) {
+        expect(SubscriptionStatus.parse(body)).toEqual({ product: 'coursewareFeature', subscribed: false });
+      },
+    },
+    bad: [{ path: `/api/v1/product-subscriptions/${'p'.repeat(65)}`, status: 400, as: 'student' }],
+  },
+  listUsers: {
+    ok: {
+      path: '/api/v1/users?limit=3',
+      as: 'admin',
+      check(body) {
+        const page = UserPage.parse(body);
+        expect(page.items).toHaveLength(3);
+        expect(page.nextPageToken).toEqual(expect.any(String));
+      },
+    },
+    bad: [
+      { path: '/api/v1/users?limit=0', status: 400, as: 'admin' },
+      { path: '/api/v1/users?pageToken=forged', status: 400, as: 'admin' },
+    ],
+  },
   getOpenApiDocument: {
     ok: {
       path: '/api/v1/openapi.json',
@@ -163,12 +276,23 @@ async function moduleId(): Promise<string> {
   return ContentDetail.parse(await res.json()).content.id;
 }
 
+/** The fetch options of a case: method, JSON body and the persona's bearer token. */
+async function requestInit(method: string, as?: PersonaName, body?: CaseBody): Promise<RequestInit> {
+  const headers: Record<string, string> = {};
+  if (as) headers.authorization = `Bearer ${await portalTokenFor(portal, as)}`;
+  if (!body) return { method, headers };
+  headers['content-type'] = 'application/json';
+  const json = 'json' in body ? body.json : { provider: 'vcr', token: await signInAs(portal, body.upstreamTokenOf) };
+  return { method, headers, body: JSON.stringify(json) };
+}
+
 describe('every route of the route table, over HTTP', () => {
   for (const route of ROUTES) {
     const routeCase = CASES[route.operationId];
 
     it(`${route.method} ${route.path} answers 200 with its contract`, async () => {
-      const res = await api(routeCase.ok.path.replace('{moduleId}', await moduleId()));
+      const init = await requestInit(route.method, routeCase.ok.as, routeCase.ok.body);
+      const res = await api(routeCase.ok.path.replace('{moduleId}', await moduleId()), init);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       routeCase.ok.check(await res.json());
@@ -176,7 +300,8 @@ describe('every route of the route table, over HTTP', () => {
 
     for (const bad of routeCase.bad) {
       it(`${route.method} ${bad.path.slice(0, 80)} answers ${bad.status} with an error body`, async () => {
-        const res = await api(bad.path.replace('{moduleId}', await moduleId()));
+        const init = await requestInit(route.method, bad.as, bad.body);
+        const res = await api(bad.path.replace('{moduleId}', await moduleId()), init);
         expect(res.status).toBe(bad.status);
         if (bad.byGateway) {
           expect(await res.json()).toEqual({ message: 'Bad Request' });

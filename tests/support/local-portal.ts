@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { IdentityProvider, PersonaName } from '#shared/contracts/identity';
 import { type StartPortalOptions, startPortal } from '../../infra/local/portal.ts';
 
 /**
@@ -15,6 +16,7 @@ import { type StartPortalOptions, startPortal } from '../../infra/local/portal.t
  * beforeAll(async () => { portal = await startLocalPortal({ seed: true }); });
  * afterAll(() => portal.stop());
  * // fetch(`${portal.baseUrl}/api/v1/content`)
+ * const token = await portalTokenFor(portal, 'editor'); // Authorization: Bearer <token>
  * ```
  *
  * Unseeded, it starts in about 0.2 s, in memory. Seeded, it runs on a private copy
@@ -98,6 +100,48 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
     await removeDataDir();
     throw error;
   }
+}
+
+/**
+ * Signs in at the dev identity provider as a persona, as a browser would: follows
+ * `/dev/login?persona=<persona>&redirect_url=<portal>/` and returns the upstream
+ * token of the redirect (`t` for provider vcr, `s` for sso).
+ * @throws Error when the provider does not redirect back with a token.
+ */
+export async function signInAs(
+  portal: Pick<LocalPortal, 'baseUrl'>,
+  persona: PersonaName,
+  provider: IdentityProvider = 'vcr',
+): Promise<string> {
+  const query = new URLSearchParams({ persona, redirect_url: `${portal.baseUrl}/` });
+  if (provider !== 'vcr') query.set('provider', provider);
+  const response = await fetch(`${portal.baseUrl}/dev/login?${query}`, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  const token = location ? new URL(location, portal.baseUrl).searchParams.get(provider === 'vcr' ? 't' : 's') : null;
+  if (response.status !== 302 || !token) {
+    throw new Error(`Signing in as ${persona} answered ${response.status}: ${await response.text()}`);
+  }
+  return token;
+}
+
+/**
+ * A portal token for a persona: {@link signInAs} (provider vcr), then
+ * `POST /api/v1/authenticate` `{ provider: 'vcr', token }`. The portal must hold the
+ * personas (`seed: true`).
+ * @throws Error when authenticate does not answer 200 with a token.
+ */
+export async function portalTokenFor(portal: Pick<LocalPortal, 'baseUrl'>, persona: PersonaName): Promise<string> {
+  const upstream = await signInAs(portal, persona);
+  const response = await fetch(`${portal.baseUrl}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'vcr', token: upstream }),
+  });
+  const body = (await response.json().catch(() => null)) as { token?: unknown; message?: unknown } | null;
+  if (response.status !== 200 || typeof body?.token !== 'string') {
+    throw new Error(`Authenticating ${persona} answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body.token;
 }
 
 /**

@@ -59,6 +59,8 @@ export async function getContentByAlias(alias: string): Promise<ContentItem | nu
 export interface ContentRelations {
   readonly ancestors: ContentLinkItem[];
   readonly contributors: ContributorItem[];
+  /** Status of each child that exists, by id (children's visibility is the caller's rule). */
+  readonly childStatuses: ReadonlyMap<string, ContentStatus>;
 }
 
 /** What {@link getContentRelations} reads of an ancestor. */
@@ -75,34 +77,49 @@ const RELATION_ATTRIBUTES = [
 ];
 
 /**
- * Reads the ancestors and contributors of `content` in ONE BatchGetItem (none when
- * both lists are empty). Ancestors come top-level first, contributors in their
- * `index` order; ids whose item is missing are skipped.
+ * Reads the ancestors, the contributors and the children's statuses of `content` in
+ * ONE BatchGetItem while the keys stay within 100 (`batchGetItems` splits larger
+ * sets; none when all three lists are empty), fetching only the fields breadcrumbs,
+ * contributor cards and visibility need. Ancestors come top-level first,
+ * contributors in their `index` order; ids whose item is missing are skipped.
  */
 export async function getContentRelations(
-  content: Pick<ContentItem, 'ancestorIds' | 'contributors'>,
+  content: Pick<ContentItem, 'ancestorIds' | 'contributors' | 'children'>,
 ): Promise<ContentRelations> {
   const contributorIds = [...content.contributors].sort((a, b) => a.index - b.index).map((ref) => ref.id);
-  if (content.ancestorIds.length === 0 && contributorIds.length === 0) return { ancestors: [], contributors: [] };
-  const items = await batchGetItems<ContentItem | ContributorItem>(
-    [...content.ancestorIds.map(contentKey), ...contributorIds.map(contributorKey)],
-    RELATION_ATTRIBUTES,
-  );
+  const keys = [
+    ...content.ancestorIds.map(contentKey),
+    ...contributorIds.map(contributorKey),
+    ...content.children.map((ref) => contentKey(ref.id)),
+  ];
+  if (keys.length === 0) return { ancestors: [], contributors: [], childStatuses: new Map() };
+  const items = await batchGetItems<ContentItem | ContributorItem>(keys, RELATION_ATTRIBUTES);
   const byKey = new Map(items.map((item) => [item.pk, item]));
-  const ancestors = content.ancestorIds.flatMap((id) => {
+  const contentOf = (id: string) => {
     const item = byKey.get(contentKey(id).pk);
-    return item?.entityType === ENTITY_TYPES.content ? [item as ContentLinkItem] : [];
+    return item?.entityType === ENTITY_TYPES.content ? (item as ContentItem) : undefined;
+  };
+  const ancestors = content.ancestorIds.flatMap((id) => {
+    const item = contentOf(id);
+    return item ? [item as ContentLinkItem] : [];
   });
   const contributors = contributorIds.flatMap((id) => {
     const item = byKey.get(contributorKey(id).pk);
     return item?.entityType === ENTITY_TYPES.contributor ? [item as ContributorItem] : [];
   });
-  return { ancestors, contributors };
+  const childStatuses = new Map(
+    content.children.flatMap((ref) => {
+      const status = contentOf(ref.id)?.status;
+      return status ? [[ref.id, status] as const] : [];
+    }),
+  );
+  return { ancestors, contributors, childStatuses };
 }
 
 /** Options of {@link listContentByStatus}. */
 export interface ListContentByStatusOptions {
-  readonly status: ContentStatus;
+  /** The statuses to list, each partition read after the previous one is exhausted. */
+  readonly statuses: readonly ContentStatus[];
   readonly limit: number;
   readonly pageToken?: string | undefined;
   /** Only content modified at or after this ISO 8601 instant ("new or updated", spec §9). */
@@ -110,15 +127,16 @@ export interface ListContentByStatusOptions {
 }
 
 /**
- * Content of one status, most recently modified first (gsi3). One Query per page in
- * the normal case.
+ * Content of the given statuses, most recently modified first within each status
+ * (gsi3; one partition per status, read in the order given, the page token resuming
+ * in the partition it names). One Query per page in the normal case.
  * @throws ValidationError for a foreign or tampered page token.
  */
 export function listContentByStatus(options: ListContentByStatusOptions): Promise<Page<ContentItem>> {
   const { gsi3 } = TABLE.indexes;
   return queryPage<ContentItem>({
     index: 'gsi3',
-    partitions: [statusPartition(options.status)],
+    partitions: options.statuses.map(statusPartition),
     limit: options.limit,
     pageToken: options.pageToken,
     forward: false,

@@ -48,7 +48,7 @@ describe('queryPage', () => {
     });
     // Act
     const read = listContentByStatus({
-      status: 'published',
+      statuses: ['published'],
       limit: 10,
       pageToken: token,
       modifiedSince: '2026-08-23T00:00:00.000Z',
@@ -60,14 +60,14 @@ describe('queryPage', () => {
 
   it('leaves a ValidationException without a token as the server error it is', async () => {
     dynamo.on(QueryCommand).rejects(outsideBoundaries());
-    await expect(listContentByStatus({ status: 'published', limit: 10 })).rejects.toMatchObject({
+    await expect(listContentByStatus({ statuses: ['published'], limit: 10 })).rejects.toMatchObject({
       name: 'ValidationException',
     });
   });
 
   it('asks DynamoDB for exactly the page size when there is no filter', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [] });
-    await listContentByStatus({ status: 'published', limit: 25 });
+    await listContentByStatus({ statuses: ['published'], limit: 25 });
     const input = dynamo.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input).toMatchObject({ IndexName: 'gsi3', Limit: 25, ScanIndexForward: false });
     expect(input?.ExpressionAttributeValues).toEqual({ ':pk': 'STATUS#published' });

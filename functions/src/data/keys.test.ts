@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   aliasGuardKey,
+  businessUnitKey,
   childIndexKey,
   childrenPartition,
   contentAliasIndexKey,
@@ -9,9 +10,15 @@ import {
   contributorKey,
   contributorNameIndexKey,
   fileKey,
+  identityKey,
   KEY_ATTRIBUTES,
   knowledgeKey,
   statusIndexKey,
+  userClaimKey,
+  userEmailIndexKey,
+  userKey,
+  userMessageKey,
+  userSubscriptionKey,
 } from './keys.ts';
 
 const ID = '01jd3k2m4n5p6q7r8s9t0v1w2x';
@@ -37,6 +44,32 @@ describe('key builders', () => {
     expect(fileKey(ID)).toEqual({ pk: `FILE#${ID}`, sk: 'FILE' });
     expect(contentFileObjectKey('c', 'f')).toBe('content/c/f');
     expect(childrenPartition(null)).toBe('PARENT#ROOT');
+  });
+
+  it('builds the exact key strings of users, identities and business units', () => {
+    expect(userKey(ID)).toEqual({ pk: `USER#${ID}`, sk: 'USER' });
+    expect(userClaimKey(ID, 'scoped-file', 'portal', 'courseware')).toEqual({
+      pk: `USER#${ID}`,
+      sk: 'CLAIM#scoped-file#portal#courseware',
+    });
+    expect(userClaimKey(ID, 'role', 'USER', undefined)).toEqual({ pk: `USER#${ID}`, sk: 'CLAIM#role#USER#*' });
+    expect(userSubscriptionKey(ID, 'coursewareFeature')).toEqual({
+      pk: `USER#${ID}`,
+      sk: 'SUBSCRIPTION#coursewareFeature',
+    });
+    expect(userMessageKey(ID, 'm1')).toEqual({ pk: `USER#${ID}`, sk: 'MESSAGE#m1' });
+    expect(identityKey('vcr', 'dev|admin')).toEqual({ pk: 'IDENTITY#vcr#dev|admin', sk: 'IDENTITY' });
+    expect(userEmailIndexKey('Ada.Admin@Example.org', ID)).toEqual({
+      gsi1pk: 'USERS',
+      gsi1sk: `ada.admin@example.org#${ID}`,
+    });
+    expect(userEmailIndexKey(null, ID)).toEqual({ gsi1pk: 'USERS', gsi1sk: `~#${ID}` });
+    expect(businessUnitKey(ID)).toEqual({ pk: `BUSINESS_UNIT#${ID}`, sk: 'BUSINESS_UNIT' });
+  });
+
+  it('lists users without an e-mail after every address', () => {
+    const keys = [userEmailIndexKey(null, 'a'), userEmailIndexKey('zz@example.org', 'b')].map((key) => key.gsi1sk);
+    expect([...keys].sort()).toEqual(['zz@example.org#b', '~#a']);
   });
 
   it('orders children by index as strings sort', () => {

@@ -17,6 +17,10 @@ import { TABLE } from '#shared/table';
  * | contributor by id                                 | table | pk `CONTRIBUTOR#<id>`, sk `CONTRIBUTOR`                             |
  * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
  * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
+ * | user by id, with claims, subscriptions, messages (one item collection) | table | pk `USER#<id>`; sk `USER`, `CLAIM#<type>#<value>#<scope or *>`, `SUBSCRIPTION#<product>`, `MESSAGE#<id>` |
+ * | user by upstream identity                         | table | pk `IDENTITY#<provider>#<upstream subject>`, sk `IDENTITY` (attribute userId) |
+ * | users by e-mail (admin list)                      | gsi1  | gsi1pk `USERS`, gsi1sk `<email lower-case or ~>#<id>`               |
+ * | business unit by id                               | table | pk `BUSINESS_UNIT#<id>`, sk `BUSINESS_UNIT`                         |
  */
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
@@ -43,6 +47,12 @@ export const ENTITY_TYPES = {
   contributor: 'Contributor',
   knowledge: 'Knowledge',
   file: 'File',
+  user: 'User',
+  userClaim: 'UserClaim',
+  subscription: 'Subscription',
+  message: 'Message',
+  identity: 'Identity',
+  businessUnit: 'BusinessUnit',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -140,4 +150,67 @@ export function fileKey(id: string): TableKey {
 /** S3 key of a content file in the private bucket: built from ids, never from file names. */
 export function contentFileObjectKey(contentId: string, fileId: string): string {
   return `content/${contentId}/${fileId}`;
+}
+
+/** Table partition of one user's item collection: the user, its claims, subscriptions and messages. */
+export function userPartition(userId: string): string {
+  return `USER#${userId}`;
+}
+
+/** `USER#<id>` / `USER`: one user. */
+export function userKey(userId: string): TableKey {
+  return { pk: userPartition(userId), sk: 'USER' };
+}
+
+/** Sort-key prefixes of the items of a user's collection, besides the user item itself. */
+export const USER_COLLECTION_PREFIXES = {
+  claim: 'CLAIM#',
+  subscription: 'SUBSCRIPTION#',
+  message: 'MESSAGE#',
+} as const;
+
+/** Scope part of a claim's sort key when the claim has no scopes (spec §6: always accepted). */
+export const UNSCOPED_CLAIM = '*';
+
+/**
+ * `USER#<id>` / `CLAIM#<type>#<value>#<scope or *>`: one scope of one claim of a user
+ * (spec §3: claims are stored keyed by type, value and scope). `scope` undefined is
+ * the unscoped claim (`*`).
+ */
+export function userClaimKey(userId: string, type: string, value: string, scope: string | undefined): TableKey {
+  return {
+    pk: userPartition(userId),
+    sk: `${USER_COLLECTION_PREFIXES.claim}${type}#${value}#${scope ?? UNSCOPED_CLAIM}`,
+  };
+}
+
+/** `USER#<id>` / `SUBSCRIPTION#<product>`: a user's subscription to a product (e.g. coursewareFeature). */
+export function userSubscriptionKey(userId: string, product: string): TableKey {
+  return { pk: userPartition(userId), sk: `${USER_COLLECTION_PREFIXES.subscription}${product}` };
+}
+
+/** `USER#<id>` / `MESSAGE#<id>`: one message for a user's avatar badge. */
+export function userMessageKey(userId: string, messageId: string): TableKey {
+  return { pk: userPartition(userId), sk: `${USER_COLLECTION_PREFIXES.message}${messageId}` };
+}
+
+/** `IDENTITY#<provider>#<upstream subject>` / `IDENTITY`: links an upstream identity to a user (attribute userId). */
+export function identityKey(provider: string, subject: string): TableKey {
+  return { pk: `IDENTITY#${provider}#${subject}`, sk: 'IDENTITY' };
+}
+
+/** The single gsi1 partition listing users by e-mail. */
+export const USERS_PARTITION = 'USERS';
+
+/** Sorts after every e-mail address: users without one come last. */
+export const NO_EMAIL_SORT_KEY = '~';
+
+/** gsi1 key of a user: the e-mail lower-cased (`~` without one), then `#<id>`. */
+export function userEmailIndexKey(email: string | null, userId: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: USERS_PARTITION, gsi1sk: `${email?.toLowerCase() ?? NO_EMAIL_SORT_KEY}#${userId}` };
+}
+
+/** `BUSINESS_UNIT#<id>` / `BUSINESS_UNIT`: one business unit (a school, college or organisation). */
+export function businessUnitKey(id: string): TableKey {
+  return { pk: `BUSINESS_UNIT#${id}`, sk: 'BUSINESS_UNIT' };
 }

@@ -1,9 +1,19 @@
+import { type Capability, decideAccess, type Principal } from '#shared/capabilities';
 import type { ContentStatus } from '#shared/enums';
 
 /**
- * What a visitor sees of each content status (decision record 008). Unpublished and
- * archived content is answered exactly like missing content (404 "Content does not
- * exist."), so nobody learns that it exists.
+ * Who sees which content status (decision record 008; spec §4 "Content status", §6).
+ * Content a caller may not see is answered exactly like missing content (404
+ * "Content does not exist."), never 403, so nobody learns that it exists.
+ *
+ * | caller                              | detail, children                         | lists                                   |
+ * |-------------------------------------|------------------------------------------|-----------------------------------------|
+ * | visitor                             | published, unlisted                      | published                               |
+ * | with `updateContent`                | + unpublished                            | published, unlisted, unpublished        |
+ * | with `viewArchivedContent`          | + archived                               | archived only with `?archived=true`     |
+ *
+ * A capability counts only for a valid signed-in principal (the USER role, as
+ * `decideAccess` of `#shared/capabilities` requires); anyone else is a visitor.
  */
 
 /** Statuses a visitor may open by id or alias: published and unlisted. */
@@ -14,18 +24,54 @@ export const PUBLIC_LIST_STATUS: ContentStatus = 'published';
 export const LIST_VISIBLE_STATUSES: readonly ContentStatus[] = [PUBLIC_LIST_STATUS];
 /** Statuses a visitor sees among a parent's children: published and unlisted. */
 export const CHILD_VISIBLE_STATUSES: readonly ContentStatus[] = ['published', 'unlisted'];
+/** Statuses lists show to a caller who may update content, in the order their partitions are read. */
+export const EDITOR_LIST_STATUSES: readonly ContentStatus[] = ['published', 'unlisted', 'unpublished'];
+/** The status of the archived list (`?archived=true`, spec §7 "Get content list"). */
+export const ARCHIVED_STATUS: ContentStatus = 'archived';
 
-/** True when a visitor may open content of this status by id or alias. */
-export function visibleInDetail(status: ContentStatus): boolean {
-  return DETAIL_VISIBLE_STATUSES.includes(status);
+/** Whoever asks: a verified principal, or `null` for a visitor. */
+export type Viewer = Principal | null;
+
+function has(viewer: Viewer, capability: Capability): boolean {
+  return decideAccess(viewer, capability) === 'allowed';
 }
 
-/** True when a visitor sees content of this status in lists. */
-export function visibleInList(status: ContentStatus): boolean {
-  return LIST_VISIBLE_STATUSES.includes(status);
+/**
+ * Statuses `viewer` may open by id or alias: published and unlisted; unpublished
+ * with `updateContent`; archived with `viewArchivedContent`.
+ */
+export function detailStatuses(viewer: Viewer = null): readonly ContentStatus[] {
+  const statuses = [...DETAIL_VISIBLE_STATUSES];
+  if (has(viewer, 'updateContent')) statuses.push('unpublished');
+  if (has(viewer, 'viewArchivedContent')) statuses.push(ARCHIVED_STATUS);
+  return statuses;
 }
 
-/** True when a visitor sees content of this status among its parent's children. */
-export function visibleAsChild(status: ContentStatus): boolean {
-  return CHILD_VISIBLE_STATUSES.includes(status);
+/** Statuses `viewer` sees among a parent's children: the same as {@link detailStatuses}. */
+export function childStatuses(viewer: Viewer = null): readonly ContentStatus[] {
+  return detailStatuses(viewer);
+}
+
+/**
+ * Statuses of the content list (`GET /api/v1/content` without `archived`), in the
+ * order their partitions are read: published for everyone; unlisted and unpublished
+ * too with `updateContent`. Archived content has its own list.
+ */
+export function listStatuses(viewer: Viewer = null): readonly ContentStatus[] {
+  return has(viewer, 'updateContent') ? EDITOR_LIST_STATUSES : LIST_VISIBLE_STATUSES;
+}
+
+/** True when `viewer` (default: a visitor) may open content of this status by id or alias. */
+export function visibleInDetail(status: ContentStatus, viewer: Viewer = null): boolean {
+  return detailStatuses(viewer).includes(status);
+}
+
+/** True when `viewer` (default: a visitor) sees content of this status in the content list. */
+export function visibleInList(status: ContentStatus, viewer: Viewer = null): boolean {
+  return listStatuses(viewer).includes(status);
+}
+
+/** True when `viewer` (default: a visitor) sees content of this status among its parent's children. */
+export function visibleAsChild(status: ContentStatus, viewer: Viewer = null): boolean {
+  return childStatuses(viewer).includes(status);
 }

@@ -4,6 +4,7 @@ import {
   ForbiddenError,
   NotFoundError,
   renderError,
+  TokenError,
   UnauthorizedError,
   ValidationError,
 } from './errors.ts';
@@ -23,6 +24,18 @@ describe('renderError', () => {
     expect(result.statusCode).toBe(status);
     expect(JSON.parse(String(result.body))).toEqual({ statusCode: status, message: error.message });
     expect(result.headers?.['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('asks for a bearer token on every 401 (RFC 6750), and names an invalid one', () => {
+    expect(renderError(new UnauthorizedError('Sign in to continue.'), 'r1').headers?.['www-authenticate']).toBe(
+      'Bearer',
+    );
+    const invalid = renderError(new TokenError(false, { cause: new Error('signature mismatch for kid abc') }), 'r1');
+    expect(invalid.headers?.['www-authenticate']).toBe('Bearer error="invalid_token"');
+    expect(JSON.parse(String(invalid.body))).toEqual({ statusCode: 401, message: 'Invalid token.' });
+    expect(invalid.body).not.toContain('kid');
+    expect(JSON.parse(String(renderError(new TokenError(true), 'r1').body)).message).toBe('jwt expired');
+    expect(renderError(new ForbiddenError('Forbidden'), 'r1').headers).not.toHaveProperty('www-authenticate');
   });
 
   it('lists field errors on a 400', () => {

@@ -9,7 +9,8 @@ import { jsonResponse } from './json-response.ts';
  * that leaks nothing (spec §8: the SPA shows `message` and the status).
  */
 
-interface HttpErrorOptions {
+/** Options of every {@link HttpError}. */
+export interface HttpErrorOptions {
   cause?: unknown;
   /** Whether `message` may be shown to the caller; true for every 4xx. */
   expose?: boolean;
@@ -36,10 +37,31 @@ export class ValidationError extends HttpError {
   }
 }
 
-/** 401: the route needs a signed-in caller and there is none. */
+/**
+ * 401: the route needs a signed-in caller and there is none (or the token is not
+ * valid). Rendered with `WWW-Authenticate: Bearer` (RFC 6750 §3).
+ */
 export class UnauthorizedError extends HttpError {
-  override readonly name = 'UnauthorizedError';
+  override readonly name: string = 'UnauthorizedError';
   readonly statusCode = 401;
+}
+
+/** Message of a 401 for an expired token; spec §8 turns it into "Your session has expired." */
+export const TOKEN_EXPIRED_MESSAGE = 'jwt expired';
+/** Message of a 401 for any other token that fails verification (never says why). */
+export const INVALID_TOKEN_MESSAGE = 'Invalid token.';
+
+/**
+ * 401 for a bearer token that failed verification: `jwt expired` when it expired,
+ * `Invalid token.` for anything else (bad signature, algorithm, issuer, audience,
+ * claims, format). The reason stays in `cause` for logs, never in the response.
+ * Rendered with `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1).
+ */
+export class TokenError extends UnauthorizedError {
+  override readonly name: string = 'TokenError';
+  constructor(expired: boolean, options?: HttpErrorOptions) {
+    super(expired ? TOKEN_EXPIRED_MESSAGE : INVALID_TOKEN_MESSAGE, options);
+  }
 }
 
 /** 403: the caller is known but lacks the capability (spec §6). */
@@ -71,7 +93,9 @@ export const INTERNAL_ERROR_BODY: ErrorBody = { statusCode: 500, message: 'Inter
 
 /**
  * Renders any thrown value as an API Gateway v2 result with an {@link ErrorBody}.
- * Exposed {@link HttpError}s keep their status, message and field errors; anything
+ * Exposed {@link HttpError}s keep their status, message and field errors (a 401 also
+ * carries `WWW-Authenticate: Bearer`, with `error="invalid_token"` for a
+ * {@link TokenError}, RFC 6750 §3); anything
  * else is logged as one JSON line on `console.error` (with `requestId`) and answered
  * with {@link INTERNAL_ERROR_BODY}. Stack traces never reach the response.
  */
@@ -79,7 +103,14 @@ export function renderError(error: unknown, requestId: string | undefined): APIG
   if (error instanceof HttpError && error.expose) {
     const body: ErrorBody = { statusCode: error.statusCode, message: error.message };
     if (error instanceof ValidationError) body.errors = [...error.errors];
-    return jsonResponse(error.statusCode, body);
+    const response = jsonResponse(error.statusCode, body);
+    if (error instanceof UnauthorizedError) {
+      response.headers = {
+        ...response.headers,
+        'www-authenticate': error instanceof TokenError ? 'Bearer error="invalid_token"' : 'Bearer',
+      };
+    }
+    return response;
   }
   console.error(JSON.stringify({ level: 'error', requestId: requestId ?? null, error: describeError(error) }));
   return jsonResponse(INTERNAL_ERROR_BODY.statusCode, INTERNAL_ERROR_BODY);

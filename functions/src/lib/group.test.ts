@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeKey } from '#shared/routes';
+import { type OperationId, ROUTES, routeKey } from '#shared/routes';
 import { handler as contentHandler } from '../api/content/index.ts';
 import { getOpenApiDocument } from '../api/meta/get-openapi-document.ts';
 import { handler as metaHandler } from '../api/meta/index.ts';
@@ -36,7 +36,7 @@ describe('createGroupHandler', () => {
   });
 
   it('has a sample event for every route, carrying that route key', () => {
-    const names: Record<string, string> = {
+    const names: Record<OperationId, string> = {
       listContent: 'content/list-content',
       getContent: 'content/get-content',
       listContentChildren: 'content/list-content-children',
@@ -44,6 +44,14 @@ describe('createGroupHandler', () => {
       getKnowledge: 'content/get-knowledge',
       listContributors: 'content/list-contributors',
       getOpenApiDocument: 'meta/get-openapi-document',
+      authenticate: 'authentication/authenticate',
+      getSsoToken: 'authentication/get-sso-token',
+      getOpenIdConfiguration: 'authentication/get-open-id-configuration',
+      getJwks: 'authentication/get-jwks',
+      listClaims: 'entitlement/list-claims',
+      listMessages: 'entitlement/list-messages',
+      getProductSubscription: 'product-subscription/get-product-subscription',
+      listUsers: 'user/list-users',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

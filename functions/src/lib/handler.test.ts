@@ -1,11 +1,22 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type { RouteAccess } from '#shared/capabilities';
 import { IdOrAlias } from '#shared/contracts/common';
 import type { RouteDefinition } from '#shared/routes';
 import { listContent } from '../api/content/list-content.ts';
 import { jsonBody, loadEvent, withHeaders, withQuery } from '../test-support/events.ts';
 import { lambdaContext } from '../test-support/stack.ts';
+import { signPortalToken } from './auth/portal-tokens.ts';
+import { getSigningKey } from './auth/signing-key.ts';
+import {
+  editorTokenInput,
+  portalTokenTestEnv,
+  resetPortalTokenCaches,
+  studentTokenInput,
+  TEST_USER_ID,
+} from './auth/test-support.ts';
 import { NotFoundError } from './errors.ts';
 import { type Caller, createRouteHandler } from './handler.ts';
 
@@ -46,8 +57,15 @@ const echo = createRouteHandler(echoRoute, async ({ path, query, body, caller })
   callerIsNull: caller === (null as Caller),
 }));
 
+const tokenEnv = portalTokenTestEnv();
+
+beforeAll(() => {
+  resetPortalTokenCaches();
+});
+
 beforeEach(() => {
   vi.stubEnv('VALIDATE_RESPONSES', 'true');
+  for (const [name, value] of Object.entries(tokenEnv)) vi.stubEnv(name, value);
 });
 
 afterEach(() => {
@@ -192,7 +210,158 @@ describe('errors and responses', () => {
     const cached = createRouteHandler({ ...plainRoute, cacheSeconds: 300 }, async () => ({ ok: true }));
     const anonymous = await cached(postEvent({}), context);
     expect(anonymous.headers?.['cache-control']).toBe('public, max-age=300');
-    const signedIn = await cached(withHeaders(postEvent({}), { Authorization: 'Bearer x.y.z' }), context);
+    const token = await signPortalToken(studentTokenInput());
+    const signedIn = await cached(withHeaders(postEvent({}), { Authorization: `Bearer ${token}` }), context);
+    expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers?.['cache-control']).toBe('no-store');
+    const refused = await cached(withHeaders(postEvent({}), { Authorization: 'Bearer x.y.z' }), context);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers?.['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the caller and the route access rule (spec §6)', () => {
+  const callerRoute = {
+    ...echoRoute,
+    operationId: 'whoAmITest',
+    method: 'GET',
+    request: {},
+    response: z.object({ sub: z.string().nullable(), displayName: z.string().nullable(), roles: z.array(z.string()) }),
+    successStatus: 200,
+  } as const satisfies RouteDefinition;
+  let calls = 0;
+  const whoAmI = (access: RouteAccess) =>
+    createRouteHandler({ ...callerRoute, access }, async ({ caller }) => {
+      calls += 1;
+      return {
+        sub: caller?.sub ?? null,
+        displayName: caller?.claims.displayName ?? null,
+        roles: [...(caller?.principal.roles ?? [])],
+      };
+    });
+  const publicRoute = whoAmI('public');
+  const signedInRoute = whoAmI('authenticated');
+  const editorRoute = whoAmI('updateContent');
+
+  const withToken = (token: string, scheme = 'Bearer') =>
+    withHeaders(postEvent({ body: '' }), { Authorization: `${scheme} ${token}` });
+
+  function payloadOf(token: string): Record<string, unknown> {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  }
+
+  /** The genuine student token's claims with `changes`, signed by the portal key or a foreign one. */
+  async function resigned(changes: Record<string, unknown>, foreignKey = false) {
+    const payload = { ...payloadOf(await signPortalToken(studentTokenInput())), ...changes };
+    const own = await getSigningKey();
+    const key = foreignKey ? (await generateKeyPair('RS256')).privateKey : own.privateKey;
+    return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: own.kid }).sign(key);
+  }
+
+  async function expect401(result: Awaited<ReturnType<typeof publicRoute>>, message = 'Invalid token.') {
+    expect(result.statusCode).toBe(401);
+    expect(jsonBody(result)).toEqual({ statusCode: 401, message });
+    expect(result.headers?.['www-authenticate']).toMatch(/^Bearer/);
+    expect(calls).toBe(0);
+  }
+
+  beforeEach(() => {
+    calls = 0;
+  });
+
+  it('hands the verified caller to the route (the control)', async () => {
+    const result = await signedInRoute(withToken(await signPortalToken(studentTokenInput())), context);
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result)).toEqual({ sub: TEST_USER_ID, displayName: 'Test Student', roles: ['USER'] });
+  });
+
+  it('accepts the bearer scheme in any case', async () => {
+    const token = await signPortalToken(studentTokenInput());
+    expect((await signedInRoute(withToken(token, 'bearer'), context)).statusCode).toBe(200);
+    expect((await signedInRoute(withToken(token, 'BEARER'), context)).statusCode).toBe(200);
+  });
+
+  it('lets a visitor call a public route with a null caller', async () => {
+    const result = await publicRoute(postEvent({ body: '' }), context);
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody(result).sub).toBeNull();
+  });
+
+  it('knows the caller of a public route when a token is sent', async () => {
+    const result = await publicRoute(withToken(await signPortalToken(studentTokenInput())), context);
+    expect(jsonBody(result).sub).toBe(TEST_USER_ID);
+  });
+
+  it('answers a visitor on a protected route with 401 "Sign in to continue." and WWW-Authenticate', async () => {
+    await expect401(await signedInRoute(postEvent({ body: '' }), context), 'Sign in to continue.');
+  });
+
+  it('answers an Authorization header that is not a bearer token with 401, even on a public route', async () => {
+    const token = await signPortalToken(studentTokenInput());
+    for (const header of ['Basic dXNlcjpwYXNz', `Bearer`, `Bearer ${token} extra`, token, '']) {
+      await expect401(await publicRoute(withHeaders(postEvent({ body: '' }), { Authorization: header }), context));
+    }
+  });
+
+  it('refuses alg: none', async () => {
+    const [, payload] = (await signPortalToken(studentTokenInput())).split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    await expect401(await signedInRoute(withToken(`${header}.${payload}.`), context));
+  });
+
+  it('refuses a token signed by another key', async () => {
+    await expect401(await signedInRoute(withToken(await resigned({}, true)), context));
+  });
+
+  it('refuses an expired token with "jwt expired"', async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    await expect401(
+      await signedInRoute(withToken(await resigned({ iat: past - 3600, exp: past })), context),
+      'jwt expired',
+    );
+  });
+
+  it('refuses a wrong issuer', async () => {
+    await expect401(
+      await signedInRoute(withToken(await resigned({ iss: 'https://attacker.example/api/v1/auth' })), context),
+    );
+  });
+
+  it('refuses a wrong audience', async () => {
+    await expect401(await signedInRoute(withToken(await resigned({ aud: 'some-other-app' })), context));
+  });
+
+  it('refuses a tampered payload that keeps the signature', async () => {
+    const [header, payload, signature] = (await signPortalToken(studentTokenInput())).split('.');
+    const claims = payloadOf(`.${payload}`);
+    claims.claims = [{ type: 'api', value: 'patch_v1_content' }];
+    const forged = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    await expect401(await editorRoute(withToken(`${header}.${forged}.${signature}`), context));
+  });
+
+  it('answers a genuine token without the USER role with 401 "Sign in to continue."', async () => {
+    const token = await signPortalToken(studentTokenInput({ roles: [] }));
+    await expect401(await signedInRoute(withToken(token), context), 'Sign in to continue.');
+  });
+
+  it('answers a capability route without the capability with 403 "Forbidden"', async () => {
+    const result = await editorRoute(withToken(await signPortalToken(studentTokenInput())), context);
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody(result)).toEqual({ statusCode: 403, message: 'Forbidden' });
+    expect(calls).toBe(0);
+  });
+
+  it('runs a capability route for a caller who has the capability', async () => {
+    const result = await editorRoute(withToken(await signPortalToken(editorTokenInput())), context);
+    expect(result.statusCode).toBe(200);
+    expect(calls).toBe(1);
+  });
+
+  it('checks access before the request is validated', async () => {
+    const strict = createRouteHandler({ ...echoRoute, access: 'authenticated' }, async () => {
+      calls += 1;
+      return { idOrAlias: '', limit: 0, name: '', callerIsNull: true };
+    });
+    await expect401(await strict(postEvent({ body: '{' }), context), 'Sign in to continue.');
   });
 });

@@ -2,32 +2,48 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { prettifyError, type ZodError, type z } from 'zod';
+import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
+import type { PortalTokenClaims } from '#shared/contracts/identity';
 import { type OperationId, ROUTES, type Route, type RouteDefinition } from '#shared/routes';
-import { renderError, UnsupportedMediaTypeError, ValidationError } from './errors.ts';
+import { verifyPortalToken } from './auth/portal-tokens.ts';
+import {
+  ForbiddenError,
+  renderError,
+  TokenError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors.ts';
 import { jsonResponse } from './json-response.ts';
 
 /**
  * The one handler factory (STYLE.md "Thin handlers", decision record 003): every
  * route's Lambda code is `defineRoute(operationId, impl)`. The middleware chain
- * normalises headers, validates path, query and body against the route's zod
- * schemas (400 with field messages; 415 for a body that is not JSON), calls `impl`
- * with typed values, serialises its result as JSON, and renders every error in one
- * place (`renderError`).
+ * normalises headers, verifies the caller's bearer token and applies the route's
+ * `access` rule (spec §6: 401 / 403 before anything else runs), validates path,
+ * query and body against the route's zod schemas (400 with field messages; 415 for
+ * a body that is not JSON), calls `impl` with typed values and the verified caller,
+ * serialises its result as JSON, and renders every error in one place
+ * (`renderError`).
  */
-
-/** One claim of a signed-in caller (spec §3 "Session and claims": type, value, scopes). */
-export interface CallerClaim {
-  readonly type: string;
-  readonly value: string;
-  readonly scopes: readonly string[];
-}
 
 /**
- * The verified caller of a request, or `null` for a visitor. Identity arrives in a
- * later issue; until then every request is a visitor's and `caller` is always null.
+ * The verified caller of a request, or `null` for a visitor (no Authorization
+ * header). `sub` is the portal user id, `principal` what the capability table of
+ * spec §6 reads (`#shared/capabilities`), `claims` the whole verified portal token
+ * (spec §3 "Session and claims").
  */
-export type Caller = { readonly sub: string; readonly claims: readonly CallerClaim[] } | null;
+export type Caller = {
+  readonly sub: string;
+  readonly principal: Principal;
+  readonly claims: PortalTokenClaims;
+} | null;
+
+/** Message of the 401 for a route that needs a valid login and has none (spec §4 "Session", §6). */
+export const SIGN_IN_MESSAGE = 'Sign in to continue.';
+/** Message of the 403 for a caller without the route's capability (spec §8 reads "Forbidden"). */
+export const FORBIDDEN_MESSAGE = 'Forbidden';
 
 type OutputOf<S, Fallback> = S extends z.ZodType ? z.output<S> : Fallback;
 type EmptyObject = Record<string, never>;
@@ -59,6 +75,10 @@ export type RouteOf<Id extends OperationId> = Extract<Route, { operationId: Id }
 
 /**
  * Builds the handler of the route `operationId` of `ROUTES` (`#shared/routes`).
+ * Access: a present `Authorization` header must be `Bearer <portal token>` and
+ * verify (else 401 `Invalid token.` / `jwt expired`); then the route's `access`
+ * decides: 401 `Sign in to continue.` without a valid login, 403 `Forbidden`
+ * without the capability; every 401 carries `WWW-Authenticate: Bearer`.
  * Success: status `successStatus ?? 200`, JSON body, `cache-control: public,
  * max-age=<cacheSeconds>` for cacheable routes called without an Authorization
  * header, else `no-store`. With `VALIDATE_RESPONSES=true` (tests, local stack) the
@@ -80,6 +100,30 @@ interface ParsedRequest {
   body: unknown;
 }
 
+/** `Bearer <token>` (RFC 6750 §2.1: the scheme is case-insensitive; the token is b64token syntax). */
+const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/**
+ * The caller named by the request's `Authorization` header: null without one, else
+ * the verified portal token (spec §3 "Session and claims"). In AWS the JWT authorizer
+ * has already checked protected routes; verifying again here is cheap (no network)
+ * and public routes with optional identity need it anyway.
+ * @throws TokenError (401) for a header that is not `Bearer <token>`, or a token that
+ *   fails verification (`jwt expired` / `Invalid token.`).
+ */
+export async function callerOf(event: APIGatewayProxyEventV2): Promise<Caller> {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  if (header === undefined) return null;
+  const token = BEARER.exec(header)?.[1];
+  if (!token) throw new TokenError(false);
+  const claims = await verifyPortalToken(token);
+  return {
+    sub: claims.sub,
+    principal: { roles: claims.roles, claims: claims.claims, subscriptions: claims.subscriptions },
+    claims,
+  };
+}
+
 /**
  * {@link defineRoute} for a route definition given directly (tests use it for
  * routes the table does not have yet, e.g. one with a JSON body).
@@ -91,20 +135,22 @@ export function createRouteHandler<R extends RouteDefinition>(
   // The validated parts travel from the middleware to the handler keyed by the event
   // object itself, so nothing is written onto the event.
   const parsed = new WeakMap<APIGatewayProxyEventV2, ParsedRequest>();
+  const callers = new WeakMap<APIGatewayProxyEventV2, Caller>();
 
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
+    .use(accessGuard(route, callers))
     .use(requestValidator(route, parsed))
     .use(errorRenderer())
     .handler(async (event, context) => {
       const input = parsed.get(event);
-      if (!input) throw new Error('Request was not validated.');
+      if (!input || !callers.has(event)) throw new Error('Request was not validated.');
       const body = await impl({
         path: input.path,
         query: input.query,
         body: input.body,
         event,
-        caller: null,
+        caller: callers.get(event) ?? null,
         requestId: requestIdOf(event, context),
       } as RouteRequest<R>);
       if (process.env.VALIDATE_RESPONSES === 'true') {
@@ -127,6 +173,27 @@ function cacheControlOf(route: RouteDefinition, event: APIGatewayProxyEventV2): 
 
 function requestIdOf(event: APIGatewayProxyEventV2, context: Context | undefined): string {
   return event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
+}
+
+/**
+ * Verifies the caller and applies the route's access rule (`decideAccess`, spec §6):
+ * `unauthenticated` is a 401 "Sign in to continue.", `forbidden` a 403 "Forbidden".
+ * Runs before request validation, so a caller who may not call a route learns
+ * nothing about its parameters.
+ */
+function accessGuard(
+  route: RouteDefinition,
+  callers: WeakMap<APIGatewayProxyEventV2, Caller>,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  return {
+    before: async ({ event }) => {
+      const caller = await callerOf(event);
+      const decision = decideAccess(caller?.principal ?? null, route.access);
+      if (decision === 'unauthenticated') throw new UnauthorizedError(SIGN_IN_MESSAGE);
+      if (decision === 'forbidden') throw new ForbiddenError(FORBIDDEN_MESSAGE);
+      callers.set(event, caller);
+    },
+  };
 }
 
 function requestValidator(

@@ -3,13 +3,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAS } from '#shared/contracts/identity';
 import { s3Client } from '../adapters/aws-clients.ts';
 import { getContentByIds } from '../data/content.ts';
 import { getFilesByIds } from '../data/files.ts';
+import { getBusinessUnitsByIds, getUserAccount, getUserIdByIdentity } from '../data/users.ts';
 import { seedId } from '../domain/ids.ts';
 import { env } from '../lib/env.ts';
 import { startTestStack } from '../test-support/stack.ts';
 import { DEFAULT_DATA_ROOT, runSeed, type SeedReport } from './import.ts';
+import { PERSONA_ACCOUNTS } from './personas.ts';
 import { planSeed } from './plan.ts';
 import { readSeedSources } from './sources.ts';
 
@@ -36,6 +39,9 @@ describe('runSeed', () => {
     expect(first.contributors).toEqual({ created: 12, alreadyPresent: 0 });
     expect(first.files).toEqual({ created: 90, alreadyPresent: 0 });
     expect(first.content).toEqual({ created: 60, alreadyPresent: 0 });
+    expect(first.businessUnits).toEqual({ created: 2, alreadyPresent: 0 });
+    expect(first.personas).toEqual({ created: PERSONAS.length, alreadyPresent: 0 });
+    expect(firstLog).toContain(`seed: personas ${PERSONAS.length} created, 0 already present`);
   });
 
   it('creates nothing on a second run and leaves what is there untouched', async () => {
@@ -43,6 +49,8 @@ describe('runSeed', () => {
     expect(second.contributors).toEqual({ created: 0, alreadyPresent: 12 });
     expect(second.files).toEqual({ created: 0, alreadyPresent: 90 });
     expect(second.content).toEqual({ created: 0, alreadyPresent: 60 });
+    expect(second.businessUnits).toEqual({ created: 0, alreadyPresent: 2 });
+    expect(second.personas).toEqual({ created: 0, alreadyPresent: PERSONAS.length });
     const [course] = await getContentByIds([seedId('content', 'SEED Labs: Hands-on Labs for Security Education')]);
     expect(course?.version).toBe(1);
     expect(Date.parse(course?.modifiedTimestamp ?? '')).toBeLessThanOrEqual(firstFinishedAt);
@@ -70,6 +78,27 @@ describe('runSeed', () => {
       expect(record?.sha256).toBe(createHash('sha256').update(local).digest('hex'));
       expect(object.ContentType).toBe(file.type);
     }
+  });
+
+  it('seeds each persona with its identity links at both providers, claims, subscriptions and messages', async () => {
+    const faculty = PERSONA_ACCOUNTS.find((account) => account.persona === 'faculty-vacr');
+    expect(faculty?.subject).toBe('dev|faculty-vacr');
+    for (const provider of ['vcr', 'sso'] as const) {
+      expect(await getUserIdByIdentity(provider, 'dev|faculty-vacr')).toBe(faculty?.userId);
+    }
+    const account = await getUserAccount(faculty?.userId ?? '');
+    expect(account?.user).toMatchObject({
+      displayName: faculty?.displayName,
+      email: faculty?.email,
+      ranges: ['VACR'],
+      businessUnit: { name: 'George Mason University', state: 'VA', public: true },
+    });
+    expect(account?.roles).toEqual(['USER']);
+    expect(account?.subscriptions).toEqual(['coursewareFeature']);
+    expect(account?.claims).toContainEqual({ type: 'scoped-file', value: 'any', scopes: ['courseware', 'lesson'] });
+    expect(account?.messages.map((message) => message.link)).toEqual(expect.arrayContaining(['/courseware']));
+    const [unit] = await getBusinessUnitsByIds([account?.user.businessUnitId ?? '']);
+    expect(unit).toMatchObject({ category: 'university', region: 'Southeast', state: 'VA', public: true });
   });
 
   it('reports every mapping rule it applied, in the report and in the log', () => {

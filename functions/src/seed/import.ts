@@ -9,6 +9,7 @@ import { createFile, getFilesByIds } from '../data/files.ts';
 import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
 import { env } from '../lib/env.ts';
 import { ConflictError } from '../lib/errors.ts';
+import { seedPersonas } from './personas.ts';
 import { type MappingNote, type PlannedFile, planSeed } from './plan.ts';
 import { readSeedSources } from './sources.ts';
 
@@ -26,6 +27,10 @@ export interface SeedReport {
   readonly contributors: SeedCounts;
   readonly content: SeedCounts;
   readonly files: SeedCounts;
+  /** Business units of the personas' schools (seed/personas.ts). */
+  readonly businessUnits: SeedCounts;
+  /** The dev identity provider's personas: users with claims, subscriptions, messages and identity links. */
+  readonly personas: SeedCounts;
   /** Every mapping rule applied, with the items it applied to (decision record 004). */
   readonly mappings: readonly MappingNote[];
   /** Wall time of the run, in milliseconds. */
@@ -46,7 +51,8 @@ export const DEFAULT_DATA_ROOT = fileURLToPath(new URL('../../seed-data/', impor
 /**
  * Imports the seed data into the configured table and private bucket (the SDK's
  * standard variables point at AWS, LocalStack or the embedded emulators): knowledge
- * (KSA, TKS, KU), contributors, files, then content parents first. Idempotent: ids are
+ * (KSA, TKS, KU), contributors, files, content parents first, then the personas
+ * and the business units of their schools (seed/personas.ts). Idempotent: ids are
  * deterministic (`seedId`), existing items are found first (BatchGetItem) and left
  * alone, and every create is conditional, so a second run creates nothing. A file's
  * object is uploaded and its stored size checked before its record is written.
@@ -102,6 +108,10 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   }
   log(`seed: content ${content.created} created, ${content.alreadyPresent} already present`);
 
+  const { businessUnits, personas } = await seedPersonas(dataRoot, new Date());
+  log(`seed: business units ${businessUnits.created} created, ${businessUnits.alreadyPresent} already present`);
+  log(`seed: personas ${personas.created} created, ${personas.alreadyPresent} already present`);
+
   for (const note of plan.mappings) {
     log(`seed: mapping ${note.rule}: "${note.from}" → ${note.to} (${note.count}×)${itemSample(note.items)}`);
   }
@@ -111,6 +121,8 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
     contributors,
     content,
     files,
+    businessUnits,
+    personas,
     mappings: plan.mappings,
     durationMs: Date.now() - started,
   };

@@ -1,12 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect, replace } from 'react-router-dom';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { RouteErrorPage } from '../components/errors/route-error-page.tsx';
 import { AppShell } from '../components/layouts/app-shell.tsx';
 import { Splash } from '../components/layouts/splash.tsx';
 import { paths } from '../config/paths.ts';
+import { getSsoToken } from '../features/auth/api/get-sso-token.ts';
+import { sessionGate } from '../features/auth/session/entry-guard.ts';
+import { requireCapabilities } from '../features/auth/session/guards.tsx';
+import { configureSession, getSession, logout } from '../features/auth/session/session-store.ts';
 import { getContentQueryOptions } from '../features/courseware/api/get-content.ts';
 import { getKnowledgeQueryOptions } from '../features/knowledge/api/get-knowledge.ts';
+import { reportError } from '../lib/error-store.ts';
 import { leaveFor } from '../lib/external-navigation.ts';
 import { getLastLocation } from '../lib/last-location.ts';
 import { buildLoginUrl, buildSignupUrl } from '../lib/login-redirect.ts';
@@ -22,17 +27,34 @@ export function hasHomeRoute(config: RuntimeConfig): boolean {
   return config.homepageBaseUrl !== null && config.flags.home;
 }
 
-function leavingRoute(path: string, leave: () => LeavingData): RouteObject {
+function leavingRoute(
+  path: string,
+  leave: (args: LoaderFunctionArgs) => LeavingData | Promise<LeavingData>,
+): RouteObject {
   return {
     path,
     handle: { breadcrumbs: false } satisfies RouteHandle,
-    loader: () => {
-      const data = leave();
+    loader: async (args: LoaderFunctionArgs) => {
+      const data = await leave(args);
       leaveFor(data.url);
       return data;
     },
     element: <LeavingRoute />,
   };
+}
+
+/** The exercise area, with an SSO token as query `s` when logged in (spec §2.2 /exercises). */
+async function exercisesUrl(config: RuntimeConfig): Promise<string> {
+  const url = new URL(absoluteUrl(config.exerciseAppBaseUrl));
+  if (getSession().status !== 'logged-in') return url.toString();
+  try {
+    const { token } = await getSsoToken();
+    url.searchParams.set('s', token);
+  } catch (error) {
+    // Still go: the exercise area asks the reader to log in itself.
+    reportError(error);
+  }
+  return url.toString();
 }
 
 /**
@@ -47,6 +69,7 @@ export function createRoutes({
   config: RuntimeConfig;
   queryClient: QueryClient;
 }): RouteObject[] {
+  configureSession({ storageVersion: config.storageVersion });
   const loadKnowledge = async () => {
     try {
       await queryClient.ensureQueryData(getKnowledgeQueryOptions({ storageVersion: config.storageVersion }));
@@ -75,6 +98,12 @@ export function createRoutes({
       path: '/',
       element: <AppShell />,
       HydrateFallback: Splash,
+      // The entry guard (spec §2.1) before every shell navigation; it replaces an address carrying s or t.
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        const stripped = await sessionGate(request);
+        return stripped === null ? null : replace(stripped);
+      },
+      shouldRevalidate: () => true,
       children: [
         {
           errorElement: <RouteErrorPage />,
@@ -98,21 +127,57 @@ export function createRoutes({
                 },
               ],
             },
-            leavingRoute('login', () => ({
-              url: buildLoginUrl(config, getLastLocation()),
-              title: 'Log in',
-              destination: 'the login page',
-            })),
+            {
+              path: 'login',
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              // A valid stored session goes home (spec §2.2); otherwise leave for the login host.
+              loader: async ({ request }: LoaderFunctionArgs) => {
+                await sessionGate(request);
+                if (getSession().status === 'logged-in') return replace(paths.home);
+                const data: LeavingData = {
+                  url: buildLoginUrl(config, getLastLocation()),
+                  title: 'Log in',
+                  destination: 'the login page',
+                };
+                leaveFor(data.url);
+                return data;
+              },
+              element: <LeavingRoute />,
+            },
             leavingRoute('signup', () => ({
               url: buildSignupUrl(config),
               title: 'Sign up',
               destination: 'the sign-up page',
             })),
-            leavingRoute('exercises', () => ({
-              url: absoluteUrl(config.exerciseAppBaseUrl),
-              title: 'Exercises',
-              destination: 'the exercise area',
-            })),
+            leavingRoute('exercises', async ({ request }) => {
+              await sessionGate(request);
+              return { url: await exercisesUrl(config), title: 'Exercises', destination: 'the exercise area' };
+            }),
+            {
+              path: 'logout',
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              // Spec §4: log out, then home (decision: the home route on both brands).
+              loader: () => {
+                logout();
+                return replace(paths.home);
+              },
+              element: null,
+            },
+            {
+              path: 'dashboard',
+              loader: requireCapabilities('updateContent'),
+              lazy: () => import('./routes/dashboard.tsx'),
+            },
+            {
+              path: 'admin',
+              loader: requireCapabilities('updateContent'),
+              lazy: () => import('./routes/admin.tsx'),
+            },
+            {
+              path: 'archived-content',
+              loader: requireCapabilities('updateContent', 'viewArchivedContent'),
+              lazy: () => import('./routes/archived-content.tsx'),
+            },
             { path: 'unsafe_site', element: <UnsafeSiteRoute /> },
             {
               path: '*',

@@ -23,5 +23,11 @@ export const paths = {
   termsOfUse: '/terms-of-use',
   login: '/login',
   signup: '/signup',
+  logout: '/logout',
+  dashboard: '/dashboard',
+  admin: '/admin',
+  archivedContent: '/archived-content',
+  /** The page builder (a later issue); until then it shows not found. */
+  newPage: '/pages/new',
   unsafeSite: '/unsafe_site',
 } as const;

@@ -23,6 +23,24 @@ export class ApiError extends Error {
 }
 
 let apiBaseUrl = '/api/v1';
+let bearerToken: () => string | null = () => null;
+
+/**
+ * Where the client reads the portal token for the `Authorization: Bearer` header
+ * (spec §7 "Every call carries a Bearer authorization header"); the session store
+ * registers itself here, so this module knows nothing of sessions.
+ */
+export function setBearerTokenSource(source: () => string | null): void {
+  bearerToken = source;
+}
+
+function requestHeaders(json: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (json) headers['Content-Type'] = 'application/json';
+  const token = bearerToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
 
 /** Points the client at the API base address of the runtime configuration. */
 export function configureApiClient(options: { baseUrl: string }): void {
@@ -72,19 +90,20 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.statusText || `Request failed with status ${response.status}.`);
 }
 
-/**
- * GETs an API operation and validates the answer with `schema` (the shared zod
- * contract). Throws `ApiError` for a non-2xx answer, for no answer at all, and for
- * an answer that breaks the contract. An aborted request rethrows the abort.
- */
-export async function apiGet<S extends z.ZodType>(
+async function send<S extends z.ZodType>(
   url: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
   schema: S,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal },
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, signal: options.signal });
+    response = await fetch(url, {
+      method: init.method,
+      headers: requestHeaders(init.body !== undefined),
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: options.signal,
+    });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, NO_RESPONSE_MESSAGE, [], { cause });
@@ -99,4 +118,28 @@ export async function apiGet<S extends z.ZodType>(
     throw new ApiError(response.status, 'The server sent an answer this page does not understand.', details);
   }
   return parsed.data;
+}
+
+/**
+ * GETs an API operation and validates the answer with `schema` (the shared zod
+ * contract). Throws `ApiError` for a non-2xx answer, for no answer at all, and for
+ * an answer that breaks the contract. An aborted request rethrows the abort. A
+ * signed-in reader's token goes along as `Authorization: Bearer`.
+ */
+export function apiGet<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  return send(url, { method: 'GET' }, schema, options);
+}
+
+/** POSTs `body` as JSON to an API operation; otherwise as `apiGet`. */
+export function apiPost<S extends z.ZodType>(
+  url: string,
+  body: unknown,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  return send(url, { method: 'POST', body }, schema, options);
 }

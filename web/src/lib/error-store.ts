@@ -14,6 +14,20 @@ export interface ShownError {
 const SILENT_NOT_FOUND_MESSAGES = new Set([CONTENT_NOT_FOUND_MESSAGE, 'Event does not exist.', 'News does not exist.']);
 const ACCOUNT_NOT_FOUND = 'Your account could not be found';
 
+/** What a reader sees when the API turned their session down (spec §8). */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired.';
+
+let endSession: () => void = () => {};
+
+/**
+ * What to do when an answer ends the session (spec §8: 401, 403, 422, 400 "jwt
+ * expired"). The session store registers its logout here, so this module stays
+ * free of identity.
+ */
+export function setSessionEndHandler(handler: () => void): void {
+  endSession = handler;
+}
+
 let queue: readonly ShownError[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -32,6 +46,9 @@ export function showError(error: Omit<ShownError, 'id'>): void {
   if (error.message.startsWith(ACCOUNT_NOT_FOUND)) {
     if (queue.some((shown) => shown.message.startsWith(ACCOUNT_NOT_FOUND))) return;
     error = { ...error, message: `${ACCOUNT_NOT_FOUND}.` };
+  }
+  if (error.message === SESSION_EXPIRED_MESSAGE && queue.some((shown) => shown.message === SESSION_EXPIRED_MESSAGE)) {
+    return;
   }
   queue = [...queue, { ...error, id: nextId++ }];
   emit();
@@ -91,14 +108,42 @@ function describe(error: unknown): Omit<ShownError, 'id'> {
   return { message: json, statusCode: null, details: [] };
 }
 
+const JWT_EXPIRED = /jwt expired/i;
+
+/** Spec §8: 403, 422, 400 "jwt expired" and 401 (no valid token) log the reader out. */
+export function endsSession(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  const { statusCode, message } = error;
+  return (
+    statusCode === 401 || statusCode === 403 || statusCode === 422 || (statusCode === 400 && JWT_EXPIRED.test(message))
+  );
+}
+
 /**
- * The one place errors go (spec §8): silent ones are dropped, every other one is
- * shown in the ERROR dialog with its message, status code and details. The rules
- * that need a session (logging out on 403, 422 and an expired token) come with
- * identity.
+ * Whether a session-ending answer reads as an expired session (spec §8: the message
+ * Forbidden or jwt expired; and a 401, the gateway's answer to a missing, expired or
+ * invalid token, except "Your account could not be found").
+ */
+function readsAsExpired(error: ApiError): boolean {
+  if (error.message === 'Forbidden' || JWT_EXPIRED.test(error.message)) return true;
+  return error.statusCode === 401 && !error.message.startsWith(ACCOUNT_NOT_FOUND);
+}
+
+/**
+ * The one place errors go (spec §8): silent ones are dropped; answers that end the
+ * session log the reader out, and show "Your session has expired." once when they
+ * read so; every other one is shown in the ERROR dialog with its message, status
+ * code and details.
  */
 export function reportError(error: unknown): void {
   if (isSilentError(error)) return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
+  if (endsSession(error)) {
+    endSession();
+    if (readsAsExpired(error)) {
+      showError({ message: SESSION_EXPIRED_MESSAGE, statusCode: null, details: [] });
+      return;
+    }
+  }
   showError(describe(error));
 }

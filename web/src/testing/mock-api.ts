@@ -12,7 +12,7 @@ export type MockHandler = (url: URL) => MockResponse | Promise<MockResponse>;
  * resolved against http://localhost). Returns the spy to inspect the calls.
  */
 export function mockApi(handler: MockHandler) {
-  const spy = vi.fn(async (input: RequestInfo | URL) => {
+  const spy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const { status = 200, body } = await handler(new URL(raw, 'http://localhost'));
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

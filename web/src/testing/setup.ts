@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSessionForTests } from '../features/auth/session/session-store.ts';
 import { configureApiClient } from '../lib/api-client.ts';
 import { clearErrors } from '../lib/error-store.ts';
 import { forgetLocation } from '../lib/last-location.ts';
@@ -39,6 +40,7 @@ configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
+  resetSessionForTests();
   clearErrors();
   forgetLocation();
   window.localStorage.clear();

@@ -9,11 +9,19 @@ import { createContent } from '../../data/content.ts';
 import type { ContentRecord } from '../../data/items.ts';
 import { childAlias } from '../../domain/alias.ts';
 import { seedId } from '../../domain/ids.ts';
+import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
+import {
+  adminTokenInput,
+  editorTokenInput,
+  portalTokenTestEnv,
+  resetPortalTokenCaches,
+  studentTokenInput,
+} from '../../lib/auth/test-support.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { encodePageToken } from '../../lib/page-token.ts';
 import { runSeed } from '../../seed/import.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
-import { jsonBody, loadEvent, withPathParameters, withQuery } from '../../test-support/events.ts';
+import { jsonBody, loadEvent, withHeaders, withPathParameters, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
@@ -28,8 +36,20 @@ const MODULE_ALIAS = `${COURSE_ALIAS}/seed-labs-software-security`;
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 const sent: string[] = [];
 
+const tokens: Record<'student' | 'editor' | 'admin', string> = { student: '', editor: '', admin: '' };
+
+/** The event as sent by a signed-in caller. */
+function as(who: keyof typeof tokens, event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
+  return withHeaders(event, { authorization: `Bearer ${tokens[who]}` });
+}
+
 beforeAll(async () => {
   stack = await startTestStack();
+  Object.assign(process.env, portalTokenTestEnv());
+  resetPortalTokenCaches();
+  tokens.student = await signPortalToken(studentTokenInput());
+  tokens.editor = await signPortalToken(editorTokenInput());
+  tokens.admin = await signPortalToken(adminTokenInput());
   await runSeed({ log: () => undefined });
   // Counts every DynamoDB command the handlers send (the request budget of the data layer).
   dynamoDbClient.middlewareStack.add(
@@ -206,6 +226,25 @@ describe('hidden content', () => {
     expect(children.map((child) => child.id)).not.toContain(hidden.id);
   });
 
+  it('opens unpublished content for a caller who may update content, and for nobody else', async () => {
+    const missing = await call(withPathParameters(loadEvent('content/get-content'), { idOrAlias: 'never-existed' }));
+    const event = withPathParameters(loadEvent('content/get-content'), { idOrAlias: hidden.id });
+    expect((await call(as('editor', event))).statusCode).toBe(200);
+    expect((await call(as('admin', event))).statusCode).toBe(200);
+    const student = await call(as('student', event));
+    expect(student.statusCode).toBe(404);
+    expect(student.body).toBe(missing.body);
+    const children = withPathParameters(loadEvent('content/list-content-children'), { id: hidden.id });
+    expect((await call(as('editor', children))).statusCode).toBe(200);
+    expect((await call(as('student', children))).statusCode).toBe(404);
+  });
+
+  it('shows an editor unpublished children too', async () => {
+    const event = withPathParameters(loadEvent('content/list-content-children'), { id: MODULE_ID });
+    const ids = jsonBody<Page<ChildContent>>(await call(as('editor', event))).items.map((child) => child.id);
+    expect(ids).toEqual(expect.arrayContaining([hidden.id, unlisted.id]));
+  });
+
   it('refuses a second item with a taken alias and leaves no trace of it', async () => {
     const clash = { ...record('Another Lesson', 'published', parent, 102), urlAlias: unlisted.urlAlias };
     await expect(createContent(clash)).rejects.toThrow(ConflictError);
@@ -283,6 +322,119 @@ describe('GET /api/v1/content-children/{id}', () => {
     const result = await call(event);
     expect(result.statusCode).toBe(400);
     expect(jsonBody(result).errors).toEqual([{ path: 'query.pageToken', message: 'Invalid page token.' }]);
+  });
+});
+
+describe('content.children of a detail shows only the children the caller may see', () => {
+  const parentName = 'Children Visibility Topic';
+  const parent = record(parentName, 'published', { id: COURSE_ID, alias: COURSE_ALIAS, ancestors: [COURSE_ID] }, 60);
+  const under = { id: parent.id, alias: parent.urlAlias, ancestors: [COURSE_ID, parent.id] };
+  const statuses: ContentStatus[] = ['published', 'unpublished', 'unlisted', 'archived'];
+  const children = statuses.map((status, index) => record(`Visibility child ${status}`, status, under, index));
+  const detail = withPathParameters(loadEvent('content/get-content'), { idOrAlias: parent.id });
+  const childIds = (result: Awaited<ReturnType<typeof call>>) =>
+    jsonBody<ContentDetail>(result).content.children.map((child) => child.id);
+  const idOf = (status: ContentStatus) => children[statuses.indexOf(status)]?.id;
+
+  beforeAll(async () => {
+    await createContent({
+      ...parent,
+      children: children.map((child) => ({ id: child.id, index: child.index })),
+      contributors: [{ id: seedId('contributor', 'Wenliang Du'), index: 0 }],
+    });
+    for (const child of children) await createContent(child);
+  });
+
+  it('leaves hidden children out for a visitor, still in two DynamoDB requests', async () => {
+    const result = await call(detail);
+    expect(result.statusCode).toBe(200);
+    expect(childIds(result)).toEqual([idOf('published'), idOf('unlisted')]);
+    expect(jsonBody<ContentDetail>(result).content.children.map((child) => child.index)).toEqual([0, 2]);
+    expect(sent).toEqual(['GetItemCommand', 'BatchGetItemCommand']);
+  });
+
+  it('shows an editor unpublished children, and archived ones only to who may view archived content', async () => {
+    expect(childIds(await call(as('student', detail)))).toEqual([idOf('published'), idOf('unlisted')]);
+    expect(childIds(await call(as('editor', detail)))).toEqual([
+      idOf('published'),
+      idOf('unpublished'),
+      idOf('unlisted'),
+    ]);
+    expect(childIds(await call(as('admin', detail)))).toEqual(children.map((child) => child.id));
+  });
+
+  it('opens archived content only for who may view archived content, else exactly like missing content', async () => {
+    const missing = await call(withPathParameters(loadEvent('content/get-content'), { idOrAlias: 'never-existed' }));
+    const archived = withPathParameters(loadEvent('content/get-content'), { idOrAlias: idOf('archived') ?? '' });
+    for (const result of [await call(archived), await call(as('editor', archived))]) {
+      expect(result.statusCode).toBe(404);
+      expect(result.body).toBe(missing.body);
+    }
+    expect((await call(as('admin', archived))).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/v1/content by capability', () => {
+  const drafts = ['unpublished', 'unlisted', 'archived'].map((status) =>
+    contentRecord(`Capability list ${status}`, { status: status as ContentStatus }),
+  );
+
+  beforeAll(async () => {
+    for (const draft of drafts) await createContent(draft);
+  });
+
+  it('lists published, unlisted and unpublished content for an editor, resuming across partitions', async () => {
+    const visitor = (await allPages<ContentSummary>(loadEvent('content/list-content'), { condense: 'true' })).flat();
+    const pages = await allPages<ContentSummary>(as('editor', loadEvent('content/list-content')), {
+      condense: 'true',
+      limit: '7',
+    });
+    const items = pages.flat();
+    const ids = items.map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining([drafts[0]?.id, drafts[1]?.id]));
+    expect(ids).not.toContain(drafts[2]?.id);
+    expect(items.filter((item) => item.status === 'published')).toHaveLength(visitor.length);
+    // Partitions are read one after the other: all published first, then unlisted, then unpublished.
+    const order = items.map((item) => item.status);
+    expect(order.indexOf('unlisted')).toBeGreaterThan(order.lastIndexOf('published'));
+    expect(order.indexOf('unpublished')).toBeGreaterThan(order.lastIndexOf('unlisted'));
+  });
+
+  it('lists archived content only, with archived=true, for who may view it', async () => {
+    const pages = await allPages<ContentSummary>(as('admin', loadEvent('content/list-content')), {
+      condense: 'true',
+      archived: 'true',
+    });
+    const items = pages.flat();
+    expect(items.map((item) => item.id)).toContain(drafts[2]?.id);
+    expect(items.every((item) => item.status === 'archived')).toBe(true);
+    const refused = await call(as('editor', withQuery(loadEvent('content/list-content'), { archived: 'true' })));
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses to a visitor an editor’s page token that resumes in a hidden partition', async () => {
+    // Prepare: a page that ends two items into the unlisted partition.
+    const all = (
+      await allPages<ContentSummary>(as('editor', loadEvent('content/list-content')), {
+        condense: 'true',
+        limit: '300',
+      })
+    ).flat();
+    const published = all.filter((item) => item.status === 'published').length;
+    const page = jsonBody<Page<ContentSummary>>(
+      await call(as('editor', withQuery(loadEvent('content/list-content'), { limit: String(published + 2) }))),
+    );
+    expect(page.items.at(-1)?.status).toBe('unlisted');
+    expect(page.nextPageToken).not.toBeNull();
+    // Act
+    const result = await call(withQuery(loadEvent('content/list-content'), { pageToken: page.nextPageToken ?? '' }));
+    // Assess
+    expect(result.statusCode).toBe(400);
+    const resumed = await call(
+      as('editor', withQuery(loadEvent('content/list-content'), { pageToken: page.nextPageToken ?? '' })),
+    );
+    expect(resumed.statusCode).toBe(200);
   });
 });
 

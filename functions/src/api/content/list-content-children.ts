@@ -1,20 +1,22 @@
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
 import { getContentById, listChildren } from '../../data/content.ts';
 import { toChildContent } from '../../data/items.ts';
-import { CHILD_VISIBLE_STATUSES, visibleInDetail } from '../../domain/visibility.ts';
+import { childStatuses, visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
 
 /**
  * `GET /api/v1/content-children/{id}` (spec §2.6, §9 "Children loaded 300 per page"):
- * the children a visitor may see, in index order; 404 when the parent is not visible.
+ * the children the caller may see, in index order; 404 "Content does not exist." when
+ * the caller may not see the parent (exactly like a missing one, decision record 008).
  */
-export const listContentChildren = defineRoute('listContentChildren', async ({ path, query }) => {
+export const listContentChildren = defineRoute('listContentChildren', async ({ path, query, caller }) => {
+  const viewer = caller?.principal ?? null;
   const parent = await getContentById(path.id);
-  if (!parent || !visibleInDetail(parent.status)) throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  if (!parent || !visibleInDetail(parent.status, viewer)) throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
   const page = await listChildren({
     parentId: parent.id,
-    statuses: CHILD_VISIBLE_STATUSES,
+    statuses: childStatuses(viewer),
     limit: query.limit,
     pageToken: query.pageToken,
   });

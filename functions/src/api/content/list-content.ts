@@ -1,19 +1,28 @@
+import { decideAccess } from '#shared/capabilities';
 import { listContentByStatus } from '../../data/content.ts';
 import { toContent, toContentSummary } from '../../data/items.ts';
 import { newOrUpdatedCutoff } from '../../domain/new-or-updated.ts';
-import { PUBLIC_LIST_STATUS } from '../../domain/visibility.ts';
+import { ARCHIVED_STATUS, listStatuses } from '../../domain/visibility.ts';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
 
-/** `GET /api/v1/content` (spec §7 "Get content list"): visitors get published content, newest change first. */
+/**
+ * `GET /api/v1/content` (spec §7 "Get content list"): newest change first within each
+ * status. Visitors get published content; a caller who may update content also gets
+ * unlisted and unpublished content (their partitions are read one after the other,
+ * and the page token resumes in the partition it names). `archived=true` lists
+ * archived content and needs `viewArchivedContent` (401 without a valid login, 403
+ * without the capability: the list as such is no secret).
+ */
 export const listContent = defineRoute('listContent', async ({ query, caller }) => {
+  const viewer = caller?.principal ?? null;
   if (query.archived) {
-    if (!caller) throw new UnauthorizedError('Sign in to list archived content.');
-    // Deny until the capability module (spec §6 viewArchivedContent) can say yes.
-    throw new ForbiddenError('Listing archived content needs the viewArchivedContent capability.');
+    const decision = decideAccess(viewer, 'viewArchivedContent');
+    if (decision === 'unauthenticated') throw new UnauthorizedError('Sign in to list archived content.');
+    if (decision === 'forbidden') throw new ForbiddenError(FORBIDDEN_MESSAGE);
   }
   const page = await listContentByStatus({
-    status: PUBLIC_LIST_STATUS,
+    statuses: query.archived ? [ARCHIVED_STATUS] : listStatuses(viewer),
     limit: query.limit,
     pageToken: query.pageToken,
     modifiedSince: query.newOrUpdated ? newOrUpdatedCutoff(new Date()) : undefined,

@@ -1,5 +1,6 @@
 import { Box, Container, Flex, SkipNavLink } from '@chakra-ui/react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner.tsx';
 import { useNavigationEffects } from '../../hooks/use-navigation-effects.ts';
 import { LiveAnnouncer } from '../../lib/announcer.tsx';
 import { buildBreadcrumbs } from '../../lib/breadcrumbs.ts';
@@ -35,6 +36,7 @@ export function AppShell() {
         Skip to main content
       </SkipNavLink>
       <Header />
+      <ImpersonationBanner />
       <ShellBreadcrumbs crumbs={crumbs} />
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
         <Container maxW="7xl" py="6">

@@ -1,6 +1,8 @@
 import { Box, Container, Flex, HStack } from '@chakra-ui/react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
+import { useSession } from '../../features/auth/session/session-store.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { BRAND_DEFINITIONS } from '../../theme/brands.ts';
 import { Wordmark } from '../brand/wordmark.tsx';
@@ -10,9 +12,10 @@ import { HelpMenu } from './help-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { headerLinks } from './nav-items.ts';
 
-/** The header of spec §2.3, logged-out state (the account menu arrives with identity). */
+/** The header of spec §2.3: Sign up and Log in for visitors, the avatar menu once signed in. */
 export function Header() {
   const config = useRuntimeConfig();
+  const { status } = useSession();
   const brand = BRAND_DEFINITIONS[config.brand];
   const links = headerLinks(config);
   return (
@@ -44,12 +47,18 @@ export function Header() {
           </Box>
           <HStack gap="2" hideBelow="md" ms="auto">
             <HelpMenu />
-            <LinkButton to={paths.signup} colorPalette="accent" size="sm" focusRingColor="header.focusRing">
-              Sign up
-            </LinkButton>
-            <LinkButton to={paths.login} variant="outline" size="sm" color="header.fg" borderColor="header.border">
-              Log in
-            </LinkButton>
+            {status === 'logged-in' ? (
+              <AccountMenu />
+            ) : (
+              <>
+                <LinkButton to={paths.signup} colorPalette="accent" size="sm" focusRingColor="header.focusRing">
+                  Sign up
+                </LinkButton>
+                <LinkButton to={paths.login} variant="outline" size="sm" color="header.fg" borderColor="header.border">
+                  Log in
+                </LinkButton>
+              </>
+            )}
           </HStack>
           <Box hideFrom="md" ms="auto">
             <MobileMenu links={links} />

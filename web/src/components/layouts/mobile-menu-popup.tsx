@@ -3,6 +3,9 @@ import { ExternalLinkIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { AccountMenuItems } from '../../features/auth/components/account-menu-items.tsx';
+import { useSession } from '../../features/auth/session/session-store.ts';
+import { accountLinks } from '../../features/auth/utils/account-links.ts';
 import { type OpenIntent, useReplayedIntent } from '../../lib/on-demand.ts';
 import { MobileMenuButton } from './menu-buttons.tsx';
 import type { NavItem } from './nav-items.ts';
@@ -11,6 +14,7 @@ import { useHelpActions } from './use-help-actions.ts';
 /** The hamburger menu with its items; loaded on demand by `MobileMenu`. */
 export function MobileMenuPopup({ links, intent }: { links: readonly NavItem[]; intent?: OpenIntent | null }) {
   const { openKnowledgeBase, openSupport } = useHelpActions();
+  const { user, principal, messages } = useSession();
   const trigger = useRef<HTMLButtonElement>(null);
   useReplayedIntent(trigger, intent);
   return (
@@ -43,12 +47,18 @@ export function MobileMenuPopup({ links, intent }: { links: readonly NavItem[]; 
             <Menu.Item value="support">Support</Menu.Item>
           </Menu.ItemGroup>
           <Menu.Separator />
-          <Menu.Item value={paths.signup} asChild>
-            <ReactRouterLink to={paths.signup}>Sign up</ReactRouterLink>
-          </Menu.Item>
-          <Menu.Item value={paths.login} asChild>
-            <ReactRouterLink to={paths.login}>Log in</ReactRouterLink>
-          </Menu.Item>
+          {user ? (
+            <AccountMenuItems user={user} messages={messages} links={accountLinks(principal)} />
+          ) : (
+            <>
+              <Menu.Item value={paths.signup} asChild>
+                <ReactRouterLink to={paths.signup}>Sign up</ReactRouterLink>
+              </Menu.Item>
+              <Menu.Item value={paths.login} asChild>
+                <ReactRouterLink to={paths.login}>Log in</ReactRouterLink>
+              </Menu.Item>
+            </>
+          )}
         </Menu.Content>
       </Menu.Positioner>
     </Menu.Root>

@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PersonaName, PortalTokenClaims } from '#shared/contracts/identity';
+import { getUserAccount, getUserIdByIdentity, userAccountOf } from '../../data/users.ts';
+import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
+import { DEFAULT_DATA_ROOT } from '../../seed/import.ts';
+import { PERSONA_ACCOUNTS, planPersonas, readSchools } from '../../seed/personas.ts';
+import { jsonBody, loadEvent } from '../../test-support/events.ts';
+import { lambdaContext } from '../../test-support/stack.ts';
+import { handler } from './index.ts';
+
+vi.mock('../../data/users.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/users.ts')>()),
+  getUserIdByIdentity: vi.fn(),
+  getUserAccount: vi.fn(),
+}));
+
+const UPSTREAM = { issuer: 'https://login.test', audience: 'portal-test' };
+const plan = planPersonas(await readSchools(DEFAULT_DATA_ROOT), new Date('2026-11-21T00:00:00.000Z'));
+const accounts = new Map(plan.accounts.map((account) => [account.user.id, userAccountOf(account)]));
+const userIdOf = (persona: PersonaName) => PERSONA_ACCOUNTS.find((a) => a.persona === persona)?.userId ?? '';
+
+let dir: string;
+let upstreamKey: CryptoKey;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-authenticate-'));
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  upstreamKey = pair.privateKey;
+  const jwksFile = path.join(dir, 'upstream-jwks.json');
+  writeFileSync(
+    jwksFile,
+    JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'up', alg: 'RS256' }] }),
+  );
+  vi.stubEnv('VCR_ISSUER', UPSTREAM.issuer);
+  vi.stubEnv('VCR_AUDIENCE', UPSTREAM.audience);
+  vi.stubEnv('VCR_JWKS_FILE', jwksFile);
+  vi.stubEnv('PORTAL_ISSUER', 'https://portal.test/api/v1/auth');
+  vi.stubEnv('PORTAL_SIGNING_KEY_FILE', path.join(dir, 'portal-key.json'));
+  vi.stubEnv('VALIDATE_RESPONSES', 'true');
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  vi.stubEnv('BRAND', 'USCR');
+  vi.mocked(getUserIdByIdentity).mockReset();
+  vi.mocked(getUserAccount).mockReset();
+  vi.mocked(getUserIdByIdentity).mockImplementation(async (_provider, subject) => {
+    return PERSONA_ACCOUNTS.find((account) => account.subject === subject)?.userId ?? null;
+  });
+  vi.mocked(getUserAccount).mockImplementation(async (userId) => accounts.get(userId) ?? null);
+});
+
+function upstreamToken(subject: string): Promise<string> {
+  return new SignJWT({ email: 'someone@example.edu', name: 'Someone' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'up' })
+    .setIssuer(UPSTREAM.issuer)
+    .setAudience(UPSTREAM.audience)
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(upstreamKey);
+}
+
+async function authenticate(body: Record<string, unknown>) {
+  const event = loadEvent('authentication/authenticate');
+  event.body = JSON.stringify(body);
+  return handler(event, lambdaContext());
+}
+
+async function portalTokenOf(persona: PersonaName, actorUserId?: string): Promise<string> {
+  const account = accounts.get(userIdOf(persona));
+  if (!account) throw new Error(persona);
+  return signPortalToken({
+    userId: account.user.id,
+    displayName: account.user.displayName,
+    email: account.user.email,
+    picture: null,
+    provider: 'vcr',
+    roles: account.roles,
+    claims: account.claims,
+    subscriptions: account.subscriptions,
+    ...(actorUserId ? { actorUserId } : {}),
+  });
+}
+
+describe('POST /api/v1/authenticate', () => {
+  it('exchanges an upstream token for a portal token with the persona and its file rights on VACR', async () => {
+    // Prepare
+    vi.stubEnv('BRAND', 'VACR');
+    // Act
+    const result = await authenticate({ provider: 'vcr', token: await upstreamToken('dev|faculty-vacr') });
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const claims = decodeJwt(jsonBody<{ token: string }>(result).token) as unknown as PortalTokenClaims;
+    expect(claims).toMatchObject({
+      sub: userIdOf('faculty-vacr'),
+      displayName: 'Val Faculty',
+      email: 'faculty-vacr@example.edu',
+      provider: 'vcr',
+      roles: ['USER'],
+      subscriptions: ['coursewareFeature'],
+    });
+    expect(claims.claims).toContainEqual({ type: 'scoped-file', value: 'any', scopes: ['courseware', 'lesson'] });
+    expect(claims.act).toBeUndefined();
+    expect(getUserIdByIdentity).toHaveBeenCalledWith('vcr', 'dev|faculty-vacr');
+    expect(getUserAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves out file rights of VACR faculty on USCR', async () => {
+    const result = await authenticate({ provider: 'vcr', token: await upstreamToken('dev|faculty-vacr') });
+    const claims = decodeJwt(jsonBody<{ token: string }>(result).token) as unknown as PortalTokenClaims;
+    expect(claims.claims.map((claim) => claim.type)).not.toContain('scoped-file');
+    expect(claims.claims).toContainEqual({ type: 'api', value: 'list_v1_courses' });
+  });
+
+  it('issues a token without the USER role too: the SPA and the access rule judge it', async () => {
+    const result = await authenticate({ provider: 'vcr', token: await upstreamToken('dev|no-role') });
+    expect(result.statusCode).toBe(200);
+    expect(decodeJwt(jsonBody<{ token: string }>(result).token)).toMatchObject({ roles: [], claims: [] });
+  });
+
+  it('answers 401 "Your account could not be found." for an identity linked to no user', async () => {
+    const result = await authenticate({ provider: 'vcr', token: await upstreamToken('dev|nobody') });
+    expect(result.statusCode).toBe(401);
+    expect(jsonBody(result).message).toBe('Your account could not be found.');
+    expect(getUserAccount).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 for an upstream token the provider did not sign', async () => {
+    const foreign = await signPortalToken({
+      userId: userIdOf('admin'),
+      displayName: 'x',
+      email: null,
+      picture: null,
+      provider: 'vcr',
+      roles: [],
+      claims: [],
+      subscriptions: [],
+    });
+    const result = await authenticate({ provider: 'vcr', token: foreign });
+    expect(result.statusCode).toBe(401);
+    expect(getUserIdByIdentity).not.toHaveBeenCalled();
+  });
+
+  it('lets an administrator impersonate a user: a token of the target whose act names the administrator', async () => {
+    const result = await authenticate({
+      provider: 'vcr',
+      token: await portalTokenOf('admin'),
+      impersonateUserId: userIdOf('student'),
+    });
+    expect(result.statusCode).toBe(200);
+    expect(decodeJwt(jsonBody<{ token: string }>(result).token)).toMatchObject({
+      sub: userIdOf('student'),
+      displayName: 'Sam Student',
+      act: { sub: userIdOf('admin') },
+    });
+    expect(getUserIdByIdentity).not.toHaveBeenCalled();
+  });
+
+  it('answers 403 Forbidden when an editor tries to impersonate', async () => {
+    const result = await authenticate({
+      provider: 'vcr',
+      token: await portalTokenOf('editor'),
+      impersonateUserId: userIdOf('student'),
+    });
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody(result).message).toBe('Forbidden');
+    expect(getUserAccount).not.toHaveBeenCalled();
+  });
+
+  it('answers 403 "Exit impersonation first." from within an impersonation', async () => {
+    const result = await authenticate({
+      provider: 'vcr',
+      token: await portalTokenOf('admin', userIdOf('admin')),
+      impersonateUserId: userIdOf('student'),
+    });
+    expect(result.statusCode).toBe(403);
+    expect(jsonBody(result).message).toBe('Exit impersonation first.');
+  });
+
+  it('answers 404 "User does not exist." for an unknown target', async () => {
+    const result = await authenticate({
+      provider: 'vcr',
+      token: await portalTokenOf('admin'),
+      impersonateUserId: '0000000000000000000000000z',
+    });
+    expect(result.statusCode).toBe(404);
+    expect(jsonBody(result).message).toBe('User does not exist.');
+  });
+
+  it('answers 401 when the impersonation token is an upstream token, not a portal token', async () => {
+    const result = await authenticate({
+      provider: 'vcr',
+      token: await upstreamToken('dev|admin'),
+      impersonateUserId: userIdOf('student'),
+    });
+    expect(result.statusCode).toBe(401);
+  });
+});

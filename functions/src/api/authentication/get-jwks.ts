@@ -1,0 +1,7 @@
+import { portalJwks } from '../../lib/auth/signing-key.ts';
+import { defineRoute } from '../../lib/handler.ts';
+
+/** `GET /api/v1/auth/jwks.json`: the portal's public signing keys. */
+export const getJwks = defineRoute('getJwks', async () => ({
+  keys: (await portalJwks()).keys.map((key) => ({ ...key })),
+}));

@@ -1,0 +1,15 @@
+import { getUserAccount } from '../../data/users.ts';
+import { ACCOUNT_NOT_FOUND_MESSAGE, brandOf, principalFor } from '../../domain/entitlement.ts';
+import { UnauthorizedError } from '../../lib/errors.ts';
+import { defineRoute, SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+
+/**
+ * `GET /api/v1/claims` (spec §7 "List claims"): the caller's claims as stored now
+ * (one Query), brand eligibility applied (spec §1), not the token's copy.
+ */
+export const listClaims = defineRoute('listClaims', async ({ caller }) => {
+  if (!caller) throw new UnauthorizedError(SIGN_IN_MESSAGE);
+  const account = await getUserAccount(caller.sub);
+  if (!account) throw new UnauthorizedError(ACCOUNT_NOT_FOUND_MESSAGE);
+  return { items: principalFor(account, brandOf()).claims };
+});

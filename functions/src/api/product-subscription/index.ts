@@ -1,0 +1,5 @@
+import { createGroupHandler } from '../../lib/group.ts';
+import { getProductSubscription } from './get-product-subscription.ts';
+
+/** Lambda entry of the `product-subscription` group (spec §7 "Product subscription"). */
+export const handler = createGroupHandler('product-subscription', { getProductSubscription });

@@ -1,0 +1,126 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+
+/**
+ * The portal's RS256 signing key (ARCHITECTURE.md "Identity, sessions, claims"):
+ * in AWS a private JWK kept in Secrets Manager, locally a JWK file generated on first
+ * use so that sessions survive restarts of the local stack.
+ */
+
+/** Env: path of a private JWK JSON file; created (RSA 2048, mode 0600) when missing. Local stack. */
+export const SIGNING_KEY_FILE_ENV = 'PORTAL_SIGNING_KEY_FILE';
+/** Env: ARN of a Secrets Manager secret whose SecretString is the private JWK JSON. AWS. */
+export const SIGNING_KEY_SECRET_ARN_ENV = 'PORTAL_SIGNING_KEY_SECRET_ARN';
+
+/** The one algorithm of portal tokens. */
+export const PORTAL_SIGNING_ALGORITHM = 'RS256';
+
+/** The loaded signing key: the private key for jose, its public JWK, and its `kid`. */
+export interface SigningKey {
+  readonly privateKey: CryptoKey;
+  /** Public parts only: kty, n, e, kid, alg RS256, use sig. */
+  readonly publicJwk: JWK;
+  /** RFC 7638 thumbprint (SHA-256, base64url) of the public key. */
+  readonly kid: string;
+}
+
+let cached: Promise<SigningKey> | undefined;
+let secretsManager: SecretsManagerClient | undefined;
+
+/**
+ * The portal's signing key, loaded once per container (the promise is cached; a
+ * failed load is retried on the next call). Source by environment:
+ * `PORTAL_SIGNING_KEY_FILE` (a private JWK JSON file, generated with mode 0600 and
+ * parent folders when it does not exist) or `PORTAL_SIGNING_KEY_SECRET_ARN` (Secrets
+ * Manager, SecretString = private JWK JSON). The file wins when both are set.
+ * @throws Error when neither variable is set, or the key is not a private RSA JWK.
+ */
+export function getSigningKey(): Promise<SigningKey> {
+  if (!cached) {
+    cached = loadSigningKey().catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+  }
+  return cached;
+}
+
+/**
+ * The portal's JSON Web Key Set (RFC 7517): the public signing key only, served at
+ * `<issuer>/jwks.json` for API Gateway's JWT authorizer and used to prime the
+ * portal's own verifier.
+ */
+export async function portalJwks(): Promise<{ keys: JWK[] }> {
+  const { publicJwk } = await getSigningKey();
+  return { keys: [publicJwk] };
+}
+
+/** Forgets the cached key (and Secrets Manager client), so a test can switch key source. */
+export function resetSigningKeyForTests(): void {
+  cached = undefined;
+  secretsManager = undefined;
+}
+
+async function loadSigningKey(): Promise<SigningKey> {
+  const file = process.env[SIGNING_KEY_FILE_ENV];
+  const secretArn = process.env[SIGNING_KEY_SECRET_ARN_ENV];
+  if (file) return fromPrivateJwk(await readOrCreateKeyFile(file));
+  if (secretArn) return fromPrivateJwk(await readSecret(secretArn));
+  throw new Error(`Missing environment variables: one of ${SIGNING_KEY_FILE_ENV}, ${SIGNING_KEY_SECRET_ARN_ENV}.`);
+}
+
+async function readOrCreateKeyFile(path: string): Promise<JWK> {
+  try {
+    return parsePrivateJwk(await readFile(path, 'utf8'), path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const { privateKey } = await generateKeyPair(PORTAL_SIGNING_ALGORITHM, { modulusLength: 2048, extractable: true });
+  const exported = await exportJWK(privateKey);
+  // kid, alg and use are stored with the key, so tools that read the file sign tokens the verifier accepts.
+  const kid = await calculateJwkThumbprint({ kty: exported.kty, n: exported.n, e: exported.e }, 'sha256');
+  const jwk: JWK = { ...exported, kid, alg: PORTAL_SIGNING_ALGORITHM, use: 'sig' };
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    // `wx`: when two processes start at once, the first writer wins and the other reads its key.
+    await writeFile(path, `${JSON.stringify(jwk)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return parsePrivateJwk(await readFile(path, 'utf8'), path);
+  }
+  return jwk;
+}
+
+async function readSecret(secretArn: string): Promise<JWK> {
+  secretsManager ??= new SecretsManagerClient({});
+  const output = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretArn }));
+  if (!output.SecretString) throw new Error('The portal signing key secret has no SecretString.');
+  return parsePrivateJwk(output.SecretString, 'the portal signing key secret');
+}
+
+function parsePrivateJwk(text: string, source: string): JWK {
+  let jwk: JWK;
+  try {
+    jwk = JSON.parse(text) as JWK;
+  } catch {
+    throw new Error(`The private JWK in ${source} is not valid JSON.`);
+  }
+  if (jwk?.kty !== 'RSA' || !jwk.n || !jwk.e || !jwk.d) {
+    throw new Error(`The JWK in ${source} is not a private RSA key.`);
+  }
+  return jwk;
+}
+
+async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
+  const { kty, n, e } = jwk;
+  const kid = await calculateJwkThumbprint({ kty, n, e }, 'sha256');
+  const privateKey = await importJWK({ ...jwk, alg: PORTAL_SIGNING_ALGORITHM }, PORTAL_SIGNING_ALGORITHM);
+  if (privateKey instanceof Uint8Array) throw new Error('The portal signing key is not an RSA key.');
+  return {
+    privateKey,
+    publicJwk: { kty, n, e, kid, alg: PORTAL_SIGNING_ALGORITHM, use: 'sig' },
+    kid,
+  };
+}

@@ -1,0 +1,400 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ANY_SCOPE, API_CLAIMS, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
+import {
+  type Claim,
+  COURSEWARE_FEATURE,
+  type IdentityProvider,
+  type Message,
+  type PersonaName,
+  USER_ROLE,
+} from '#shared/contracts/identity';
+import type { Brand } from '#shared/enums';
+import {
+  type BusinessUnit,
+  type BusinessUnitCategory,
+  createBusinessUnit,
+  createUserAccount,
+  getBusinessUnitsByIds,
+  getUsersByIds,
+  type NewUserAccount,
+} from '../data/users.ts';
+import { seedId } from '../domain/ids.ts';
+import { ConflictError } from '../lib/errors.ts';
+
+/**
+ * The dev identity provider's personas (shared/contracts/identity.ts `PERSONAS`):
+ * users with their claims, subscriptions, messages, identity links and the business
+ * units of their schools, seeded with the rest of the seed data. Ids are
+ * deterministic (`seedId`), so a second run creates nothing.
+ */
+
+/** Id kinds of {@link seedId} for personas and their business units. */
+export const PERSONA_ID_KINDS = { user: 'user', businessUnit: 'business-unit', message: 'message' } as const;
+
+/** Upstream subject of a persona at both providers: the dev identity provider signs in either way. */
+export function personaSubject(persona: PersonaName): string {
+  return `dev|${persona}`;
+}
+
+/** The providers every persona is linked at, with the same subject. */
+export const PERSONA_PROVIDERS: readonly IdentityProvider[] = ['vcr', 'sso'];
+
+/** Relative path of the school list inside the seed-data folder (SOURCES.md §4). */
+export const SCHOOLS_FILE = 'schools/schools.csv';
+
+interface PersonaDefinition {
+  readonly persona: PersonaName;
+  readonly displayName: string;
+  readonly email: string;
+  readonly description: string;
+  readonly ranges: readonly Brand[];
+  /** Exact `name` of the school in schools.csv, or null. */
+  readonly school: string | null;
+  readonly claims: readonly Claim[];
+  readonly subscriptions: readonly string[];
+  readonly messages: readonly { readonly key: string; readonly message: string; readonly link: string | null }[];
+}
+
+const role = (value: string): Claim => ({ type: CLAIM_TYPES.role, value });
+const api = (value: string): Claim => ({ type: CLAIM_TYPES.api, value });
+const claim = (type: string, scopes?: string[]): Claim => ({ type, value: ANY_SCOPE, ...(scopes ? { scopes } : {}) });
+
+const WELCOME = {
+  key: 'welcome',
+  message: 'Welcome to the courseware portal. Browse the SEED Labs and GenCyber courseware.',
+  link: '/courseware',
+};
+const INVITE_STUDENTS = {
+  key: 'invite-students',
+  message: 'Invite your students to the exercise area from the Exercises page.',
+  link: '/exercises',
+};
+
+const FACULTY_CLAIMS: readonly Claim[] = [
+  role(USER_ROLE),
+  // One claim, stored as one item per scope (spec §3): courseware files and lesson files.
+  claim(CLAIM_TYPES.scopedFile, [FILE_SCOPES.courseware, FILE_SCOPES.lesson]),
+  api(API_CLAIMS.listCourses),
+  api(API_CLAIMS.listLessons),
+  api(API_CLAIMS.sendContentFeedback),
+  api(API_CLAIMS.requestCourseSupport),
+  claim(CLAIM_TYPES.manageOrganization),
+];
+
+const EDITOR_CLAIMS: readonly Claim[] = [
+  role(USER_ROLE),
+  claim(CLAIM_TYPES.scopedFile),
+  api(API_CLAIMS.updateContent),
+  api(API_CLAIMS.deleteContent),
+  api(API_CLAIMS.deleteNews),
+  api(API_CLAIMS.deleteEvents),
+  api(API_CLAIMS.deletePage),
+  api(API_CLAIMS.sendContentFeedback),
+];
+
+/** The personas, in `PERSONAS` order. */
+export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
+  {
+    persona: 'student',
+    displayName: 'Sam Student',
+    email: 'student@example.edu',
+    description: 'Student: enters the exercise area by invitation; cannot download files.',
+    ranges: ['USCR'],
+    school: null,
+    claims: [role(USER_ROLE), api(API_CLAIMS.listCourses)],
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [WELCOME],
+  },
+  {
+    persona: 'faculty-vacr',
+    displayName: 'Val Faculty',
+    email: 'faculty-vacr@example.edu',
+    description: 'Faculty at a Virginia public university (George Mason University): downloads files on VACR.',
+    ranges: ['VACR'],
+    school: 'George Mason University',
+    claims: FACULTY_CLAIMS,
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [WELCOME, INVITE_STUDENTS],
+  },
+  {
+    persona: 'faculty-uscr',
+    displayName: 'Una Faculty',
+    email: 'faculty-uscr@example.edu',
+    description:
+      'Faculty at the University of Nebraska at Omaha, a user of the national range: downloads files on USCR.',
+    ranges: ['USCR'],
+    school: 'University of Nebraska at Omaha',
+    claims: FACULTY_CLAIMS,
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [WELCOME, INVITE_STUDENTS],
+  },
+  {
+    persona: 'editor',
+    displayName: 'Eddie Editor',
+    email: 'editor@example.org',
+    description: 'Content editor: edits and deletes content, news, events and pages.',
+    ranges: ['USCR', 'VACR'],
+    school: null,
+    claims: EDITOR_CLAIMS,
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [WELCOME],
+  },
+  {
+    persona: 'admin',
+    displayName: 'Ada Admin',
+    email: 'admin@example.org',
+    description: 'Administrator: everything an editor may, plus archived content, users and impersonation.',
+    ranges: ['USCR', 'VACR'],
+    school: null,
+    claims: [
+      ...EDITOR_CLAIMS,
+      { type: CLAIM_TYPES.viewArchivedContent, value: ANY_SCOPE },
+      claim(CLAIM_TYPES.manageOrganization),
+      claim(CLAIM_TYPES.submitAbstract),
+      api(API_CLAIMS.listUsers),
+      api(API_CLAIMS.impersonateUsers),
+      api(API_CLAIMS.listCourses),
+      api(API_CLAIMS.listLessons),
+      api(API_CLAIMS.requestCourseSupport),
+      api(API_CLAIMS.requestOrganizationSupport),
+    ],
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [WELCOME, { key: 'dashboard', message: 'Download statistics are on the dashboard.', link: '/dashboard' }],
+  },
+  {
+    persona: 'no-role',
+    displayName: 'Nora NoRole',
+    email: 'no-role@example.edu',
+    description: 'Subscribed to the courseware but without the USER role: the login is not valid.',
+    ranges: ['USCR'],
+    school: null,
+    claims: [],
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [],
+  },
+  {
+    persona: 'no-subscription',
+    displayName: 'Nick NoSubscription',
+    email: 'no-subscription@example.edu',
+    description: 'USER role but no coursewareFeature subscription: the login is not valid.',
+    ranges: ['USCR'],
+    school: null,
+    claims: [role(USER_ROLE)],
+    subscriptions: [],
+    messages: [],
+  },
+];
+
+/** A persona as the dev identity provider lists it: who it is and the upstream subject it signs in with. */
+export interface PersonaAccount {
+  readonly persona: PersonaName;
+  readonly userId: string;
+  readonly displayName: string;
+  readonly email: string;
+  /** Upstream subject at both providers (`vcr` and `sso`): `dev|<persona>`. */
+  readonly subject: string;
+  readonly description: string;
+}
+
+/** The persona table for the dev identity provider (local stack only). */
+export const PERSONA_ACCOUNTS: readonly PersonaAccount[] = PERSONA_DEFINITIONS.map((definition) => ({
+  persona: definition.persona,
+  userId: seedId(PERSONA_ID_KINDS.user, definition.persona),
+  displayName: definition.displayName,
+  email: definition.email,
+  subject: personaSubject(definition.persona),
+  description: definition.description,
+}));
+
+/** One row of schools.csv (SOURCES.md §4), as far as business units need it. */
+export interface SchoolRow {
+  readonly unitid: string;
+  readonly name: string;
+  readonly state: string;
+  readonly type: string;
+  readonly ipedsSector: string;
+  readonly region: string;
+}
+
+/** IPEDS sectors of public institutions (1: 4-year or above; 4: 2-year). */
+const PUBLIC_SECTORS = new Set(['1', '4']);
+/** schools.csv `type` → business unit category. */
+const SCHOOL_CATEGORY: Readonly<Record<string, BusinessUnitCategory>> = {
+  university: 'university',
+  'community college': 'college',
+};
+
+/** Splits CSV text (RFC 4180: quoted fields, doubled quotes) into rows of fields. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows.filter((fields) => fields.some((value) => value !== ''));
+}
+
+/**
+ * Reads schools.csv under `dataRoot`.
+ * @throws Error when the header lacks a column the business units need.
+ */
+export async function readSchools(dataRoot: string): Promise<SchoolRow[]> {
+  const [header = [], ...rows] = parseCsv(await readFile(path.join(dataRoot, SCHOOLS_FILE), 'utf8'));
+  const column = (name: string) => {
+    const index = header.indexOf(name);
+    if (index < 0) throw new Error(`${SCHOOLS_FILE} has no column "${name}".`);
+    return index;
+  };
+  const at = {
+    unitid: column('unitid'),
+    name: column('name'),
+    state: column('state'),
+    type: column('type'),
+    ipedsSector: column('ipeds_sector'),
+    region: column('region'),
+  };
+  return rows.map((fields) => ({
+    unitid: fields[at.unitid] ?? '',
+    name: fields[at.name] ?? '',
+    state: fields[at.state] ?? '',
+    type: fields[at.type] ?? '',
+    ipedsSector: fields[at.ipedsSector] ?? '',
+    region: fields[at.region] ?? '',
+  }));
+}
+
+/**
+ * The business unit of a school row: id from the IPEDS unit id, category from `type`,
+ * public from the IPEDS sector.
+ * @throws Error for a `type` without a category rule.
+ */
+export function businessUnitOf(school: SchoolRow): BusinessUnit {
+  const category = SCHOOL_CATEGORY[school.type];
+  if (!category) throw new Error(`No business unit category for school type "${school.type}" (${school.name}).`);
+  return {
+    id: seedId(PERSONA_ID_KINDS.businessUnit, school.unitid),
+    name: school.name,
+    category,
+    region: school.region,
+    state: school.state,
+    public: PUBLIC_SECTORS.has(school.ipedsSector),
+  };
+}
+
+/** Everything the persona seed writes. */
+export interface PersonaPlan {
+  readonly businessUnits: BusinessUnit[];
+  readonly accounts: NewUserAccount[];
+}
+
+/**
+ * Plans the personas (pure): their business units (found in `schools` by exact
+ * name) and accounts. `now` is the users' creation time.
+ * @throws Error when a persona's school is not in the list, or named twice.
+ */
+export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaPlan {
+  const businessUnits = new Map<string, BusinessUnit>();
+  const accounts = PERSONA_DEFINITIONS.map((definition): NewUserAccount => {
+    let unit: BusinessUnit | null = null;
+    if (definition.school !== null) {
+      const matches = schools.filter((school) => school.name === definition.school);
+      if (matches.length !== 1) {
+        throw new Error(
+          `School "${definition.school}" of persona ${definition.persona} is in ${SCHOOLS_FILE} ${matches.length} times, not once.`,
+        );
+      }
+      unit = businessUnitOf(matches[0] as SchoolRow);
+      businessUnits.set(unit.id, unit);
+    }
+    const userId = seedId(PERSONA_ID_KINDS.user, definition.persona);
+    const messages: Message[] = definition.messages.map((message) => ({
+      id: seedId(PERSONA_ID_KINDS.message, `${definition.persona}|${message.key}`),
+      message: message.message,
+      link: message.link,
+    }));
+    return {
+      user: {
+        id: userId,
+        displayName: definition.displayName,
+        email: definition.email,
+        picture: null,
+        businessUnitId: unit?.id ?? null,
+        businessUnit: unit ? { id: unit.id, name: unit.name, state: unit.state, public: unit.public } : null,
+        ranges: [...definition.ranges],
+        createdTimestamp: now.toISOString(),
+      },
+      claims: definition.claims,
+      subscriptions: definition.subscriptions,
+      messages,
+      identities: PERSONA_PROVIDERS.map((provider) => ({ provider, subject: personaSubject(definition.persona) })),
+    };
+  });
+  return { businessUnits: [...businessUnits.values()], accounts };
+}
+
+/** What the persona seed did: created, or found already present (and left alone). */
+export interface PersonaSeedCounts {
+  readonly businessUnits: { created: number; alreadyPresent: number };
+  readonly personas: { created: number; alreadyPresent: number };
+}
+
+/**
+ * Seeds the personas and their business units. Idempotent: existing items are found
+ * first (BatchGetItem) and left alone; every create is conditional, and a create that
+ * loses to an existing item counts as already present.
+ */
+export async function seedPersonas(dataRoot: string, now: Date): Promise<PersonaSeedCounts> {
+  const plan = planPersonas(await readSchools(dataRoot), now);
+
+  const businessUnits = { created: 0, alreadyPresent: 0 };
+  const presentUnits = new Set((await getBusinessUnitsByIds(plan.businessUnits.map((u) => u.id))).map((u) => u.id));
+  for (const unit of plan.businessUnits) {
+    if (presentUnits.has(unit.id) || !(await createdUnlessConflict(() => createBusinessUnit(unit)))) {
+      businessUnits.alreadyPresent += 1;
+    } else {
+      businessUnits.created += 1;
+    }
+  }
+
+  const personas = { created: 0, alreadyPresent: 0 };
+  const presentUsers = new Set((await getUsersByIds(plan.accounts.map((a) => a.user.id))).map((user) => user.id));
+  for (const account of plan.accounts) {
+    if (presentUsers.has(account.user.id) || !(await createdUnlessConflict(() => createUserAccount(account)))) {
+      personas.alreadyPresent += 1;
+    } else {
+      personas.created += 1;
+    }
+  }
+  return { businessUnits, personas };
+}
+
+async function createdUnlessConflict(create: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await create();
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import {
+  calculateJwkThumbprint,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  SignJWT,
+} from 'jose';
+import type { IdentityProvider } from '#shared/contracts/identity';
+import type { PersonaAccount } from '../../functions/src/seed/personas.ts';
+
+/**
+ * The dev identity provider (ARCHITECTURE.md "Identity", local stack only; never part
+ * of the CDK build): it stands in for the range's login host (provider `vcr`, a
+ * Cognito user pool in AWS) and for the exercise area (provider `sso`). Served under
+ * `/dev/` by the local server:
+ *
+ * | path | answer |
+ * |---|---|
+ * | `GET /dev/login?redirect_url=&referrer_url=` | a page listing the seeded personas (`PERSONA_ACCOUNTS`) |
+ * | `GET /dev/login?persona=&redirect_url=[&provider=sso]` | 302 to `redirect_url` with `?t=<vcr token>` (or `?s=<sso token>`) |
+ * | `GET /dev/signup` | sign-up is the range's login host's business; a link back |
+ * | `GET /dev/exercises?s=` | stands in for the exercise area: shows the claims of the SSO token it received (decoded, not verified) |
+ *
+ * Upstream tokens: RS256 by the provider's own key (`<keysDir>/dev-idp-key.json`,
+ * created on first use), whose public JWKS is written to `<keysDir>/dev-idp-jwks.json`
+ * for the portal's upstream verifier (`VCR_JWKS_FILE`, `SSO_JWKS_FILE`); `iss` and
+ * `aud` from `VCR_ISSUER`/`VCR_AUDIENCE` or `SSO_ISSUER`/`SSO_AUDIENCE`, `sub`
+ * `dev|<persona>`, `email`, `name`, one hour. `redirect_url` must be relative or of
+ * the portal's own origin: anything else is a 400 (no open redirect).
+ */
+
+/** Where the dev identity provider answers. */
+export const DEV_IDP_PREFIX = '/dev';
+/** File names under the keys folder. */
+export const DEV_IDP_KEY_FILE = 'dev-idp-key.json';
+export const DEV_IDP_JWKS_FILE = 'dev-idp-jwks.json';
+/** Lifetime of an upstream token: one hour, in seconds. */
+export const UPSTREAM_TOKEN_TTL_SECONDS = 3600;
+
+const ALGORITHM = 'RS256';
+
+/** The query parameter the SPA's entry guard reads per provider (spec §2.1). */
+const TOKEN_PARAMETER: Record<IdentityProvider, 't' | 's'> = { vcr: 't', sso: 's' };
+
+export interface DevIdentityProviderOptions {
+  /** The portal's own origins (`http://localhost:<port>`, …); the first is canonical. */
+  origins: readonly string[];
+  /** Folder of the key and JWKS files. */
+  keysDir: string;
+  /** Issuer and audience per provider; `VCR_*` / `SSO_*` of the environment unless given. */
+  upstream?: Record<IdentityProvider, { issuer: string; audience: string }>;
+  /** The personas; `PERSONA_ACCOUNTS` (loaded on first start) unless given. */
+  personas?: readonly PersonaAccount[];
+}
+
+export interface DevIdentityProvider {
+  /** Answers a request whose path starts with `/dev/` (or is `/dev`). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Signs an upstream token for a persona, as the login page does. */
+  signUpstreamToken(persona: PersonaAccount, provider: IdentityProvider): Promise<string>;
+  /** Path of the public JWKS file. */
+  jwksFile: string;
+}
+
+/** Whether a path belongs to the dev identity provider. */
+export function isDevIdentityPath(pathname: string): boolean {
+  return pathname === DEV_IDP_PREFIX || pathname.startsWith(`${DEV_IDP_PREFIX}/`);
+}
+
+/** Issuer and audience per provider from `VCR_ISSUER`, `VCR_AUDIENCE`, `SSO_ISSUER`, `SSO_AUDIENCE`. */
+export function upstreamSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+): Record<IdentityProvider, { issuer: string; audience: string }> {
+  const missing = ['VCR_ISSUER', 'VCR_AUDIENCE', 'SSO_ISSUER', 'SSO_AUDIENCE'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`Missing environment variables: ${missing.join(', ')}.`);
+  return {
+    vcr: { issuer: env.VCR_ISSUER ?? '', audience: env.VCR_AUDIENCE ?? '' },
+    sso: { issuer: env.SSO_ISSUER ?? '', audience: env.SSO_AUDIENCE ?? '' },
+  };
+}
+
+/** Creates the provider: loads (or creates) its key and writes its JWKS file. */
+export async function createDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
+  const [canonicalOrigin] = options.origins;
+  if (!canonicalOrigin) throw new Error('The dev identity provider needs the portal origin');
+  const upstream = options.upstream ?? upstreamSettingsFromEnv(process.env);
+  // Loaded here, after the emulators started: the module pulls in the data layer.
+  const personas = options.personas ?? (await import('../../functions/src/seed/personas.ts')).PERSONA_ACCOUNTS;
+  const { privateKey, kid } = await loadOrCreateKey(options.keysDir);
+  const jwksFile = path.join(options.keysDir, DEV_IDP_JWKS_FILE);
+
+  const signUpstreamToken = (persona: PersonaAccount, provider: IdentityProvider) => {
+    const { issuer, audience } = upstream[provider];
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ email: persona.email, name: persona.displayName, token_use: 'id' })
+      .setProtectedHeader({ alg: ALGORITHM, kid, typ: 'JWT' })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setSubject(persona.subject)
+      .setIssuedAt(now)
+      .setExpirationTime(now + UPSTREAM_TOKEN_TTL_SECONDS)
+      .setJti(randomUUID())
+      .sign(privateKey);
+  };
+
+  /** The absolute target of a `redirect_url`, or null when it is not the portal's own. */
+  const ownUrl = (value: string | null): URL | null => {
+    if (value === null || value === '') return new URL('/', canonicalOrigin);
+    let url: URL;
+    try {
+      url = new URL(value, canonicalOrigin);
+    } catch {
+      return null;
+    }
+    return options.origins.includes(url.origin) ? url : null;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', canonicalOrigin);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD');
+      return sendPage(res, 405, 'Method not allowed', '<p>The dev identity provider answers GET only.</p>');
+    }
+    switch (url.pathname) {
+      case `${DEV_IDP_PREFIX}/login`:
+        return login(url, res);
+      case `${DEV_IDP_PREFIX}/signup`:
+        return sendPage(
+          res,
+          200,
+          'Sign up',
+          `<p>Accounts are created by the range's login host, not by the portal. Locally, the seeded personas stand in for accounts.</p>
+<p><a href="${escapeHtml(`${DEV_IDP_PREFIX}/login?redirect_url=${encodeURIComponent('/')}`)}">Sign in with a persona</a> or <a href="/">go back to the portal</a>.</p>`,
+        );
+      case `${DEV_IDP_PREFIX}/exercises`:
+        return exercises(url, res);
+      default:
+        return sendPage(
+          res,
+          404,
+          'Not found',
+          '<p>The dev identity provider has no such page.</p><p><a href="/">Back to the portal</a></p>',
+        );
+    }
+  }
+
+  async function login(url: URL, res: ServerResponse): Promise<void> {
+    const redirectUrl = url.searchParams.get('redirect_url');
+    const target = ownUrl(redirectUrl);
+    if (!target) {
+      return sendPage(
+        res,
+        400,
+        'Bad redirect address',
+        '<p>The <code>redirect_url</code> must be an address of this portal: the dev identity provider never sends a token elsewhere.</p><p><a href="/">Back to the portal</a></p>',
+      );
+    }
+    const providerValue = url.searchParams.get('provider') ?? 'vcr';
+    if (providerValue !== 'vcr' && providerValue !== 'sso') {
+      return sendPage(
+        res,
+        400,
+        'Unknown provider',
+        '<p>The provider is <code>vcr</code> (the default) or <code>sso</code>.</p>',
+      );
+    }
+    const provider: IdentityProvider = providerValue;
+    const personaName = url.searchParams.get('persona');
+    if (personaName === null) return sendPage(res, 200, 'Sign in to the local portal', personaList(url, target));
+
+    const persona = personas.find((candidate) => candidate.persona === personaName);
+    if (!persona) {
+      return sendPage(
+        res,
+        400,
+        'Unknown persona',
+        `<p>There is no persona named <code>${escapeHtml(personaName)}</code>.</p><p><a href="${escapeHtml(`${DEV_IDP_PREFIX}/login?redirect_url=${encodeURIComponent(target.href)}`)}">Choose a persona</a></p>`,
+      );
+    }
+    const token = await signUpstreamToken(persona, provider);
+    target.searchParams.set(TOKEN_PARAMETER[provider], token);
+    res.writeHead(302, { location: target.href, 'cache-control': 'no-store', 'content-length': 0 });
+    res.end();
+  }
+
+  function personaList(url: URL, target: URL): string {
+    const referrer = ownUrl(url.searchParams.get('referrer_url'));
+    const provider = url.searchParams.get('provider');
+    const items = personas
+      .map((persona) => {
+        const query = new URLSearchParams({ persona: persona.persona, redirect_url: target.href });
+        if (provider) query.set('provider', provider);
+        const id = `persona-${persona.persona}`;
+        return `<li>
+  <a class="persona" href="${escapeHtml(`${DEV_IDP_PREFIX}/login?${query}`)}" aria-describedby="${id}">Sign in as ${escapeHtml(persona.displayName)} (${escapeHtml(persona.persona)})</a>
+  <p id="${id}">${escapeHtml(persona.description)} <span class="email">${escapeHtml(persona.email)}</span></p>
+</li>`;
+      })
+      .join('\n');
+    return `<p>This is the local stand-in for the range's login page. Choose who you are; you return to <code>${escapeHtml(target.pathname + target.search)}</code> signed in.</p>
+<ul class="personas">
+${items}
+</ul>
+${referrer ? `<p><a href="${escapeHtml(referrer.href)}">Cancel and go back</a></p>` : '<p><a href="/">Cancel and go back to the portal</a></p>'}`;
+  }
+
+  function exercises(url: URL, res: ServerResponse): void {
+    const token = url.searchParams.get('s');
+    let details: string;
+    if (!token) {
+      details = '<p>No SSO token (<code>s</code>) was received: the portal adds one only when you are signed in.</p>';
+    } else {
+      try {
+        const header = decodeProtectedHeader(token);
+        const claims = decodeJwt(token);
+        const rows = Object.entries(claims)
+          .map(([name, value]) => {
+            const shown =
+              (name === 'exp' || name === 'iat' || name === 'nbf') && typeof value === 'number'
+                ? `${value} (${new Date(value * 1000).toISOString()})`
+                : typeof value === 'string'
+                  ? value
+                  : JSON.stringify(value);
+            return `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(shown)}</td></tr>`;
+          })
+          .join('\n');
+        details = `<p>The token's header: <code>${escapeHtml(JSON.stringify(header))}</code>. Its claims, decoded but <strong>not verified</strong>:</p>
+<table>
+<caption>Claims of the SSO token</caption>
+<thead><tr><th scope="col">Claim</th><th scope="col">Value</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
+      } catch {
+        details = '<p>The <code>s</code> parameter is not a JWT.</p>';
+      }
+    }
+    sendPage(
+      res,
+      200,
+      'Exercise area (local stand-in)',
+      `<p>The exercise area is a separate application; locally this page shows the SSO token it received.</p>
+${details}
+<p><a href="/">Back to the portal</a></p>`,
+    );
+  }
+
+  return { handle, signUpstreamToken, jwksFile };
+}
+
+/** Reads the private JWK, or creates it (mode 0600); (re)writes the public JWKS beside it. */
+async function loadOrCreateKey(keysDir: string): Promise<{ privateKey: CryptoKey; kid: string }> {
+  await mkdir(keysDir, { recursive: true, mode: 0o700 });
+  const keyFile = path.join(keysDir, DEV_IDP_KEY_FILE);
+  let jwk: JWK;
+  try {
+    jwk = JSON.parse(await readFile(keyFile, 'utf8')) as JWK;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const { privateKey } = await generateKeyPair(ALGORITHM, { modulusLength: 2048, extractable: true });
+    jwk = await exportJWK(privateKey);
+    try {
+      await writeFile(keyFile, `${JSON.stringify(jwk)}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (writeError) {
+      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
+      jwk = JSON.parse(await readFile(keyFile, 'utf8')) as JWK;
+    }
+  }
+  if (jwk.kty !== 'RSA' || !jwk.n || !jwk.e || !jwk.d) throw new Error(`${keyFile} does not hold a private RSA JWK`);
+  const kid = await calculateJwkThumbprint({ kty: jwk.kty, n: jwk.n, e: jwk.e }, 'sha256');
+  const jwks = { keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, kid, alg: ALGORITHM, use: 'sig' }] };
+  const jwksFile = path.join(keysDir, DEV_IDP_JWKS_FILE);
+  // Written whole, then renamed: a verifier never reads a half-written file.
+  const partial = `${jwksFile}.${process.pid}.tmp`;
+  await writeFile(partial, `${JSON.stringify(jwks)}\n`);
+  await rename(partial, jwksFile);
+  const privateKey = await importJWK({ ...jwk, alg: ALGORITHM }, ALGORITHM);
+  if (privateKey instanceof Uint8Array) throw new Error(`${keyFile} does not hold an RSA key`);
+  return { privateKey, kid };
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a202c}
+a{color:#1a4f9c}a:focus-visible{outline:3px solid #1a4f9c;outline-offset:2px}
+.personas{list-style:none;padding:0}.personas li{border:1px solid #cbd5e0;border-radius:.5rem;padding:.75rem 1rem;margin:.75rem 0}
+.persona{font-weight:600}.personas p{margin:.25rem 0 0}.email{color:#4a5568}
+table{border-collapse:collapse}th,td{text-align:left;vertical-align:top;border:1px solid #cbd5e0;padding:.25rem .5rem;word-break:break-all}
+caption{text-align:left;font-weight:600}`;
+
+/** An accessible page: lang, title, one h1, a main landmark; no script (the CSP allows none inline). */
+function sendPage(res: ServerResponse, statusCode: number, title: string, body: string): void {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · local portal</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+  res.writeHead(statusCode, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+  });
+  res.end(html);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}

@@ -1,0 +1,261 @@
+import { readFileSync } from 'node:fs';
+import { generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAS, type PersonaName } from '#shared/contracts/identity';
+import { type OperationId, ROUTES } from '#shared/routes';
+import { createContent } from '../../functions/src/data/content.ts';
+import { contentRecord } from '../../functions/src/test-support/content-record.ts';
+import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
+
+/**
+ * Who may call what (spec §6), over HTTP against the embedded stack with the seeded
+ * personas. The expected outcomes below are written by hand from spec §6 and the
+ * personas' claims, NOT computed by the capability module under test: a change to
+ * `shared/capabilities.ts` that changes an outcome must also change this table.
+ *
+ * Statuses: 200 allowed; 401 not signed in (or no valid login: no USER role);
+ * 403 signed in without the capability; 404 hidden from this caller exactly like
+ * missing content (existence never leaks).
+ */
+
+type Caller = 'visitor' | PersonaName;
+const CALLERS: readonly Caller[] = ['visitor', ...PERSONAS];
+
+/** One request of the matrix. `{unpublished}` / `{archived}` / `{hiddenParent}` are filled in at run time. */
+interface MatrixRow {
+  readonly operationId: OperationId;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: 'upstream-token';
+  readonly expected: Readonly<Record<Caller, number>>;
+}
+
+const everyone = (status: number): Record<Caller, number> =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>;
+
+/** Signed-in with the USER role (no-role has none; no-subscription still has USER). */
+const SIGNED_IN = {
+  visitor: 401,
+  student: 200,
+  'faculty-vacr': 200,
+  'faculty-uscr': 200,
+  editor: 200,
+  admin: 200,
+  'no-role': 401,
+  'no-subscription': 200,
+} as const satisfies Record<Caller, number>;
+
+const MATRIX: readonly MatrixRow[] = [
+  { operationId: 'listContent', method: 'GET', path: '/api/v1/content?limit=5', expected: everyone(200) },
+  {
+    operationId: 'listContent',
+    method: 'GET',
+    path: '/api/v1/content?archived=true',
+    // spec §2.2/§6: archived content needs can-view-archived-content (only the admin persona).
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: 403,
+      'no-subscription': 403,
+    },
+  },
+  {
+    operationId: 'getContent',
+    method: 'GET',
+    path: '/api/v1/content/seed-labs-hands-on-labs-for-security-education',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getContent',
+    method: 'GET',
+    path: '/api/v1/content/{unpublished}',
+    // Unpublished content: only those who may update content (patch_v1_content) see it.
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  {
+    operationId: 'getContent',
+    method: 'GET',
+    path: '/api/v1/content/{archived}',
+    // Archived content: view-archived-content as well (admin only).
+    expected: { ...everyone(404), admin: 200 },
+  },
+  {
+    operationId: 'listContentChildren',
+    method: 'GET',
+    path: '/api/v1/content-children/{hiddenParent}',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  { operationId: 'listKnowledge', method: 'GET', path: '/api/v1/knowledge?type=KU', expected: everyone(200) },
+  { operationId: 'getKnowledge', method: 'GET', path: '/api/v1/knowledge/KU/CSF', expected: everyone(200) },
+  { operationId: 'listContributors', method: 'GET', path: '/api/v1/contributors', expected: everyone(200) },
+  { operationId: 'getOpenApiDocument', method: 'GET', path: '/api/v1/openapi.json', expected: everyone(200) },
+  {
+    operationId: 'getOpenIdConfiguration',
+    method: 'GET',
+    path: '/api/v1/auth/.well-known/openid-configuration',
+    expected: everyone(200),
+  },
+  { operationId: 'getJwks', method: 'GET', path: '/api/v1/auth/jwks.json', expected: everyone(200) },
+  {
+    operationId: 'authenticate',
+    method: 'POST',
+    path: '/api/v1/authenticate',
+    body: 'upstream-token',
+    // Every persona has an account; a visitor without a token sends no valid body.
+    expected: { ...everyone(200), visitor: 400 },
+  },
+  { operationId: 'getSsoToken', method: 'GET', path: '/api/v1/sso-token', expected: SIGNED_IN },
+  { operationId: 'listClaims', method: 'GET', path: '/api/v1/claims', expected: SIGNED_IN },
+  { operationId: 'listMessages', method: 'GET', path: '/api/v1/messages', expected: SIGNED_IN },
+  {
+    operationId: 'getProductSubscription',
+    method: 'GET',
+    path: '/api/v1/product-subscriptions/coursewareFeature',
+    expected: SIGNED_IN,
+  },
+  {
+    operationId: 'listUsers',
+    method: 'GET',
+    path: '/api/v1/users',
+    // Listing users is an administrator's privilege (decision record 012).
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: 403,
+      'no-subscription': 403,
+    },
+  },
+];
+
+let portal: LocalPortal;
+const upstreamTokens = new Map<PersonaName, string>();
+const portalTokens = new Map<PersonaName, string>();
+const fill: Record<string, string> = {};
+
+beforeAll(async () => {
+  portal = await startLocalPortal({ seed: true });
+  for (const persona of PERSONAS) {
+    upstreamTokens.set(persona, await signInAs(portal, persona));
+    portalTokens.set(persona, await portalTokenFor(portal, persona));
+  }
+  const hiddenParent = contentRecord('Matrix hidden module', { status: 'unpublished' });
+  await createContent(hiddenParent);
+  await createContent(
+    contentRecord('Matrix hidden lesson', {
+      status: 'published',
+      parentId: hiddenParent.id,
+      urlAlias: `${hiddenParent.urlAlias}/matrix-hidden-lesson`,
+      ancestorIds: [hiddenParent.id],
+    }),
+  );
+  const archived = contentRecord('Matrix archived lesson', { status: 'archived' });
+  await createContent(archived);
+  fill['{unpublished}'] = hiddenParent.id;
+  fill['{hiddenParent}'] = hiddenParent.id;
+  fill['{archived}'] = archived.id;
+});
+afterAll(async () => {
+  await portal?.stop();
+});
+
+async function call(row: MatrixRow, caller: Caller): Promise<number> {
+  const path = Object.entries(fill).reduce((p, [placeholder, value]) => p.replace(placeholder, value), row.path);
+  const headers: Record<string, string> = {};
+  if (caller !== 'visitor' && row.body !== 'upstream-token') {
+    headers.authorization = `Bearer ${portalTokens.get(caller)}`;
+  }
+  let body: string | undefined;
+  if (row.body === 'upstream-token' && caller !== 'visitor') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify({ provider: 'vcr', token: upstreamTokens.get(caller) });
+  } else if (row.method === 'POST') {
+    headers['content-type'] = 'application/json';
+    body = '{}';
+  }
+  const res = await fetch(`${portal.baseUrl}${path}`, { method: row.method, headers, body });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe('the route × persona matrix (spec §6)', () => {
+  it('covers every route of the route table', () => {
+    const covered = new Set(MATRIX.map((row) => row.operationId));
+    expect([...covered].sort()).toEqual(ROUTES.map((route) => route.operationId).sort());
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.path}`, async () => {
+      const actual: Record<string, number> = {};
+      for (const caller of CALLERS) actual[caller] = await call(row, caller);
+      expect(actual).toEqual(row.expected);
+    });
+  }
+});
+
+describe('token attacks on a protected route, each answered 401', () => {
+  const claimsPath = '/api/v1/claims';
+  const attempt = (token: string) =>
+    fetch(`${portal.baseUrl}${claimsPath}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+  async function portalKey() {
+    const file = process.env.PORTAL_SIGNING_KEY_FILE;
+    if (!file) throw new Error('PORTAL_SIGNING_KEY_FILE is not set by the local portal');
+    const jwk = JSON.parse(readFileSync(file, 'utf8')) as JWK;
+    return { key: await importJWK(jwk, 'RS256'), kid: jwk.kid };
+  }
+
+  function payloadOf(token: string): Record<string, unknown> {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  }
+
+  async function signed(changes: Record<string, unknown>, options: { foreignKey?: boolean } = {}) {
+    const payload = { ...payloadOf(portalTokens.get('faculty-uscr') ?? ''), ...changes };
+    const { key, kid } = options.foreignKey
+      ? { key: (await generateKeyPair('RS256')).privateKey, kid: 'foreign' }
+      : await portalKey();
+    return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid }).sign(key);
+  }
+
+  it('accepts the genuine token (the control)', async () => {
+    expect(await attempt(portalTokens.get('faculty-uscr') ?? '')).toBe(200);
+  });
+
+  it('rejects alg: none', async () => {
+    const [, payload] = (portalTokens.get('faculty-uscr') ?? '').split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect(await attempt(`${header}.${payload}.`)).toBe(401);
+  });
+
+  it('rejects a token signed by another key', async () => {
+    expect(await attempt(await signed({}, { foreignKey: true }))).toBe(401);
+  });
+
+  it('rejects an expired token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    expect(await attempt(await signed({ iat: past - 3600, exp: past }))).toBe(401);
+  });
+
+  it('rejects a wrong issuer', async () => {
+    expect(await attempt(await signed({ iss: 'https://attacker.example/api/v1/auth' }))).toBe(401);
+  });
+
+  it('rejects a wrong audience', async () => {
+    expect(await attempt(await signed({ aud: 'some-other-app' }))).toBe(401);
+  });
+
+  it('rejects a tampered payload', async () => {
+    const [header, payload, signature] = (portalTokens.get('faculty-uscr') ?? '').split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    claims.claims = [{ type: 'api', value: 'get_v1_users' }];
+    const forged = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    expect(await attempt(`${header}.${forged}.${signature}`)).toBe(401);
+  });
+
+  it('rejects a genuinely signed token without the USER role', async () => {
+    expect(await attempt(await signed({ roles: [], claims: [] }))).toBe(401);
+  });
+});

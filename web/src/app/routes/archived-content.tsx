@@ -1,0 +1,19 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { ArchivedContentTable } from '../../features/admin/components/archived-content-table.tsx';
+import { RequireCapabilities } from '../../features/auth/session/guards.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+
+/** /archived-content (spec §2.2, §2.7, §2.15): update-content and view-archived-content only. */
+export function Component() {
+  useDocumentTitle('Archived content');
+  return (
+    <RequireCapabilities capabilities={['updateContent', 'viewArchivedContent']}>
+      <Stack gap="6">
+        <Heading as="h1" size="3xl">
+          Archived content
+        </Heading>
+        <ArchivedContentTable />
+      </Stack>
+    </RequireCapabilities>
+  );
+}

@@ -1,0 +1,74 @@
+import { Menu, Text } from '@chakra-ui/react';
+import { Link as ReactRouterLink } from 'react-router-dom';
+import type { Message } from '#shared/contracts/identity';
+import type { NavItem } from '../../../components/layouts/nav-items.ts';
+import { paths } from '../../../config/paths.ts';
+import type { SessionUser } from '../session/session-store.ts';
+
+function MessageItem({ message }: { message: Message }) {
+  const value = `message-${message.id}`;
+  if (!message.link) return <Menu.Item value={value}>{message.message}</Menu.Item>;
+  if (message.link.startsWith('/') && !message.link.startsWith('//')) {
+    return (
+      <Menu.Item value={value} asChild>
+        <ReactRouterLink to={message.link}>{message.message}</ReactRouterLink>
+      </Menu.Item>
+    );
+  }
+  return (
+    <Menu.Item value={value} asChild>
+      <a href={message.link}>{message.message}</a>
+    </Menu.Item>
+  );
+}
+
+/**
+ * The account part of a menu (spec §2.3), shared by the avatar menu and the
+ * hamburger menu: the name and e-mail (as the group's label), the messages, the
+ * editing links the reader may use, and Logout.
+ */
+export function AccountMenuItems({
+  user,
+  messages,
+  links,
+}: {
+  user: SessionUser;
+  messages: readonly Message[];
+  links: readonly NavItem[];
+}) {
+  return (
+    <>
+      <Menu.ItemGroup>
+        <Menu.ItemGroupLabel>
+          <Text as="span" display="block" fontWeight="semibold" color="fg">
+            {user.displayName}
+          </Text>
+          {user.email ? (
+            <Text as="span" display="block" fontWeight="normal" color="fg.muted">
+              {user.email}
+            </Text>
+          ) : null}
+        </Menu.ItemGroupLabel>
+        {links.map((link) => (
+          <Menu.Item key={link.to} value={link.to} asChild>
+            <ReactRouterLink to={link.to}>{link.label}</ReactRouterLink>
+          </Menu.Item>
+        ))}
+        <Menu.Item value={paths.logout} asChild>
+          <ReactRouterLink to={paths.logout}>Logout</ReactRouterLink>
+        </Menu.Item>
+      </Menu.ItemGroup>
+      <Menu.Separator />
+      <Menu.ItemGroup>
+        <Menu.ItemGroupLabel>Messages ({messages.length})</Menu.ItemGroupLabel>
+        {messages.length === 0 ? (
+          <Menu.Item value="no-messages" disabled>
+            No messages
+          </Menu.Item>
+        ) : (
+          messages.map((message) => <MessageItem key={message.id} message={message} />)
+        )}
+      </Menu.ItemGroup>
+    </>
+  );
+}

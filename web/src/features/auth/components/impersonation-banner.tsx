@@ -1,0 +1,34 @@
+import { Alert, Button, Container } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { exitImpersonation, useSession } from '../session/session-store.ts';
+
+/**
+ * Shown while an administrator views the portal as someone else (spec §4
+ * "Impersonation"): Exit restores the original token and returns to the saved path.
+ */
+export function ImpersonationBanner() {
+  const { impersonating, user } = useSession();
+  const navigate = useNavigate();
+  if (!impersonating || !user) return null;
+  return (
+    <Container maxW="7xl" pt="3">
+      <Alert.Root status="warning" variant="surface">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Description>You are viewing the portal as {user.displayName}.</Alert.Description>
+        </Alert.Content>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            const path = exitImpersonation();
+            navigate(path ?? paths.home);
+          }}
+        >
+          Exit impersonation
+        </Button>
+      </Alert.Root>
+    </Container>
+  );
+}

@@ -1,0 +1,49 @@
+import { getSession, loginWithUpstreamToken, tryLogin } from './session-store.ts';
+
+/** Query parameters that carry an upstream token into the portal (spec §2.1). */
+const SSO_PARAM = 's';
+const TOKEN_PARAM = 't';
+
+/**
+ * The entry guard of spec §2.1, run before every shell navigation:
+ * - `s` in the query: log in with provider `sso` and that token;
+ * - else `t`: log in with provider `vcr` (authenticate, keep the portal token as
+ *   Bearer, try a login);
+ * - else, when not logged in, try a login from the stored session (a logged-in
+ *   session is checked again too, so an expired one ends here).
+ *
+ * Returns the address to replace the current one with when `s` or `t` had to be
+ * stripped (both are removed, so no token stays in the address or the history;
+ * other parameters are kept), else null.
+ */
+export async function entryGuard(url: URL): Promise<string | null> {
+  const sso = url.searchParams.get(SSO_PARAM);
+  const vcr = url.searchParams.get(TOKEN_PARAM);
+  if (sso !== null || vcr !== null) {
+    if (sso) await loginWithUpstreamToken('sso', sso);
+    else if (vcr) await loginWithUpstreamToken('vcr', vcr);
+    const search = new URLSearchParams(url.search);
+    search.delete(SSO_PARAM);
+    search.delete(TOKEN_PARAM);
+    const query = search.toString();
+    return `${url.pathname}${query ? `?${query}` : ''}${url.hash}`;
+  }
+  if (getSession().status !== 'logging-in') tryLogin();
+  return null;
+}
+
+const pending = new WeakMap<Request, Promise<string | null>>();
+
+/**
+ * The entry guard once per navigation: the root route's loader and the loaders that
+ * need the session (guards, /login, /exercises) run side by side and share the
+ * navigation's `Request`, so they all wait for the same run.
+ */
+export function sessionGate(request: Request): Promise<string | null> {
+  let run = pending.get(request);
+  if (!run) {
+    run = entryGuard(new URL(request.url));
+    pending.set(request, run);
+  }
+  return run;
+}

@@ -1,0 +1,26 @@
+import { can, type Principal } from '#shared/capabilities';
+import type { NavItem } from '../../../components/layouts/nav-items.ts';
+import { paths } from '../../../config/paths.ts';
+
+/**
+ * The editing links of the account menu (spec §2.3, §6): Add new page, Dashboard and
+ * Admin need update-content; Archived content also needs view-archived-content.
+ */
+export function accountLinks(principal: Principal | null): NavItem[] {
+  if (!can(principal, 'updateContent')) return [];
+  const links: NavItem[] = [
+    { label: 'Add new page', to: paths.newPage },
+    { label: 'Dashboard', to: paths.dashboard },
+    { label: 'Admin', to: paths.admin },
+  ];
+  if (can(principal, 'viewArchivedContent')) links.push({ label: 'Archived content', to: paths.archivedContent });
+  return links;
+}
+
+/** Up to two initials of a display name, for the avatar. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase() || '?';
+}
