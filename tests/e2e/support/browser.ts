@@ -38,17 +38,36 @@ export interface AccessibilityViolation {
   impact: string | null | undefined;
   help: string;
   targets: string[];
+  /** The offending elements' HTML and axe's explanation, shortened. */
+  nodes: string[];
 }
 
 /**
- * Runs axe (WCAG 2.0–2.2 A and AA rules) on the page and returns the serious and
- * critical violations.
+ * Runs axe (WCAG 2.0–2.2 A and AA rules) on the page, once its animations have
+ * settled, and returns the serious and critical violations.
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
+  // Colour contrast measured mid-transition (a menu fading in, a button turning
+  // disabled when data arrives) is not what a reader sees: let requests finish and
+  // every animation and transition settle first.
+  await page.waitForLoadState('networkidle');
+  const settled = () =>
+    page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled();
+  await page.waitForTimeout(100);
+  await settled();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+      nodes: v.nodes.map(
+        (n) => `${n.html.slice(0, 160)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`,
+      ),
+    }));
 }

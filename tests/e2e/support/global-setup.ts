@@ -15,7 +15,8 @@ export default function setup(project: TestProject) {
   execFileSync(
     path.join(ROOT, 'node_modules/.bin/vite'),
     ['build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: ROOT, stdio: 'inherit' },
+    // Vitest runs with NODE_ENV=test, which would make Vite build React's development bundle.
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   project.provide('webDistDir', outDir);
   return () => rmSync(outDir, { recursive: true, force: true });

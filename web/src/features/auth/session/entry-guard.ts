@@ -1,4 +1,4 @@
-import { getSession, loginWithUpstreamToken, tryLogin } from './session-store.ts';
+import { getSession, loginWithUpstreamToken, sessionSettled, tryLogin } from './session-store.ts';
 
 /** Query parameters that carry an upstream token into the portal (spec §2.1). */
 const SSO_PARAM = 's';
@@ -28,22 +28,30 @@ export async function entryGuard(url: URL): Promise<string | null> {
     const query = search.toString();
     return `${url.pathname}${query ? `?${query}` : ''}${url.hash}`;
   }
-  if (getSession().status !== 'logging-in') tryLogin();
+  if (getSession().status === 'logging-in') await sessionSettled();
+  else tryLogin();
   return null;
 }
 
-const pending = new WeakMap<Request, Promise<string | null>>();
+const pending = new Map<string, Promise<string | null>>();
 
 /**
- * The entry guard once per navigation: the root route's loader and the loaders that
- * need the session (guards, /login, /exercises) run side by side and share the
- * navigation's `Request`, so they all wait for the same run.
+ * The entry guard once per address: the root route's loader and the loaders that
+ * need the session (guards, /login, /exercises) run side by side, and React's
+ * StrictMode (development) starts the first navigation twice with two `Request`
+ * objects; all of them wait for the same run, so an upstream token is exchanged
+ * exactly once. The run is forgotten once settled.
  */
 export function sessionGate(request: Request): Promise<string | null> {
-  let run = pending.get(request);
+  const key = request.url;
+  let run = pending.get(key);
   if (!run) {
-    run = entryGuard(new URL(request.url));
-    pending.set(request, run);
+    const started = entryGuard(new URL(key));
+    run = started;
+    pending.set(key, started);
+    void started.finally(() => {
+      if (pending.get(key) === started) pending.delete(key);
+    });
   }
   return run;
 }

@@ -30,7 +30,9 @@ export function RequireCapabilities({
   capabilities: readonly Capability[];
   children: ReactNode;
 }) {
-  const { principal } = useSession();
+  const { principal, status } = useSession();
+  // While a login is in flight the reader is neither in nor out: decide once it settles.
+  if (status === 'logging-in') return null;
   if (!hasCapabilities(principal, capabilities)) return <Navigate to={paths.home} replace />;
   return children;
 }

@@ -252,7 +252,28 @@ async function loadAccountData(forGeneration: number): Promise<void> {
  * failed authentication clears the token (spec §4) and goes through the error
  * rules (a 401 "Your account could not be found." shows once).
  */
-export async function loginWithUpstreamToken(provider: IdentityProvider, upstreamToken: string): Promise<boolean> {
+export function loginWithUpstreamToken(provider: IdentityProvider, upstreamToken: string): Promise<boolean> {
+  const login = authenticateAndLogin(provider, upstreamToken);
+  inFlightLogin = login;
+  void login.finally(() => {
+    if (inFlightLogin === login) inFlightLogin = null;
+  });
+  return login;
+}
+
+/** The login started by {@link loginWithUpstreamToken}, while it runs. */
+let inFlightLogin: Promise<boolean> | null = null;
+
+/**
+ * Resolves when no login is in flight: guards that decide by the session wait here,
+ * so a navigation that overlaps the entry guard's login never mistakes "logging in"
+ * for "logged out".
+ */
+export async function sessionSettled(): Promise<void> {
+  while (inFlightLogin) await inFlightLogin.catch(() => false);
+}
+
+async function authenticateAndLogin(provider: IdentityProvider, upstreamToken: string): Promise<boolean> {
   const mine = ++generation;
   clearTimer();
   setState({ ...LOGGED_OUT, status: 'logging-in' });
