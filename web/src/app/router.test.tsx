@@ -62,7 +62,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Page not found | US Cyber Range');
+    await waitFor(() => expect(document.title).toBe('Page not found | US Cyber Range'));
   });
 
   it('shows the blocked-site notice with path breadcrumbs', async () => {

@@ -34,7 +34,7 @@ describe('/courseware/{idOrAlias} as a visitor', () => {
     renderApp({ path: ALIAS_PATH });
     const title = await screen.findByRole('heading', { level: 1 });
     expect(title).toHaveTextContent('Buffer Overflow Attack Lab (Set-UID Version)');
-    expect(document.title).toBe('Buffer Overflow Attack Lab (Set-UID Version) | US Cyber Range');
+    await waitFor(() => expect(document.title).toBe('Buffer Overflow Attack Lab (Set-UID Version) | US Cyber Range'));
 
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     const links = within(crumbs).getAllByRole('link');

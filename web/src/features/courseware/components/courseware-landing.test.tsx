@@ -43,7 +43,7 @@ describe('/courseware', () => {
     expect(urls[1]).toBe('/api/v1/content?condense=true&limit=10');
     const stored = JSON.parse(window.localStorage.getItem(storageKey('knowledges', '1.00')) ?? '{}');
     expect(stored.value).toHaveLength(3);
-    expect(document.title).toBe('Courseware | US Cyber Range');
+    await waitFor(() => expect(document.title).toBe('Courseware | US Cyber Range'));
   });
 
   it('shows the landing links without a search', async () => {
