@@ -12,6 +12,12 @@
  *    statically (from the build manifest), and — the figure a visitor pays — every
  *    JavaScript file a real Chromium downloads before `/courseware` shows its cards.
  *
+ * 4. The cost of authentication per request (issue 3): requests/s of a read route
+ *    that never touches the emulators (the OpenID discovery document) with a valid
+ *    portal token — which every request then verifies (RS256) — against the same
+ *    route without one, in one run, load from this process against `npm start` in
+ *    another.
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,6 +27,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
@@ -262,6 +269,58 @@ async function bundleFigures(): Promise<void> {
   });
 }
 
+/** Signs in as a persona through the dev identity provider and returns a portal token. */
+async function portalTokenOver(base: string, persona: string): Promise<string> {
+  const login = await fetch(`${base}/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(`${base}/`)}`, {
+    redirect: 'manual',
+  });
+  const upstream = new URL(login.headers.get('location') ?? '', base).searchParams.get('t');
+  if (!upstream) throw new Error(`the dev login answered ${login.status} without a token`);
+  const res = await fetch(`${base}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'vcr', token: upstream }),
+  });
+  if (!res.ok) throw new Error(`authenticate answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string>): Promise<number> {
+  const result = await autocannon({ url, headers, connections: 10, duration: 8 });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function authCostFigure(): Promise<void> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-auth-'));
+  const child = spawn(TSX, ['infra/local/start.ts'], {
+    cwd: ROOT,
+    env: freshEnvironment({ PORT: String(port), DATA_DIR: dataDir, WEB_MODE: 'none' }),
+    stdio: 'ignore',
+  });
+  try {
+    const base = `http://localhost:${port}`;
+    await firstOk(`${base}/api/v1/content?limit=1`, Date.now(), child);
+    const token = await portalTokenOver(base, 'faculty-uscr');
+    const url = `${base}/api/v1/auth/.well-known/openid-configuration`;
+    await requestsPerSecond(url, {}); // warm-up
+    const anonymous = await requestsPerSecond(url, {});
+    const authenticated = await requestsPerSecond(url, { authorization: `Bearer ${token}` });
+    figures.push({
+      name: 'Authenticated requests/s on a read route (token verified every request), relative to the same route anonymous',
+      value: Math.round(authenticated),
+      unit: 'req/s',
+      baseline: { name: 'the same route without a token (req/s)', value: Math.round(anonymous) },
+      goal: 'ratio ≥ 0.8',
+    });
+  } finally {
+    await stopChild(child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** gzip bytes of every `.js` response Chromium receives until the courseware cards are visible. */
 async function firstRenderFigure(): Promise<void> {
   const portal = await startLocalPortal({ seed: true, web: 'dist' });
@@ -309,6 +368,7 @@ function report(): void {
 }
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+await authCostFigure();
 await bundleFigures();
 await firstRenderFigure();
 await requestFigures();

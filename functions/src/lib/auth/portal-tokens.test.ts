@@ -255,3 +255,27 @@ describe('the signing key secret (AWS)', () => {
     await expect(getSigningKey()).rejects.toThrow('PORTAL_SIGNING_KEY_FILE, PORTAL_SIGNING_KEY_SECRET_ARN');
   });
 });
+
+describe('remembered tokens', () => {
+  it('still answers "jwt expired" for a remembered token once it has expired', async () => {
+    const token = await signPortalToken(studentTokenInput());
+    const claims = await verifyPortalToken(token);
+    const afterExpiry = claims.exp * 1000 + 1;
+    const error = await verifyPortalToken(token, afterExpiry).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(TokenError);
+    expect((error as TokenError).message).toBe('jwt expired');
+  });
+
+  it('verifies a tampered copy of a remembered token in full and rejects it', async () => {
+    const token = await signPortalToken(studentTokenInput());
+    await verifyPortalToken(token);
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    claims.roles = ['USER', 'ADMIN'];
+    const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    expect((await rejection(forged)).message).toBe('Invalid token.');
+  });
+});

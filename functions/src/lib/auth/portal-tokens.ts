@@ -165,14 +165,22 @@ async function portalVerifier(): Promise<PortalVerifier> {
  * Verifies a portal token: RS256 signature by the portal key (the `kid` must be
  * ours), `iss` = {@link portalIssuer}, `aud` = PORTAL_AUDIENCE, not expired, and
  * claims of the {@link PortalTokenClaims} shape (spec §3 "Session and claims").
- * Uses aws-jwt-verify, primed with the portal's own JWKS: no network request.
+ * Uses aws-jwt-verify, primed with the portal's own JWKS: no network request. A token
+ * verified before is remembered by its exact text until it expires (`now`, epoch ms,
+ * decides; tests pass it).
  * @returns the parsed claims.
  * @throws TokenError (401) `jwt expired` for an expired token, `Invalid token.` for
  *   every other failure (alg none, foreign key, wrong issuer or audience, tampered
  *   or malformed token, claims of the wrong shape).
  * @throws Error when the signing key or the issuer is not configured (a 500).
  */
-export async function verifyPortalToken(token: string): Promise<PortalTokenClaims> {
+export async function verifyPortalToken(token: string, now: number = Date.now()): Promise<PortalTokenClaims> {
+  const remembered = verifiedTokens.get(token);
+  if (remembered) {
+    if (remembered.exp * 1000 > now) return remembered;
+    verifiedTokens.delete(token);
+    throw new TokenError(true);
+  }
   const instance = await portalVerifier();
   let payload: unknown;
   try {
@@ -182,7 +190,27 @@ export async function verifyPortalToken(token: string): Promise<PortalTokenClaim
   }
   const parsed = PortalTokenClaims.safeParse(payload);
   if (!parsed.success) throw new TokenError(false, { cause: parsed.error });
+  remember(token, parsed.data);
   return parsed.data;
+}
+
+/**
+ * Tokens this container has verified, by their exact text, until they expire: a
+ * session sends the same token with every request, and re-checking its RS256
+ * signature each time would cost more than the rest of a cached read (the figure is in
+ * docs/benchmarks.md). Any other text — a tampered payload, another signature — is a
+ * different key and is verified in full. Bounded; the oldest entry goes first.
+ */
+const verifiedTokens = new Map<string, PortalTokenClaims>();
+/** At most this many remembered tokens per container. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1000;
+
+function remember(token: string, claims: PortalTokenClaims): void {
+  if (verifiedTokens.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+    const oldest = verifiedTokens.keys().next().value;
+    if (oldest !== undefined) verifiedTokens.delete(oldest);
+  }
+  verifiedTokens.set(token, claims);
 }
 
 /** The 401 for a failed verification by aws-jwt-verify: `jwt expired` or `Invalid token.`. */
@@ -194,4 +222,5 @@ export function tokenErrorOf(error: unknown): TokenError {
 /** Forgets the cached verifier (the signing key has its own reset). */
 export function resetPortalVerifierForTests(): void {
   verifier = undefined;
+  verifiedTokens.clear();
 }
