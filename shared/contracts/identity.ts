@@ -98,6 +98,18 @@ export const SubscriptionStatus = z
   .meta({ id: 'SubscriptionStatus' });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
+/**
+ * An organization the caller belongs to, with the caller's roles in it (spec §7
+ * "Organizations: get all"; spec §6 names the organization roles, e.g. "organization
+ * admin", "organization instructor", "student").
+ */
+export const OrganizationMembership = z
+  .object({ id: EntityId, name: z.string(), roles: z.array(z.string()) })
+  .meta({ id: 'OrganizationMembership' });
+export type OrganizationMembership = z.infer<typeof OrganizationMembership>;
+export const OrganizationList = z.object({ items: z.array(OrganizationMembership) }).meta({ id: 'OrganizationList' });
+export type OrganizationList = z.infer<typeof OrganizationList>;
+
 /** A user as administrators list them (spec §6 privileged actions: impersonation). */
 export const UserSummary = z
   .object({

@@ -115,6 +115,7 @@ const MATRIX: readonly MatrixRow[] = [
     path: '/api/v1/product-subscriptions/coursewareFeature',
     expected: SIGNED_IN,
   },
+  { operationId: 'listOrganizations', method: 'GET', path: '/api/v1/organizations', expected: SIGNED_IN },
   {
     operationId: 'listUsers',
     method: 'GET',

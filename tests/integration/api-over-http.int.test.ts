@@ -13,6 +13,7 @@ import {
   JsonWebKeySet,
   MessageList,
   OpenIdConfiguration,
+  OrganizationList,
   type PersonaName,
   SubscriptionStatus,
   TokenResponse,
@@ -239,6 +240,22 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     },
     bad: [{ path: `/api/v1/product-subscriptions/${'p'.repeat(65)}`, status: 400, as: 'student' }],
+  },
+  listOrganizations: {
+    ok: {
+      path: '/api/v1/organizations',
+      as: 'faculty-vacr',
+      check(body) {
+        expect(OrganizationList.parse(body).items).toEqual([
+          {
+            id: expect.any(String),
+            name: 'George Mason University cyber range courses',
+            roles: ['organization admin', 'organization instructor'],
+          },
+        ]);
+      },
+    },
+    bad: [],
   },
   listUsers: {
     ok: {

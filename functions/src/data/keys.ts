@@ -17,7 +17,8 @@ import { TABLE } from '#shared/table';
  * | contributor by id                                 | table | pk `CONTRIBUTOR#<id>`, sk `CONTRIBUTOR`                             |
  * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
  * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
- * | user by id, with claims, subscriptions, messages (one item collection) | table | pk `USER#<id>`; sk `USER`, `CLAIM#<type>#<value>#<scope or *>`, `SUBSCRIPTION#<product>`, `MESSAGE#<id>` |
+ * | user by id, with claims, subscriptions, messages, organization memberships (one item collection) | table | pk `USER#<id>`; sk `USER`, `CLAIM#<type>#<value>#<scope or *>`, `SUBSCRIPTION#<product>`, `MESSAGE#<id>`, `ORGANIZATION#<id>` |
+ * | organization by id | table | pk `ORGANIZATION#<id>`, sk `ORGANIZATION` |
  * | user by upstream identity                         | table | pk `IDENTITY#<provider>#<upstream subject>`, sk `IDENTITY` (attribute userId) |
  * | users by e-mail (admin list)                      | gsi1  | gsi1pk `USERS`, gsi1sk `<email lower-case or ~>#<id>`               |
  * | business unit by id                               | table | pk `BUSINESS_UNIT#<id>`, sk `BUSINESS_UNIT`                         |
@@ -53,6 +54,8 @@ export const ENTITY_TYPES = {
   message: 'Message',
   identity: 'Identity',
   businessUnit: 'BusinessUnit',
+  organization: 'Organization',
+  organizationMembership: 'OrganizationMembership',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -167,6 +170,7 @@ export const USER_COLLECTION_PREFIXES = {
   claim: 'CLAIM#',
   subscription: 'SUBSCRIPTION#',
   message: 'MESSAGE#',
+  organization: 'ORGANIZATION#',
 } as const;
 
 /** Scope part of a claim's sort key when the claim has no scopes (spec §6: always accepted). */
@@ -187,6 +191,16 @@ export function userClaimKey(userId: string, type: string, value: string, scope:
 /** `USER#<id>` / `SUBSCRIPTION#<product>`: a user's subscription to a product (e.g. coursewareFeature). */
 export function userSubscriptionKey(userId: string, product: string): TableKey {
   return { pk: userPartition(userId), sk: `${USER_COLLECTION_PREFIXES.subscription}${product}` };
+}
+
+/** `USER#<id>` / `ORGANIZATION#<id>`: a user's membership of an organization, with their roles in it. */
+export function userOrganizationKey(userId: string, organizationId: string): TableKey {
+  return { pk: userPartition(userId), sk: `${USER_COLLECTION_PREFIXES.organization}${organizationId}` };
+}
+
+/** `ORGANIZATION#<id>` / `ORGANIZATION`: one organization. */
+export function organizationKey(id: string): TableKey {
+  return { pk: `ORGANIZATION#${id}`, sk: 'ORGANIZATION' };
 }
 
 /** `USER#<id>` / `MESSAGE#<id>`: one message for a user's avatar badge. */

@@ -40,6 +40,7 @@ function newAccount(name: string, email: string | null, subject = `test|${name}`
     ],
     subscriptions: ['coursewareFeature'],
     messages: [{ id: seedId('test-message', name), message: 'Hello', link: null }],
+    organizations: [],
     identities: [{ provider: 'vcr', subject }],
   };
 }

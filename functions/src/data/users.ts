@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, type QueryCommandOutput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CLAIM_TYPES } from '#shared/capabilities';
-import type { Claim, IdentityProvider, Message, UserSummary } from '#shared/contracts/identity';
+import type { Claim, IdentityProvider, Message, OrganizationMembership, UserSummary } from '#shared/contracts/identity';
 import type { Brand } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
@@ -12,6 +12,7 @@ import {
   ENTITY_TYPES,
   type EntityType,
   identityKey,
+  organizationKey,
   type TableKey,
   UNSCOPED_CLAIM,
   USERS_PARTITION,
@@ -19,6 +20,7 @@ import {
   userEmailIndexKey,
   userKey,
   userMessageKey,
+  userOrganizationKey,
   userPartition,
   userSubscriptionKey,
 } from './keys.ts';
@@ -115,6 +117,8 @@ export interface UserAccount {
   /** Products the user is subscribed to (e.g. `coursewareFeature`). */
   readonly subscriptions: string[];
   readonly messages: Message[];
+  /** Organizations the user belongs to, with the user's roles in each. */
+  readonly organizations: OrganizationMembership[];
 }
 
 /** An upstream identity (provider and its subject) that signs in as a user. */
@@ -129,7 +133,15 @@ export interface NewUserAccount {
   readonly claims: readonly Claim[];
   readonly subscriptions: readonly string[];
   readonly messages: readonly Message[];
+  readonly organizations: readonly OrganizationMembership[];
   readonly identities: readonly IdentityLink[];
+}
+
+/** An organization (spec §7 "Organizations"): a school's or company's group of courses and people. */
+export interface Organization {
+  readonly id: string;
+  readonly name: string;
+  readonly businessUnitId: string | null;
 }
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
@@ -174,7 +186,10 @@ export function accountOf(items: readonly Record<string, unknown>[]): UserAccoun
   const messages = ofType<MessageItem>(ENTITY_TYPES.message).map(
     (item): Message => ({ id: item.id, message: item.message, link: item.link }),
   );
-  return { user: toUserRecord(user), roles: rolesOf(claims), claims, subscriptions, messages };
+  const organizations = ofType<OrganizationMembership & { entityType: string }>(ENTITY_TYPES.organizationMembership)
+    .map((item): OrganizationMembership => ({ id: item.id, name: item.name, roles: [...item.roles] }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { user: toUserRecord(user), roles: rolesOf(claims), claims, subscriptions, messages, organizations };
 }
 
 /** The values of the `role` claims (spec §6 "Valid login needs the USER role claim"). */
@@ -300,6 +315,10 @@ function itemsOf(account: NewUserAccount): { items: Record<string, unknown>[]; i
     ...base(userMessageKey(userId, message.id), ENTITY_TYPES.message),
     ...message,
   }));
+  const membershipItems = account.organizations.map((membership) => ({
+    ...base(userOrganizationKey(userId, membership.id), ENTITY_TYPES.organizationMembership),
+    ...membership,
+  }));
   const identityItems: IdentityItem[] = account.identities.map((identity) => ({
     ...base(identityKey(identity.provider, identity.subject), ENTITY_TYPES.identity),
     ...identity,
@@ -311,7 +330,10 @@ function itemsOf(account: NewUserAccount): { items: Record<string, unknown>[]; i
   ];
   const identities = unique(identityItems);
   return {
-    items: [...unique([userItem, ...claimItems, ...subscriptionItems, ...messageItems]), ...identities],
+    items: [
+      ...unique([userItem, ...claimItems, ...subscriptionItems, ...messageItems, ...membershipItems]),
+      ...identities,
+    ],
     identityCount: identities.length,
   };
 }
@@ -375,4 +397,24 @@ export async function createBusinessUnit(unit: BusinessUnit): Promise<BusinessUn
   };
   await createItem({ ...item }, 'Business unit already exists.');
   return item;
+}
+
+/**
+ * Creates an organization (conditional on its key being absent).
+ * @throws ConflictError "Organization already exists." when it does.
+ */
+export async function createOrganization(organization: Organization): Promise<void> {
+  await createItem(
+    { ...organizationKey(organization.id), entityType: ENTITY_TYPES.organization, version: 1, ...organization },
+    'Organization already exists.',
+  );
+}
+
+/** Organizations by id (BatchGetItem); missing ones are absent, order undefined. */
+export async function getOrganizationsByIds(ids: readonly string[]): Promise<Organization[]> {
+  if (ids.length === 0) return [];
+  const items = await batchGetItems<Organization & { entityType: string }>(ids.map(organizationKey));
+  return items
+    .filter((item) => item.entityType === ENTITY_TYPES.organization)
+    .map((item) => ({ id: item.id, name: item.name, businessUnitId: item.businessUnitId }));
 }

@@ -52,6 +52,7 @@ describe('createGroupHandler', () => {
       listMessages: 'entitlement/list-messages',
       getProductSubscription: 'product-subscription/get-product-subscription',
       listUsers: 'user/list-users',
+      listOrganizations: 'organization/list-organizations',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

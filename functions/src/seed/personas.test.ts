@@ -45,7 +45,8 @@ describe('planPersonas', () => {
   });
 
   it('places VACR faculty at a Virginia public university and USCR faculty outside Virginia, from schools.csv', () => {
-    expect(plan.businessUnits).toEqual([
+    const byName = [...plan.businessUnits].sort((a, b) => a.name.localeCompare(b.name));
+    expect(byName).toEqual([
       expect.objectContaining({
         name: 'George Mason University',
         state: 'VA',
@@ -75,6 +76,24 @@ describe('planPersonas', () => {
   });
 
   it('refuses a school that is not in the list', () => {
-    expect(() => planPersonas([], new Date())).toThrow('School "George Mason University" of persona faculty-vacr');
+    expect(() => planPersonas([], new Date())).toThrow(
+      /^School "[^"]+" of persona [a-z-]+ is in schools\/schools.csv 0 times/,
+    );
+  });
+
+  it('makes faculty organization admins and instructors of their school, and the student a student there', () => {
+    const memberships = (persona: string) => accountOfPersona(persona).organizations;
+    expect(memberships('faculty-vacr')).toEqual([
+      expect.objectContaining({
+        name: 'George Mason University cyber range courses',
+        roles: ['organization admin', 'organization instructor'],
+      }),
+    ]);
+    expect(memberships('student')).toEqual([
+      expect.objectContaining({ name: 'University of Nebraska at Omaha cyber range courses', roles: ['student'] }),
+    ]);
+    expect(memberships('student')[0]?.id).toBe(memberships('faculty-uscr')[0]?.id);
+    expect(memberships('editor')).toEqual([]);
+    expect(plan.organizations).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@ import {
   COURSEWARE_FEATURE,
   type IdentityProvider,
   type Message,
+  type OrganizationMembership,
   type PersonaName,
   USER_ROLE,
 } from '#shared/contracts/identity';
@@ -14,10 +15,13 @@ import {
   type BusinessUnit,
   type BusinessUnitCategory,
   createBusinessUnit,
+  createOrganization,
   createUserAccount,
   getBusinessUnitsByIds,
+  getOrganizationsByIds,
   getUsersByIds,
   type NewUserAccount,
+  type Organization,
 } from '../data/users.ts';
 import { seedId } from '../domain/ids.ts';
 import { ConflictError } from '../lib/errors.ts';
@@ -30,7 +34,12 @@ import { ConflictError } from '../lib/errors.ts';
  */
 
 /** Id kinds of {@link seedId} for personas and their business units. */
-export const PERSONA_ID_KINDS = { user: 'user', businessUnit: 'business-unit', message: 'message' } as const;
+export const PERSONA_ID_KINDS = {
+  user: 'user',
+  businessUnit: 'business-unit',
+  message: 'message',
+  organization: 'organization',
+} as const;
 
 /** Upstream subject of a persona at both providers: the dev identity provider signs in either way. */
 export function personaSubject(persona: PersonaName): string {
@@ -54,7 +63,12 @@ interface PersonaDefinition {
   readonly claims: readonly Claim[];
   readonly subscriptions: readonly string[];
   readonly messages: readonly { readonly key: string; readonly message: string; readonly link: string | null }[];
+  /** Membership of the courses organization of a school (exact schools.csv name), with roles (spec §6). */
+  readonly organization: { readonly school: string; readonly roles: readonly string[] } | null;
 }
+
+/** Roles of spec §6 "support recipient list" that faculty hold in their school's organization. */
+const FACULTY_ORGANIZATION_ROLES = ['organization admin', 'organization instructor'];
 
 const role = (value: string): Claim => ({ type: CLAIM_TYPES.role, value });
 const api = (value: string): Claim => ({ type: CLAIM_TYPES.api, value });
@@ -105,6 +119,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     claims: [role(USER_ROLE), api(API_CLAIMS.listCourses)],
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME],
+    organization: { school: 'University of Nebraska at Omaha', roles: ['student'] },
   },
   {
     persona: 'faculty-vacr',
@@ -116,6 +131,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     claims: FACULTY_CLAIMS,
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, INVITE_STUDENTS],
+    organization: { school: 'George Mason University', roles: FACULTY_ORGANIZATION_ROLES },
   },
   {
     persona: 'faculty-uscr',
@@ -128,6 +144,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     claims: FACULTY_CLAIMS,
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, INVITE_STUDENTS],
+    organization: { school: 'University of Nebraska at Omaha', roles: FACULTY_ORGANIZATION_ROLES },
   },
   {
     persona: 'editor',
@@ -139,6 +156,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     claims: EDITOR_CLAIMS,
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME],
+    organization: null,
   },
   {
     persona: 'admin',
@@ -161,6 +179,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     ],
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, { key: 'dashboard', message: 'Download statistics are on the dashboard.', link: '/dashboard' }],
+    organization: null,
   },
   {
     persona: 'no-role',
@@ -172,6 +191,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     claims: [],
     subscriptions: [COURSEWARE_FEATURE],
     messages: [],
+    organization: null,
   },
   {
     persona: 'no-subscription',
@@ -183,6 +203,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     claims: [role(USER_ROLE)],
     subscriptions: [],
     messages: [],
+    organization: null,
   },
 ];
 
@@ -305,6 +326,7 @@ export function businessUnitOf(school: SchoolRow): BusinessUnit {
 /** Everything the persona seed writes. */
 export interface PersonaPlan {
   readonly businessUnits: BusinessUnit[];
+  readonly organizations: Organization[];
   readonly accounts: NewUserAccount[];
 }
 
@@ -315,17 +337,30 @@ export interface PersonaPlan {
  */
 export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaPlan {
   const businessUnits = new Map<string, BusinessUnit>();
+  const organizations = new Map<string, Organization>();
+  const unitOf = (name: string, persona: PersonaName): BusinessUnit => {
+    const matches = schools.filter((school) => school.name === name);
+    if (matches.length !== 1) {
+      throw new Error(
+        `School "${name}" of persona ${persona} is in ${SCHOOLS_FILE} ${matches.length} times, not once.`,
+      );
+    }
+    const unit = businessUnitOf(matches[0] as SchoolRow);
+    businessUnits.set(unit.id, unit);
+    return unit;
+  };
   const accounts = PERSONA_DEFINITIONS.map((definition): NewUserAccount => {
-    let unit: BusinessUnit | null = null;
-    if (definition.school !== null) {
-      const matches = schools.filter((school) => school.name === definition.school);
-      if (matches.length !== 1) {
-        throw new Error(
-          `School "${definition.school}" of persona ${definition.persona} is in ${SCHOOLS_FILE} ${matches.length} times, not once.`,
-        );
-      }
-      unit = businessUnitOf(matches[0] as SchoolRow);
-      businessUnits.set(unit.id, unit);
+    const unit = definition.school === null ? null : unitOf(definition.school, definition.persona);
+    const memberships: OrganizationMembership[] = [];
+    if (definition.organization) {
+      const orgUnit = unitOf(definition.organization.school, definition.persona);
+      const organization: Organization = {
+        id: seedId(PERSONA_ID_KINDS.organization, orgUnit.id),
+        name: `${orgUnit.name} cyber range courses`,
+        businessUnitId: orgUnit.id,
+      };
+      organizations.set(organization.id, organization);
+      memberships.push({ id: organization.id, name: organization.name, roles: [...definition.organization.roles] });
     }
     const userId = seedId(PERSONA_ID_KINDS.user, definition.persona);
     const messages: Message[] = definition.messages.map((message) => ({
@@ -347,10 +382,11 @@ export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaP
       claims: definition.claims,
       subscriptions: definition.subscriptions,
       messages,
+      organizations: memberships,
       identities: PERSONA_PROVIDERS.map((provider) => ({ provider, subject: personaSubject(definition.persona) })),
     };
   });
-  return { businessUnits: [...businessUnits.values()], accounts };
+  return { businessUnits: [...businessUnits.values()], organizations: [...organizations.values()], accounts };
 }
 
 /** What the persona seed did: created, or found already present (and left alone). */
@@ -375,6 +411,13 @@ export async function seedPersonas(dataRoot: string, now: Date): Promise<Persona
     } else {
       businessUnits.created += 1;
     }
+  }
+
+  const presentOrganizations = new Set(
+    (await getOrganizationsByIds(plan.organizations.map((o) => o.id))).map((o) => o.id),
+  );
+  for (const organization of plan.organizations) {
+    if (!presentOrganizations.has(organization.id)) await createdUnlessConflict(() => createOrganization(organization));
   }
 
   const personas = { created: 0, alreadyPresent: 0 };

@@ -32,6 +32,7 @@ const stored: UserAccount = {
   claims: [{ type: 'role', value: 'USER' }, FILES, { type: 'api', value: 'list_v1_lessons' }],
   subscriptions: ['coursewareFeature'],
   messages: [{ id: '01jd3k2m4n5p6q7r8s9t0v1w2y', message: 'Welcome to the courseware portal.', link: '/courseware' }],
+  organizations: [],
 };
 let dir: string;
 let authorization: string;
