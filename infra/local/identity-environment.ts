@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resetPortalVerifierForTests } from '../../functions/src/lib/auth/portal-tokens.ts';
-import { resetSigningKeyForTests } from '../../functions/src/lib/auth/signing-key.ts';
-import { resetUpstreamVerifiersForTests } from '../../functions/src/lib/auth/upstream.ts';
+import { resetPortalVerifier } from '../../functions/src/lib/auth/portal-tokens.ts';
+import { resetSigningKey } from '../../functions/src/lib/auth/signing-key.ts';
+import { resetUpstreamVerifiers } from '../../functions/src/lib/auth/upstream.ts';
 import { DEV_IDP_JWKS_FILE } from './dev-identity-provider.ts';
 
 /**
@@ -88,7 +88,7 @@ export function applyIdentityEnvironment(portalUrl: string, keysDir: string): { 
 }
 
 function forgetCachedIdentity(): void {
-  resetUpstreamVerifiersForTests();
-  resetSigningKeyForTests();
-  resetPortalVerifierForTests();
+  resetUpstreamVerifiers();
+  resetSigningKey();
+  resetPortalVerifier();
 }

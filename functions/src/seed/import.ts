@@ -8,7 +8,7 @@ import { createContributor, getContributorsByIds } from '../data/contributors.ts
 import { createFile, getFilesByIds } from '../data/files.ts';
 import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
 import { env } from '../lib/env.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { createdUnlessConflict } from './created-unless-conflict.ts';
 import { seedPersonas } from './personas.ts';
 import { type MappingNote, type PlannedFile, planSeed } from './plan.ts';
 import { readSeedSources } from './sources.ts';
@@ -135,17 +135,6 @@ async function seedKnowledge(items: Parameters<typeof putKnowledgeBatch>[0]): Pr
   const missing = items.filter((item) => !present.has(`${item.type}#${item.id}`));
   await putKnowledgeBatch(missing);
   return { created: missing.length, alreadyPresent: items.length - missing.length };
-}
-
-/** Runs a conditional create; false when it lost to an item that exists already (a concurrent import). */
-async function createdUnlessConflict(create: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await create();
-    return true;
-  } catch (error) {
-    if (error instanceof ConflictError) return false;
-    throw error;
-  }
 }
 
 /**

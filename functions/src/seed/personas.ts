@@ -24,7 +24,7 @@ import {
   type Organization,
 } from '../data/users.ts';
 import { seedId } from '../domain/ids.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { createdUnlessConflict } from './created-unless-conflict.ts';
 
 /**
  * The dev identity provider's personas (shared/contracts/identity.ts `PERSONAS`):
@@ -430,14 +430,4 @@ export async function seedPersonas(dataRoot: string, now: Date): Promise<Persona
     }
   }
   return { businessUnits, personas };
-}
-
-async function createdUnlessConflict(create: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await create();
-    return true;
-  } catch (error) {
-    if (error instanceof ConflictError) return false;
-    throw error;
-  }
 }

@@ -219,8 +219,11 @@ export function tokenErrorOf(error: unknown): TokenError {
   return new TokenError(error instanceof JwtExpiredError, { cause: error });
 }
 
-/** Forgets the cached verifier (the signing key has its own reset). */
-export function resetPortalVerifierForTests(): void {
+/**
+ * Forgets the cached verifier and the remembered tokens (the signing key has its own
+ * reset): for tests, and for the local portal when it restarts with another issuer.
+ */
+export function resetPortalVerifier(): void {
   verifier = undefined;
   verifiedTokens.clear();
 }

@@ -57,8 +57,11 @@ export async function portalJwks(): Promise<{ keys: JWK[] }> {
   return { keys: [publicJwk] };
 }
 
-/** Forgets the cached key (and Secrets Manager client), so a test can switch key source. */
-export function resetSigningKeyForTests(): void {
+/**
+ * Forgets the cached key (and Secrets Manager client): for tests switching key source,
+ * and for the local portal when it restarts with another data folder.
+ */
+export function resetSigningKey(): void {
   cached = undefined;
   secretsManager = undefined;
 }

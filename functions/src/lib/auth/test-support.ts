@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import type { PortalTokenInput } from './portal-tokens.ts';
-import { resetPortalVerifierForTests } from './portal-tokens.ts';
-import { resetSigningKeyForTests } from './signing-key.ts';
+import { resetPortalVerifier } from './portal-tokens.ts';
+import { resetSigningKey } from './signing-key.ts';
 
 /** The issuer tests sign and verify portal tokens with. */
 export const TEST_PORTAL_ISSUER = 'https://portal.test.example/api/v1/auth';
@@ -28,8 +28,8 @@ export function portalTokenTestEnv(): Record<string, string> {
 
 /** Forgets the cached signing key and verifier, so the next call reads the environment again. */
 export function resetPortalTokenCaches(): void {
-  resetSigningKeyForTests();
-  resetPortalVerifierForTests();
+  resetSigningKey();
+  resetPortalVerifier();
 }
 
 /** A student with a valid login (USER role, coursewareFeature); override any field. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TokenError, UnauthorizedError } from '../errors.ts';
-import { resetUpstreamVerifiersForTests, verifyUpstreamToken } from './upstream.ts';
+import { resetUpstreamVerifiers, verifyUpstreamToken } from './upstream.ts';
 
 const ISSUER = 'http://127.0.0.1:4566/dev-idp';
 const AUDIENCE = 'courseware-portal-local';
@@ -70,11 +70,11 @@ beforeEach(() => {
   vi.stubEnv('VCR_AUDIENCE', AUDIENCE);
   vi.stubEnv('VCR_JWKS_FILE', jwksFile);
   for (const name of ['SSO_ISSUER', 'SSO_AUDIENCE', 'SSO_JWKS_FILE']) vi.stubEnv(name, '');
-  resetUpstreamVerifiersForTests();
+  resetUpstreamVerifiers();
 });
 afterEach(() => {
   vi.unstubAllEnvs();
-  resetUpstreamVerifiersForTests();
+  resetUpstreamVerifiers();
 });
 
 describe('verifyUpstreamToken with a JWKS file (the local dev identity provider)', () => {
@@ -149,14 +149,14 @@ describe('provider configuration', () => {
     vi.stubEnv('SSO_ISSUER', ISSUER);
     vi.stubEnv('SSO_AUDIENCE', AUDIENCE);
     vi.stubEnv('SSO_JWKS_FILE', jwksFile);
-    resetUpstreamVerifiersForTests();
+    resetUpstreamVerifiers();
     await expect(verifyUpstreamToken('sso', await sign(keyA))).resolves.toMatchObject({ subject: 'dev-idp|ada' });
   });
 
   it('uses Cognito when VCR_COGNITO_USER_POOL_ID and VCR_COGNITO_CLIENT_ID are set', async () => {
     vi.stubEnv('VCR_COGNITO_USER_POOL_ID', 'us-east-1_example');
     vi.stubEnv('VCR_COGNITO_CLIENT_ID', 'client123');
-    resetUpstreamVerifiersForTests();
+    resetUpstreamVerifiers();
     // A malformed token fails before any JWKS would be fetched from Cognito (no network in tests);
     // the point is that the provider counts as configured.
     const error = await failure(verifyUpstreamToken('vcr', 'not.a.token'));

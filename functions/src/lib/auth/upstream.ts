@@ -78,8 +78,11 @@ export async function verifyUpstreamToken(provider: IdentityProvider, token: str
   };
 }
 
-/** Forgets the configuration read from the environment, so a test can set another. */
-export function resetUpstreamVerifiersForTests(): void {
+/**
+ * Forgets the configuration read from the environment: for tests setting another, and
+ * for the local portal when it restarts with other identity settings.
+ */
+export function resetUpstreamVerifiers(): void {
   verifiers.clear();
 }
 

@@ -54,8 +54,10 @@ export function AccountMenuButton({
           color="white"
           fontSize="xs"
           fontWeight="bold"
-          lineHeight="5"
-          textAlign="center"
+          display="inline-flex"
+          alignItems="center"
+          justifyContent="center"
+          lineHeight="1"
         >
           {messageCount > 99 ? '99+' : messageCount}
         </Box>
