@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import {
-  calculateJwkThumbprint,
-  decodeJwt,
-  decodeProtectedHeader,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type JWK,
-  SignJWT,
-} from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import type { IdentityProvider } from '#shared/contracts/identity';
+import { loadOrCreateKeyFile } from '../../functions/src/lib/auth/signing-key.ts';
 import type { PersonaAccount } from '../../functions/src/seed/personas.ts';
 
 /**
@@ -258,32 +250,12 @@ ${details}
 
 /** Reads the private JWK, or creates it (mode 0600); (re)writes the public JWKS beside it. */
 async function loadOrCreateKey(keysDir: string): Promise<{ privateKey: CryptoKey; kid: string }> {
-  await mkdir(keysDir, { recursive: true, mode: 0o700 });
-  const keyFile = path.join(keysDir, DEV_IDP_KEY_FILE);
-  let jwk: JWK;
-  try {
-    jwk = JSON.parse(await readFile(keyFile, 'utf8')) as JWK;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const { privateKey } = await generateKeyPair(ALGORITHM, { modulusLength: 2048, extractable: true });
-    jwk = await exportJWK(privateKey);
-    try {
-      await writeFile(keyFile, `${JSON.stringify(jwk)}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (writeError) {
-      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
-      jwk = JSON.parse(await readFile(keyFile, 'utf8')) as JWK;
-    }
-  }
-  if (jwk.kty !== 'RSA' || !jwk.n || !jwk.e || !jwk.d) throw new Error(`${keyFile} does not hold a private RSA JWK`);
-  const kid = await calculateJwkThumbprint({ kty: jwk.kty, n: jwk.n, e: jwk.e }, 'sha256');
-  const jwks = { keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, kid, alg: ALGORITHM, use: 'sig' }] };
+  const { privateKey, publicJwk, kid } = await loadOrCreateKeyFile(path.join(keysDir, DEV_IDP_KEY_FILE));
   const jwksFile = path.join(keysDir, DEV_IDP_JWKS_FILE);
   // Written whole, then renamed: a verifier never reads a half-written file.
   const partial = `${jwksFile}.${process.pid}.tmp`;
-  await writeFile(partial, `${JSON.stringify(jwks)}\n`);
+  await writeFile(partial, `${JSON.stringify({ keys: [publicJwk] })}\n`);
   await rename(partial, jwksFile);
-  const privateKey = await importJWK({ ...jwk, alg: ALGORITHM }, ALGORITHM);
-  if (privateKey instanceof Uint8Array) throw new Error(`${keyFile} does not hold an RSA key`);
   return { privateKey, kid };
 }
 

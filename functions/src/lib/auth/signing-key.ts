@@ -69,9 +69,20 @@ export function resetSigningKey(): void {
 async function loadSigningKey(): Promise<SigningKey> {
   const file = process.env[SIGNING_KEY_FILE_ENV];
   const secretArn = process.env[SIGNING_KEY_SECRET_ARN_ENV];
-  if (file) return fromPrivateJwk(await readOrCreateKeyFile(file));
+  if (file) return loadOrCreateKeyFile(file);
   if (secretArn) return fromPrivateJwk(await readSecret(secretArn));
   throw new Error(`Missing environment variables: one of ${SIGNING_KEY_FILE_ENV}, ${SIGNING_KEY_SECRET_ARN_ENV}.`);
+}
+
+/**
+ * An RS256 key kept in a private JWK file: read, or generated (RSA 2048, mode 0600,
+ * parent folders 0700; when two processes start at once the first writer wins and the
+ * other reads its key). Used for the portal's key locally and by the local dev
+ * identity provider for its own.
+ * @throws Error when the file holds anything but a private RSA JWK.
+ */
+export async function loadOrCreateKeyFile(path: string): Promise<SigningKey> {
+  return fromPrivateJwk(await readOrCreateKeyFile(path));
 }
 
 async function readOrCreateKeyFile(path: string): Promise<JWK> {
@@ -120,7 +131,7 @@ async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
   const { kty, n, e } = jwk;
   const kid = await calculateJwkThumbprint({ kty, n, e }, 'sha256');
   const privateKey = await importJWK({ ...jwk, alg: PORTAL_SIGNING_ALGORITHM }, PORTAL_SIGNING_ALGORITHM);
-  if (privateKey instanceof Uint8Array) throw new Error('The portal signing key is not an RSA key.');
+  if (privateKey instanceof Uint8Array) throw new Error('The signing key is not an RSA key.');
   return {
     privateKey,
     publicJwk: { kty, n, e, kid, alg: PORTAL_SIGNING_ALGORITHM, use: 'sig' },
