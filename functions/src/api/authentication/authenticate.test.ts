@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonaName, PortalTokenClaims } from '#shared/contracts/identity';
 import { getUserAccount, getUserIdByIdentity, userAccountOf } from '../../data/users.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
+import { writeUpstreamJwks } from '../../lib/auth/test-support.ts';
 import { DEFAULT_DATA_ROOT } from '../../seed/import.ts';
 import { PERSONA_ACCOUNTS, planPersonas, readSchools } from '../../seed/personas.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
@@ -28,13 +29,9 @@ let upstreamKey: CryptoKey;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'portal-authenticate-'));
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  upstreamKey = pair.privateKey;
-  const jwksFile = path.join(dir, 'upstream-jwks.json');
-  writeFileSync(
-    jwksFile,
-    JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'up', alg: 'RS256' }] }),
-  );
+  const upstream = await writeUpstreamJwks(dir, 'upstream-jwks.json', 'up');
+  upstreamKey = upstream.privateKey;
+  const { jwksFile } = upstream;
   vi.stubEnv('VCR_ISSUER', UPSTREAM.issuer);
   vi.stubEnv('VCR_AUDIENCE', UPSTREAM.audience);
   vi.stubEnv('VCR_JWKS_FILE', jwksFile);

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   Claim,
@@ -15,6 +15,7 @@ import type {
 import { dynamoDbClient } from '../../adapters/aws-clients.ts';
 import { userAccountOf } from '../../data/users.ts';
 import { principalFor } from '../../domain/entitlement.ts';
+import { writeUpstreamJwks } from '../../lib/auth/test-support.ts';
 import { DEFAULT_DATA_ROOT, runSeed } from '../../seed/import.ts';
 import { PERSONA_ACCOUNTS, planPersonas, readSchools } from '../../seed/personas.ts';
 import { jsonBody, loadEvent, withHeaders, withPathParameters } from '../../test-support/events.ts';
@@ -51,13 +52,9 @@ const persona = (name: PersonaName) => {
 beforeAll(async () => {
   stack = await startTestStack();
   dir = mkdtempSync(path.join(tmpdir(), 'portal-identity-'));
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  upstreamKey = pair.privateKey;
-  const jwksFile = path.join(dir, 'dev-idp-jwks.json');
-  writeFileSync(
-    jwksFile,
-    JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'dev', alg: 'RS256' }] }),
-  );
+  const upstream = await writeUpstreamJwks(dir, 'dev-idp-jwks.json', 'dev');
+  upstreamKey = upstream.privateKey;
+  const { jwksFile } = upstream;
   for (const name of ENV_NAMES) savedEnv[name] = process.env[name];
   Object.assign(process.env, {
     VCR_ISSUER: UPSTREAM.issuer,

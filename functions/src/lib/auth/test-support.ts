@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { exportJWK, generateKeyPair } from 'jose';
 import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import type { PortalTokenInput } from './portal-tokens.ts';
@@ -66,4 +67,20 @@ export function adminTokenInput(overrides: Partial<PortalTokenInput> = {}): Port
     ],
     ...overrides,
   });
+}
+
+/**
+ * An upstream identity provider for a test: a fresh RS256 key pair whose public JWKS
+ * (key id `kid`) is written to `<dir>/<file>`, the file `VCR_JWKS_FILE` / `SSO_JWKS_FILE`
+ * point at. Sign upstream tokens with the returned `privateKey`.
+ */
+export async function writeUpstreamJwks(
+  dir: string,
+  file: string,
+  kid: string,
+): Promise<{ privateKey: CryptoKey; jwksFile: string }> {
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  const jwksFile = join(dir, file);
+  writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid, alg: 'RS256' }] }));
+  return { privateKey: pair.privateKey, jwksFile };
 }
