@@ -17,12 +17,18 @@ export const PAGE = {
   contributorsPicker: 1000,
   /** News, events and content list pages shown to people (spec §9). */
   listPageSize: 10,
+  /** Search results per page: maximum `limit` (like the content list). */
+  searchMax: 300,
 } as const;
 
 /** Field limits (spec §5, §9). */
 export const LIMITS = {
   searchMinChars: 2,
   searchMaxChars: 256,
+  /** Values one search filter may hold (decision record 014). */
+  searchFilterMaxValues: 200,
+  /** Characters of the plain-text description a search hit carries (cards show 80). */
+  searchSummaryMaxChars: 240,
   contentHtmlMaxChars: 100_000,
   fileNameMaxChars: 120,
   childNameMaxChars: 1000,

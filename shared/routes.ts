@@ -24,6 +24,7 @@ import {
   UserPage,
 } from './contracts/identity.ts';
 import { GetKnowledgePath, Knowledge, KnowledgePage, ListKnowledgeQuery } from './contracts/knowledge.ts';
+import { SearchContentPage, SearchContentRequest } from './contracts/search.ts';
 import type { ClientGroup } from './enums.ts';
 
 /**
@@ -141,6 +142,17 @@ export const ROUTES = [
     summary: 'List contributors by last name, paged by nextPageToken (spec §7 "Contributors").',
     request: { query: ListContributorsQuery },
     response: ContributorPage,
+  },
+  {
+    operationId: 'searchContent',
+    method: 'POST',
+    path: '/api/v1/search/content',
+    group: 'search',
+    access: 'public',
+    summary:
+      'Search content by text and the filters of spec §3 "Search filter", with facet counts; visitors find published content only (spec §2.5, §7 "Search content").',
+    request: { body: SearchContentRequest },
+    response: SearchContentPage,
   },
   {
     operationId: 'authenticate',

@@ -27,6 +27,14 @@ export interface PortalFunctionProps {
   readonly logRetention?: RetentionDays;
   /** Applied to the log group. @default RETAIN */
   readonly removalPolicy?: RemovalPolicy;
+  /** Concurrent executions reserved (and allowed at most); 1 serialises invocations. @default none (account pool) */
+  readonly reservedConcurrentExecutions?: number;
+}
+
+/** Options of {@link PortalFunction.bindBucket}. */
+export interface BindBucketOptions {
+  /** Grant object access only under this key prefix (e.g. `search/`); the whole bucket when absent. */
+  readonly keyPrefix?: string;
 }
 
 /** The ESM bundle needs `require` for the CommonJS dependencies that esbuild leaves as calls. */
@@ -57,6 +65,7 @@ export class PortalFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       logGroup,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
@@ -91,11 +100,21 @@ export class PortalFunction extends NodejsFunction {
     return this;
   }
 
-  /** Sets `envName` to the bucket's name and grants object access (never bucket configuration). */
-  bindBucket(envName: string, bucket: IBucket, access: BucketAccess = 'readWrite'): this {
+  /**
+   * Sets `envName` to the bucket's name and grants object access (never bucket
+   * configuration), to the objects under `options.keyPrefix` only when given. Read
+   * access includes `s3:List*` on the bucket, so a missing object is a 404, not a 403.
+   */
+  bindBucket(
+    envName: string,
+    bucket: IBucket,
+    access: BucketAccess = 'readWrite',
+    options: BindBucketOptions = {},
+  ): this {
     this.addEnvironment(envName, bucket.bucketName);
-    if (access === 'read') bucket.grantRead(this);
-    else bucket.grantReadWrite(this);
+    const objects = options.keyPrefix === undefined ? undefined : `${options.keyPrefix}*`;
+    if (access === 'read') bucket.grantRead(this, objects);
+    else bucket.grantReadWrite(this, objects);
     return this;
   }
 

@@ -7,6 +7,7 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import sirv from 'sirv';
 import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
+import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
 import { type Authorizer, createGateway } from './gateway.ts';
@@ -55,6 +56,8 @@ export interface StartPortalOptions {
   authorize?: Authorizer;
   /** The built SPA served in `dist` mode; `web/dist` unless given (tests). */
   webDistDir?: string;
+  /** Milliseconds between two polls of the catalog revision by the local catalog indexer; 200 unless given. */
+  catalogPollMs?: number;
 }
 
 export interface RunningPortal {
@@ -67,6 +70,8 @@ export interface RunningPortal {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** `SEARCH_CATALOG_CHECK_MS` of the local stack unless set: the search group's freshness check interval. */
+export const LOCAL_CATALOG_CHECK_MS = 250;
 export const WEB_DIR = path.join(ROOT, 'web');
 export const WEB_DIST_DIR = path.join(WEB_DIR, 'dist');
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -122,6 +127,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   const identity = applyIdentityEnvironment(url, keysDirOf(options.dataDir));
 
   let emulators: RunningEmulators | undefined;
+  let catalogIndexer: LocalCatalogIndexer | undefined;
   let s3: S3Client | undefined;
   let web: WebPart | undefined;
   let stopped: Promise<void> | undefined;
@@ -131,6 +137,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       const closed = closeServer(server);
       await web?.close?.(); // ends the HMR sockets, which the server waits for
       await closed;
+      await catalogIndexer?.stop();
       s3?.destroy();
       await emulators?.stop();
       identity.restore();
@@ -149,6 +156,14 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     if (!emulators.stepFunctions) log('sfn: external; deploy the workflows there yourself');
 
     if (options.seed === 'if-empty') await seedIfEmpty(emulators.endpoints.dynamodb, options.dataDir, log);
+
+    // Search: a write is searchable within a second here (the indexer polls every
+    // 200 ms, the search group checks the snapshot every 250 ms), and a search module
+    // that served another data folder in this process starts afresh.
+    const search = await import('../../functions/src/search/snapshot-search.ts');
+    process.env[search.SEARCH_CATALOG_CHECK_ENV] ??= String(LOCAL_CATALOG_CHECK_MS);
+    search.resetSnapshotSearch();
+    catalogIndexer = await startLocalCatalogIndexer({ pollMs: options.catalogPollMs, log });
 
     s3 = new S3Client({
       endpoint: emulators.endpoints.s3,
@@ -227,7 +242,9 @@ async function seedIfEmpty(
   const counts = (['knowledge', 'contributors', 'files', 'content'] as const)
     .map((kind) => `${report[kind].created} ${kind}`)
     .join(', ');
-  log(`seed: imported ${counts} into an empty table in ${report.durationMs} ms`);
+  log(
+    `seed: imported ${counts} into an empty table in ${report.durationMs} ms (search catalog revision ${report.catalog.revision})`,
+  );
   if (dataDir) {
     const reportPath = path.join(dataDir, 'seed-report.json');
     await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);

@@ -22,6 +22,8 @@ import { RuntimeConfigError } from './runtime-config.ts';
  * | DATA_DIR  | .data       | folder kept between runs; `:memory:` keeps nothing                  |
  * | WEB_MODE  | dev         | dev (Vite middleware, HMR), dist (web/dist, built if missing), none |
  * | SEED      | if-empty    | if-empty: import the seed data into an empty table; never           |
+ * | CATALOG_POLL_MS | 200   | how often the local catalog indexer reads the catalog revision      |
+ * | SEARCH_CATALOG_CHECK_MS | 250 | how often the search group checks the catalog snapshot (0: every search) |
  *
  * Plus the `/env.json` variables (`runtime-config.ts`), the identity variables
  * (`identity-environment.ts`: PORTAL_ISSUER, PORTAL_SIGNING_KEY_FILE, VCR_*, SSO_*;
@@ -44,6 +46,14 @@ function choice<T extends string>(name: string, allowed: readonly T[], fallback:
   return value as T;
 }
 
+function milliseconds(name: string, fallback: number): number {
+  const text = process.env[name] || String(fallback);
+  if (!/^\d{1,7}$/.test(text) || Number(text) === 0) {
+    throw new SettingError(`${name} must be a whole number of milliseconds above 0, not "${text}"`);
+  }
+  return Number(text);
+}
+
 function settings(): StartPortalOptions {
   const portText = process.env.PORT || '3000';
   const port = Number(portText);
@@ -55,6 +65,7 @@ function settings(): StartPortalOptions {
     dataDir: dataDir === ':memory:' ? null : path.resolve(dataDir),
     web: choice('WEB_MODE', ['dev', 'dist', 'none'], 'dev'),
     seed: choice('SEED', ['if-empty', 'never'], 'if-empty'),
+    catalogPollMs: milliseconds('CATALOG_POLL_MS', 200),
     log: (line) => console.log(line),
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -14,13 +14,16 @@ import {
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
 import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
-import { BUCKETS } from '#shared/table';
+import { BUCKETS, TABLE } from '#shared/table';
+import { CATALOG_PARTITION, SEARCH_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
 import { PortalFunction } from '../constructs/portal-function.ts';
 import { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
 
@@ -41,6 +44,25 @@ export const API_FUNCTION_ENV = {
   signingKeySecretArn: 'PORTAL_SIGNING_KEY_SECRET_ARN',
   brand: 'BRAND',
 } as const;
+
+/** Environment variables of the search group's Lambda (names of `functions/src/search/snapshot-search.ts`). */
+export const SEARCH_FUNCTION_ENV = { catalogCheckMs: 'SEARCH_CATALOG_CHECK_MS' } as const;
+
+/** How often a search container checks the catalog snapshot for a newer one, in ms (decision record 014). */
+export const SEARCH_CATALOG_CHECK_MS = 1000;
+
+/**
+ * How long the indexer lets gsi3 settle after the last revision change before it
+ * lists content (`CATALOG_SETTLE_MS` of functions/src/search/indexer.ts): gsi3 is
+ * eventually consistent, and propagation normally takes well under a second.
+ */
+export const CATALOG_INDEXER_SETTLE = { env: 'CATALOG_SETTLE_MS', ms: 1500 } as const;
+
+/** Memory of the functions that hold the catalog index in memory: the search group and the indexer. */
+export const SEARCH_MEMORY_MB = 1024;
+
+/** The catalog indexer's stream trigger (decision record 014): batch size, batching window, retries. */
+export const CATALOG_INDEXER_TRIGGER = { batchSize: 100, maxBatchingWindowSeconds: 1, retryAttempts: 5 } as const;
 
 /** The issuer path below the site's address (decision record 012). */
 export const PORTAL_ISSUER_PATH = '/api/v1/auth';
@@ -82,6 +104,11 @@ export function handlerEntry(projectRoot: string, group: ClientGroup): string {
   return path.join(projectRoot, 'functions', 'src', 'api', group, 'index.ts');
 }
 
+/** The catalog indexer's Lambda entry: `functions/src/indexer/index.ts`, exporting `handler`. */
+export function indexerEntry(projectRoot: string): string {
+  return path.join(projectRoot, 'functions', 'src', 'indexer', 'index.ts');
+}
+
 /** `business-unit` → `BusinessUnit`: construct ids stay stable and readable. */
 function pascalCase(name: string): string {
   return name.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -99,6 +126,8 @@ export class ApiStack extends Stack {
   readonly signingKey: PortalSigningKey;
   /** The issuer the authorizer trusts and the Lambdas sign with (may be a token in dev). */
   readonly portalIssuer: string;
+  /** Rebuilds the catalog snapshot when the catalog revision item changes (table stream). */
+  readonly catalogIndexer: PortalFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -154,25 +183,38 @@ export class ApiStack extends Stack {
     const integrations = new Map<ClientGroup, HttpLambdaIntegration>();
     const routes = props.routes ?? ROUTES;
     const groups = routedGroups(routes);
-    const missing = groups.map((group) => handlerEntry(projectRoot, group)).filter((entry) => !existsSync(entry));
+    const missing = [...groups.map((group) => handlerEntry(projectRoot, group)), indexerEntry(projectRoot)].filter(
+      (entry) => !existsSync(entry),
+    );
     if (missing.length > 0) {
-      throw new Error(`Handler entries missing (one per client group in ROUTES):\n  - ${missing.join('\n  - ')}`);
+      throw new Error(
+        `Handler entries missing (one per client group in ROUTES, and the catalog indexer):\n  - ${missing.join('\n  - ')}`,
+      );
     }
     for (const group of groups) {
       const name = pascalCase(group);
+      const search = group === 'search';
       const fn = new PortalFunction(this, `${name}Function`, {
         entry: handlerEntry(projectRoot, group),
         projectRoot,
         description: `Portal API, client group ${group}`,
         removalPolicy,
+        // The search group holds the catalog index in memory, and the first search of
+        // a fresh deployment builds the snapshot itself (API Gateway waits 30 s at most).
+        ...(search ? { memorySize: SEARCH_MEMORY_MB, timeout: Duration.seconds(29) } : {}),
       });
-      // Read-write everywhere: today's routes only read, but the content, file and
-      // page issues write to the table and to both buckets (uploads, bundles,
-      // catalog snapshot). Narrow per group when the groups' needs settle.
-      fn.bindTable(props.table, 'readWrite')
-        .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite')
-        .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'readWrite')
-        .bindSecret(API_FUNCTION_ENV.signingKeySecretArn, this.signingKey.secret);
+      if (search) {
+        bindSearchResources(fn, props);
+        fn.addEnvironment(SEARCH_FUNCTION_ENV.catalogCheckMs, String(SEARCH_CATALOG_CHECK_MS));
+      } else {
+        // Read-write everywhere: today's routes only read, but the content, file and
+        // page issues write to the table and to both buckets (uploads, bundles).
+        // Narrow per group when the groups' needs settle.
+        fn.bindTable(props.table, 'readWrite')
+          .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite')
+          .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'readWrite');
+      }
+      fn.bindSecret(API_FUNCTION_ENV.signingKeySecretArn, this.signingKey.secret);
       fn.addEnvironment(API_FUNCTION_ENV.portalIssuer, this.portalIssuer);
       fn.addEnvironment(API_FUNCTION_ENV.brand, props.brand);
       if (group === 'authentication') bindUpstreamIdentity(fn, props.upstreamIdentity);
@@ -184,6 +226,7 @@ export class ApiStack extends Stack {
       integrations.set(group, new HttpLambdaIntegration(`${name}Integration`, fn, { scopePermissionToRoute: false }));
     }
     this.functions = functions;
+    this.catalogIndexer = createCatalogIndexer(this, projectRoot, removalPolicy, props);
 
     for (const route of routes) {
       const integration = integrations.get(route.group);
@@ -197,6 +240,58 @@ export class ApiStack extends Stack {
       });
     }
   }
+}
+
+/**
+ * What a function that reads the catalog needs (decision record 014): the table read
+ * only (the revision, and the gsi3 listing when it builds a snapshot), read and write
+ * of the private bucket under `search/` only (the snapshot; a search that finds none
+ * writes it). The public bucket is bound read-only because the handlers' environment
+ * check (`functions/src/lib/env.ts`) requires its name; its objects are public anyway.
+ */
+function bindSearchResources(fn: PortalFunction, props: ApiStackProps): void {
+  fn.bindTable(props.table, 'read')
+    .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite', { keyPrefix: SEARCH_OBJECT_PREFIX })
+    .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'read');
+}
+
+/**
+ * The catalog indexer (decision record 014): triggered by the table's stream, filtered
+ * to the catalog revision item (`pk CATALOG`), batches of up to 100 records gathered
+ * for up to 1 s, a bounded number of retries, and reserved concurrency 1 so that two
+ * rebuilds never race.
+ */
+function createCatalogIndexer(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+): PortalFunction {
+  const indexer = new PortalFunction(scope, 'CatalogIndexerFunction', {
+    entry: indexerEntry(projectRoot),
+    projectRoot,
+    description: 'Portal catalog indexer: rebuilds the search catalog snapshot',
+    removalPolicy,
+    memorySize: SEARCH_MEMORY_MB,
+    timeout: Duration.minutes(2),
+    reservedConcurrentExecutions: 1,
+  });
+  bindSearchResources(indexer, props);
+  indexer.addEnvironment(CATALOG_INDEXER_SETTLE.env, String(CATALOG_INDEXER_SETTLE.ms));
+  indexer.addEventSource(
+    new DynamoEventSource(props.table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: CATALOG_INDEXER_TRIGGER.batchSize,
+      maxBatchingWindow: Duration.seconds(CATALOG_INDEXER_TRIGGER.maxBatchingWindowSeconds),
+      retryAttempts: CATALOG_INDEXER_TRIGGER.retryAttempts,
+      filters: [
+        FilterCriteria.filter({
+          dynamodb: { Keys: { [TABLE.partitionKey]: { S: FilterRule.isEqual(CATALOG_PARTITION) } } },
+        }),
+      ],
+    }),
+  );
+  return indexer;
 }
 
 /** The upstream providers' settings (names of `functions/src/lib/auth/upstream.ts`). */

@@ -4,6 +4,7 @@ import {
   Billing,
   type GlobalSecondaryIndexPropsV2,
   ProjectionType,
+  StreamViewType,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -18,6 +19,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '#shared/table';
+import { SEARCH_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
 
 export interface DataStackProps extends StackProps {
   /** `dev` stacks may be destroyed with their data; every other stage retains and protects it. */
@@ -59,6 +61,8 @@ export class DataStack extends Stack {
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TABLE.ttlAttribute,
+      // Keys only: the catalog indexer needs to know that the revision item changed, not how.
+      dynamoStream: StreamViewType.KEYS_ONLY,
       deletionProtection: !disposable,
       removalPolicy,
     });
@@ -90,6 +94,12 @@ export class DataStack extends Stack {
     };
 
     this.privateBucket = new Bucket(this, 'PrivateBucket', bucketDefaults);
+    // Every content write replaces the catalog snapshot; its old versions are worth nothing.
+    this.privateBucket.addLifecycleRule({
+      id: 'expire-old-catalog-snapshots',
+      prefix: SEARCH_OBJECT_PREFIX,
+      noncurrentVersionExpiration: Duration.days(1),
+    });
     this.publicBucket = new Bucket(this, 'PublicBucket', bucketDefaults);
 
     // CloudFront's origin access control reads the public bucket. The statement is

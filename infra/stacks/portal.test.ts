@@ -13,7 +13,16 @@ import { ROUTES, routeKey } from '#shared/routes';
 import { BUCKETS, TABLE } from '#shared/table';
 import { createLocalHttpPolicy } from '../local/http-policy.ts';
 import { DEV_LOGIN_AUDIENCE, DEV_SSO_AUDIENCE } from '../local/identity-environment.ts';
-import { handlerEntry, routedGroups } from './api-stack.ts';
+import {
+  CATALOG_INDEXER_SETTLE,
+  CATALOG_INDEXER_TRIGGER,
+  handlerEntry,
+  indexerEntry,
+  routedGroups,
+  SEARCH_CATALOG_CHECK_MS,
+  SEARCH_FUNCTION_ENV,
+  SEARCH_MEMORY_MB,
+} from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { createPortal, type Portal } from './portal.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
@@ -41,8 +50,7 @@ beforeAll(() => {
   projectRoot = path.join(workDir, 'project');
   mkdirSync(projectRoot);
   writeFileSync(path.join(projectRoot, 'package-lock.json'), '{}');
-  for (const group of routedGroups()) {
-    const entry = handlerEntry(projectRoot, group);
+  for (const entry of [...routedGroups().map((group) => handlerEntry(projectRoot, group)), indexerEntry(projectRoot)]) {
     mkdirSync(path.dirname(entry), { recursive: true });
     writeFileSync(entry, 'export const handler = async () => ({});\n');
   }
@@ -94,6 +102,22 @@ function withTokens(value: unknown): string {
 
 function logicalId(stack: Stack, construct: { node: { defaultChild?: unknown } }): string {
   return stack.getLogicalId(construct.node.defaultChild as CfnFunction);
+}
+
+interface PolicyStatementJson {
+  Action: string | string[];
+  Effect: string;
+  Resource: unknown;
+}
+
+/** The statements of every IAM policy attached to the role of the function with this logical id. */
+function policyStatementsOf(template: Template, functionId: string): PolicyStatementJson[] {
+  const fn = template.findResources('AWS::Lambda::Function')[functionId];
+  if (!fn) throw new Error(`No function ${functionId} in the template.`);
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as PolicyStatementJson[]);
 }
 
 /** The env.json the web stack deploys: the asset folder holding only that file. */
@@ -161,8 +185,9 @@ describe('the USCR dev app', () => {
     const groups = routedGroups();
     expect(groups).toEqual(expect.arrayContaining(['content', 'meta']));
     const functions = app.api.findResources('AWS::Lambda::Function');
-    const portalFunctions = Object.values(functions).filter(
-      (fn) => fn.Properties.Environment?.Variables?.[TABLE.nameEnv] !== undefined,
+    const indexerId = logicalId(app.portal.api, app.portal.api.catalogIndexer);
+    const portalFunctions = Object.entries(functions).filter(
+      ([id, fn]) => id !== indexerId && fn.Properties.Environment?.Variables?.[TABLE.nameEnv] !== undefined,
     );
     expect(portalFunctions).toHaveLength(groups.length);
     for (const group of groups) {
@@ -191,6 +216,87 @@ describe('the USCR dev app', () => {
     expect(policies).toContain('dynamodb:Query');
     expect(policies).toContain('s3:PutObject');
     expect(policies).toContain('s3:GetObject');
+  });
+
+  it('streams the keys of changed items from the table', () => {
+    app.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      StreamSpecification: { StreamViewType: 'KEYS_ONLY' },
+    });
+  });
+
+  it('expires old versions of the catalog snapshot after a day', () => {
+    app.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Prefix: 'search/',
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+            Status: 'Enabled',
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('triggers the catalog indexer from the table stream, filtered to the catalog revision item', () => {
+    const indexerId = logicalId(app.portal.api, app.portal.api.catalogIndexer);
+    const mappings = Object.values(app.api.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.Properties).toMatchObject({
+      FunctionName: { Ref: indexerId },
+      EventSourceArn: expect.anything(),
+      StartingPosition: 'LATEST',
+      BatchSize: CATALOG_INDEXER_TRIGGER.batchSize,
+      MaximumBatchingWindowInSeconds: 1,
+      MaximumRetryAttempts: CATALOG_INDEXER_TRIGGER.retryAttempts,
+      FilterCriteria: {
+        Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { pk: { S: ['CATALOG'] } } } }) }],
+      },
+    });
+    expect(JSON.stringify(mappings[0]?.Properties.EventSourceArn)).toContain('StreamArn');
+  });
+
+  it('runs at most one catalog indexer at a time, with the memory to build the index', () => {
+    const indexer =
+      app.api.findResources('AWS::Lambda::Function')[logicalId(app.portal.api, app.portal.api.catalogIndexer)];
+    expect(indexer?.Properties).toMatchObject({
+      ReservedConcurrentExecutions: 1,
+      MemorySize: SEARCH_MEMORY_MB,
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Environment: {
+        Variables: {
+          [TABLE.nameEnv]: expect.anything(),
+          [BUCKETS.private.nameEnv]: expect.anything(),
+          [BUCKETS.public.nameEnv]: expect.anything(),
+          [CATALOG_INDEXER_SETTLE.env]: String(CATALOG_INDEXER_SETTLE.ms),
+        },
+      },
+    });
+  });
+
+  it('gives the search function 1024 MB, its check interval, and only what reading the catalog needs', () => {
+    const search = app.portal.api.functions.get('search');
+    const id = logicalId(app.portal.api, search ?? { node: {} });
+    const resource = app.api.findResources('AWS::Lambda::Function')[id];
+    expect(resource?.Properties).toMatchObject({
+      MemorySize: SEARCH_MEMORY_MB,
+      Environment: { Variables: { [SEARCH_FUNCTION_ENV.catalogCheckMs]: String(SEARCH_CATALOG_CHECK_MS) } },
+    });
+    for (const fnId of [id, logicalId(app.portal.api, app.portal.api.catalogIndexer)]) {
+      const statements = policyStatementsOf(app.api, fnId);
+      const actions = statements.flatMap((statement) => [statement.Action].flat());
+      // The table: read only.
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions).toContain('dynamodb:GetItem');
+      expect(actions).not.toContain('dynamodb:PutItem');
+      expect(actions).not.toContain('dynamodb:UpdateItem');
+      // The private bucket: objects under search/ only.
+      const writes = statements.filter((statement) => [statement.Action].flat().includes('s3:PutObject'));
+      expect(writes).toHaveLength(1);
+      expect(JSON.stringify(writes[0]?.Resource)).toContain('/search/*');
+      expect(JSON.stringify(writes[0]?.Resource)).not.toMatch(/"\/\*"/);
+    }
   });
 
   it('throttles the default stage', () => {

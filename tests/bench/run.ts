@@ -31,6 +31,7 @@ import autocannon from 'autocannon';
 import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+import { searchFigures } from './search.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -348,6 +349,45 @@ async function firstRenderFigure(): Promise<void> {
   }
 }
 
+/**
+ * Courseware search at 1,000, 10,000 and 50,000 generated items (issue 4): search
+ * p50/p95/p99 over the mixed query set with the naive scan of the same run as the
+ * baseline, index build, snapshot size, load and memory.
+ */
+async function searchBenchFigures(): Promise<void> {
+  const result = await searchFigures();
+  for (const size of result.sizes) {
+    const n = size.documents.toLocaleString('en-US');
+    const atGoal = size.documents === 10_000;
+    for (const p of ['p50', 'p95', 'p99'] as const) {
+      figures.push({
+        name: `search ${p}, ${n} items (${result.queries} mixed queries)`,
+        value: Number(size.search[`${p}Ms`].toFixed(3)),
+        unit: 'ms',
+        baseline: { name: `naive scan ${p}`, value: Number(size.baseline[`${p}Ms`].toFixed(3)) },
+        ...(atGoal && p !== 'p50' ? { goal: p === 'p95' ? '≤ 5 ms' : '≤ 20 ms' } : {}),
+      });
+    }
+    figures.push({ name: `search index build, ${n} items`, value: Math.round(size.buildMs), unit: 'ms' });
+    figures.push({
+      name: `search index load from snapshot, ${n} items`,
+      value: Math.round(size.loadMs),
+      unit: 'ms',
+      ...(atGoal ? { goal: '≤ 300 ms' } : {}),
+    });
+    figures.push({
+      name: `search snapshot size (gzip), ${n} items`,
+      value: Math.round(size.snapshotGzBytes / 1024),
+      unit: 'KiB',
+    });
+    figures.push({
+      name: `search index memory, ${n} items (${result.memoryMethod})`,
+      value: Math.round(size.memoryBytes / 2 ** 20),
+      unit: 'MiB',
+    });
+  }
+}
+
 function report(): void {
   const rows = figures.map((f) => {
     const ratio = f.baseline
@@ -368,6 +408,7 @@ function report(): void {
 }
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+await searchBenchFigures();
 await authCostFigure();
 await bundleFigures();
 await firstRenderFigure();

@@ -3,7 +3,9 @@ import { generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAS, type PersonaName } from '#shared/contracts/identity';
 import { type OperationId, ROUTES } from '#shared/routes';
+import { bumpCatalogRevision } from '../../functions/src/data/catalog.ts';
 import { createContent } from '../../functions/src/data/content.ts';
+import { syncCatalogSnapshot } from '../../functions/src/search/indexer.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
 
@@ -90,6 +92,8 @@ const MATRIX: readonly MatrixRow[] = [
   { operationId: 'listKnowledge', method: 'GET', path: '/api/v1/knowledge?type=KU', expected: everyone(200) },
   { operationId: 'getKnowledge', method: 'GET', path: '/api/v1/knowledge/KU/CSF', expected: everyone(200) },
   { operationId: 'listContributors', method: 'GET', path: '/api/v1/contributors', expected: everyone(200) },
+  // Anyone may search; what is found depends on the caller (see "what a search finds" below).
+  { operationId: 'searchContent', method: 'POST', path: '/api/v1/search/content', expected: everyone(200) },
   { operationId: 'getOpenApiDocument', method: 'GET', path: '/api/v1/openapi.json', expected: everyone(200) },
   {
     operationId: 'getOpenIdConfiguration',
@@ -158,6 +162,10 @@ beforeAll(async () => {
   fill['{unpublished}'] = hiddenParent.id;
   fill['{hiddenParent}'] = hiddenParent.id;
   fill['{archived}'] = archived.id;
+  fill['{hiddenLesson}'] = contentRecord('Matrix hidden lesson').id;
+  // As a content write will: record the change, then index it (the local indexer would within 200 ms).
+  await bumpCatalogRevision();
+  await syncCatalogSnapshot();
 });
 afterAll(async () => {
   await portal?.stop();
@@ -193,6 +201,43 @@ describe('the route × persona matrix (spec §6)', () => {
       const actual: Record<string, number> = {};
       for (const caller of CALLERS) actual[caller] = await call(row, caller);
       expect(actual).toEqual(row.expected);
+    });
+  }
+});
+
+describe('what a search finds (spec §6, decision record 008)', () => {
+  // Written by hand: the published lesson for everyone; its unpublished parent only
+  // for those who may update content; the archived lesson for nobody.
+  const FOUND: Record<Caller, readonly string[]> = {
+    visitor: ['{hiddenLesson}'],
+    student: ['{hiddenLesson}'],
+    'faculty-vacr': ['{hiddenLesson}'],
+    'faculty-uscr': ['{hiddenLesson}'],
+    editor: ['{hiddenLesson}', '{unpublished}'],
+    admin: ['{hiddenLesson}', '{unpublished}'],
+    'no-role': ['{hiddenLesson}'],
+    'no-subscription': ['{hiddenLesson}'],
+  };
+
+  /** Which of the three Matrix items are among everything a caller's search without text finds. */
+  async function found(caller: Caller): Promise<string[]> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (caller !== 'visitor') headers.authorization = `Bearer ${portalTokens.get(caller)}`;
+    const res = await fetch(`${portal.baseUrl}/api/v1/search/content`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ limit: 300 }),
+    });
+    expect(res.status, caller).toBe(200);
+    const page = (await res.json()) as { items: { id: string }[]; total: number; nextPageToken: string | null };
+    expect(page.nextPageToken, 'everything fits one page').toBeNull();
+    const ids = new Set(page.items.map((item) => item.id));
+    return ['{hiddenLesson}', '{unpublished}', '{archived}'].filter((name) => ids.has(fill[name] ?? ''));
+  }
+
+  for (const caller of CALLERS) {
+    it(`finds ${FOUND[caller].join(' and ')} for ${caller}`, async () => {
+      expect(await found(caller)).toEqual(FOUND[caller]);
     });
   }
 });

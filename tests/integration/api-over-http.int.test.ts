@@ -20,6 +20,7 @@ import {
   UserPage,
 } from '#shared/contracts/identity';
 import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
+import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
 import { type OperationId, ROUTES } from '#shared/routes';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
 
@@ -59,7 +60,15 @@ interface RouteCase {
    * `byGateway` marks what API Gateway itself rejects before any handler runs: its
    * body is `{ message }` only, as on AWS.
    */
-  bad: { path: string; status: number; byGateway?: true; as?: PersonaName; body?: CaseBody }[];
+  bad: {
+    path: string;
+    status: number;
+    byGateway?: true;
+    as?: PersonaName;
+    body?: CaseBody;
+    /** A 400's field error that must be among `errors`. */
+    fieldError?: { path: string; message: string };
+  }[];
 }
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -158,6 +167,36 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     },
     bad: [{ path: '/api/v1/contributors?limit=1001', status: 400 }],
+  },
+  searchContent: {
+    ok: {
+      path: '/api/v1/search/content',
+      body: { json: { text: 'buffer overflow', filter: { contentCategories: ['exercise'] }, limit: 5 } },
+      check(body) {
+        const page = SearchContentPage.parse(body);
+        expect(page.items[0]?.name).toMatch(/Buffer Overflow/);
+        expect(page.items.length).toBeLessThanOrEqual(5);
+        expect(page.total).toBeGreaterThanOrEqual(page.items.length);
+        for (const item of page.items) expect(item.category).toBe('exercise');
+        expect(page.facets.contentCategories.length).toBeGreaterThan(0);
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/search/content',
+        status: 400,
+        body: { json: { text: 'x' } },
+        fieldError: { path: 'body.text', message: SEARCH_MIN_CHARS_MESSAGE },
+      },
+      { path: '/api/v1/search/content', status: 400, body: { json: { filter: { contentCategories: ['podcast'] } } } },
+      {
+        path: '/api/v1/search/content',
+        status: 400,
+        body: { json: { filter: { nextPageToken: 'not-a-token!' } } },
+        fieldError: { path: 'body.filter.nextPageToken', message: 'Invalid page token.' },
+      },
+      { path: '/api/v1/search/content', status: 400, body: { json: { limit: 301 } } },
+    ],
   },
   authenticate: {
     ok: {
@@ -326,6 +365,7 @@ describe('every route of the route table, over HTTP', () => {
         }
         const body = ErrorBody.parse(await res.json());
         if (bad.status === 400) expect(body.errors?.length).toBeGreaterThan(0);
+        if (bad.fieldError) expect(body.errors).toContainEqual(bad.fieldError);
       });
     }
   }
@@ -365,6 +405,41 @@ describe('content by id or alias', () => {
     const page = KnowledgePage.parse(await (await api('/api/v1/knowledge?limit=10000')).json());
     expect(page.items).toHaveLength(1180 + 2148 + 67);
     expect(page.nextPageToken).toBeNull();
+  });
+});
+
+describe('search over HTTP', () => {
+  const searchPage = async (body: unknown) => {
+    const res = await api('/api/v1/search/content', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+    return SearchContentPage.parse(await res.json());
+  };
+
+  it('pages through every published item with nextPageToken, each once, in the order of one big page', async () => {
+    const all = await searchPage({ limit: 300 });
+    expect(all.total).toBe(60);
+    const seen: string[] = [];
+    let token: string | null = null;
+    do {
+      const page: SearchContentPage = await searchPage({ limit: 13, filter: token ? { nextPageToken: token } : {} });
+      expect(page.total).toBe(60);
+      seen.push(...page.items.map((item) => item.id));
+      token = page.nextPageToken;
+    } while (token);
+    expect(seen).toEqual(all.items.map((item) => item.id));
+    expect(new Set(seen).size).toBe(60);
+  });
+
+  it('counts facets over every hit, not only the page', async () => {
+    const page = await searchPage({ limit: 1 });
+    expect(page.items).toHaveLength(1);
+    expect(page.facets.contentCategories.length).toBeGreaterThan(0);
+    for (const facet of page.facets.contentCategories) expect(facet.count).toBeLessThanOrEqual(page.total);
+    expect(Math.max(...page.facets.contentCategories.map((facet) => facet.count))).toBeGreaterThan(1);
   });
 });
 

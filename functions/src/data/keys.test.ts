@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   aliasGuardKey,
   businessUnitKey,
+  CATALOG_SNAPSHOT_OBJECT_KEY,
+  catalogRevisionKey,
   childIndexKey,
   childrenPartition,
   contentAliasIndexKey,
@@ -44,6 +46,8 @@ describe('key builders', () => {
     expect(fileKey(ID)).toEqual({ pk: `FILE#${ID}`, sk: 'FILE' });
     expect(contentFileObjectKey('c', 'f')).toBe('content/c/f');
     expect(childrenPartition(null)).toBe('PARENT#ROOT');
+    expect(catalogRevisionKey()).toEqual({ pk: 'CATALOG', sk: 'REVISION' });
+    expect(CATALOG_SNAPSHOT_OBJECT_KEY).toBe('search/catalog.snapshot.gz');
   });
 
   it('builds the exact key strings of users, identities and business units', () => {

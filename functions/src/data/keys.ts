@@ -22,6 +22,10 @@ import { TABLE } from '#shared/table';
  * | user by upstream identity                         | table | pk `IDENTITY#<provider>#<upstream subject>`, sk `IDENTITY` (attribute userId) |
  * | users by e-mail (admin list)                      | gsi1  | gsi1pk `USERS`, gsi1sk `<email lower-case or ~>#<id>`               |
  * | business unit by id                               | table | pk `BUSINESS_UNIT#<id>`, sk `BUSINESS_UNIT`                         |
+ * | catalog revision (bumped by every content write)  | table | pk `CATALOG`, sk `REVISION` (attribute revision, a number)          |
+ *
+ * S3 keys of the private bucket: content files `content/<contentId>/<fileId>`; the
+ * search catalog snapshot `search/catalog.snapshot.gz`.
  */
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
@@ -56,6 +60,7 @@ export const ENTITY_TYPES = {
   businessUnit: 'BusinessUnit',
   organization: 'Organization',
   organizationMembership: 'OrganizationMembership',
+  catalogRevision: 'CatalogRevision',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -150,6 +155,12 @@ export function fileKey(id: string): TableKey {
   return { pk: `FILE#${id}`, sk: 'FILE' };
 }
 
+/** Key prefix of everything search keeps in the private bucket (IAM grants are scoped to it). */
+export const SEARCH_OBJECT_PREFIX = 'search/';
+
+/** S3 key of the catalog snapshot in the private bucket (decision record 014). */
+export const CATALOG_SNAPSHOT_OBJECT_KEY = `${SEARCH_OBJECT_PREFIX}catalog.snapshot.gz`;
+
 /** S3 key of a content file in the private bucket: built from ids, never from file names. */
 export function contentFileObjectKey(contentId: string, fileId: string): string {
   return `content/${contentId}/${fileId}`;
@@ -227,4 +238,17 @@ export function userEmailIndexKey(email: string | null, userId: string): { gsi1p
 /** `BUSINESS_UNIT#<id>` / `BUSINESS_UNIT`: one business unit (a school, college or organisation). */
 export function businessUnitKey(id: string): TableKey {
   return { pk: `BUSINESS_UNIT#${id}`, sk: 'BUSINESS_UNIT' };
+}
+
+/** Partition of the catalog revision item; the indexer's stream filter matches on it (infra/stacks). */
+export const CATALOG_PARTITION = 'CATALOG';
+
+/**
+ * `CATALOG` / `REVISION`: the one item whose `revision` counter every content write
+ * increments in its own transaction; the search indexer is triggered by its stream
+ * records and labels each catalog snapshot with the revision it was built from
+ * (decision record 014).
+ */
+export function catalogRevisionKey(): TableKey {
+  return { pk: CATALOG_PARTITION, sk: 'REVISION' };
 }

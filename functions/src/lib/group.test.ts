@@ -53,6 +53,7 @@ describe('createGroupHandler', () => {
       getProductSubscription: 'product-subscription/get-product-subscription',
       listUsers: 'user/list-users',
       listOrganizations: 'organization/list-organizations',
+      searchContent: 'search/search-content',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

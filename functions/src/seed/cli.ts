@@ -17,7 +17,7 @@ function summary(report: SeedReport): string {
   const counts = (['knowledge', 'contributors', 'files', 'content'] as const)
     .map((kind) => `${kind} ${report[kind].created} created / ${report[kind].alreadyPresent} already present`)
     .join(', ');
-  return `seed: ${counts}; ${report.mappings.length} mapping rules applied`;
+  return `seed: ${counts}; search catalog revision ${report.catalog.revision} (${report.catalog.documents} documents); ${report.mappings.length} mapping rules applied`;
 }
 
 async function main(): Promise<void> {

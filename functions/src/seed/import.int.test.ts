@@ -5,11 +5,13 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAS } from '#shared/contracts/identity';
 import { s3Client } from '../adapters/aws-clients.ts';
+import { getCatalogRevision } from '../data/catalog.ts';
 import { getContentByIds } from '../data/content.ts';
 import { getFilesByIds } from '../data/files.ts';
 import { getBusinessUnitsByIds, getUserAccount, getUserIdByIdentity } from '../data/users.ts';
 import { seedId } from '../domain/ids.ts';
 import { env } from '../lib/env.ts';
+import { headCatalogSnapshot } from '../search/snapshot-store.ts';
 import { startTestStack } from '../test-support/stack.ts';
 import { DEFAULT_DATA_ROOT, runSeed, type SeedReport } from './import.ts';
 import { PERSONA_ACCOUNTS } from './personas.ts';
@@ -54,6 +56,14 @@ describe('runSeed', () => {
     const [course] = await getContentByIds([seedId('content', 'SEED Labs: Hands-on Labs for Security Education')]);
     expect(course?.version).toBe(1);
     expect(Date.parse(course?.modifiedTimestamp ?? '')).toBeLessThanOrEqual(firstFinishedAt);
+  });
+
+  it('builds the search catalog snapshot of the seeded content once, at revision 1', async () => {
+    expect(first.catalog).toMatchObject({ rebuilt: true, revision: 1, documents: 60 });
+    expect(second.catalog).toMatchObject({ rebuilt: false, revision: 1, documents: 60 });
+    expect(await getCatalogRevision()).toBe(1);
+    expect(await headCatalogSnapshot()).toMatchObject({ revision: 1, documents: 60 });
+    expect(firstLog.some((line) => line.startsWith('seed: search catalog revision 1, 60 documents'))).toBe(true);
   });
 
   it('stores each file under an id-built key with the bytes, size and digest of its record', async () => {

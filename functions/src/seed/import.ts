@@ -3,11 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../adapters/aws-clients.ts';
+import { bumpCatalogRevision } from '../data/catalog.ts';
 import { createContent, getContentByIds } from '../data/content.ts';
 import { createContributor, getContributorsByIds } from '../data/contributors.ts';
 import { createFile, getFilesByIds } from '../data/files.ts';
 import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
 import { env } from '../lib/env.ts';
+import { type CatalogSyncResult, syncCatalogSnapshot } from '../search/indexer.ts';
 import { createdUnlessConflict } from './created-unless-conflict.ts';
 import { seedPersonas } from './personas.ts';
 import { type MappingNote, type PlannedFile, planSeed } from './plan.ts';
@@ -31,6 +33,11 @@ export interface SeedReport {
   readonly businessUnits: SeedCounts;
   /** The dev identity provider's personas: users with claims, subscriptions, messages and identity links. */
   readonly personas: SeedCounts;
+  /**
+   * The search catalog snapshot after the import (decision record 014): the revision is
+   * bumped when content was created, then the snapshot is brought up to it.
+   */
+  readonly catalog: CatalogSyncResult;
   /** Every mapping rule applied, with the items it applied to (decision record 004). */
   readonly mappings: readonly MappingNote[];
   /** Wall time of the run, in milliseconds. */
@@ -51,7 +58,8 @@ export const DEFAULT_DATA_ROOT = fileURLToPath(new URL('../../seed-data/', impor
 /**
  * Imports the seed data into the configured table and private bucket (the SDK's
  * standard variables point at AWS, LocalStack or the embedded emulators): knowledge
- * (KSA, TKS, KU), contributors, files, content parents first, then the personas
+ * (KSA, TKS, KU), contributors, files, content parents first, then the search
+ * catalog snapshot (built from the content, decision record 014), then the personas
  * and the business units of their schools (seed/personas.ts). Idempotent: ids are
  * deterministic (`seedId`), existing items are found first (BatchGetItem) and left
  * alone, and every create is conditional, so a second run creates nothing. A file's
@@ -108,6 +116,15 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   }
   log(`seed: content ${content.created} created, ${content.alreadyPresent} already present`);
 
+  // Written outside a content transaction, so the import records the change itself.
+  if (content.created > 0) await bumpCatalogRevision();
+  const catalog = await syncCatalogSnapshot();
+  log(
+    `seed: search catalog revision ${catalog.revision}, ${catalog.documents} documents, ${
+      catalog.rebuilt ? `snapshot built in ${catalog.ms} ms` : 'snapshot already current'
+    }`,
+  );
+
   const { businessUnits, personas } = await seedPersonas(dataRoot, new Date());
   log(`seed: business units ${businessUnits.created} created, ${businessUnits.alreadyPresent} already present`);
   log(`seed: personas ${personas.created} created, ${personas.alreadyPresent} already present`);
@@ -123,6 +140,7 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
     files,
     businessUnits,
     personas,
+    catalog,
     mappings: plan.mappings,
     durationMs: Date.now() - started,
   };

@@ -1,0 +1,5 @@
+import { createGroupHandler } from '../../lib/group.ts';
+import { searchContent } from './search-content.ts';
+
+/** Lambda entry of the `search` client group (spec §7 "Lessons and search": search content). */
+export const handler = createGroupHandler('search', { searchContent });

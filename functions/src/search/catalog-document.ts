@@ -1,0 +1,38 @@
+import type { ContentRecord } from '../data/items.ts';
+import { parseSearchTags } from '../domain/search-tags.ts';
+import type { CatalogDocument } from './port.ts';
+
+/**
+ * The catalog document of a content record (or a stored `ContentItem`, which extends
+ * it): the card fields of `ContentSummary` with `summary` the record's whole plain-text
+ * description (the snapshot cuts it), the tags of the hidden search-tags block
+ * (spec §3 Content, decision record 007), the knowledge ids of `ksas`, `kus` and
+ * `tkss` in index order, and the contributor ids in index order. Arrays are copies,
+ * so the document does not change with the record.
+ */
+export function toCatalogDocument(record: ContentRecord): CatalogDocument {
+  const ids = (refs: readonly { id: string; index: number }[]) =>
+    [...refs].sort((a, b) => a.index - b.index).map((ref) => ref.id);
+  return {
+    id: record.id,
+    name: record.name,
+    urlAlias: record.urlAlias,
+    status: record.status,
+    category: record.category,
+    categories: [...record.categories],
+    educationLevels: [...record.educationLevels],
+    experienceLevels: [...record.experienceLevels],
+    tags: [...record.tags],
+    parentId: record.parentId,
+    image: record.image,
+    createdTimestamp: record.createdTimestamp,
+    modifiedTimestamp: record.modifiedTimestamp,
+    summary: record.summary,
+    author: record.author,
+    searchTags: parseSearchTags(record.description),
+    ksaIds: ids(record.ksas),
+    kuIds: ids(record.kus),
+    tksIds: ids(record.tkss),
+    contributorIds: ids(record.contributors),
+  };
+}

@@ -1,0 +1,69 @@
+import type { ContentSummary } from '#shared/contracts/content';
+import type { SearchContentPage, SearchFilter } from '#shared/contracts/search';
+import type { ContentStatus } from '#shared/enums';
+
+/**
+ * The search port (ARCHITECTURE.md "Search", decision record 014). The API handler
+ * talks only to {@link CoursewareSearch}; the in-memory implementation answers from
+ * a catalog snapshot, and a deployment that outgrows memory can put an OpenSearch
+ * adapter behind the same interface.
+ */
+
+/**
+ * One content item as the index receives it: its card fields (a `ContentSummary`
+ * whose `summary` is the WHOLE plain-text description, cut only when stored in the
+ * snapshot) plus what is searched and filtered but not shown.
+ */
+export interface CatalogDocument extends ContentSummary {
+  /** Tags of the hidden search-tags block (spec §3, decision record 007). */
+  readonly searchTags: readonly string[];
+  readonly ksaIds: readonly string[];
+  readonly kuIds: readonly string[];
+  readonly tksIds: readonly string[];
+  readonly contributorIds: readonly string[];
+}
+
+/** What identifies one build of the catalog. */
+export interface CatalogVersion {
+  /** The catalog revision the snapshot was built from (see `data/catalog.ts`); 0 when none was recorded. */
+  readonly revision: number;
+  /** When the snapshot was built, ISO 8601. */
+  readonly builtAt: string;
+}
+
+/** One search, already validated (the contract's `SearchContentRequest` plus who asks). */
+export interface SearchQuery {
+  /** Trimmed text, '' for none. */
+  readonly text: string;
+  /** The filter of spec §3; `nextPageToken` is decoded by the caller into `offset`. */
+  readonly filter: Omit<SearchFilter, 'nextPageToken'>;
+  /** Statuses the caller may see in lists (`listStatuses(viewer)` of domain/visibility.ts). */
+  readonly statuses: readonly ContentStatus[];
+  /** Hits to skip (0 for the first page). */
+  readonly offset: number;
+  /** Hits to return. */
+  readonly limit: number;
+  /** The "new or updated" cutoff: content modified at or after this ISO instant counts (spec §9). */
+  readonly newOrUpdatedSince: string;
+}
+
+/** The answer of an index: one page of hits, the total and the facet counts. */
+export interface SearchResult {
+  readonly items: readonly ContentSummary[];
+  /** All hits of the search, over every page. */
+  readonly total: number;
+  readonly facets: SearchContentPage['facets'];
+}
+
+/** An index that answers searches synchronously from memory. */
+export interface CatalogIndex {
+  readonly version: CatalogVersion;
+  /** Documents in the index (all statuses). */
+  readonly size: number;
+  search(query: SearchQuery): SearchResult;
+}
+
+/** The port the `searchContent` handler uses. */
+export interface CoursewareSearch {
+  search(query: SearchQuery): Promise<SearchResult>;
+}

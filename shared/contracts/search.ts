@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { CONTENT_CATEGORIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '../enums.ts';
+import { LIMITS, PAGE } from '../limits.ts';
+import { EntityId, PageToken } from './common.ts';
+import { ContentSummary } from './content.ts';
+import { KnowledgeId } from './knowledge.ts';
+
+/**
+ * Courseware search (spec §2.5, §3 "Search filter", §5 search text limits, §7
+ * "Search content", §9). Decision record 014 gives the semantics: within one
+ * filter the chosen values are alternatives (any of them), different filters all
+ * apply; text matches every word (typo-tolerant, the last word also as a prefix).
+ */
+
+/** The message of search text shorter than two characters (spec §5). */
+export const SEARCH_MIN_CHARS_MESSAGE = 'Please enter at least two characters.';
+/** The message of search text longer than 256 characters (spec §5, §9). */
+export const SEARCH_MAX_CHARS_MESSAGE = `Please enter at most ${LIMITS.searchMaxChars} characters.`;
+
+/**
+ * Search text as typed: trimmed; empty means "no text" (filters only). Non-empty
+ * text needs 2 to 256 characters (spec §5 "Search needs at least two characters").
+ */
+export const SearchText = z
+  .string()
+  .max(LIMITS.searchMaxChars * 4, SEARCH_MAX_CHARS_MESSAGE)
+  .transform((raw) => raw.trim())
+  .refine((text) => text.length === 0 || text.length >= LIMITS.searchMinChars, SEARCH_MIN_CHARS_MESSAGE)
+  .refine((text) => text.length <= LIMITS.searchMaxChars, SEARCH_MAX_CHARS_MESSAGE);
+
+function values<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .max(LIMITS.searchFilterMaxValues, `Choose at most ${LIMITS.searchFilterMaxValues} values.`)
+    .default([]);
+}
+
+/** A tag as a filter value: 1 to 50 characters (spec §5 "each max 50"). */
+const FilterTag = z
+  .string()
+  .trim()
+  .min(1, 'Is required.')
+  .max(LIMITS.tagMaxChars, `Must be at most ${LIMITS.tagMaxChars} characters.`);
+
+/**
+ * The search filter of spec §3, field for field. Every list is optional (empty
+ * means "any"); `nextPageToken` continues a previous search with the same text and
+ * filter.
+ */
+export const SearchFilter = z
+  .object({
+    educationLevels: values(z.enum(EDUCATION_LEVELS)),
+    experienceLevels: values(z.enum(EXPERIENCE_LEVELS)),
+    contentCategories: values(z.enum(CONTENT_CATEGORIES)),
+    ksaIds: values(KnowledgeId),
+    kuIds: values(KnowledgeId),
+    tksIds: values(KnowledgeId),
+    contributorIds: values(EntityId),
+    newOrUpdatedContent: z.boolean().default(false),
+    tags: values(FilterTag),
+    nextPageToken: PageToken.optional(),
+  })
+  .meta({ id: 'SearchFilter' });
+export type SearchFilter = z.infer<typeof SearchFilter>;
+export type SearchFilterInput = z.input<typeof SearchFilter>;
+
+/** The list-valued filters, in the order the SPA shows them; each has facet counts. */
+export const SEARCH_FACETS = [
+  'contentCategories',
+  'educationLevels',
+  'experienceLevels',
+  'tags',
+  'contributorIds',
+  'ksaIds',
+  'kuIds',
+  'tksIds',
+] as const;
+export type SearchFacetName = (typeof SEARCH_FACETS)[number];
+
+/** `POST /api/v1/search/content` body (spec §7 "Search content: text, filter and next page token"). */
+export const SearchContentRequest = z
+  .object({
+    text: SearchText.default(''),
+    filter: SearchFilter.default(SearchFilter.parse({})),
+    limit: z
+      .number({ error: 'Must be a whole number.' })
+      .int('Must be a whole number.')
+      .min(1, 'Must be at least 1.')
+      .max(PAGE.searchMax, `Must be at most ${PAGE.searchMax}.`)
+      .default(PAGE.listPageSize),
+  })
+  .meta({ id: 'SearchContentRequest' });
+export type SearchContentRequest = z.infer<typeof SearchContentRequest>;
+export type SearchContentRequestInput = z.input<typeof SearchContentRequest>;
+
+/** How many results one value of a filter would give (over the current result, decision record 014). */
+export const FacetCount = z.object({ value: z.string(), count: z.number().int().min(1) }).meta({ id: 'FacetCount' });
+export type FacetCount = z.infer<typeof FacetCount>;
+
+/**
+ * Facet counts over the current result: for each list filter, every value that
+ * would give at least one item, with how many items the search would give if that
+ * value were chosen too (counted with every other filter applied and this filter's
+ * own choice left out, so alternatives stay visible). Sorted by count, then value.
+ * `newOrUpdatedContent` is how many items the search gives with that filter on.
+ */
+export const SearchFacets = z
+  .object({
+    contentCategories: z.array(FacetCount),
+    educationLevels: z.array(FacetCount),
+    experienceLevels: z.array(FacetCount),
+    tags: z.array(FacetCount),
+    contributorIds: z.array(FacetCount),
+    ksaIds: z.array(FacetCount),
+    kuIds: z.array(FacetCount),
+    tksIds: z.array(FacetCount),
+    newOrUpdatedContent: z.number().int().min(0),
+  })
+  .meta({ id: 'SearchFacets' });
+export type SearchFacets = z.infer<typeof SearchFacets>;
+
+/**
+ * A page of search results (spec §3 "A page of results has items and
+ * nextPageToken"): the condensed content of each hit, best first when there is
+ * text, else most recently modified first. `summary` is cut to the first
+ * {@link LIMITS.searchSummaryMaxChars} characters of the plain-text description.
+ * `total` counts every hit of the search; `facets` describes all of them, not only
+ * this page.
+ */
+export const SearchContentPage = z
+  .object({
+    items: z.array(ContentSummary),
+    nextPageToken: PageToken.nullable(),
+    total: z.number().int().min(0),
+    facets: SearchFacets,
+  })
+  .meta({ id: 'SearchContentPage' });
+export type SearchContentPage = z.infer<typeof SearchContentPage>;
