@@ -2,6 +2,7 @@
 import '../testing/setup.ts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEEP_FOCUS_STATE } from '../hooks/use-navigation-effects.ts';
 import { leaveFor } from '../lib/external-navigation.ts';
 import { runtimeConfig } from '../testing/fixtures.ts';
 import { mockApi } from '../testing/mock-api.ts';
@@ -118,6 +119,23 @@ describe('after each navigation (spec §2.1)', () => {
       vi.advanceTimersByTime(1);
     });
     expect(live).toHaveTextContent('navigated to Page not found');
+  });
+
+  it('leaves focus on the control in use when a control pushes a query-only change with KEEP_FOCUS_STATE', async () => {
+    const { router } = renderApp({ path: '/unsafe_site' });
+    await screen.findByRole('heading', { level: 1 });
+    const control = document.createElement('button');
+    document.getElementById('main-content')?.append(control);
+    control.focus();
+
+    await act(() => router.navigate('/unsafe_site?filter=1', { state: KEEP_FOCUS_STATE }));
+    expect(document.activeElement).toBe(control);
+
+    await act(() => router.navigate('/unsafe_site?filter=2'));
+    expect(document.activeElement).toBe(document.getElementById('main-content'));
+    control.focus();
+    await act(() => router.navigate(-1));
+    expect(document.activeElement).toBe(document.getElementById('main-content'));
   });
 });
 

@@ -13,9 +13,19 @@ import { stripVersionParam } from '../lib/version-param.ts';
  *
  * The first page of a visit keeps the browser's own focus (so the skip link stays
  * the first Tab stop), and changes of the hash alone, or of the query alone by
- * replace, are not page changes. Scrolling is `ScrollRestoration`'s: top on push and
+ * replace, are not page changes. Neither is a change of the query alone pushed with
+ * the state {@link KEEP_FOCUS_STATE} by a control on the page (the courseware search
+ * filters): moving focus away from the control in use would be a change of context
+ * on input (WCAG 3.2.2). Back and forward to such an entry are navigations as usual. Scrolling is `ScrollRestoration`'s: top on push and
  * replace, restored on back and forward.
  */
+/** Navigation state of a query-only change made by a control on the page; see {@link useNavigationEffects}. */
+export const KEEP_FOCUS_STATE = { keepFocus: true } as const;
+
+function keepsFocus(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { keepFocus?: unknown }).keepFocus === true;
+}
+
 export function useNavigationEffects({ mainId, returnAfterLogin }: { mainId: string; returnAfterLogin: boolean }) {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -38,6 +48,7 @@ export function useNavigationEffects({ mainId, returnAfterLogin }: { mainId: str
     previous.current = { pathname: location.pathname, search: location.search };
     if (before === null) return;
     if (navigationType === 'REPLACE' && before.pathname === location.pathname) return;
+    if (navigationType === 'PUSH' && before.pathname === location.pathname && keepsFocus(location.state)) return;
 
     document.getElementById(mainId)?.focus({ preventScroll: true });
     clearTimeout(announcement.current);

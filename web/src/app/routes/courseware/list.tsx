@@ -1,6 +1,29 @@
+import { lazy } from 'react';
 import { CoursewareLanding } from '../../../features/courseware/components/courseware-landing.tsx';
+import { type FilterPickers, FilterPickersProvider } from '../../../features/courseware/components/filter-pickers.tsx';
+
+/**
+ * The contributor and knowledge pickers of the search filters, composed here
+ * (features do not import each other) and loaded with the filter panel, on demand.
+ */
+const PICKERS: FilterPickers = {
+  ContributorPicker: lazy(() =>
+    import('../../../features/contributors/components/contributor-picker.tsx').then((module) => ({
+      default: module.ContributorPicker,
+    })),
+  ),
+  KnowledgePicker: lazy(() =>
+    import('../../../features/knowledge/components/knowledge-picker.tsx').then((module) => ({
+      default: module.KnowledgePicker,
+    })),
+  ),
+};
 
 /** /courseware (spec §2.5); loaded on demand. */
 export function Component() {
-  return <CoursewareLanding />;
+  return (
+    <FilterPickersProvider pickers={PICKERS}>
+      <CoursewareLanding />
+    </FilterPickersProvider>
+  );
 }

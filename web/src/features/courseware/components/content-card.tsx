@@ -1,17 +1,24 @@
-import { Card, Heading, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Card, Heading, LinkBox, LinkOverlay, Tag, Text } from '@chakra-ui/react';
+import { EyeOffIcon } from 'lucide-react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import type { ContentSummary } from '#shared/contracts/content';
+import { CONTENT_STATUS_LABELS } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { ChipList } from '../../../components/ui/chip.tsx';
 import { truncate } from '../../../lib/text.ts';
 import { categoryLabel } from '../utils/categories.ts';
 import { contentPath } from '../utils/content-path.ts';
 import { LevelList } from './level-list.tsx';
+import { TagChips } from './tag-chips.tsx';
+
+/** Tags a card shows before summing up the rest. */
+const CARD_TAGS_MAX = 4;
 
 /**
  * A content card (spec §2.5, §2.6): the title links to the item (the whole card is
- * clickable), category chips cut to 30 characters, the description cut to 80, and
- * the levels.
+ * clickable), a status badge when it is not published (only editors are shown such
+ * items), category chips cut to 30 characters, the description cut to 80, the
+ * levels, and the other tags with their icons.
  */
 export function ContentCard({ content, headingLevel = 'h3' }: { content: ContentSummary; headingLevel?: 'h3' | 'h4' }) {
   const description = truncate(content.summary, LIMITS.cardDescriptionMaxChars);
@@ -38,6 +45,14 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
               <ReactRouterLink to={contentPath(content)}>{content.name}</ReactRouterLink>
             </LinkOverlay>
           </Heading>
+          {content.status === 'published' ? null : (
+            <Tag.Root colorPalette="orange" variant="subtle" size="sm" alignSelf="flex-start">
+              <Tag.StartElement aria-hidden="true">
+                <EyeOffIcon />
+              </Tag.StartElement>
+              <Tag.Label>{CONTENT_STATUS_LABELS[content.status]}</Tag.Label>
+            </Tag.Root>
+          )}
           <ChipList
             label="Categories"
             size="sm"
@@ -49,6 +64,7 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
             </Text>
           ) : null}
           <LevelList educationLevels={content.educationLevels} experienceLevels={content.experienceLevels} size="sm" />
+          <TagChips tags={content.tags} max={CARD_TAGS_MAX} size="sm" />
         </Card.Body>
       </Card.Root>
     </LinkBox>

@@ -105,16 +105,33 @@ describe('/courseware', () => {
     expect(calledUrls(api)).toHaveLength(requests);
   });
 
-  it('reads new=true from the query string and asks for new or updated content only', async () => {
+  it('turns new=true (the Recent content link) into a search for new or updated content', async () => {
+    const emptyFacets = {
+      contentCategories: [],
+      educationLevels: [],
+      experienceLevels: [],
+      tags: [],
+      contributorIds: [],
+      ksaIds: [],
+      kuIds: [],
+      tksIds: [],
+      newOrUpdatedContent: 0,
+    };
     const api = mockApi((url) => {
       if (url.pathname === '/api/v1/knowledge') return { body: { items: KNOWLEDGE, nextPageToken: null } };
+      if (url.pathname === '/api/v1/search/content') {
+        return { body: { items: items(1, 'Recent lab'), nextPageToken: null, total: 1, facets: emptyFacets } };
+      }
       return { body: { items: [], nextPageToken: null } };
     });
-    renderApp({ path: '/courseware?new=true&q=overflow&cat=lesson' });
-    expect(await screen.findByText(/^No results/)).toBeInTheDocument();
-    expect(calledUrls(api)).toContain('/api/v1/content?condense=true&limit=10&newOrUpdated=true');
+    renderApp({ path: '/courseware?new=true' });
+    expect(await screen.findByRole('link', { name: 'Recent lab 1' })).toBeInTheDocument();
+    const search = api.mock.calls.find(([input]) => String(input).endsWith('/api/v1/search/content'));
+    expect(JSON.parse(String(search?.[1]?.body))).toMatchObject({ text: '', filter: { newOrUpdatedContent: true } });
+    expect(calledUrls(api).some((url) => url.startsWith('/api/v1/content'))).toBe(false);
     expect(screen.queryByRole('navigation', { name: 'Courseware' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse all courseware' })).toHaveAttribute('href', '/courseware');
+    expect(screen.getByRole('heading', { level: 2, name: '1 result' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Recent courseware | US Cyber Range'));
   });
 
   it('says that content does not exist when the list is empty', async () => {

@@ -1,25 +1,110 @@
-import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router-dom';
-import { UPDATED_WITHIN_DAYS } from '#shared/limits';
-import { RouterLink } from '../../../components/ui/link.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SlidersHorizontalIcon } from 'lucide-react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { BREAKPOINTS } from '#shared/limits';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
-import { appliedFilters, parseCoursewareSearch } from '../utils/search-params.ts';
+import { getSearchContentQueryOptions } from '../api/search-content.ts';
+import { useCoursewareSearch } from '../hooks/use-courseware-search.ts';
+import { useSearchPages } from '../hooks/use-search-pages.ts';
+import {
+  ARRAY_KEYS,
+  activeFilterCount,
+  type CoursewareSearch,
+  EMPTY_SEARCH,
+  isSearching,
+  searchRequestOf,
+} from '../utils/search-params.ts';
 import { ContentList } from './content-list.tsx';
 import { CoursewareTitleArt } from './courseware-title-art.tsx';
 import { LandingLinks } from './landing-links.tsx';
+import { SearchBox } from './search-box.tsx';
+import { SearchResults } from './search-results.tsx';
+
+// The panel (checkboxes, combo boxes and their machinery) is not needed to show the
+// landing view; it loads when first shown, and a hover or focus on Filters starts it.
+const loadFilterPanel = () => import('./filter-panel.tsx');
+const FilterPanel = lazy(loadFilterPanel);
+
+const FILTER_PANEL_ID = 'courseware-filters';
+const WIDE_QUERY = `(min-width: ${BREAKPOINTS.md}px)`;
+
+function subscribeWide(onChange: () => void) {
+  const list = window.matchMedia(WIDE_QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is wide enough (spec §9 breakpoint md, 960 px) to show the filters beside the results. */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE_QUERY).matches,
+    () => true,
+  );
+}
+
+function PanelSkeleton() {
+  return (
+    <Stack gap="4" role="status" aria-label="Loading filters">
+      <Skeleton height="6" width="40%" />
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={index} height="4" width={`${60 + ((index * 7) % 30)}%`} />
+      ))}
+    </Stack>
+  );
+}
+
+function pageTitle(search: CoursewareSearch, searching: boolean): string {
+  if (!searching) return 'Courseware';
+  if (search.q) return `Search: ${search.q}`;
+  const onlyNew = search.new && ARRAY_KEYS.every((key) => search[key].length === 0);
+  return onlyNew ? 'Recent courseware' : 'Courseware search';
+}
 
 /**
- * /courseware (spec §2.5): the title, the landing links when no search is on, and
- * the paged list. The search state is read from the query string; this version
- * applies `new` (new or updated), the filter the content list API answers.
+ * /courseware (spec §2.5): the title, the search box, and then either the landing
+ * links and "All courseware" (no search), or the search results (searching mode:
+ * text or any filter set). The filters sit beside the results on wide screens and
+ * behind the Filters button on narrow ones; on the landing view they open with
+ * Filters. The address holds the whole search (`q`, `edu`, `exp`, `cat`, `ksas`,
+ * `kus`, `tkss`, `cid`, `new`, `tag`), so a shared address reproduces it and back
+ * and forward move between searches.
  */
 export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const { flags } = useRuntimeConfig();
-  const [params] = useSearchParams();
-  const { newOrUpdated } = appliedFilters(parseCoursewareSearch(params));
-  useDocumentTitle(newOrUpdated ? 'Recent courseware' : 'Courseware');
+  const { search, setSearch } = useCoursewareSearch();
+  const searching = isSearching(search);
+  useDocumentTitle(pageTitle(search, searching));
+
+  const wide = useWideScreen();
+  const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
+  const panelShown = filtersOpen ?? (searching && wide);
+  const searchInputRef = useRef<HTMLInputElement>(null);
+
+  const pages = useSearchPages({
+    search,
+    enabled: searching,
+    ...(debounceMs === undefined ? {} : { debounceMs }),
+  });
+  // The landing view has no search of its own; opened filters count over all courseware.
+  const allFacets = useQuery({
+    ...getSearchContentQueryOptions(searchRequestOf(EMPTY_SEARCH)),
+    enabled: panelShown && !searching,
+    placeholderData: keepPreviousData,
+  });
+  const facets = searching ? pages.data?.facets : allFacets.data?.facets;
+  const searchKey = useMemo(() => JSON.stringify(searchRequestOf(search)), [search]);
+
+  const clearFilters = useCallback(() => {
+    // Keep the panel where it is, even when clearing ends searching mode.
+    setFiltersOpen(panelShown);
+    setSearch({ ...EMPTY_SEARCH, q: search.q });
+  }, [panelShown, search.q, setSearch]);
+
+  const active = activeFilterCount(search);
 
   return (
     <Stack gap="8">
@@ -35,20 +120,67 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
           </Text>
         </Stack>
       </Flex>
-      {newOrUpdated ? (
-        <Text>
-          Showing courseware added or updated in the last {UPDATED_WITHIN_DAYS} days.{' '}
-          <RouterLink to={paths.courseware}>Browse all courseware</RouterLink>
-        </Text>
-      ) : (
-        <LandingLinks />
-      )}
-      <ContentList
-        key={newOrUpdated ? 'new' : 'all'}
-        newOrUpdated={newOrUpdated}
-        searching={newOrUpdated}
-        {...(debounceMs === undefined ? {} : { debounceMs })}
-      />
+      <SearchBox q={search.q} onSearch={(q) => setSearch({ ...search, q })} inputRef={searchInputRef}>
+        <Button
+          type="button"
+          variant={panelShown ? 'subtle' : 'outline'}
+          aria-expanded={panelShown}
+          aria-controls={panelShown ? FILTER_PANEL_ID : undefined}
+          onClick={() => setFiltersOpen(!panelShown)}
+          onPointerEnter={() => void loadFilterPanel()}
+          onFocus={() => void loadFilterPanel()}
+        >
+          <SlidersHorizontalIcon aria-hidden="true" />
+          Filters
+          {active > 0 ? (
+            <>
+              <Box
+                as="span"
+                aria-hidden="true"
+                bg="brand.solid"
+                color="brand.contrast"
+                px="1.5"
+                borderRadius="full"
+                textStyle="xs"
+              >
+                {active}
+              </Box>
+              <VisuallyHidden>, {active} active</VisuallyHidden>
+            </>
+          ) : null}
+        </Button>
+      </SearchBox>
+      {searching ? null : <LandingLinks />}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', md: panelShown ? '17rem minmax(0, 1fr)' : 'minmax(0, 1fr)' }}
+        gap="8"
+        alignItems="start"
+      >
+        {panelShown ? (
+          <Suspense fallback={<PanelSkeleton />}>
+            <FilterPanel
+              id={FILTER_PANEL_ID}
+              search={search}
+              onSearchChange={setSearch}
+              facets={facets}
+              onClearAll={clearFilters}
+            />
+          </Suspense>
+        ) : null}
+        {searching ? (
+          <SearchResults
+            pages={pages}
+            searchKey={searchKey}
+            canClearFilters={active > 0}
+            onClearAll={() => {
+              searchInputRef.current?.focus();
+              clearFilters();
+            }}
+          />
+        ) : (
+          <ContentList {...(debounceMs === undefined ? {} : { debounceMs })} />
+        )}
+      </Grid>
     </Stack>
   );
 }

@@ -1,8 +1,6 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { PAGE, TIMING } from '#shared/limits';
-import { useContentList } from '../api/get-content-list.ts';
-import { useDebouncedStart } from './use-debounced-start.ts';
+import { getContentListQueryOptions } from '../api/get-content-list.ts';
+import { useTokenPages } from './use-token-pages.ts';
 
 /**
  * Token pagination of the content list (spec §2.5): the tokens of the pages seen
@@ -18,48 +16,9 @@ export function useContentPages({
   pageSize?: number;
   debounceMs?: number;
 }) {
-  const started = useDebouncedStart(debounceMs);
-  const [tokens, setTokens] = useState<readonly (string | undefined)[]>([undefined]);
-  const [pageIndex, setPageIndex] = useState(0);
-
-  const current = useContentList({
-    pageToken: tokens[pageIndex],
-    limit: pageSize,
-    newOrUpdated,
-    queryConfig: { enabled: started, placeholderData: keepPreviousData },
+  return useTokenPages({
+    pageQuery: (pageToken) => getContentListQueryOptions({ pageToken, limit: pageSize, newOrUpdated }),
+    resetKey: `${newOrUpdated}:${pageSize}`,
+    debounceMs,
   });
-  const nextToken = current.isPlaceholderData ? null : (current.data?.nextPageToken ?? null);
-  const ahead = useContentList({
-    pageToken: nextToken ?? undefined,
-    limit: pageSize,
-    newOrUpdated,
-    queryConfig: { enabled: started && nextToken !== null },
-  });
-
-  const hasNext = nextToken !== null && (ahead.data?.items.length ?? 0) > 0;
-  const hasPrevious = pageIndex > 0;
-
-  const goNext = useCallback(() => {
-    if (!hasNext || nextToken === null) return;
-    setTokens((known) => [...known.slice(0, pageIndex + 1), nextToken]);
-    setPageIndex((index) => index + 1);
-  }, [hasNext, nextToken, pageIndex]);
-
-  const goPrevious = useCallback(() => {
-    setPageIndex((index) => Math.max(0, index - 1));
-  }, []);
-
-  return {
-    /** 1-based number of the page on screen. */
-    page: pageIndex + 1,
-    items: current.data?.items ?? [],
-    isPending: !started || current.isPending,
-    isFetching: current.isFetching,
-    isError: current.isError && !current.data,
-    refetch: current.refetch,
-    hasNext,
-    hasPrevious,
-    goNext,
-    goPrevious,
-  };
 }

@@ -1,3 +1,16 @@
+import { EntityId } from '#shared/contracts/common';
+import { KnowledgeId } from '#shared/contracts/knowledge';
+import { type SearchContentRequest, SearchText } from '#shared/contracts/search';
+import {
+  CONTENT_CATEGORIES,
+  type ContentCategory,
+  EDUCATION_LEVELS,
+  type EducationLevel,
+  EXPERIENCE_LEVELS,
+  type ExperienceLevel,
+} from '#shared/enums';
+import { LIMITS, PAGE } from '#shared/limits';
+
 /**
  * The courseware search state mirrored into the query string (spec §2.5). Arrays
  * are repeated parameters (`?cat=lesson&cat=module`).
@@ -16,15 +29,40 @@ export interface CoursewareSearch {
   readonly tag: readonly string[];
 }
 
-const ARRAY_KEYS = ['edu', 'exp', 'cat', 'ksas', 'kus', 'tkss', 'cid', 'tag'] as const;
+/** The list-valued parameters, in the order they are written to the address. */
+export const ARRAY_KEYS = ['edu', 'exp', 'cat', 'ksas', 'kus', 'tkss', 'cid', 'tag'] as const;
+export type ArrayKey = (typeof ARRAY_KEYS)[number];
+
+/** Every parameter of the search (spec §2.5); the others in the address are left alone. */
+export const SEARCH_KEYS = ['q', ...ARRAY_KEYS, 'new'] as const;
+
+/** No text and no filter: the landing view. */
+export const EMPTY_SEARCH: CoursewareSearch = {
+  q: '',
+  edu: [],
+  exp: [],
+  cat: [],
+  ksas: [],
+  kus: [],
+  tkss: [],
+  cid: [],
+  new: false,
+  tag: [],
+};
 
 function values(params: URLSearchParams, key: string): string[] {
+  const seen = new Set<string>();
   return params
     .getAll(key)
     .map((value) => value.trim())
-    .filter(Boolean);
+    .filter((value) => {
+      if (!value || seen.has(value)) return false;
+      seen.add(value);
+      return true;
+    });
 }
 
+/** Reads the search from the query string: values trimmed, blanks and repeats dropped. */
 export function parseCoursewareSearch(params: URLSearchParams): CoursewareSearch {
   const newValue = params.get('new');
   return {
@@ -41,6 +79,7 @@ export function parseCoursewareSearch(params: URLSearchParams): CoursewareSearch
   };
 }
 
+/** The query string of a search alone: `q`, the lists as repeated parameters, then `new=true`. */
 export function toSearchParams(search: CoursewareSearch): URLSearchParams {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
@@ -50,9 +89,75 @@ export function toSearchParams(search: CoursewareSearch): URLSearchParams {
 }
 
 /**
- * Whether the list is in searching mode for what this version can answer: the
- * content list API filters by new-or-updated only, so that is the filter applied.
+ * `current` with its search parameters replaced by `search`'s; parameters that are
+ * not part of the search (`creating=1`, say) are kept as they are.
  */
-export function appliedFilters(search: CoursewareSearch): { newOrUpdated: boolean } {
-  return { newOrUpdated: search.new };
+export function withSearch(current: URLSearchParams, search: CoursewareSearch): URLSearchParams {
+  const next = new URLSearchParams();
+  const searchKeys = new Set<string>(SEARCH_KEYS);
+  for (const [key, value] of current) if (!searchKeys.has(key)) next.append(key, value);
+  for (const [key, value] of toSearchParams(search)) next.append(key, value);
+  return next;
+}
+
+/** Searching mode (spec §2.5): on whenever the text or any filter is set. */
+export function isSearching(search: CoursewareSearch): boolean {
+  return search.q !== '' || search.new || ARRAY_KEYS.some((key) => search[key].length > 0);
+}
+
+/** How many filters (text excluded) are set: each chosen value counts, and `new`. */
+export function activeFilterCount(search: CoursewareSearch): number {
+  return ARRAY_KEYS.reduce((sum, key) => sum + search[key].length, search.new ? 1 : 0);
+}
+
+/**
+ * Checks search text as typed (spec §5): trimmed, empty is allowed (no text), else
+ * 2 to 256 characters. Returns the trimmed text, or the message to show.
+ */
+export function validateSearchText(raw: string): { ok: true; text: string } | { ok: false; message: string } {
+  const parsed = SearchText.safeParse(raw);
+  if (parsed.success) return { ok: true, text: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? 'Please check the search text.' };
+}
+
+function allowed<T extends string>(list: readonly string[], known: readonly T[]): T[] {
+  return list.filter((value): value is T => (known as readonly string[]).includes(value));
+}
+
+function matching(list: readonly string[], test: (value: string) => boolean): string[] {
+  return list.filter(test).slice(0, LIMITS.searchFilterMaxValues);
+}
+
+const isKnowledgeId = (value: string) => KnowledgeId.safeParse(value).success;
+const isEntityId = (value: string) => EntityId.safeParse(value).success;
+const isTag = (value: string) => value.length <= LIMITS.tagMaxChars;
+
+/**
+ * The body of `POST /api/v1/search/content` for a search read from the address
+ * (spec §7 "Search content"). An address may be shared or edited by hand, so what
+ * the API would refuse is left out rather than sent: text that fails spec §5's
+ * rules, unknown levels and categories, malformed ids and tags, values beyond the
+ * 200 a filter holds (decision record 014).
+ */
+export function searchRequestOf(
+  search: CoursewareSearch,
+  { limit = PAGE.listPageSize, pageToken }: { limit?: number; pageToken?: string | undefined } = {},
+): SearchContentRequest {
+  const text = validateSearchText(search.q);
+  return {
+    text: text.ok ? text.text : '',
+    filter: {
+      educationLevels: allowed<EducationLevel>(search.edu, EDUCATION_LEVELS),
+      experienceLevels: allowed<ExperienceLevel>(search.exp, EXPERIENCE_LEVELS),
+      contentCategories: allowed<ContentCategory>(search.cat, CONTENT_CATEGORIES),
+      ksaIds: matching(search.ksas, isKnowledgeId),
+      kuIds: matching(search.kus, isKnowledgeId),
+      tksIds: matching(search.tkss, isKnowledgeId),
+      contributorIds: matching(search.cid, isEntityId),
+      newOrUpdatedContent: search.new,
+      tags: matching(search.tag, isTag),
+      ...(pageToken ? { nextPageToken: pageToken } : {}),
+    },
+    limit,
+  };
 }

@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+import { launchBrowser, seriousAccessibilityViolations } from './support/browser.ts';
+
+/**
+ * A visitor searching the seeded courseware in a real browser (spec §2.5): text,
+ * a category, a knowledge unit chosen with the keyboard, the address carrying the
+ * search, back and forward between searches, a shared address reproducing the
+ * results; the searching page is checked with axe (no serious or critical WCAG 2.2
+ * A/AA violations).
+ */
+
+const LAB = 'Race Condition Vulnerability Lab';
+/** A CAE knowledge unit the lab is mapped to (functions/seed-data/courseware/mappings.json). */
+const KU = 'OSC';
+
+let portal: LocalPortal;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  portal = await startLocalPortal({ seed: true, web: 'dist', webDistDir: inject('webDistDir') });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const results = () => page.getByRole('region', { name: /results?$/ });
+const resultLinks = () => results().getByRole('listitem').getByRole('link');
+const filters = () => page.getByRole('region', { name: 'Filters' });
+
+async function firstResult(): Promise<string> {
+  await resultLinks().first().waitFor();
+  return (await resultLinks().first().textContent()) ?? '';
+}
+
+/** Waits for the results of the search now in the address (no dimmed previous results). */
+async function settled() {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => results().getAttribute('aria-busy')).toBeNull();
+}
+
+describe('a visitor searching courseware', () => {
+  it('finds a SEED lab by its topic: the lab comes first and q is in the address', async () => {
+    await page.goto(`${portal.baseUrl}/courseware`);
+    const box = page.getByRole('searchbox', { name: 'Search courseware' });
+    await box.fill('race condition');
+    await box.press('Enter');
+    await page.waitForURL(/\?q=race\+condition$/);
+    await settled();
+    expect(await firstResult()).toBe(LAB);
+    await expect.poll(() => results().getByRole('heading', { level: 2 }).textContent()).toMatch(/^\d+ results?$/);
+    await expect.poll(() => page.title()).toContain('Search: race condition');
+  });
+
+  it('narrows by a category and by a knowledge unit chosen with the keyboard', async () => {
+    // A keyboard user's way: focus the checkbox, then Space.
+    await filters()
+      .getByRole('checkbox', { name: /^Exercise/ })
+      .focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/\?q=race\+condition&cat=exercise$/);
+    await expect
+      .poll(() =>
+        filters()
+          .getByRole('checkbox', { name: /^Exercise/ })
+          .isChecked(),
+      )
+      .toBe(true);
+    await settled();
+    expect(await firstResult()).toBe(LAB);
+
+    const picker = filters().getByRole('combobox', { name: 'Knowledge units' });
+    await picker.focus();
+    await page.keyboard.type(KU.toLowerCase());
+    await page.getByRole('listbox').getByRole('option').first().filter({ hasText: KU }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => picker.getAttribute('aria-activedescendant')).toMatch(new RegExp(`:${KU}$`));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`\\?q=race\\+condition&cat=exercise&kus=${KU}$`));
+    await settled();
+    expect(await firstResult()).toBe(LAB);
+    await filters()
+      .getByRole('button', { name: `Remove ${KU}` })
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('race condition');
+    expect(url.searchParams.getAll('cat')).toEqual(['exercise']);
+    expect(url.searchParams.getAll('kus')).toEqual([KU]);
+  });
+
+  it('has no serious or critical accessibility violations while searching', async () => {
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations, 'axe on the searching page').toEqual([]);
+  });
+
+  it('goes back to the previous search, and forward again', async () => {
+    const withKu = await resultLinks().allTextContents();
+    const exercise = () => filters().getByRole('checkbox', { name: /^Exercise/ });
+    const kuChip = () => filters().getByRole('button', { name: `Remove ${KU}` });
+
+    await page.goBack();
+    await page.waitForURL(/\?q=race\+condition&cat=exercise$/);
+    await expect.poll(() => kuChip().count()).toBe(0);
+    await settled();
+    expect(await exercise().isChecked()).toBe(true);
+    expect(await firstResult()).toBe(LAB);
+
+    await page.goBack();
+    await page.waitForURL(/\?q=race\+condition$/);
+    await expect.poll(() => exercise().isChecked()).toBe(false);
+    expect(await page.getByRole('searchbox', { name: 'Search courseware' }).inputValue()).toBe('race condition');
+
+    await page.goForward();
+    await page.goForward();
+    await page.waitForURL(new RegExp(`&kus=${KU}$`));
+    await kuChip().waitFor();
+    await settled();
+    await expect.poll(() => resultLinks().allTextContents()).toEqual(withKu);
+  });
+
+  it('shows the same results for a shared address opened afresh', async () => {
+    const shared = page.url();
+    const expected = await resultLinks().allTextContents();
+    await page.goto('about:blank');
+    await page.goto(shared);
+    await filters()
+      .getByRole('button', { name: `Remove ${KU}` })
+      .waitFor();
+    await settled();
+    await expect.poll(() => resultLinks().allTextContents()).toEqual(expected);
+    expect(
+      await filters()
+        .getByRole('checkbox', { name: /^Exercise/ })
+        .isChecked(),
+    ).toBe(true);
+  });
+
+  it('says when nothing matches and clears the filters from there', async () => {
+    await page.goto(`${portal.baseUrl}/courseware?q=race+condition&cat=course`);
+    await page.getByText('No results: no courseware matches this search.').waitFor();
+    await page.getByRole('button', { name: 'Clear all filters' }).first().click();
+    await page.waitForURL(/\?q=race\+condition$/);
+    await settled();
+    expect(await firstResult()).toBe(LAB);
+  });
+});
+
+describe('searching on a narrow screen', () => {
+  it('keeps the filters behind a Filters disclosure button, and passes axe with them and a combo box open', async () => {
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.goto(`${portal.baseUrl}/courseware?q=race+condition`);
+    await page.getByRole('link', { name: LAB, exact: true }).waitFor();
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await filters().count()).toBe(0);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await filters()
+      .getByRole('checkbox', { name: /^Exercise/ })
+      .waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const picker = filters().getByRole('combobox', { name: 'KSA statements' });
+    await picker.focus();
+    await page.keyboard.type('K00');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe with the filters and a combo box open').toEqual([]);
+  });
+});

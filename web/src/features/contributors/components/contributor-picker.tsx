@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { type Contributor, contributorDisplayName } from '#shared/contracts/contributor';
+import type { FacetCount } from '#shared/contracts/search';
+import { MultiCombobox } from '../../../components/ui/multi-combobox.tsx';
+import { type PickerOption, withCountsFirst } from '../../../components/ui/option-match.ts';
+import { useContributors } from '../api/get-contributors.ts';
+
+/** Contributors as picker options: the picker name of spec §3, then title and school. */
+export function contributorOptions(contributors: readonly Contributor[]): PickerOption[] {
+  return contributors.map((contributor) => {
+    const details = [contributor.title, contributor.school].filter(Boolean).join(', ');
+    return {
+      value: contributor.id,
+      label: contributorDisplayName(contributor),
+      ...(details ? { description: details } : {}),
+    };
+  });
+}
+
+/**
+ * A searchable multi-select of contributors (spec §3 "Search filter"
+ * `contributorIds`) over every contributor (`GET /api/v1/contributors`, 1000 per
+ * page, spec §9), named prefix, first, middle, last and suffix (spec §3). Those the
+ * current result has are listed first with their counts.
+ */
+export function ContributorPicker({
+  value,
+  onValueChange,
+  counts,
+}: {
+  value: readonly string[];
+  onValueChange: (value: string[]) => void;
+  counts?: readonly FacetCount[] | undefined;
+}) {
+  const contributors = useContributors();
+  const data = contributors.data;
+  const base = useMemo(() => contributorOptions(data ?? []), [data]);
+  const countMap = useMemo(
+    () => (counts ? new Map(counts.map((facet) => [facet.value, facet.count])) : undefined),
+    [counts],
+  );
+  const options = useMemo(() => withCountsFirst(base, countMap), [base, countMap]);
+  const names = useMemo(() => new Map(base.map((option) => [option.value, option.label])), [base]);
+
+  return (
+    <MultiCombobox
+      label="Contributors"
+      options={options}
+      value={value}
+      onValueChange={onValueChange}
+      chipText={(id) => names.get(id) ?? (contributors.isPending ? 'Loading…' : 'Unknown contributor')}
+      hint="Type a name or a school."
+      loading={contributors.isPending}
+    />
+  );
+}

@@ -1,0 +1,363 @@
+// @vitest-environment jsdom
+import '../../../testing/setup.ts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ContentSummary } from '#shared/contracts/content';
+import type { SearchContentPage, SearchContentRequest, SearchFacets } from '#shared/contracts/search';
+import { contentSummary } from '../../../testing/fixtures.ts';
+import { renderApp } from '../../../testing/render.tsx';
+
+const KNOWLEDGE = [
+  { id: 'K0070', type: 'KSA', kind: 'knowledge', name: 'Knowledge of system and application security threats.' },
+  { id: 'T1262', type: 'TKS', kind: 'task', name: 'Identify programming code flaws' },
+  { id: 'CO-M.9', type: 'KU', name: 'Vulnerabilities', program: 'CAE-CO', group: 'Mandatory' },
+  { id: 'CO-M.4', type: 'KU', name: 'Cybersecurity Principles', program: 'CAE-CO', group: 'Mandatory' },
+];
+const DU = '01jd7k2m3n4p5q6r7s8t9v0w1d';
+const CONTRIBUTORS = [
+  {
+    id: DU,
+    prefix: 'Dr.',
+    firstName: 'Wenliang',
+    middleName: null,
+    lastName: 'Du',
+    suffix: null,
+    title: 'Professor',
+    school: 'Syracuse University',
+    email: null,
+    portraitFileId: null,
+    version: 1,
+  },
+];
+
+function facets(overrides: Partial<SearchFacets> = {}): SearchFacets {
+  return {
+    contentCategories: [
+      { value: 'exercise', count: 14 },
+      { value: 'lesson', count: 12 },
+    ],
+    educationLevels: [{ value: 'universityundergraduate', count: 20 }],
+    experienceLevels: [{ value: 'intermediate', count: 9 }],
+    tags: [
+      { value: 'lab', count: 14 },
+      { value: 'software security', count: 8 },
+    ],
+    contributorIds: [{ value: DU, count: 20 }],
+    ksaIds: [{ value: 'K0070', count: 6 }],
+    kuIds: [{ value: 'CO-M.9', count: 5 }],
+    tksIds: [],
+    newOrUpdatedContent: 4,
+    ...overrides,
+  };
+}
+
+function page(items: ContentSummary[], overrides: Partial<SearchContentPage> = {}): SearchContentPage {
+  return { items, nextPageToken: null, total: items.length, facets: facets(), ...overrides };
+}
+
+function items(count: number, prefix: string): ContentSummary[] {
+  return Array.from({ length: count }, (_, index) => contentSummary({ name: `${prefix} ${index + 1}` }));
+}
+
+type SearchHandler = (request: SearchContentRequest) => SearchContentPage | { status: number; body: unknown };
+
+/**
+ * Stubs `fetch` for the courseware screens: knowledge, contributors, the content
+ * list, and the search, whose answer comes from `search(body)`. Returns the
+ * search bodies sent, in order, and the times they were sent.
+ */
+function mockPortal(search: SearchHandler) {
+  const searches: SearchContentRequest[] = [];
+  const searchTimes: number[] = [];
+  let knowledgeAnsweredAt = 0;
+  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    if (url.pathname === '/api/v1/knowledge') {
+      knowledgeAnsweredAt = Date.now();
+      return json({ items: KNOWLEDGE, nextPageToken: null });
+    }
+    if (url.pathname === '/api/v1/contributors') return json({ contributors: CONTRIBUTORS, nextPageToken: null });
+    if (url.pathname === '/api/v1/content') return json({ items: items(2, 'Listed lab'), nextPageToken: null });
+    if (url.pathname === '/api/v1/search/content' && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as SearchContentRequest;
+      searches.push(body);
+      searchTimes.push(Date.now());
+      const answer = search(body);
+      return 'status' in answer && 'body' in answer ? json(answer.body, answer.status) : json(answer);
+    }
+    return json({ statusCode: 404, message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', spy);
+  return { searches, searchTimes, knowledgeAnsweredAt: () => knowledgeAnsweredAt };
+}
+
+function currentSearch(router: ReturnType<typeof renderApp>['router']) {
+  return router.state.location.search;
+}
+
+async function openFilters(user: ReturnType<typeof userEvent.setup>) {
+  const toggle = screen.getByRole('button', { name: /^Filters/ });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+  return screen.findByRole('region', { name: 'Filters' });
+}
+
+describe('/courseware search', () => {
+  it('searches for submitted text: q in the address, the text in the request, the count as heading', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal(() => page(items(3, 'Overflow lab'), { total: 23 }));
+    const { router } = renderApp({ path: '/courseware' });
+    const box = await screen.findByRole('searchbox', { name: 'Search courseware' });
+    await screen.findByRole('link', { name: 'Listed lab 1' });
+
+    await user.type(box, '  buffer overflow ');
+    expect(api.searches).toHaveLength(0);
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('heading', { level: 2, name: '23 results' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Overflow lab 1' })).toBeInTheDocument();
+    expect(currentSearch(router)).toBe('?q=buffer+overflow');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(api.searches.at(-1)).toMatchObject({ text: 'buffer overflow', limit: 10 });
+    expect(screen.queryByRole('navigation', { name: 'Courseware' })).not.toBeInTheDocument();
+    expect(box).toHaveFocus();
+    await waitFor(() => expect(document.title).toBe('Search: buffer overflow | US Cyber Range'));
+  });
+
+  it('asks for two characters at least, under the field, and does not search', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal(() => page([]));
+    const { router } = renderApp({ path: '/courseware' });
+    const box = await screen.findByRole('searchbox', { name: 'Search courseware' });
+
+    await user.type(box, ' a {Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please enter at least two characters.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Please enter at least two characters.');
+    expect(currentSearch(router)).toBe('');
+    expect(api.searches).toHaveLength(0);
+
+    await user.type(box, 'b');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('takes at most 256 characters, and leaves longer text from an address out of the request', async () => {
+    const api = mockPortal(() => page([]));
+    renderApp({ path: `/courseware?q=${'x'.repeat(300)}&cat=lesson` });
+    const box = await screen.findByRole('searchbox', { name: 'Search courseware' });
+    expect(box).toHaveAttribute('maxLength', '256');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter at most 256 characters.');
+    await waitFor(() => expect(api.searches).toHaveLength(1));
+    expect(api.searches[0]).toMatchObject({ text: '', filter: { contentCategories: ['lesson'] } });
+  });
+
+  it('reproduces a shared address: every parameter, repeated ones as lists, in the request and the controls', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal(() => page(items(2, 'Shared lab')));
+    renderApp({
+      path:
+        '/courseware?q=overflow&edu=universityundergraduate&exp=intermediate&exp=advanced&cat=exercise&cat=lesson' +
+        `&ksas=K0070&kus=CO-M.9&kus=CO-M.4&tkss=T1262&cid=${DU}&new=true&tag=lab&tag=software+security`,
+    });
+    await screen.findByRole('link', { name: 'Shared lab 1' });
+    expect(api.searches[0]).toEqual({
+      text: 'overflow',
+      filter: {
+        educationLevels: ['universityundergraduate'],
+        experienceLevels: ['intermediate', 'advanced'],
+        contentCategories: ['exercise', 'lesson'],
+        ksaIds: ['K0070'],
+        kuIds: ['CO-M.9', 'CO-M.4'],
+        tksIds: ['T1262'],
+        contributorIds: [DU],
+        newOrUpdatedContent: true,
+        tags: ['lab', 'software security'],
+      },
+      limit: 10,
+    });
+
+    expect(screen.getByRole('searchbox', { name: 'Search courseware' })).toHaveValue('overflow');
+    const panel = await openFilters(user);
+    expect(await within(panel).findByRole('checkbox', { name: /^Lesson/ })).toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: /^Exercise/ })).toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: /^Course/ })).not.toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: /^Intermediate,/ })).toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: /^New or updated/ })).toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: /^software security/ })).toBeChecked();
+    expect(within(panel).getByRole('button', { name: 'Remove CO-M.4' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Remove T1262' })).toBeInTheDocument();
+    expect(await within(panel).findByRole('button', { name: 'Remove Dr. Wenliang Du' })).toBeInTheDocument();
+  });
+
+  it('shows facet counts and turns a checked filter into a new search and a new history entry', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal((request) =>
+      request.filter.contentCategories.includes('lesson')
+        ? page(items(12, 'Lesson result'), { total: 12 })
+        : page(items(3, 'Overflow lab'), { total: 26 }),
+    );
+    const { router } = renderApp({ path: '/courseware?q=overflow' });
+    await screen.findByRole('heading', { level: 2, name: '26 results' });
+    const panel = await openFilters(user);
+
+    const lesson = await within(panel).findByRole('checkbox', { name: 'Lesson, 12 results' });
+    expect(within(panel).getByRole('checkbox', { name: 'Course, 0 results' })).not.toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: 'New or updated (last 90 days), 4 results' })).toBeEnabled();
+    await user.click(lesson);
+
+    await screen.findByRole('heading', { level: 2, name: '12 results' });
+    expect(currentSearch(router)).toBe('?q=overflow&cat=lesson');
+    expect(api.searches.at(-1)).toMatchObject({ text: 'overflow', filter: { contentCategories: ['lesson'] } });
+    expect(lesson).toBeChecked();
+    expect(lesson).toHaveFocus();
+
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { level: 2, name: '26 results' });
+    expect(currentSearch(router)).toBe('?q=overflow');
+    expect(
+      within(screen.getByRole('region', { name: 'Filters' })).getByRole('checkbox', { name: /^Lesson/ }),
+    ).not.toBeChecked();
+  });
+
+  it('chooses a knowledge unit with the keyboard and adds it to the address', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal(() => page(items(2, 'KU lab')));
+    const { router } = renderApp({ path: '/courseware?cat=lesson' });
+    await screen.findByRole('link', { name: 'KU lab 1' });
+    const panel = await openFilters(user);
+
+    const picker = await within(panel).findByRole('combobox', { name: 'Knowledge units' });
+    await user.click(picker);
+    await user.keyboard('co-m.9');
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getAllByRole('option')[0]).toHaveTextContent(/^CO-M\.9/),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    await waitFor(() => expect(currentSearch(router)).toBe('?cat=lesson&kus=CO-M.9'));
+    await waitFor(() => expect(api.searches.at(-1)?.filter.kuIds).toEqual(['CO-M.9']));
+    expect(within(panel).getByRole('button', { name: 'Remove CO-M.9' })).toBeInTheDocument();
+    expect(picker).toHaveFocus();
+  });
+
+  it('keeps pages: Previous disabled on page 1, Next only with a non-empty next page, Previous without a request', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal((request) => {
+      const token = request.filter.nextPageToken;
+      if (token === undefined) return page(items(10, 'First hit'), { nextPageToken: 'p2', total: 13 });
+      if (token === 'p2') return page(items(3, 'Second hit'), { nextPageToken: 'p3', total: 13 });
+      return page([], { total: 13 });
+    });
+    renderApp({ path: '/courseware?q=overflow' });
+    await screen.findByRole('link', { name: 'First hit 10' });
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    const previous = within(pagination).getByRole('button', { name: 'Previous' });
+    const next = within(pagination).getByRole('button', { name: 'Next' });
+    expect(previous).toBeDisabled();
+    await waitFor(() => expect(next).toBeEnabled());
+
+    await user.click(next);
+    expect(await screen.findByRole('link', { name: 'Second hit 3' })).toBeInTheDocument();
+    expect(within(pagination).getByText('Page 2')).toBeInTheDocument();
+    await waitFor(() => expect(api.searches.some((body) => body.filter.nextPageToken === 'p3')).toBe(true));
+    expect(next).toBeDisabled();
+    expect(screen.getByRole('heading', { level: 2, name: '13 results' })).toHaveFocus();
+
+    const sent = api.searches.length;
+    await user.click(previous);
+    expect(await screen.findByRole('link', { name: 'First hit 1' })).toBeInTheDocument();
+    expect(api.searches).toHaveLength(sent);
+  });
+
+  it('starts again at page 1 when the search changes', async () => {
+    const user = userEvent.setup();
+    mockPortal((request) => {
+      if (request.text === 'stack') return page(items(1, 'Stack hit'));
+      if (request.filter.nextPageToken === 'p2') return page(items(2, 'Second hit'));
+      return page(items(10, 'First hit'), { nextPageToken: 'p2' });
+    });
+    renderApp({ path: '/courseware?q=overflow' });
+    await screen.findByRole('link', { name: 'First hit 1' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toBeEnabled());
+    await user.click(next);
+    await screen.findByRole('link', { name: 'Second hit 1' });
+
+    const box = screen.getByRole('searchbox', { name: 'Search courseware' });
+    await user.clear(box);
+    await user.type(box, 'stack{Enter}');
+    await screen.findByRole('link', { name: 'Stack hit 1' });
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByText('Page 1')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('waits 500 ms before the first search of the page', async () => {
+    const api = mockPortal(() => page(items(1, 'Debounced hit')));
+    renderApp({ path: '/courseware?q=overflow' });
+    await screen.findByRole('searchbox', { name: 'Search courseware' });
+    expect(api.searches).toHaveLength(0);
+    await screen.findByRole('link', { name: 'Debounced hit 1' });
+    expect((api.searchTimes[0] ?? 0) - api.knowledgeAnsweredAt()).toBeGreaterThanOrEqual(480);
+  });
+
+  it('announces an empty result and offers to clear the filters, keeping the text', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal((request) =>
+      request.filter.tags.length > 0 ? page([], { total: 0 }) : page(items(2, 'Unfiltered hit')),
+    );
+    const { router } = renderApp({ path: '/courseware?q=overflow&tag=quizzes' });
+    expect(await screen.findByText('No results: no courseware matches this search.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '0 results' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('live-announcer')).toHaveTextContent('No results: no courseware matches this search.'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await screen.findByRole('link', { name: 'Unfiltered hit 1' });
+    expect(currentSearch(router)).toBe('?q=overflow');
+    expect(api.searches.at(-1)?.filter.tags).toEqual([]);
+    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('2 results'));
+  });
+
+  it('offers Retry when the search fails', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    mockPortal(() =>
+      failing
+        ? { status: 500, body: { statusCode: 500, message: 'Internal server error.' } }
+        : page(items(1, 'Recovered')),
+    );
+    renderApp({ path: '/courseware?q=overflow' });
+    expect(await screen.findByText('The search could not be completed.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('alertdialog', { name: 'ERROR' });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Recovered 1' })).toBeInTheDocument();
+  });
+
+  it('shows a status badge on content that is not published, and the tags with their icons', async () => {
+    mockPortal(() =>
+      page([contentSummary({ name: 'Draft lab', status: 'unpublished', tags: ['lab', 'quizzes', 'stack'] })]),
+    );
+    renderApp({ path: '/courseware?q=draft' });
+    const card = (await screen.findByRole('link', { name: 'Draft lab' })).closest('article');
+    expect(card).not.toBeNull();
+    const scope = within(card as HTMLElement);
+    expect(scope.getByText('Unpublished')).toBeInTheDocument();
+    const tags = scope.getByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['lab', 'quizzes', 'stack']);
+    expect(tags.querySelector('[data-icon="lab"]')).not.toBeNull();
+    expect(tags.querySelector('[data-icon="quizzes"]')).not.toBeNull();
+    expect(tags.querySelector('[data-icon="tag"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { FilterXIcon } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { TIMING } from '#shared/limits';
+import { announce } from '../../../lib/announcer.tsx';
+import type { useSearchPages } from '../hooks/use-search-pages.ts';
+import { ContentCard } from './content-card.tsx';
+import { ListSkeleton, LoadError, Pagination, usePageChangeFocus } from './list-parts.tsx';
+
+export const SEARCH_RESULTS_ID = 'search-results';
+
+/** What an empty result says, on screen and to screen readers (spec §2.5 "no results"). */
+export const NO_RESULTS_TEXT = 'No results: no courseware matches this search.';
+
+/** "1 result", "23 results". */
+export function resultCount(total: number): string {
+  return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+}
+
+/**
+ * Says the outcome of each new search through the polite live region: the count,
+ * or the "no results" text. It waits a little longer than the shell's "navigated
+ * to" announcement (spec §2.1, 250 ms after a navigation), so it is not cut off.
+ */
+function useResultAnnouncement(summary: string | null, searchKey: string) {
+  const said = useRef('');
+  useEffect(() => {
+    if (summary === null) return;
+    const key = `${searchKey}\n${summary}`;
+    if (said.current === key) return;
+    const timer = setTimeout(() => {
+      said.current = key;
+      announce(summary);
+    }, TIMING.announcementDelayMs + 100);
+    return () => clearTimeout(timer);
+  }, [summary, searchKey]);
+}
+
+/**
+ * The results of a courseware search (spec §2.5): a heading with the total
+ * ("23 results"), the cards, Previous / Next; a skeleton while the first page
+ * loads, the previous results (dimmed, `aria-busy`) while another search loads, an
+ * error with Retry, and for an empty result a "no results" text that is also
+ * announced, with a way to clear the filters.
+ */
+export function SearchResults({
+  pages,
+  searchKey,
+  canClearFilters,
+  onClearAll,
+}: {
+  pages: ReturnType<typeof useSearchPages>;
+  /** Identifies the search on screen; a new key is a new search to announce. */
+  searchKey: string;
+  /** Whether any filter is set (so an empty result offers to clear them). */
+  canClearFilters: boolean;
+  onClearAll: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  usePageChangeFocus(pages.page, headingRef);
+
+  const settled = !pages.isPending && !pages.isPlaceholderData && !pages.isError && pages.data !== undefined;
+  const total = pages.data?.total ?? 0;
+  useResultAnnouncement(settled ? (total === 0 ? NO_RESULTS_TEXT : resultCount(total)) : null, searchKey);
+
+  let heading = 'Search results';
+  if (pages.data && !pages.isError) heading = resultCount(total);
+
+  let body: ReactNode;
+  if (pages.isPending) {
+    body = <ListSkeleton label="Searching courseware" />;
+  } else if (pages.isError) {
+    body = <LoadError title="The search could not be completed." onRetry={() => pages.refetch()} />;
+  } else if (pages.items.length === 0) {
+    body = (
+      <Stack gap="3" py="6" align="flex-start">
+        <Text fontWeight="semibold">{NO_RESULTS_TEXT}</Text>
+        <Text color="fg.muted">
+          {canClearFilters ? 'Try other words, or clear the filters.' : 'Try other or fewer words.'}
+        </Text>
+        {canClearFilters ? (
+          <Button variant="outline" onClick={onClearAll}>
+            <FilterXIcon aria-hidden="true" />
+            Clear all filters
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  } else {
+    body = (
+      <SimpleGrid
+        as="ul"
+        columns={{ base: 1, lg: 2 }}
+        gap="4"
+        listStyleType="none"
+        m="0"
+        p="0"
+        aria-labelledby={SEARCH_RESULTS_ID}
+        opacity={pages.isPlaceholderData ? 0.6 : 1}
+        transition="opacity 0.2s"
+      >
+        {pages.items.map((item) => (
+          <li key={item.id}>
+            <ContentCard content={item} />
+          </li>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack as="section" gap="4" minW="0" aria-labelledby={SEARCH_RESULTS_ID} aria-busy={pages.isFetching || undefined}>
+      <Heading as="h2" id={SEARCH_RESULTS_ID} ref={headingRef} tabIndex={-1} size="xl" outline="none">
+        {heading}
+      </Heading>
+      {body}
+      {pages.items.length > 0 || pages.hasPrevious ? (
+        <Pagination
+          page={pages.page}
+          hasPrevious={pages.hasPrevious}
+          hasNext={pages.hasNext}
+          onPrevious={pages.goPrevious}
+          onNext={pages.goNext}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { PAGE, TIMING } from '#shared/limits';
+import { getSearchContentQueryOptions } from '../api/search-content.ts';
+import { type CoursewareSearch, searchRequestOf } from '../utils/search-params.ts';
+import { useTokenPages } from './use-token-pages.ts';
+
+/**
+ * The pages of a courseware search (spec §2.5), paged as the content list is (see
+ * `useTokenPages`): a new search, i.e. other text or filters, starts again at
+ * page 1. `enabled` is false outside searching mode.
+ */
+export function useSearchPages({
+  search,
+  enabled = true,
+  pageSize = PAGE.listPageSize,
+  debounceMs = TIMING.firstPageLoadDebounceMs,
+}: {
+  search: CoursewareSearch;
+  enabled?: boolean;
+  pageSize?: number;
+  debounceMs?: number;
+}) {
+  const request = useMemo(() => searchRequestOf(search, { limit: pageSize }), [search, pageSize]);
+  const resetKey = JSON.stringify(request);
+  return useTokenPages({
+    pageQuery: (pageToken) =>
+      getSearchContentQueryOptions(pageToken ? searchRequestOf(search, { limit: pageSize, pageToken }) : request),
+    resetKey,
+    enabled,
+    debounceMs,
+  });
+}

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import '../../../testing/setup.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Knowledge } from '#shared/contracts/knowledge';
+import { storageKey } from '../../../lib/storage.ts';
+import { mockApi } from '../../../testing/mock-api.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { KnowledgePicker } from './knowledge-picker.tsx';
+
+const WORDS = ['network', 'protocol', 'database', 'kernel', 'policy', 'incident', 'malware', 'audit', 'identity'];
+
+/** 3,000 KSA statements K0000…K2999 with made-up text, plus two real ones. */
+function manyStatements(): Knowledge[] {
+  const items: Knowledge[] = Array.from({ length: 3000 }, (_, index) => ({
+    id: `K${String(index).padStart(4, '0')}`,
+    type: 'KSA',
+    kind: 'knowledge',
+    name: `Knowledge of ${WORDS[index % WORDS.length]} ${WORDS[(index * 7) % WORDS.length]} practice number ${index}.`,
+  }));
+  items[18] = { id: 'K0018', type: 'KSA', kind: 'knowledge', name: 'Knowledge of encryption algorithms.' };
+  items[70] = {
+    id: 'K0070',
+    type: 'KSA',
+    kind: 'knowledge',
+    name: 'Knowledge of system and application security threats and vulnerabilities (e.g., buffer overflow).',
+  };
+  items.push({ id: 'CO-M.4', type: 'KU', name: 'Cybersecurity Principles', program: 'CAE-CO', group: 'Mandatory' });
+  return items;
+}
+
+function storeKnowledge(items: Knowledge[]) {
+  window.localStorage.setItem(storageKey('knowledges', '1.00'), JSON.stringify({ savedAt: Date.now(), value: items }));
+}
+
+function Harness({
+  initial = [],
+  onChange,
+  counts,
+}: {
+  initial?: string[];
+  onChange?: (value: string[]) => void;
+  counts?: { value: string; count: number }[];
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <KnowledgePicker
+      type="KSA"
+      value={value}
+      counts={counts}
+      onValueChange={(next) => {
+        setValue(next);
+        onChange?.(next);
+      }}
+    />
+  );
+}
+
+function options() {
+  return within(screen.getByRole('listbox')).getAllByRole('option');
+}
+
+describe('KnowledgePicker', () => {
+  it('finds a statement by its id and chooses it with the keyboard', async () => {
+    storeKnowledge(manyStatements());
+    mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness onChange={onChange} />);
+
+    const input = screen.getByRole('combobox', { name: 'KSA statements' });
+    await user.click(input);
+    await user.keyboard('k0018');
+    await waitFor(() => expect(options()[0]).toHaveTextContent(/^K0018/));
+    expect(options()[0]).toHaveTextContent('Knowledge of encryption algorithms.');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith(['K0018']);
+    expect(screen.getByRole('button', { name: 'Remove K0018' })).toBeInTheDocument();
+  });
+
+  it('finds statements by words of their text, only of its own type', async () => {
+    storeKnowledge(manyStatements());
+    mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    await user.click(screen.getByRole('combobox', { name: 'KSA statements' }));
+    await user.keyboard('buffer overflow');
+    await waitFor(() => expect(options()).toHaveLength(1));
+    expect(options()[0]).toHaveTextContent(/^K0070/);
+    await user.clear(screen.getByRole('combobox', { name: 'KSA statements' }));
+    await user.keyboard('cybersecurity principles');
+    await waitFor(() => expect(screen.getByRole('listbox')).toHaveTextContent('No matches.'));
+  });
+
+  it('lists at most 50 of 3,000 statements and says how to narrow them', async () => {
+    storeKnowledge(manyStatements());
+    mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    await user.click(screen.getByRole('combobox', { name: 'KSA statements' }));
+    await waitFor(() => expect(options()).toHaveLength(50));
+    expect(screen.getByText('Showing 50 of 3,000 matches. Type to narrow.')).toBeInTheDocument();
+    await user.keyboard('network');
+    await waitFor(() => expect(screen.getByText(/^Showing 50 of [\d,]+ matches/)).toBeInTheDocument());
+    expect(options()).toHaveLength(50);
+    await user.keyboard(' number 99');
+    await waitFor(() => expect(options().length).toBeLessThan(50));
+    for (const option of options()) expect(option).toHaveTextContent(/network.*number \d*99/);
+  });
+
+  it('lists the statements of the current result first, with their counts', async () => {
+    storeKnowledge(manyStatements());
+    mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Harness
+        counts={[
+          { value: 'K0070', count: 12 },
+          { value: 'K2500', count: 3 },
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'KSA statements' }));
+    await waitFor(() => expect(options()).toHaveLength(50));
+    expect(options()[0]).toHaveAccessibleName(/^K0070, 12 results Knowledge of system/);
+    expect(options()[1]).toHaveAccessibleName(/^K2500, 3 results /);
+    expect(options()[2]).toHaveTextContent(/^K0000/);
+  });
+
+  it('removes a chosen statement with its chip and keeps focus in the field', async () => {
+    storeKnowledge(manyStatements());
+    mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial={['K0018', 'K0070']} onChange={onChange} />);
+
+    const chips = screen.getByRole('list', { name: 'Chosen KSA statements' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['K0018', 'K0070']);
+    await user.click(screen.getByRole('button', { name: 'Remove K0018' }));
+    expect(onChange).toHaveBeenLastCalledWith(['K0070']);
+    expect(screen.getByRole('combobox', { name: 'KSA statements' })).toHaveFocus();
+  });
+
+  it('closes its list 200 ms after focus leaves, and Escape closes it at once', async () => {
+    storeKnowledge(manyStatements());
+    mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Harness />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    const input = screen.getByRole('combobox', { name: 'KSA statements' });
+    await user.click(input);
+    await waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'true'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'false'));
+
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'true'));
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    const left = Date.now();
+    await waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'false'));
+    expect(Date.now() - left).toBeGreaterThanOrEqual(190);
+  });
+});
