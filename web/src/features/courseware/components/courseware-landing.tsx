@@ -71,7 +71,8 @@ function pageTitle(search: CoursewareSearch, searching: boolean): string {
  * behind the Filters button on narrow ones; on the landing view they open with
  * Filters. The address holds the whole search (`q`, `edu`, `exp`, `cat`, `ksas`,
  * `kus`, `tkss`, `cid`, `new`, `tag`), so a shared address reproduces it and back
- * and forward move between searches.
+ * and forward move between searches. With the `searchCourseware` flag off there is
+ * no search box and no filters, but an address with a search still shows its results.
  */
 export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const { flags } = useRuntimeConfig();
@@ -81,7 +82,10 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
 
   const wide = useWideScreen();
   const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
-  const panelShown = filtersOpen ?? (searching && wide);
+  // The "search courseware" flag (spec §2.2) hides the search box and the filters; an
+  // address that carries a search (such as the recent-content link) still shows it.
+  const searchControls = flags.searchCourseware;
+  const panelShown = searchControls && (filtersOpen ?? (searching && wide));
   const searchInputRef = useRef<HTMLInputElement>(null);
 
   const pages = useSearchPages({
@@ -120,36 +124,38 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
           </Text>
         </Stack>
       </Flex>
-      <SearchBox q={search.q} onSearch={(q) => setSearch({ ...search, q })} inputRef={searchInputRef}>
-        <Button
-          type="button"
-          variant={panelShown ? 'subtle' : 'outline'}
-          aria-expanded={panelShown}
-          aria-controls={panelShown ? FILTER_PANEL_ID : undefined}
-          onClick={() => setFiltersOpen(!panelShown)}
-          onPointerEnter={() => void loadFilterPanel()}
-          onFocus={() => void loadFilterPanel()}
-        >
-          <SlidersHorizontalIcon aria-hidden="true" />
-          Filters
-          {active > 0 ? (
-            <>
-              <Box
-                as="span"
-                aria-hidden="true"
-                bg="brand.solid"
-                color="brand.contrast"
-                px="1.5"
-                borderRadius="full"
-                textStyle="xs"
-              >
-                {active}
-              </Box>
-              <VisuallyHidden>, {active} active</VisuallyHidden>
-            </>
-          ) : null}
-        </Button>
-      </SearchBox>
+      {searchControls ? (
+        <SearchBox q={search.q} onSearch={(q) => setSearch({ ...search, q })} inputRef={searchInputRef}>
+          <Button
+            type="button"
+            variant={panelShown ? 'subtle' : 'outline'}
+            aria-expanded={panelShown}
+            aria-controls={panelShown ? FILTER_PANEL_ID : undefined}
+            onClick={() => setFiltersOpen(!panelShown)}
+            onPointerEnter={() => void loadFilterPanel()}
+            onFocus={() => void loadFilterPanel()}
+          >
+            <SlidersHorizontalIcon aria-hidden="true" />
+            Filters
+            {active > 0 ? (
+              <>
+                <Box
+                  as="span"
+                  aria-hidden="true"
+                  bg="brand.solid"
+                  color="brand.contrast"
+                  px="1.5"
+                  borderRadius="full"
+                  textStyle="xs"
+                >
+                  {active}
+                </Box>
+                <VisuallyHidden>, {active} active</VisuallyHidden>
+              </>
+            ) : null}
+          </Button>
+        </SearchBox>
+      ) : null}
       {searching ? null : <LandingLinks />}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', md: panelShown ? '17rem minmax(0, 1fr)' : 'minmax(0, 1fr)' }}

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContentSummary } from '#shared/contracts/content';
 import type { SearchContentPage, SearchContentRequest, SearchFacets } from '#shared/contracts/search';
-import { contentSummary } from '../../../testing/fixtures.ts';
+import { contentSummary, runtimeConfig } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
 const KNOWLEDGE = [
@@ -359,5 +359,18 @@ describe('/courseware search', () => {
     expect(tags.querySelector('[data-icon="lab"]')).not.toBeNull();
     expect(tags.querySelector('[data-icon="quizzes"]')).not.toBeNull();
     expect(tags.querySelector('[data-icon="tag"]')).not.toBeNull();
+  });
+
+  it('hides the search box and the filters when the searchCourseware flag is off, but still answers a searching address', async () => {
+    const api = mockPortal(() => page(items(1, 'Recent lab')));
+    const config = runtimeConfig();
+    renderApp({
+      path: '/courseware?new=true',
+      config: { ...config, flags: { ...config.flags, searchCourseware: false } },
+    });
+    expect(await screen.findByRole('link', { name: 'Recent lab 1' })).toBeInTheDocument();
+    expect(api.searches.at(-1)).toMatchObject({ filter: { newOrUpdatedContent: true } });
+    expect(screen.queryByRole('searchbox', { name: 'Search courseware' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 });
