@@ -15,9 +15,10 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
 import type { Brand, ClientGroup } from '#shared/enums';
@@ -277,6 +278,14 @@ function createCatalogIndexer(
     reservedConcurrentExecutions: 1,
   });
   bindSearchResources(indexer, props);
+  // A batch that still fails after its retries is recorded here (the stream records it
+  // names), so operators see it; the next content write triggers a full rebuild anyway.
+  const failures = new Queue(scope, 'CatalogIndexerFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
   indexer.addEnvironment(CATALOG_INDEXER_SETTLE.env, String(CATALOG_INDEXER_SETTLE.ms));
   indexer.addEventSource(
     new DynamoEventSource(props.table, {
@@ -284,6 +293,7 @@ function createCatalogIndexer(
       batchSize: CATALOG_INDEXER_TRIGGER.batchSize,
       maxBatchingWindow: Duration.seconds(CATALOG_INDEXER_TRIGGER.maxBatchingWindowSeconds),
       retryAttempts: CATALOG_INDEXER_TRIGGER.retryAttempts,
+      onFailure: new SqsDlq(failures),
       filters: [
         FilterCriteria.filter({
           dynamodb: { Keys: { [TABLE.partitionKey]: { S: FilterRule.isEqual(CATALOG_PARTITION) } } },

@@ -254,6 +254,16 @@ describe('the USCR dev app', () => {
       },
     });
     expect(JSON.stringify(mappings[0]?.Properties.EventSourceArn)).toContain('StreamArn');
+    const queues = app.api.findResources('AWS::SQS::Queue');
+    const [queueId] = Object.keys(queues);
+    expect(Object.keys(queues)).toHaveLength(1);
+    expect(queues[queueId ?? '']?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 1_209_600,
+    });
+    expect(mappings[0]?.Properties.DestinationConfig).toEqual({
+      OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+    });
   });
 
   it('runs at most one catalog indexer at a time, with the memory to build the index', () => {
