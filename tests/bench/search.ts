@@ -17,7 +17,7 @@ import {
   loadCatalogIndex,
   serializeCatalogIndex,
 } from '../../functions/src/search/in-memory-index.ts';
-import type { CatalogDocument, SearchQuery } from '../../functions/src/search/port.ts';
+import { type CatalogDocument, NO_SEARCH_FILTER, type SearchQuery } from '../../functions/src/search/port.ts';
 import { InMemoryCatalogIndex } from '../../functions/src/search/searcher.ts';
 import { loadSeedCatalog } from '../../functions/src/search/seed-catalog.ts';
 import { STOP_WORDS, tokenize } from '../../functions/src/search/text.ts';
@@ -93,17 +93,7 @@ const NOW = new Date('2026-11-21T12:00:00.000Z');
 const NEW_SINCE = new Date(NOW.getTime() - 90 * 86_400_000).toISOString();
 const VISITOR: readonly ContentStatus[] = ['published'];
 const EDITOR: readonly ContentStatus[] = ['published', 'unlisted', 'unpublished'];
-const EMPTY_FILTER: SearchQuery['filter'] = {
-  educationLevels: [],
-  experienceLevels: [],
-  contentCategories: [],
-  ksaIds: [],
-  kuIds: [],
-  tksIds: [],
-  contributorIds: [],
-  newOrUpdatedContent: false,
-  tags: [],
-};
+const EMPTY_FILTER: SearchQuery['filter'] = NO_SEARCH_FILTER;
 
 interface BenchQuery {
   readonly kind: QueryKind;

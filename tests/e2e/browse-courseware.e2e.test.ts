@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
-import { launchBrowser, seriousAccessibilityViolations } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPortal } from '../support/local-portal.ts';
+import { seriousAccessibilityViolations } from './support/browser.ts';
+import { closeSeededPortalPage, openSeededPortalPage } from './support/seeded-portal.ts';
 
 /**
  * A visitor's first walk through the portal, in a real browser, on the real seeded
@@ -17,14 +18,9 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  portal = await startLocalPortal({ seed: true, web: 'dist', webDistDir: inject('webDistDir') });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  ({ portal, browser, page } = await openSeededPortalPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+afterAll(() => closeSeededPortalPage({ portal, browser }));
 
 async function expectAccessible(where: string) {
   expect(await seriousAccessibilityViolations(page), `axe on ${where}`).toEqual([]);

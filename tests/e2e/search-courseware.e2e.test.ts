@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
-import { launchBrowser, seriousAccessibilityViolations } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPortal } from '../support/local-portal.ts';
+import { seriousAccessibilityViolations } from './support/browser.ts';
+import { closeSeededPortalPage, openSeededPortalPage } from './support/seeded-portal.ts';
 
 /**
  * A visitor searching the seeded courseware in a real browser (spec §2.5): text,
@@ -20,14 +21,9 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  portal = await startLocalPortal({ seed: true, web: 'dist', webDistDir: inject('webDistDir') });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  ({ portal, browser, page } = await openSeededPortalPage());
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+afterAll(() => closeSeededPortalPage({ portal, browser }));
 
 const results = () => page.getByRole('region', { name: /results?$/ });
 const resultLinks = () => results().getByRole('listitem').getByRole('link');

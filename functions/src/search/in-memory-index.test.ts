@@ -5,7 +5,7 @@ import type { ContentStatus } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { seedId } from '../domain/ids.ts';
 import { buildCatalogIndex, loadCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
-import type { CatalogDocument, CatalogIndex, SearchQuery } from './port.ts';
+import { type CatalogDocument, type CatalogIndex, NO_SEARCH_FILTER, type SearchQuery } from './port.ts';
 
 const VERSION = { revision: 7, builtAt: '2026-11-21T12:00:00.000Z' };
 const SINCE = '2026-09-01T00:00:00.000Z';
@@ -46,18 +46,7 @@ function query(
   const { filter, ...rest } = overrides;
   return {
     text,
-    filter: {
-      educationLevels: [],
-      experienceLevels: [],
-      contentCategories: [],
-      ksaIds: [],
-      kuIds: [],
-      tksIds: [],
-      contributorIds: [],
-      newOrUpdatedContent: false,
-      tags: [],
-      ...filter,
-    },
+    filter: { ...NO_SEARCH_FILTER, ...filter },
     statuses: ['published'],
     offset: 0,
     limit: 50,

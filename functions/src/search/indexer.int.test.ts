@@ -9,6 +9,7 @@ import { contentRecord } from '../test-support/content-record.ts';
 import { startTestStack } from '../test-support/stack.ts';
 import { loadCatalogIndex } from './in-memory-index.ts';
 import { syncCatalogSnapshot } from './indexer.ts';
+import { NO_SEARCH_FILTER } from './port.ts';
 import { CATALOG_SNAPSHOT_KEY, headCatalogSnapshot } from './snapshot-store.ts';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -26,18 +27,6 @@ async function storedIndex() {
     await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
   );
 }
-
-const NO_FILTER = {
-  educationLevels: [],
-  experienceLevels: [],
-  contentCategories: [],
-  ksaIds: [],
-  kuIds: [],
-  tksIds: [],
-  contributorIds: [],
-  newOrUpdatedContent: false,
-  tags: [],
-};
 
 describe('syncCatalogSnapshot', () => {
   it('builds an empty snapshot at revision 0 for an empty table', async () => {
@@ -86,7 +75,7 @@ describe('syncCatalogSnapshot', () => {
     expect(index.size).toBe(4);
     const found = index.search({
       text: 'indexer',
-      filter: NO_FILTER,
+      filter: NO_SEARCH_FILTER,
       statuses: ['published', 'unlisted', 'unpublished'],
       offset: 0,
       limit: 10,

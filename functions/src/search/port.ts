@@ -47,6 +47,22 @@ export interface SearchQuery {
   readonly newOrUpdatedSince: string;
 }
 
+/**
+ * The filter that filters nothing: every list empty, `newOrUpdatedContent` off (the
+ * contract's defaults). Frozen; spread it to build a filter.
+ */
+export const NO_SEARCH_FILTER: Readonly<SearchQuery['filter']> = Object.freeze({
+  educationLevels: [],
+  experienceLevels: [],
+  contentCategories: [],
+  ksaIds: [],
+  kuIds: [],
+  tksIds: [],
+  contributorIds: [],
+  newOrUpdatedContent: false,
+  tags: [],
+});
+
 /** The answer of an index: one page of hits, the total and the facet counts. */
 export interface SearchResult {
   readonly items: readonly ContentSummary[];

@@ -4,7 +4,7 @@ import { CONTENT_STATUSES, type ContentStatus } from '#shared/enums';
 import type { ContentRecord } from '../data/items.ts';
 import { createRandom } from './catalog-generator.ts';
 import { buildCatalogIndex, loadCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
-import type { CatalogDocument, CatalogIndex, SearchQuery } from './port.ts';
+import { type CatalogDocument, type CatalogIndex, NO_SEARCH_FILTER, type SearchQuery } from './port.ts';
 import { loadSeedCatalog } from './seed-catalog.ts';
 import { tokenize } from './text.ts';
 
@@ -19,17 +19,7 @@ const SINCE = new Date(NOW.getTime() - 90 * 86_400_000).toISOString();
 const VISITOR: ContentStatus[] = ['published'];
 const EDITOR: ContentStatus[] = ['published', 'unlisted', 'unpublished'];
 type Filter = SearchQuery['filter'];
-const NO_FILTER: Filter = {
-  educationLevels: [],
-  experienceLevels: [],
-  contentCategories: [],
-  ksaIds: [],
-  kuIds: [],
-  tksIds: [],
-  contributorIds: [],
-  newOrUpdatedContent: false,
-  tags: [],
-};
+const NO_FILTER: Filter = NO_SEARCH_FILTER;
 
 function query(text: string, filter: Partial<Filter> = {}, statuses = VISITOR, offset = 0, limit = 300): SearchQuery {
   return { text, filter: { ...NO_FILTER, ...filter }, statuses, offset, limit, newOrUpdatedSince: SINCE };

@@ -7,7 +7,7 @@ import { env } from '../lib/env.ts';
 import { contentRecord } from '../test-support/content-record.ts';
 import { startTestStack } from '../test-support/stack.ts';
 import { syncCatalogSnapshot } from './indexer.ts';
-import type { SearchQuery } from './port.ts';
+import { NO_SEARCH_FILTER, type SearchQuery } from './port.ts';
 import {
   catalogCheckIntervalMs,
   DEFAULT_CATALOG_CHECK_MS,
@@ -52,17 +52,7 @@ afterEach(() => {
 async function names(): Promise<string[]> {
   const query: SearchQuery = {
     text: 'snapshot search',
-    filter: {
-      educationLevels: [],
-      experienceLevels: [],
-      contentCategories: [],
-      ksaIds: [],
-      kuIds: [],
-      tksIds: [],
-      contributorIds: [],
-      newOrUpdatedContent: false,
-      tags: [],
-    },
+    filter: NO_SEARCH_FILTER,
     statuses: ['published'],
     offset: 0,
     limit: 100,

@@ -1,7 +1,22 @@
 import { Box, Combobox, createListCollection, HStack, Span, Stack, Tag, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { type IndexedOption, indexOptions, matchOptions, type PickerOption } from './option-match.ts';
+import { type IndexedOption, indexOptions, matchOptions, type PickerOption, withCountsFirst } from './option-match.ts';
+
+/**
+ * `options` with the current result's counts (facets, `{ value, count }`), those
+ * with a count first, most results first ({@link withCountsFirst}); memoised.
+ */
+export function useCountedOptions<T extends PickerOption>(
+  options: readonly T[],
+  counts: readonly { readonly value: string; readonly count: number }[] | undefined,
+): T[] {
+  const countMap = useMemo(
+    () => (counts ? new Map(counts.map((facet) => [facet.value, facet.count])) : undefined),
+    [counts],
+  );
+  return useMemo(() => withCountsFirst(options, countMap), [options, countMap]);
+}
 
 /** How long the list stays open after focus leaves the field (spec §9 "Combo box closes 200 ms after blur"). */
 export const COMBOBOX_CLOSE_DELAY_MS = 200;

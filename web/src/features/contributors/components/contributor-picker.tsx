@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { type Contributor, contributorDisplayName } from '#shared/contracts/contributor';
 import type { FacetCount } from '#shared/contracts/search';
-import { MultiCombobox } from '../../../components/ui/multi-combobox.tsx';
-import { type PickerOption, withCountsFirst } from '../../../components/ui/option-match.ts';
+import { MultiCombobox, useCountedOptions } from '../../../components/ui/multi-combobox.tsx';
+import type { PickerOption } from '../../../components/ui/option-match.ts';
 import { useContributors } from '../api/get-contributors.ts';
 
 /** Contributors as picker options: the picker name of spec §3, then title and school. */
@@ -35,11 +35,7 @@ export function ContributorPicker({
   const contributors = useContributors();
   const data = contributors.data;
   const base = useMemo(() => contributorOptions(data ?? []), [data]);
-  const countMap = useMemo(
-    () => (counts ? new Map(counts.map((facet) => [facet.value, facet.count])) : undefined),
-    [counts],
-  );
-  const options = useMemo(() => withCountsFirst(base, countMap), [base, countMap]);
+  const options = useCountedOptions(base, counts);
   const names = useMemo(() => new Map(base.map((option) => [option.value, option.label])), [base]);
 
   return (

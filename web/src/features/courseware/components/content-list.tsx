@@ -1,8 +1,7 @@
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useRef } from 'react';
+import { Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useContentPages } from '../hooks/use-content-pages.ts';
-import { ContentCard } from './content-card.tsx';
-import { ListSkeleton, LoadError, Pagination, usePageChangeFocus } from './list-parts.tsx';
+import { ContentCardGrid, ListSkeleton, LoadError, PagedListSection } from './list-parts.tsx';
 
 export const CONTENT_LIST_ID = 'content-list';
 
@@ -13,8 +12,6 @@ export const CONTENT_LIST_ID = 'content-list';
  */
 export function ContentList({ debounceMs }: { debounceMs?: number }) {
   const pages = useContentPages({ newOrUpdated: false, ...(debounceMs === undefined ? {} : { debounceMs }) });
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  usePageChangeFocus(pages.page, headingRef);
 
   let body: ReactNode;
   if (pages.isPending) {
@@ -28,40 +25,12 @@ export function ContentList({ debounceMs }: { debounceMs?: number }) {
       </Text>
     );
   } else {
-    body = (
-      <SimpleGrid
-        as="ul"
-        columns={{ base: 1, md: 2 }}
-        gap="4"
-        listStyleType="none"
-        m="0"
-        p="0"
-        aria-labelledby={CONTENT_LIST_ID}
-      >
-        {pages.items.map((item) => (
-          <li key={item.id}>
-            <ContentCard content={item} />
-          </li>
-        ))}
-      </SimpleGrid>
-    );
+    body = <ContentCardGrid items={pages.items} labelledBy={CONTENT_LIST_ID} />;
   }
 
   return (
-    <Stack as="section" gap="4" aria-labelledby={CONTENT_LIST_ID} aria-busy={pages.isFetching || undefined}>
-      <Heading as="h2" id={CONTENT_LIST_ID} ref={headingRef} tabIndex={-1} size="xl" outline="none">
-        All courseware
-      </Heading>
+    <PagedListSection id={CONTENT_LIST_ID} heading="All courseware" pages={pages}>
       {body}
-      {pages.items.length > 0 || pages.hasPrevious ? (
-        <Pagination
-          page={pages.page}
-          hasPrevious={pages.hasPrevious}
-          hasNext={pages.hasNext}
-          onPrevious={pages.goPrevious}
-          onNext={pages.goNext}
-        />
-      ) : null}
-    </Stack>
+    </PagedListSection>
   );
 }

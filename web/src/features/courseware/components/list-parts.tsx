@@ -1,7 +1,9 @@
-import { Alert, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ChevronLeftIcon, ChevronRightIcon, RotateCwIcon } from 'lucide-react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import type { ContentSummary } from '#shared/contracts/content';
 import { announce } from '../../../lib/announcer.tsx';
+import { ContentCard } from './content-card.tsx';
 
 /** Placeholder cards while a list page loads. */
 export function ListSkeleton({ label }: { label: string }) {
@@ -77,4 +79,89 @@ export function usePageChangeFocus(page: number, headingRef: RefObject<HTMLHeadi
     headingRef.current?.focus();
     announce(`Page ${page}`);
   }, [page, headingRef]);
+}
+
+/** A page of content cards as a list, in one column, or two from `twoColumnsFrom` up. */
+export function ContentCardGrid({
+  items,
+  labelledBy,
+  twoColumnsFrom = 'md',
+  dimmed = false,
+}: {
+  items: readonly ContentSummary[];
+  /** Id of the heading that names the list. */
+  labelledBy: string;
+  twoColumnsFrom?: 'md' | 'lg';
+  /** Shown faded while the next result is on its way. */
+  dimmed?: boolean;
+}) {
+  return (
+    <SimpleGrid
+      as="ul"
+      columns={{ base: 1, [twoColumnsFrom]: 2 }}
+      gap="4"
+      listStyleType="none"
+      m="0"
+      p="0"
+      aria-labelledby={labelledBy}
+      opacity={dimmed ? 0.6 : 1}
+      transition="opacity 0.2s"
+    >
+      {items.map((item) => (
+        <li key={item.id}>
+          <ContentCard content={item} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** What {@link PagedListSection} needs of a token-paged list. */
+export interface PagedListState {
+  readonly page: number;
+  readonly items: readonly unknown[];
+  readonly isFetching: boolean;
+  readonly hasPrevious: boolean;
+  readonly hasNext: boolean;
+  readonly goPrevious: () => void;
+  readonly goNext: () => void;
+}
+
+/**
+ * A paged list as a section named by its focusable heading: the heading, the body
+ * (cards, skeleton, error or empty text) and, once there is a page to move from,
+ * Previous / Next. After a page change focus moves to the heading and the page
+ * number is said ({@link usePageChangeFocus}).
+ */
+export function PagedListSection({
+  id,
+  heading,
+  pages,
+  children,
+}: {
+  /** Id of the heading (the section and the list are labelled by it). */
+  id: string;
+  heading: string;
+  pages: PagedListState;
+  children: ReactNode;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  usePageChangeFocus(pages.page, headingRef);
+  return (
+    <Stack as="section" gap="4" minW="0" aria-labelledby={id} aria-busy={pages.isFetching || undefined}>
+      <Heading as="h2" id={id} ref={headingRef} tabIndex={-1} size="xl" outline="none">
+        {heading}
+      </Heading>
+      {children}
+      {pages.items.length > 0 || pages.hasPrevious ? (
+        <Pagination
+          page={pages.page}
+          hasPrevious={pages.hasPrevious}
+          hasNext={pages.hasNext}
+          onPrevious={pages.goPrevious}
+          onNext={pages.goNext}
+        />
+      ) : null}
+    </Stack>
+  );
 }

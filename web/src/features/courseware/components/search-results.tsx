@@ -1,11 +1,10 @@
-import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { FilterXIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { TIMING } from '#shared/limits';
 import { announce } from '../../../lib/announcer.tsx';
 import type { useSearchPages } from '../hooks/use-search-pages.ts';
-import { ContentCard } from './content-card.tsx';
-import { ListSkeleton, LoadError, Pagination, usePageChangeFocus } from './list-parts.tsx';
+import { ContentCardGrid, ListSkeleton, LoadError, PagedListSection } from './list-parts.tsx';
 
 export const SEARCH_RESULTS_ID = 'search-results';
 
@@ -56,9 +55,6 @@ export function SearchResults({
   canClearFilters: boolean;
   onClearAll: () => void;
 }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  usePageChangeFocus(pages.page, headingRef);
-
   const settled = !pages.isPending && !pages.isPlaceholderData && !pages.isError && pages.data !== undefined;
   const total = pages.data?.total ?? 0;
   useResultAnnouncement(settled ? (total === 0 ? NO_RESULTS_TEXT : resultCount(total)) : null, searchKey);
@@ -88,41 +84,18 @@ export function SearchResults({
     );
   } else {
     body = (
-      <SimpleGrid
-        as="ul"
-        columns={{ base: 1, lg: 2 }}
-        gap="4"
-        listStyleType="none"
-        m="0"
-        p="0"
-        aria-labelledby={SEARCH_RESULTS_ID}
-        opacity={pages.isPlaceholderData ? 0.6 : 1}
-        transition="opacity 0.2s"
-      >
-        {pages.items.map((item) => (
-          <li key={item.id}>
-            <ContentCard content={item} />
-          </li>
-        ))}
-      </SimpleGrid>
+      <ContentCardGrid
+        items={pages.items}
+        labelledBy={SEARCH_RESULTS_ID}
+        twoColumnsFrom="lg"
+        dimmed={pages.isPlaceholderData}
+      />
     );
   }
 
   return (
-    <Stack as="section" gap="4" minW="0" aria-labelledby={SEARCH_RESULTS_ID} aria-busy={pages.isFetching || undefined}>
-      <Heading as="h2" id={SEARCH_RESULTS_ID} ref={headingRef} tabIndex={-1} size="xl" outline="none">
-        {heading}
-      </Heading>
+    <PagedListSection id={SEARCH_RESULTS_ID} heading={heading} pages={pages}>
       {body}
-      {pages.items.length > 0 || pages.hasPrevious ? (
-        <Pagination
-          page={pages.page}
-          hasPrevious={pages.hasPrevious}
-          hasNext={pages.hasNext}
-          onPrevious={pages.goPrevious}
-          onNext={pages.goNext}
-        />
-      ) : null}
-    </Stack>
+    </PagedListSection>
   );
 }

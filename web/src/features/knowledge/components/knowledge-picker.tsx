@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import type { Knowledge } from '#shared/contracts/knowledge';
 import type { FacetCount } from '#shared/contracts/search';
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from '#shared/enums';
-import { MultiCombobox } from '../../../components/ui/multi-combobox.tsx';
-import { type PickerOption, withCountsFirst } from '../../../components/ui/option-match.ts';
+import { MultiCombobox, useCountedOptions } from '../../../components/ui/multi-combobox.tsx';
+import type { PickerOption } from '../../../components/ui/option-match.ts';
 import { useKnowledge } from '../api/get-knowledge.ts';
 
 const HINTS: Record<KnowledgeType, string> = {
@@ -41,11 +41,7 @@ export function KnowledgePicker({
   const knowledge = useKnowledge();
   const items = knowledge.data;
   const base = useMemo(() => knowledgeOptions(items ?? [], type), [items, type]);
-  const countMap = useMemo(
-    () => (counts ? new Map(counts.map((facet) => [facet.value, facet.count])) : undefined),
-    [counts],
-  );
-  const options = useMemo(() => withCountsFirst(base, countMap), [base, countMap]);
+  const options = useCountedOptions(base, counts);
   const names = useMemo(() => new Map(base.map((option) => [option.value, option.description])), [base]);
 
   return (

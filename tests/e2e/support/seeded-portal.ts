@@ -1,0 +1,30 @@
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { type LocalPortal, startLocalPortal } from '../../support/local-portal.ts';
+import { launchBrowser } from './browser.ts';
+
+/** A seeded local portal serving the production SPA build, a browser, and one page. */
+export interface SeededPortalPage {
+  readonly portal: LocalPortal;
+  readonly browser: Browser;
+  readonly page: Page;
+}
+
+/**
+ * Starts a seeded local portal with the SPA build of the global setup
+ * (`inject('webDistDir')`), launches Chromium and opens one page of the given
+ * viewport (CSS pixels; default 1280 × 900). Call in `beforeAll`; close with
+ * {@link closeSeededPortalPage} in `afterAll`.
+ */
+export async function openSeededPortalPage(viewport = { width: 1280, height: 900 }): Promise<SeededPortalPage> {
+  const portal = await startLocalPortal({ seed: true, web: 'dist', webDistDir: inject('webDistDir') });
+  const browser = await launchBrowser();
+  const page = await (await browser.newContext({ viewport })).newPage();
+  return { portal, browser, page };
+}
+
+/** Closes the browser and stops the portal of {@link openSeededPortalPage}; either may be missing after a failed start. */
+export async function closeSeededPortalPage(opened: Partial<SeededPortalPage> | undefined): Promise<void> {
+  await opened?.browser?.close();
+  await opened?.portal?.stop();
+}
