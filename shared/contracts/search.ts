@@ -119,6 +119,19 @@ export const SearchFacets = z
   .meta({ id: 'SearchFacets' });
 export type SearchFacets = z.infer<typeof SearchFacets>;
 
+/** Facets of an empty result: no values, no new or updated items. */
+export const NO_SEARCH_FACETS: SearchFacets = Object.freeze({
+  contentCategories: [],
+  educationLevels: [],
+  experienceLevels: [],
+  tags: [],
+  contributorIds: [],
+  ksaIds: [],
+  kuIds: [],
+  tksIds: [],
+  newOrUpdatedContent: 0,
+});
+
 /**
  * A page of search results (spec §3 "A page of results has items and
  * nextPageToken"): the condensed content of each hit, best first when there is

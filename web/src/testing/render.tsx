@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
@@ -38,4 +38,18 @@ export function renderWithProviders(
     </AppProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * The Pagination navigation of a paged list on screen (spec §2.5) and its
+ * Previous and Next buttons.
+ * @throws when there is none (Testing Library's getByRole error).
+ */
+export function paginationControls() {
+  const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+  return {
+    pagination,
+    previous: within(pagination).getByRole('button', { name: 'Previous' }),
+    next: within(pagination).getByRole('button', { name: 'Next' }),
+  };
 }

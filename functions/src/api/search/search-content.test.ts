@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchFacets } from '#shared/contracts/search';
-import { SEARCH_MIN_CHARS_MESSAGE } from '#shared/contracts/search';
+import { NO_SEARCH_FACETS, SEARCH_MIN_CHARS_MESSAGE, type SearchFacets } from '#shared/contracts/search';
 import type { ContentItem } from '../../data/items.ts';
 import { toContentSummary } from '../../data/items.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
@@ -22,17 +21,7 @@ import { decodeSearchPageToken, encodeSearchPageToken } from './search-page-toke
 const search = vi.hoisted(() => vi.fn<(query: SearchQuery) => Promise<SearchResult>>());
 vi.mock('../../search/snapshot-search.ts', () => ({ snapshotSearch: { search } }));
 
-const EMPTY_FACETS: SearchFacets = {
-  contentCategories: [],
-  educationLevels: [],
-  experienceLevels: [],
-  tags: [],
-  contributorIds: [],
-  ksaIds: [],
-  kuIds: [],
-  tksIds: [],
-  newOrUpdatedContent: 0,
-};
+const EMPTY_FACETS: SearchFacets = NO_SEARCH_FACETS;
 
 /** `count` condensed hits named `Hit <n>`, starting at `from`. */
 function hits(from: number, count: number) {

@@ -4,10 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ContentSummary } from '#shared/contracts/content';
+import { NO_SEARCH_FACETS } from '#shared/contracts/search';
 import { storageKey } from '../../../lib/storage.ts';
 import { contentSummary, runtimeConfig } from '../../../testing/fixtures.ts';
 import { calledUrls, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render.tsx';
+import { paginationControls, renderApp } from '../../../testing/render.tsx';
 
 const KNOWLEDGE = [
   { id: 'K0070', type: 'KSA', kind: 'knowledge', name: 'Knowledge of system and application security threats.' },
@@ -84,9 +85,7 @@ describe('/courseware', () => {
     const api = mockPagedCatalog();
     renderApp({ path: '/courseware' });
     await screen.findByRole('link', { name: 'First page lab 10' });
-    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
-    const previous = within(pagination).getByRole('button', { name: 'Previous' });
-    const next = within(pagination).getByRole('button', { name: 'Next' });
+    const { pagination, previous, next } = paginationControls();
     expect(previous).toBeDisabled();
     await waitFor(() => expect(next).toBeEnabled());
 
@@ -106,21 +105,10 @@ describe('/courseware', () => {
   });
 
   it('turns new=true (the Recent content link) into a search for new or updated content', async () => {
-    const emptyFacets = {
-      contentCategories: [],
-      educationLevels: [],
-      experienceLevels: [],
-      tags: [],
-      contributorIds: [],
-      ksaIds: [],
-      kuIds: [],
-      tksIds: [],
-      newOrUpdatedContent: 0,
-    };
     const api = mockApi((url) => {
       if (url.pathname === '/api/v1/knowledge') return { body: { items: KNOWLEDGE, nextPageToken: null } };
       if (url.pathname === '/api/v1/search/content') {
-        return { body: { items: items(1, 'Recent lab'), nextPageToken: null, total: 1, facets: emptyFacets } };
+        return { body: { items: items(1, 'Recent lab'), nextPageToken: null, total: 1, facets: NO_SEARCH_FACETS } };
       }
       return { body: { items: [], nextPageToken: null } };
     });

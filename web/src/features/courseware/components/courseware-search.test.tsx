@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ContentSummary } from '#shared/contracts/content';
 import type { SearchContentPage, SearchContentRequest, SearchFacets } from '#shared/contracts/search';
 import { contentSummary, runtimeConfig } from '../../../testing/fixtures.ts';
-import { renderApp } from '../../../testing/render.tsx';
+import { paginationControls, renderApp } from '../../../testing/render.tsx';
 
 const KNOWLEDGE = [
   { id: 'K0070', type: 'KSA', kind: 'knowledge', name: 'Knowledge of system and application security threats.' },
@@ -254,9 +254,7 @@ describe('/courseware search', () => {
     });
     renderApp({ path: '/courseware?q=overflow' });
     await screen.findByRole('link', { name: 'First hit 10' });
-    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
-    const previous = within(pagination).getByRole('button', { name: 'Previous' });
-    const next = within(pagination).getByRole('button', { name: 'Next' });
+    const { pagination, previous, next } = paginationControls();
     expect(previous).toBeDisabled();
     await waitFor(() => expect(next).toBeEnabled());
 
