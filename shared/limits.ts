@@ -60,3 +60,25 @@ export const BREAKPOINTS = { sm: 600, md: 960, lg: 1264, xl: 1904 } as const;
 
 /** Local storage settings version (spec §3 "Session and claims", §9). */
 export const SETTINGS_VERSION = '1.00';
+
+/**
+ * File uploads (spec §5 "Content feedback", "Contributor", "File picker"; decision
+ * record 016). Sizes in bytes, expiry in seconds. The spec fixes the feedback
+ * screenshot's maximum (1,000,000 bytes) and leaves the file picker's to
+ * configuration: these are the documented defaults, changed here and nowhere else
+ * (the SPA shows `maxBytes` in MB next to the picker).
+ */
+export const FILE_LIMITS = {
+  /** Courseware files attached to content (private bucket). Default 100 MB. */
+  contentMaxBytes: 100_000_000,
+  /** Contributor portraits (public bucket). The spec names no value; like the screenshot. */
+  portraitMaxBytes: 1_000_000,
+  /** Images of page, news and content HTML (public bucket). Default 5 MB. */
+  imageMaxBytes: 5_000_000,
+  /** Content feedback screenshot (spec §5 "Content feedback": at most 1,000,000 bytes). */
+  feedbackScreenshotMaxBytes: 1_000_000,
+  /** Seconds a presigned POST stays valid; a Pending record expires (TTL) with it. */
+  uploadExpirySeconds: 900,
+  /** Bytes of an object read to check its signature (magic bytes). */
+  signatureProbeBytes: 4096,
+} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_CATEGORIES, CONTENT_STATUSES, CURATED_LABELS, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '../enums.ts';
-import { PAGE } from '../limits.ts';
+import { LIMITS, PAGE } from '../limits.ts';
 import { booleanParam, EntityId, IdOrAlias, IsoDate, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 import { Contributor } from './contributor.ts';
 import { KnowledgeId } from './knowledge.ts';
@@ -161,3 +161,183 @@ export type ChildContentPage = z.infer<typeof ChildContentPage>;
 
 /** The not-found message the SPA silences and answers by returning to the list (spec §8). */
 export const CONTENT_NOT_FOUND_MESSAGE = 'Content does not exist.';
+
+// ---------------------------------------------------------------------------
+// Writes (spec §7 "Create content", "Update content by id", "Delete content by id";
+// §5 "Content editing"; decision record 015).
+
+/** Message of the 409 for a save based on an older `version` (spec §4 "Saving content", issue 5). */
+export const CONTENT_STALE_MESSAGE = 'Content was changed by someone else. Reload to see the changes.';
+/** Message of the 409 for a URL alias that another item holds (decision record 005). */
+export const ALIAS_TAKEN_MESSAGE = 'URL alias is already in use.';
+/** Message of the 409 for deleting an item that still has children (decision record 015). */
+export const CONTENT_HAS_CHILDREN_MESSAGE = 'Content has children. Delete its children first.';
+/** Message of the 400 for a last-curated date after today (spec §5 "Content editing"). */
+export const CURATED_DATE_IN_FUTURE_MESSAGE = 'Cannot be after today.';
+/** Most includes entries one item holds, and characters each (decision record 015; the spec sets none). */
+export const INCLUDES_MAX = { count: 100, chars: 1000 } as const;
+
+const required = (max: number) =>
+  z.string({ error: 'Is required.' }).trim().min(1, 'Is required.').max(max, `Must be at most ${max} characters.`);
+
+/**
+ * A keyword (tag) sanitised for storage: HTML tags dropped, whitespace collapsed,
+ * trimmed (spec §5 "Each is sanitised and trimmed"). Pure, shared with the SPA.
+ */
+export function sanitiseKeyword(raw: string): string {
+  return raw
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Keywords as spec §5 "Content editing" wants them: each sanitised and trimmed,
+ * empties dropped, duplicates ignored case-insensitively (the first spelling wins).
+ * Limits are checked after this, so a duplicate never counts against the 20.
+ */
+export function normaliseKeywords(raw: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const keyword of raw.map(sanitiseKeyword)) {
+    const folded = keyword.toLowerCase();
+    if (keyword.length === 0 || seen.has(folded)) continue;
+    seen.add(folded);
+    out.push(keyword);
+  }
+  return out;
+}
+
+/**
+ * A keyword list (tags, or search keywords): normalised by {@link normaliseKeywords},
+ * then at most 20 entries of at most 50 characters (spec §5, §9 "Content tags").
+ */
+export const KeywordList = z
+  .array(z.string().max(1000, 'Must be at most 1000 characters.'))
+  .max(200, 'Too many entries.')
+  .transform((raw) => normaliseKeywords(raw))
+  .pipe(
+    z
+      .array(z.string().max(LIMITS.tagMaxChars, `Must be at most ${LIMITS.tagMaxChars} characters.`))
+      .max(LIMITS.tagMaxCount, `Must be at most ${LIMITS.tagMaxCount} entries.`),
+  );
+
+/** Today's calendar date in UTC, `YYYY-MM-DD`. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Last-curated dates as an editor sends them (spec §4 "Saved last-curated dates are
+ * cut to YYYY-MM-DD. Empty ones are removed."; §5 "cannot be after today", UTC):
+ * a date or date-time per label, or '' / null for none. Output: only the labels with
+ * a date, each `YYYY-MM-DD`.
+ */
+export const LastCuratedInput = z
+  .partialRecord(z.enum(CURATED_LABELS), z.union([z.literal(''), z.null(), IsoDate, z.iso.datetime({ offset: true })]))
+  .transform((input) => {
+    const out: Partial<Record<(typeof CURATED_LABELS)[number], string>> = {};
+    for (const [label, value] of Object.entries(input)) {
+      if (value) out[label as (typeof CURATED_LABELS)[number]] = value.slice(0, 10);
+    }
+    return out;
+  })
+  .superRefine((dates, context) => {
+    const today = todayUtc();
+    for (const [label, date] of Object.entries(dates)) {
+      if (date > today) context.addIssue({ code: 'custom', path: [label], message: CURATED_DATE_IN_FUTURE_MESSAGE });
+    }
+  });
+
+/** An ordered reference to a knowledge item of the type the list names (`ksas` → KSA, …). */
+export const KnowledgeIndexRef = z.object({ id: KnowledgeId, index: z.number().int().min(0) });
+
+/** A section as an editor sends it: a new one has no id yet (spec §3 Section). */
+export const ContentSectionInput = z.object({
+  id: EntityId.optional(),
+  key: z.string().max(1000).nullable().optional(),
+  name: z.string().max(LIMITS.childNameMaxChars, `Must be at most ${LIMITS.childNameMaxChars} characters.`),
+  description: z.string().max(LIMITS.contentHtmlMaxChars, `Must be at most ${LIMITS.contentHtmlMaxChars} characters.`),
+});
+export type ContentSectionInput = z.infer<typeof ContentSectionInput>;
+
+/**
+ * The editable fields of content (spec §3 Content, §5 "Content editing"). `name`
+ * (1…1000) and `description` (HTML, 1…100000) are required; the rest is optional.
+ * `searchKeywords` are written into the hidden search-tags block of the description
+ * (decision record 007). `urlAlias` is normalised (decision record 005); without one
+ * a new item's alias comes from its name. Knowledge references carry ids only: the
+ * server fills in the names.
+ */
+export const ContentFields = z.object({
+  name: required(LIMITS.childNameMaxChars),
+  description: z
+    .string({ error: 'Is required.' })
+    .min(1, 'Is required.')
+    .max(LIMITS.contentHtmlMaxChars, `Must be at most ${LIMITS.contentHtmlMaxChars} characters.`),
+  urlAlias: z.string().max(LIMITS.idOrAliasMaxChars).optional(),
+  status: ContentStatus.optional(),
+  tags: KeywordList.optional(),
+  searchKeywords: KeywordList.optional(),
+  categories: z.array(ContentCategory).max(CONTENT_CATEGORIES.length).optional(),
+  educationLevels: z.array(EducationLevel).max(EDUCATION_LEVELS.length).optional(),
+  experienceLevels: z.array(ExperienceLevel).max(EXPERIENCE_LEVELS.length).optional(),
+  contributors: z.array(IndexedRef).max(100).optional(),
+  ksas: z.array(KnowledgeIndexRef).max(1000).optional(),
+  kus: z.array(KnowledgeIndexRef).max(1000).optional(),
+  tkss: z.array(KnowledgeIndexRef).max(1000).optional(),
+  sections: z.array(ContentSectionInput).max(100).optional(),
+  includes: z
+    .array(z.string().trim().max(INCLUDES_MAX.chars, `Must be at most ${INCLUDES_MAX.chars} characters.`))
+    .max(INCLUDES_MAX.count)
+    .optional(),
+  lastCuratedTimestamps: LastCuratedInput.optional(),
+  licence: z.string().trim().max(1000).optional(),
+  sourceUrl: z.url().max(2048).nullable().optional(),
+  copyrightNotice: z.string().trim().max(1000).nullable().optional(),
+});
+export type ContentFields = z.infer<typeof ContentFields>;
+
+/**
+ * `POST /api/v1/content` body (spec §7 "Create content"): the fields, plus the
+ * parent of a child item and its position (default: after the last child). Status
+ * defaults to unpublished (spec §4 "New child content defaults to Unpublished").
+ */
+export const CreateContentRequest = ContentFields.extend({
+  parentId: EntityId.nullable().optional(),
+  index: z.number().int().min(0).max(999_999).optional(),
+}).meta({ id: 'CreateContentRequest' });
+export type CreateContentRequest = z.infer<typeof CreateContentRequest>;
+
+/** `POST /api/v1/content` answer (201): the new item's id (spec §7 "Returns the id"). */
+export const CreatedId = z.object({ id: EntityId }).meta({ id: 'CreatedId' });
+export type CreatedId = z.infer<typeof CreatedId>;
+
+/** The `version` a client last read; a save based on another one is a 409 (optimistic locking). */
+const ExpectedVersion = z.number({ error: 'Is required.' }).int().min(1);
+
+/**
+ * `PUT /api/v1/content-items/{id}` body: the whole editable item (absent lists are
+ * emptied) and the `version` it was based on. The parent and the children are not
+ * edited here (decision record 015).
+ */
+export const ReplaceContentRequest = ContentFields.extend({ version: ExpectedVersion }).meta({
+  id: 'ReplaceContentRequest',
+});
+export type ReplaceContentRequest = z.infer<typeof ReplaceContentRequest>;
+
+/**
+ * `PATCH /api/v1/content-items/{id}` body: only the fields to change (e.g. `status`
+ * to archive or restore, spec §4) and the `version` it was based on.
+ */
+export const PatchContentRequest = ContentFields.partial()
+  .extend({ version: ExpectedVersion })
+  .meta({ id: 'PatchContentRequest' });
+export type PatchContentRequest = z.infer<typeof PatchContentRequest>;
+
+/** Path of the write routes: `/api/v1/content-items/{id}` (id only, never an alias; decision record 015). */
+export const ContentItemPath = z.object({ id: IdOrAlias.pipe(EntityId) });
+
+/** `DELETE /api/v1/content-items/{id}` answer: the deleted id and its parent, where the SPA goes next (spec §2.6). */
+export const DeletedContent = z.object({ id: EntityId, parentId: EntityId.nullable() }).meta({ id: 'DeletedContent' });
+export type DeletedContent = z.infer<typeof DeletedContent>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE } from '../limits.ts';
+import { LIMITS, PAGE } from '../limits.ts';
 import { EntityId, limitParam, PageToken } from './common.ts';
 
 /**
@@ -51,3 +51,58 @@ export function contributorDisplayName(
     .filter((part): part is string => Boolean(part))
     .join(' ');
 }
+
+/** Message of the 409 for a contributor save based on an older `version`. */
+export const CONTRIBUTOR_STALE_MESSAGE = 'Contributor was changed by someone else. Reload to see the changes.';
+/** Message of the 404 for an unknown contributor. */
+export const CONTRIBUTOR_NOT_FOUND_MESSAGE = 'Contributor does not exist.';
+
+const max = LIMITS.contributorFieldMaxChars;
+const requiredField = z
+  .string({ error: 'Is required.' })
+  .trim()
+  .min(1, 'Is required.')
+  .max(max, `Must be at most ${max} characters.`);
+/** Optional: blank is stored as null. */
+const optionalField = z
+  .string()
+  .trim()
+  .max(max, `Must be at most ${max} characters.`)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/**
+ * The editable fields of a contributor (spec §5 "Contributor"): firstName, lastName,
+ * school and email required, email valid; prefix, middleName, suffix, title optional;
+ * every field at most 1000 characters. `portraitFileId` names an uploaded public file.
+ */
+export const ContributorFields = z.object({
+  prefix: optionalField,
+  firstName: requiredField,
+  middleName: optionalField,
+  lastName: requiredField,
+  suffix: optionalField,
+  title: optionalField,
+  school: requiredField,
+  email: z
+    .string({ error: 'Is required.' })
+    .trim()
+    .min(1, 'Is required.')
+    .max(max, `Must be at most ${max} characters.`)
+    .pipe(z.email('Must be a valid e-mail address.')),
+  portraitFileId: EntityId.nullable().optional(),
+});
+
+/** `POST /api/v1/contributors` body (spec §7 "Create a contributor"). Answers 201 `{ id }`. */
+export const CreateContributorRequest = ContributorFields.meta({ id: 'CreateContributorRequest' });
+export type CreateContributorRequest = z.infer<typeof CreateContributorRequest>;
+
+/** `PUT /api/v1/contributors/{id}` body: every field, plus the `version` last read (stale → 409). */
+export const UpdateContributorRequest = ContributorFields.extend({
+  version: z.number({ error: 'Is required.' }).int().min(1),
+}).meta({ id: 'UpdateContributorRequest' });
+export type UpdateContributorRequest = z.infer<typeof UpdateContributorRequest>;
+
+/** `PUT /api/v1/contributors/{id}` path. */
+export const ContributorPath = z.object({ id: EntityId });

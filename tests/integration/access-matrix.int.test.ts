@@ -26,7 +26,7 @@ const CALLERS: readonly Caller[] = ['visitor', ...PERSONAS];
 /** One request of the matrix. `{unpublished}` / `{archived}` / `{hiddenParent}` are filled in at run time. */
 interface MatrixRow {
   readonly operationId: OperationId;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: 'upstream-token';
   readonly expected: Readonly<Record<Caller, number>>;
@@ -92,6 +92,31 @@ const MATRIX: readonly MatrixRow[] = [
   { operationId: 'listKnowledge', method: 'GET', path: '/api/v1/knowledge?type=KU', expected: everyone(200) },
   { operationId: 'getKnowledge', method: 'GET', path: '/api/v1/knowledge/KU/CSF', expected: everyone(200) },
   { operationId: 'listContributors', method: 'GET', path: '/api/v1/contributors', expected: everyone(200) },
+  // Content writes (spec §6 "Update content", "Delete content"): editor and admin pass the
+  // access rule and then fail validation (empty or absent body: 400) or find nothing (404).
+  ...(
+    [
+      ['createContent', 'POST', '/api/v1/content', 400],
+      ['replaceContent', 'PUT', '/api/v1/content-items/{unpublished}', 400],
+      ['patchContent', 'PATCH', '/api/v1/content-items/{unpublished}', 400],
+      ['deleteContent', 'DELETE', '/api/v1/content-items/00000000000000000000000000', 404],
+      ['createContributor', 'POST', '/api/v1/contributors', 400],
+      ['updateContributor', 'PUT', '/api/v1/contributors/00000000000000000000000000', 400],
+    ] as const
+  ).map(([operationId, method, path, editorStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 403,
+      editor: editorStatus,
+      admin: editorStatus,
+    },
+  })),
   // Anyone may search; what is found depends on the caller (see "what a search finds" below).
   { operationId: 'searchContent', method: 'POST', path: '/api/v1/search/content', expected: everyone(200) },
   { operationId: 'getOpenApiDocument', method: 'GET', path: '/api/v1/openapi.json', expected: everyone(200) },
@@ -120,6 +145,56 @@ const MATRIX: readonly MatrixRow[] = [
     expected: SIGNED_IN,
   },
   { operationId: 'listOrganizations', method: 'GET', path: '/api/v1/organizations', expected: SIGNED_IN },
+  // Uploads (decision record 016): editors and admins get past the access rule, so the
+  // matrix's empty body is a 400 and an unknown file a 404; the rest are refused first.
+  {
+    operationId: 'createUpload',
+    method: 'POST',
+    path: '/api/v1/files/uploads',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: 400,
+      admin: 400,
+      'no-subscription': 403,
+    },
+  },
+  {
+    operationId: 'completeUpload',
+    method: 'POST',
+    path: '/api/v1/files/01jd8z6w5k3m2n1p0q9r8s7t6v/complete',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: 404,
+      admin: 404,
+      'no-subscription': 403,
+    },
+  },
+  {
+    operationId: 'getFile',
+    method: 'GET',
+    path: '/api/v1/files/01jd8z6w5k3m2n1p0q9r8s7t6v',
+    expected: { ...everyone(404), visitor: 401, 'no-role': 401 },
+  },
+  {
+    operationId: 'deleteFile',
+    method: 'DELETE',
+    path: '/api/v1/files/01jd8z6w5k3m2n1p0q9r8s7t6v',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: 404,
+      admin: 404,
+      'no-subscription': 403,
+    },
+  },
   {
     operationId: 'listUsers',
     method: 'GET',

@@ -1,11 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ContentLink } from '#shared/contracts/content';
+import { ALIAS_TAKEN_MESSAGE, CONTENT_STALE_MESSAGE, ContentLink } from '#shared/contracts/content';
 import { Contributor } from '#shared/contracts/contributor';
 import type { ContentStatus } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError } from '../lib/errors.ts';
+import { catalogRevisionUpdate, type TransactWriteItem } from './catalog.ts';
 import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
 import type { ContentItem, ContentRecord, ContributorItem } from './items.ts';
 import {
@@ -184,22 +185,24 @@ export function listChildren(options: ListChildrenOptions): Promise<Page<Content
 
 /**
  * Creates a content item and its alias guard in ONE TransactWriteItems, each
- * conditional on its key being absent (decision record 005: aliases are unique).
- * The stored item gets version 1 and its keys: by id, by alias (gsi1), under its
- * parent (gsi2), by status and modification time (gsi3).
- * @throws ConflictError when the id exists ("Content already exists.") or the alias
- *   is taken ("URL alias is already in use.").
+ * conditional on its key being absent (decision record 005: aliases are unique),
+ * together with the catalog revision bump (decision record 014) and, with
+ * `attachToParent`, the append of `{ id, index }` to the parent's `children`
+ * (conditional on the parent existing). `recordInCatalog: false` leaves the
+ * revision alone for bulk writers that bump it once themselves (the seed import).
+ * The seed import passes parents whose
+ * `children` already list the child, so it does not attach. The stored item gets
+ * version 1 and its keys: by id, by alias (gsi1), under its parent (gsi2), by status
+ * and modification time (gsi3). Nothing is written when any condition fails.
+ * @throws ConflictError when the id exists ("Content already exists."), the alias
+ *   is taken ("URL alias is already in use."), the parent is gone
+ *   ({@link PARENT_GONE_MESSAGE}), or after 3 transaction conflicts ({@link BUSY_MESSAGE}).
  */
-export async function createContent(record: ContentRecord): Promise<ContentItem> {
-  const item: ContentItem = {
-    ...record,
-    ...contentKey(record.id),
-    ...contentAliasIndexKey(record.urlAlias),
-    ...childIndexKey(record.parentId, record.index, record.id),
-    ...statusIndexKey(record.status, record.modifiedTimestamp, record.id),
-    entityType: ENTITY_TYPES.content,
-    version: 1,
-  };
+export async function createContent(
+  record: ContentRecord,
+  options: { readonly attachToParent?: boolean; readonly recordInCatalog?: boolean } = {},
+): Promise<ContentItem> {
+  const item = contentItemOf(record, 1);
   const guard = {
     ...aliasGuardKey(record.urlAlias),
     entityType: ENTITY_TYPES.alias,
@@ -210,28 +213,207 @@ export async function createContent(record: ContentRecord): Promise<ContentItem>
     ConditionExpression: 'attribute_not_exists(#pk)',
     ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
   };
-  try {
-    await dynamoDocumentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ...absent } },
-          { Put: { TableName: tableName(), Item: guard, ...absent } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [contentReason, aliasReason] = error.CancellationReasons ?? [];
-      if (contentReason?.Code === 'ConditionalCheckFailed') {
-        throw new ConflictError('Content already exists.', { cause: error });
-      }
-      if (aliasReason?.Code === 'ConditionalCheckFailed') {
-        throw new ConflictError('URL alias is already in use.', { cause: error });
-      }
-    }
-    throw error;
+  const steps: TransactionStep[] = [
+    { item: { Put: { TableName: tableName(), Item: item, ...absent } }, conflict: 'Content already exists.' },
+    { item: { Put: { TableName: tableName(), Item: guard, ...absent } }, conflict: ALIAS_TAKEN_MESSAGE },
+  ];
+  if (record.parentId !== null && options.attachToParent) {
+    steps.push({
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: contentKey(record.parentId),
+          UpdateExpression: 'SET #children = list_append(if_not_exists(#children, :empty), :child)',
+          ConditionExpression: 'attribute_exists(#pk)',
+          ExpressionAttributeNames: { '#children': 'children', '#pk': TABLE.partitionKey },
+          ExpressionAttributeValues: { ':empty': [], ':child': [{ id: record.id, index: record.index }] },
+        },
+      },
+      conflict: PARENT_GONE_MESSAGE,
+    });
   }
+  if (options.recordInCatalog !== false) steps.push({ item: catalogRevisionUpdate() });
+  await transact(steps);
   return item;
+}
+
+/** Message of the 409 when the parent of a new child disappeared while it was being saved. */
+export const PARENT_GONE_MESSAGE = 'The parent content no longer exists. Reload to see the changes.';
+/** Message of the 409 when concurrent writers kept colliding on the same items. */
+export const BUSY_MESSAGE = 'Content is being changed by someone else right now. Try again.';
+
+/** One element of a transaction, and the 409 message when its condition fails. */
+interface TransactionStep {
+  readonly item: TransactWriteItem;
+  readonly conflict?: string;
+}
+
+/** Attempts of a transaction that lost to a concurrent one (`TransactionConflict`) before it is a 409. */
+const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Runs the steps as ONE TransactWriteItems. A failed condition is a 409 with the
+ * step's message (the first failing step wins); a `TransactionConflict` (another
+ * transaction held one of the items, typically the catalog revision) is retried up
+ * to 3 times with jittered backoff, then a 409 {@link BUSY_MESSAGE}.
+ * @throws ConflictError as above; any other error unchanged.
+ */
+async function transact(steps: readonly TransactionStep[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.item) }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = reasons.findIndex((reason) => reason?.Code === 'ConditionalCheckFailed');
+      const message = failed >= 0 ? steps[failed]?.conflict : undefined;
+      if (message) throw new ConflictError(message, { cause: error });
+      const collided = reasons.some((reason) => reason?.Code === 'TransactionConflict');
+      if (!collided) throw error;
+      if (attempt >= TRANSACTION_ATTEMPTS) throw new ConflictError(BUSY_MESSAGE, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * (0.5 + Math.random())));
+    }
+  }
+}
+
+/** The stored form of a record: its table and index keys at `version`. */
+function contentItemOf(record: ContentRecord, version: number): ContentItem {
+  return {
+    ...record,
+    ...contentKey(record.id),
+    ...contentAliasIndexKey(record.urlAlias),
+    ...childIndexKey(record.parentId, record.index, record.id),
+    ...statusIndexKey(record.status, record.modifiedTimestamp, record.id),
+    entityType: ENTITY_TYPES.content,
+    version,
+  };
+}
+
+/**
+ * Saves a changed content item (spec §4 "Saving content", decision record 015) as ONE
+ * TransactWriteItems: a Put of the item conditional on `version = expectedVersion`
+ * (stored with version + 1 and every key rebuilt: alias on gsi1, status and
+ * `modifiedTimestamp` on gsi3); when the alias changed, the old alias guard deleted
+ * (conditional on naming this item) and the new one created (conditional on being
+ * absent); and the catalog revision bump (decision record 014). `record` carries the
+ * new field values, `modifiedTimestamp` included; `previousAlias` is the stored one.
+ * Nothing is written when any condition fails.
+ * @throws ConflictError {@link CONTENT_STALE_MESSAGE} for a stale version or a
+ *   deleted item; {@link ALIAS_TAKEN_MESSAGE} for a taken alias; {@link BUSY_MESSAGE}
+ *   after 3 transaction conflicts.
+ */
+export async function updateContent(
+  record: ContentRecord,
+  expectedVersion: number,
+  previousAlias: string,
+): Promise<ContentItem> {
+  const item = contentItemOf(record, expectedVersion + 1);
+  const steps: TransactionStep[] = [
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: item,
+          ConditionExpression: 'attribute_exists(#pk) AND #version = :expected',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#version': 'version' },
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        },
+      },
+      conflict: CONTENT_STALE_MESSAGE,
+    },
+  ];
+  if (record.urlAlias !== previousAlias) {
+    steps.push(
+      {
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: aliasGuardKey(previousAlias),
+            ConditionExpression: '#contentId = :id',
+            ExpressionAttributeNames: { '#contentId': 'contentId' },
+            ExpressionAttributeValues: { ':id': record.id },
+          },
+        },
+        conflict: CONTENT_STALE_MESSAGE,
+      },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...aliasGuardKey(record.urlAlias),
+              entityType: ENTITY_TYPES.alias,
+              contentId: record.id,
+              version: 1,
+            },
+            ConditionExpression: 'attribute_not_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+          },
+        },
+        conflict: ALIAS_TAKEN_MESSAGE,
+      },
+    );
+  }
+  steps.push({ item: catalogRevisionUpdate() });
+  await transact(steps);
+  return item;
+}
+
+/**
+ * Deletes a content item that has no children (decision record 015) as ONE
+ * TransactWriteItems: the item (conditional on `version` and on an empty `children`
+ * list), its alias guard (conditional on naming it), its entry in its parent's
+ * `children` (conditional on that entry still being at the position read), and the
+ * catalog revision bump (decision record 014).
+ * @throws ConflictError {@link CONTENT_STALE_MESSAGE} when the item changed (or got a
+ *   child) since it was read; {@link BUSY_MESSAGE} after 3 transaction conflicts.
+ */
+export async function deleteContent(item: ContentItem, parent: ContentItem | null): Promise<void> {
+  const steps: TransactionStep[] = [
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: contentKey(item.id),
+          ConditionExpression: '#version = :expected AND (attribute_not_exists(#children) OR size(#children) = :zero)',
+          ExpressionAttributeNames: { '#version': 'version', '#children': 'children' },
+          ExpressionAttributeValues: { ':expected': item.version, ':zero': 0 },
+        },
+      },
+      conflict: CONTENT_STALE_MESSAGE,
+    },
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: aliasGuardKey(item.urlAlias),
+          ConditionExpression: 'attribute_not_exists(#pk) OR #contentId = :id',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#contentId': 'contentId' },
+          ExpressionAttributeValues: { ':id': item.id },
+        },
+      },
+      conflict: CONTENT_STALE_MESSAGE,
+    },
+  ];
+  const position = parent?.children.findIndex((ref) => ref.id === item.id) ?? -1;
+  if (parent && position >= 0) {
+    steps.push({
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: contentKey(parent.id),
+          UpdateExpression: `REMOVE #children[${position}]`,
+          ConditionExpression: `#children[${position}].#id = :id`,
+          ExpressionAttributeNames: { '#children': 'children', '#id': 'id' },
+          ExpressionAttributeValues: { ':id': item.id },
+        },
+      },
+      conflict: CONTENT_STALE_MESSAGE,
+    });
+  }
+  steps.push({ item: catalogRevisionUpdate() });
+  await transact(steps);
 }
 
 /** Content items by id (BatchGetItem); missing ones are absent, order undefined. */

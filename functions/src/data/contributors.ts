@@ -1,5 +1,10 @@
-import type { Contributor } from '#shared/contracts/contributor';
-import { batchGetItems, createItem, type Page, queryPage } from './dynamo.ts';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CONTRIBUTOR_STALE_MESSAGE, type Contributor } from '#shared/contracts/contributor';
+import { TABLE } from '#shared/table';
+import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { ConflictError } from '../lib/errors.ts';
+import { batchGetItems, createItem, type Page, queryPage, tableName } from './dynamo.ts';
 import type { ContributorItem } from './items.ts';
 import { CONTRIBUTORS_PARTITION, contributorKey, contributorNameIndexKey, ENTITY_TYPES } from './keys.ts';
 
@@ -43,5 +48,49 @@ export async function createContributor(contributor: Omit<Contributor, 'version'
     version: 1,
   };
   await createItem({ ...item }, 'Contributor already exists.');
+  return item;
+}
+
+/** One contributor by id (GetItem), or null. Costs 1 request. */
+export async function getContributorById(id: string): Promise<ContributorItem | null> {
+  const output = await dynamoDocumentClient.send(new GetCommand({ TableName: tableName(), Key: contributorKey(id) }));
+  return (output.Item as ContributorItem | undefined) ?? null;
+}
+
+/**
+ * Replaces a contributor (one conditional Put): stored with version
+ * `expectedVersion + 1` and its name-index key rebuilt, conditional on the stored
+ * version being `expectedVersion`. Content items keep their denormalised `author`
+ * until they are next saved (decision record 015).
+ * @throws ConflictError {@link CONTRIBUTOR_STALE_MESSAGE} for a stale version or a
+ *   deleted contributor.
+ */
+export async function updateContributor(
+  contributor: Omit<Contributor, 'version'>,
+  expectedVersion: number,
+): Promise<ContributorItem> {
+  const item: ContributorItem = {
+    ...contributor,
+    ...contributorKey(contributor.id),
+    ...contributorNameIndexKey(contributor.lastName, contributor.firstName, contributor.id),
+    entityType: ENTITY_TYPES.contributor,
+    version: expectedVersion + 1,
+  };
+  try {
+    await dynamoDocumentClient.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_exists(#pk) AND #version = :expected',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': expectedVersion },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new ConflictError(CONTRIBUTOR_STALE_MESSAGE, { cause: error });
+    }
+    throw error;
+  }
   return item;
 }

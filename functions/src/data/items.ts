@@ -51,8 +51,9 @@ export interface ContributorItem extends Contributor, ItemBase {
 export type KnowledgeItem = Knowledge & ItemBase;
 
 /**
- * A file record (spec §3 File). `objectKey` is where the bytes are in the private
- * bucket (from ids only); `size` is in bytes; `sha256` is the hex digest of the bytes.
+ * A file record (spec §3 File). `objectKey` is where the bytes are, in the private
+ * or (visibility public) the public bucket, built from ids only; `size` is in bytes;
+ * `sha256` is the hex digest of the bytes ('' until an upload is Ready).
  */
 export interface FileRecord {
   readonly id: string;
@@ -66,6 +67,13 @@ export interface FileRecord {
   readonly objectKey: string;
   readonly metadata: { readonly id: string; readonly type: FileOwnerType };
   readonly createdTimestamp: string;
+  /** Uploads only (decision record 016): who asked for the upload (portal user id). */
+  readonly createdBy?: string;
+  /**
+   * Uploads only: epoch seconds after which a Pending record is garbage (the table's
+   * TTL attribute); removed when the file becomes Ready.
+   */
+  readonly expiresAt?: number;
   version: number;
 }
 

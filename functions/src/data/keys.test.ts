@@ -16,6 +16,7 @@ import {
   KEY_ATTRIBUTES,
   knowledgeKey,
   statusIndexKey,
+  uploadedFileObjectKey,
   userClaimKey,
   userEmailIndexKey,
   userKey,
@@ -45,6 +46,7 @@ describe('key builders', () => {
     });
     expect(fileKey(ID)).toEqual({ pk: `FILE#${ID}`, sk: 'FILE' });
     expect(contentFileObjectKey('c', 'f')).toBe('content/c/f');
+    expect(uploadedFileObjectKey('f')).toBe('files/f');
     expect(childrenPartition(null)).toBe('PARENT#ROOT');
     expect(catalogRevisionKey()).toEqual({ pk: 'CATALOG', sk: 'REVISION' });
     expect(CATALOG_SNAPSHOT_OBJECT_KEY).toBe('search/catalog.snapshot.gz');

@@ -24,8 +24,10 @@ import { TABLE } from '#shared/table';
  * | business unit by id                               | table | pk `BUSINESS_UNIT#<id>`, sk `BUSINESS_UNIT`                         |
  * | catalog revision (bumped by every content write)  | table | pk `CATALOG`, sk `REVISION` (attribute revision, a number)          |
  *
- * S3 keys of the private bucket: content files `content/<contentId>/<fileId>`; the
- * search catalog snapshot `search/catalog.snapshot.gz`.
+ * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
+ * uploaded files `files/<fileId>` (in the private or the public bucket, by
+ * visibility; decision record 016); the search catalog snapshot
+ * `search/catalog.snapshot.gz`.
  */
 
 const { partitionKey: PK, sortKey: SK } = TABLE;
@@ -164,6 +166,15 @@ export const CATALOG_SNAPSHOT_OBJECT_KEY = `${SEARCH_OBJECT_PREFIX}catalog.snaps
 /** S3 key of a content file in the private bucket: built from ids, never from file names. */
 export function contentFileObjectKey(contentId: string, fileId: string): string {
   return `content/${contentId}/${fileId}`;
+}
+
+/**
+ * S3 key of an uploaded file (decision record 016), in the private or the public
+ * bucket by its visibility: built from the file id only, never from the user's file
+ * name. A public one is served at `/public/files/<fileId>`.
+ */
+export function uploadedFileObjectKey(fileId: string): string {
+  return `files/${fileId}`;
 }
 
 /** Table partition of one user's item collection: the user, its claims, subscriptions and messages. */

@@ -66,3 +66,8 @@ export async function putKnowledgeBatch(items: readonly Knowledge[]): Promise<vo
     })),
   );
 }
+
+/** Knowledge items by type and id (BatchGetItem); missing ones are absent, order undefined. */
+export function getKnowledgeByKeys(keys: readonly Pick<Knowledge, 'type' | 'id'>[]): Promise<KnowledgeItem[]> {
+  return batchGetItems<KnowledgeItem>(keys.map((key) => knowledgeKey(key.type, key.id)));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aliasFromName, childAlias } from './alias.ts';
+import { aliasFromName, childAlias, newItemAlias, normaliseAlias } from './alias.ts';
 
 describe('aliasFromName', () => {
   it('lower-cases, trims and turns spaces into hyphens (spec §4)', () => {
@@ -25,5 +25,36 @@ describe('aliasFromName', () => {
 describe('childAlias', () => {
   it("prefixes the child's alias with its parent's (spec §2.6)", () => {
     expect(childAlias('seed-labs', 'SEED Labs – Web Security')).toBe('seed-labs/seed-labs-web-security');
+  });
+});
+
+describe('normaliseAlias', () => {
+  it('lower-cases, trims, drops /courseware/ and normalises each segment', () => {
+    expect(normaliseAlias('  /courseware/SEED Labs/Buffer Overflow!  ')).toBe('seed-labs/buffer-overflow');
+  });
+
+  it('drops empty segments and returns an empty string when nothing usable remains', () => {
+    expect(normaliseAlias('a//b/')).toBe('a/b');
+    expect(normaliseAlias(' !!! ')).toBe('');
+  });
+});
+
+describe('newItemAlias', () => {
+  const id = '01jdq7h2k3m4n5p6q7r8s9t0va';
+
+  it('uses the lower-cased, hyphenated name for a top-level item (spec §4)', () => {
+    expect(newItemAlias({ id, name: ' Packet Capture 101 ' })).toBe('packet-capture-101');
+  });
+
+  it("prefixes a child's alias with its parent's (spec §2.6)", () => {
+    expect(newItemAlias({ id, name: 'Lab One', parentAlias: 'networks' })).toBe('networks/lab-one');
+  });
+
+  it("keeps the editor's alias, normalised", () => {
+    expect(newItemAlias({ id, name: 'Lab One', urlAlias: 'My Alias', parentAlias: 'networks' })).toBe('my-alias');
+  });
+
+  it('falls back to the id when the name has no usable characters', () => {
+    expect(newItemAlias({ id, name: '???' })).toBe(id);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
 import { EntityId } from '#shared/contracts/common';
 
 /** Crockford's base32 alphabet, lower case (no i, l, o, u). */
@@ -26,4 +27,9 @@ export function seedId(kind: string, sourceKey: string): string {
 /** True when `value` has the shape of an entity id (26 lower-case Crockford characters). */
 export function looksLikeEntityId(value: string): boolean {
   return EntityId.safeParse(value).success;
+}
+
+/** A new entity id: a ULID, lower-cased (decision record 005), so ids sort by creation time. */
+export function newId(): string {
+  return ulid().toLowerCase();
 }

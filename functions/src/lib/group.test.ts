@@ -43,6 +43,12 @@ describe('createGroupHandler', () => {
       listKnowledge: 'content/list-knowledge',
       getKnowledge: 'content/get-knowledge',
       listContributors: 'content/list-contributors',
+      createContent: 'content/create-content',
+      replaceContent: 'content/replace-content',
+      patchContent: 'content/patch-content',
+      deleteContent: 'content/delete-content',
+      createContributor: 'content/create-contributor',
+      updateContributor: 'content/update-contributor',
       getOpenApiDocument: 'meta/get-openapi-document',
       authenticate: 'authentication/authenticate',
       getSsoToken: 'authentication/get-sso-token',
@@ -54,6 +60,10 @@ describe('createGroupHandler', () => {
       listUsers: 'user/list-users',
       listOrganizations: 'organization/list-organizations',
       searchContent: 'search/search-content',
+      createUpload: 'file/create-upload',
+      completeUpload: 'file/complete-upload',
+      getFile: 'file/get-file',
+      deleteFile: 'file/delete-file',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

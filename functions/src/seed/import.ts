@@ -108,7 +108,10 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   const content: SeedCounts = { created: 0, alreadyPresent: 0 };
   const presentContent = new Set((await getContentByIds(plan.content.map((item) => item.id))).map((item) => item.id));
   for (const record of plan.content) {
-    if (presentContent.has(record.id) || !(await createdUnlessConflict(() => createContent(record)))) {
+    if (
+      presentContent.has(record.id) ||
+      !(await createdUnlessConflict(() => createContent(record, { recordInCatalog: false })))
+    ) {
       content.alreadyPresent += 1;
     } else {
       content.created += 1;

@@ -1,9 +1,9 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import { ArchivedContentTable } from '../../features/admin/components/archived-content-table.tsx';
+import { CoursewareInfoTable } from '../../features/admin/components/courseware-info-table.tsx';
 import { RequireCapabilities } from '../../features/auth/session/guards.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
-/** /archived-content (spec §2.2, §2.7, §2.15): update-content and view-archived-content only. */
+/** /archived-content (spec §2.2, §2.7, §2.15): update-content and view-archived-content only; the archived Courseware Info table. */
 export function Component() {
   useDocumentTitle('Archived content');
   return (
@@ -12,7 +12,7 @@ export function Component() {
         <Heading as="h1" size="3xl">
           Archived content
         </Heading>
-        <ArchivedContentTable />
+        <CoursewareInfoTable />
       </Stack>
     </RequireCapabilities>
   );

@@ -11,8 +11,8 @@ import { LoadingState } from './loading-state.tsx';
  */
 export function CoursewareSummary() {
   const content = useAllContent({ archived: false });
-  if (content.isPending) return <LoadingState label="Loading courseware counts…" />;
-  const items = content.data ?? [];
+  if (!content.complete && !content.failed) return <LoadingState label="Loading courseware counts…" />;
+  const items = content.items;
   if (items.length === 0) return <Text>No data available</Text>;
   const counts = Object.fromEntries(CONTENT_CATEGORIES.map((category) => [category, 0])) as Record<
     ContentCategory,

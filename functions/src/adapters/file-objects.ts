@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { s3Client } from './aws-clients.ts';
+
+/**
+ * The S3 side of uploads (decision record 016): presigned POSTs whose policy pins the
+ * object's key, exact size and media type, and the reads that check a stored object
+ * before its file record becomes Ready. The client is the shared one (checksums
+ * `WHEN_REQUIRED`, LOCAL-STACK.md trap 1), so a presigned POST carries no checksum
+ * field.
+ */
+
+/** A presigned POST: the form's action URL and the fields to send before the `file` field. */
+export interface PresignedUpload {
+  readonly url: string;
+  readonly fields: Record<string, string>;
+}
+
+/** What to presign: bucket and key, the exact size in bytes, the media type, validity in seconds. */
+export interface PresignUploadInput {
+  readonly bucket: string;
+  readonly key: string;
+  readonly size: number;
+  readonly contentType: string;
+  readonly expiresInSeconds: number;
+}
+
+/**
+ * A presigned POST for one object. Its policy requires the key, `Content-Type`
+ * equal to `contentType`, and `content-length-range` [size, size]: S3 refuses any
+ * other body with 400 `EntityTooLarge` / `EntityTooSmall` (s3rver ignores policies;
+ * the completion check is the backstop).
+ */
+export async function presignUpload(input: PresignUploadInput): Promise<PresignedUpload> {
+  // The package ships its own copy of client-s3; the client is structurally the same.
+  const client = s3Client as unknown as Parameters<typeof createPresignedPost>[0];
+  return createPresignedPost(client, {
+    Bucket: input.bucket,
+    Key: input.key,
+    Conditions: [
+      ['content-length-range', input.size, input.size],
+      ['eq', '$Content-Type', input.contentType],
+    ],
+    Fields: { 'Content-Type': input.contentType },
+    Expires: input.expiresInSeconds,
+  });
+}
+
+/** What S3 says of a stored object: size in bytes and media type, or null when it is absent. */
+export async function headObject(bucket: string, key: string): Promise<{ size: number; contentType: string } | null> {
+  try {
+    const head = await s3Client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
+  } catch (error) {
+    if (error instanceof NotFound || error instanceof NoSuchKey) return null;
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** The first `length` bytes of an object (a ranged GET; fewer when the object is shorter). */
+export async function readObjectHead(bucket: string, key: string, length: number): Promise<Uint8Array> {
+  const output = await s3Client.send(
+    new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+  );
+  return output.Body ? output.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Streams an object once and answers its size in bytes and SHA-256 (hex); memory stays flat whatever the size. */
+export async function digestObject(bucket: string, key: string): Promise<{ size: number; sha256: string }> {
+  const output = await s3Client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of output.Body as Readable) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** Deletes an object; absent is fine (S3 DeleteObject is idempotent). */
+export async function deleteObject(bucket: string, key: string): Promise<void> {
+  await s3Client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}

@@ -1,0 +1,38 @@
+import { CONTENT_NOT_FOUND_MESSAGE, CONTENT_STALE_MESSAGE, type Content } from '#shared/contracts/content';
+import { getContentById, updateContent } from '../../data/content.ts';
+import { getContentReferences } from '../../data/content-references.ts';
+import { toContent } from '../../data/items.ts';
+import { applyContentChanges, type ContentChanges, missingReferences } from '../../domain/content-edit.ts';
+import { type Viewer, visibleInDetail } from '../../domain/visibility.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+
+/** Message of the 409 for editing archived content other than restoring it (spec §4 "Content modes"). */
+export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Restore it first.';
+
+/**
+ * The save shared by `PUT` and `PATCH /api/v1/content-items/{id}` (spec §4 "Saving
+ * content", decision record 015): reads the item (hidden from the caller → 404 like
+ * missing), refuses a stale `version` at once (409, nothing written), resolves the
+ * contributors and knowledge items named, applies the edit and writes it in one
+ * transaction (`updateContent`). Archived content only takes a status change
+ * (restore). Returns the stored item.
+ * @throws NotFoundError, ConflictError, ValidationError (unknown references).
+ */
+export async function editContent(
+  id: string,
+  changes: ContentChanges,
+  version: number,
+  mode: 'patch' | 'replace',
+  viewer: Viewer,
+): Promise<Content> {
+  const current = await getContentById(id);
+  if (!current || !visibleInDetail(current.status, viewer)) throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  if (current.version !== version) throw new ConflictError(CONTENT_STALE_MESSAGE);
+  const onlyStatus = mode === 'patch' && Object.keys(changes).every((key) => key === 'status');
+  if (current.status === 'archived' && !onlyStatus) throw new ConflictError(ARCHIVED_READ_ONLY_MESSAGE);
+  const refs = await getContentReferences(changes);
+  const missing = missingReferences(changes, refs);
+  if (missing.length > 0) throw new ValidationError(missing);
+  const record = applyContentChanges(current, changes, mode, refs, new Date());
+  return toContent(await updateContent(record, version, current.urlAlias));
+}

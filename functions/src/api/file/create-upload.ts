@@ -1,0 +1,45 @@
+import { UPLOAD_KINDS } from '#shared/contracts/file';
+import { FILE_LIMITS } from '#shared/limits';
+import { presignUpload } from '../../adapters/file-objects.ts';
+import { createPendingFile } from '../../data/files.ts';
+import { uploadedFileObjectKey } from '../../data/keys.ts';
+import { newId } from '../../domain/ids.ts';
+import { defineRoute } from '../../lib/handler.ts';
+import { bucketOf } from './file-rules.ts';
+
+/**
+ * `POST /api/v1/files/uploads` (spec §7 "Files", decision record 016): records a
+ * Pending file that expires with its presigned POST, and answers the POST. The
+ * request schema has already checked the kind's types, extension and maximum size.
+ */
+export const createUpload = defineRoute('createUpload', async ({ body, caller }) => {
+  const rule = UPLOAD_KINDS[body.kind];
+  const fileId = newId();
+  const now = Date.now();
+  const expiresAtMs = now + FILE_LIMITS.uploadExpirySeconds * 1000;
+  const objectKey = uploadedFileObjectKey(fileId);
+  await createPendingFile({
+    id: fileId,
+    name: body.name,
+    filename: body.name,
+    type: body.type,
+    size: body.size,
+    sha256: '',
+    visibility: rule.visibility,
+    objectKey,
+    // A new contributor's portrait is uploaded before the contributor exists (spec §4
+    // "Saving content"): until the contributor names it, the file owns itself.
+    metadata: { id: body.ownerId ?? fileId, type: rule.ownerType },
+    createdTimestamp: new Date(now).toISOString(),
+    createdBy: caller?.sub ?? '',
+    expiresAt: Math.ceil(expiresAtMs / 1000),
+  });
+  const upload = await presignUpload({
+    bucket: bucketOf(rule.visibility),
+    key: objectKey,
+    size: body.size,
+    contentType: body.type,
+    expiresInSeconds: FILE_LIMITS.uploadExpirySeconds,
+  });
+  return { fileId, upload, expiresAt: new Date(expiresAtMs).toISOString() };
+});

@@ -1,0 +1,41 @@
+import type { File, FileMediaType, UploadKind } from '#shared/contracts/file';
+import { UPLOAD_KINDS } from '#shared/contracts/file';
+import type { FileVisibility } from '#shared/enums';
+import type { FileItem } from '../../data/items.ts';
+import { env } from '../../lib/env.ts';
+
+/** The bucket of a file's visibility. */
+export function bucketOf(visibility: FileVisibility): string {
+  return visibility === 'public' ? env().publicBucket : env().privateBucket;
+}
+
+/**
+ * The upload kind a record was created as, read back from its visibility and owner
+ * type (each kind has its own pair), or null for a file that matches none.
+ */
+export function uploadKindOf(file: Pick<FileItem, 'visibility' | 'metadata'>): UploadKind | null {
+  for (const [kind, rule] of Object.entries(UPLOAD_KINDS)) {
+    if (rule.visibility === file.visibility && rule.ownerType === file.metadata.type) return kind as UploadKind;
+  }
+  return null;
+}
+
+/** The media types a record's kind accepts. */
+export function acceptedTypesOf(kind: UploadKind): readonly FileMediaType[] {
+  return UPLOAD_KINDS[kind].types;
+}
+
+/** The `File` contract of a record; public files carry their portal-relative address. */
+export function toFile(item: FileItem): File {
+  return {
+    id: item.id,
+    name: item.name,
+    type: item.type,
+    filename: item.filename,
+    size: item.size,
+    status: item.status,
+    visibility: item.visibility,
+    publicUrl: item.visibility === 'public' ? `/public/${item.objectKey}` : null,
+    metadata: { id: item.metadata.id, type: item.metadata.type },
+  };
+}

@@ -1,0 +1,226 @@
+import type { FieldError } from '#shared/contracts/common';
+import type { ContentFields, ContentSection, IndexedRef, KnowledgeRef } from '#shared/contracts/content';
+import type { ContentStatus, KnowledgeType } from '#shared/enums';
+import type { ContentRecord } from '../data/items.ts';
+import { newItemAlias, normaliseAlias } from './alias.ts';
+import { categoryCommaList } from './categories.ts';
+import { newId } from './ids.ts';
+import { parseSearchTags, withSearchTags } from './search-tags.ts';
+import { summaryText } from './summary.ts';
+
+/**
+ * Building the stored record of content from what an editor sent (spec §3 Content,
+ * §4 "Content status", "Saving content", §5 "Content editing"; decision record 015).
+ * Pure: the references (contributor names, knowledge names) are read beforehand.
+ */
+
+/** The licence of new content unless the editor names another (decision record 006). */
+export const DEFAULT_LICENCE = 'CC BY-NC-SA 4.0';
+/** Status of new content, child or not (spec §4 "New child content defaults to Unpublished"). */
+export const NEW_CONTENT_STATUS: ContentStatus = 'unpublished';
+
+/** Knowledge lists of content and the knowledge type each references. */
+export const KNOWLEDGE_LISTS = { ksas: 'KSA', kus: 'KU', tkss: 'TKS' } as const satisfies Record<
+  'ksas' | 'kus' | 'tkss',
+  KnowledgeType
+>;
+
+/** Key of a knowledge item in {@link ContentReferences.knowledgeNames}. */
+export function knowledgeRefKey(type: KnowledgeType, id: string): string {
+  return `${type}#${id}`;
+}
+
+/** What the references of an edit resolve to: display names by id (missing ones are absent). */
+export interface ContentReferences {
+  readonly contributorNames: ReadonlyMap<string, string>;
+  readonly knowledgeNames: ReadonlyMap<string, string>;
+}
+
+/** The fields of an edit; absent fields are left as they are (patch) or emptied (replace). */
+export type ContentChanges = Partial<ContentFields>;
+
+/** Field errors (`body.contributors.0.id`, …) for references that name nothing. */
+export function missingReferences(changes: ContentChanges, refs: ContentReferences): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [position, ref] of (changes.contributors ?? []).entries()) {
+    if (!refs.contributorNames.has(ref.id)) {
+      errors.push({ path: `body.contributors.${position}.id`, message: 'No contributor has this id.' });
+    }
+  }
+  for (const [list, type] of Object.entries(KNOWLEDGE_LISTS) as [keyof typeof KNOWLEDGE_LISTS, KnowledgeType][]) {
+    for (const [position, ref] of (changes[list] ?? []).entries()) {
+      if (!refs.knowledgeNames.has(knowledgeRefKey(type, ref.id))) {
+        errors.push({ path: `body.${list}.${position}.id`, message: `No ${type} item has this id.` });
+      }
+    }
+  }
+  return errors;
+}
+
+function byIndex<T extends { index: number }>(refs: readonly T[]): T[] {
+  return [...refs].sort((a, b) => a.index - b.index);
+}
+
+function uniqueRefs(refs: readonly IndexedRef[]): IndexedRef[] {
+  const seen = new Set<string>();
+  return byIndex(refs).filter((ref) => !seen.has(ref.id) && Boolean(seen.add(ref.id)));
+}
+
+function knowledgeRefs(
+  type: KnowledgeType,
+  refs: readonly { id: string; index: number }[],
+  names: ReadonlyMap<string, string>,
+): KnowledgeRef[] {
+  const seen = new Set<string>();
+  return byIndex(refs)
+    .filter((ref) => !seen.has(ref.id) && Boolean(seen.add(ref.id)))
+    .map((ref) => ({ id: ref.id, index: ref.index, name: names.get(knowledgeRefKey(type, ref.id)) ?? ref.id }));
+}
+
+function sectionsOf(sections: NonNullable<ContentChanges['sections']>): ContentSection[] {
+  return sections.map((section, index) => ({
+    id: section.id ?? newId(),
+    index,
+    key: section.key ?? null,
+    name: section.name,
+    description: section.description,
+  }));
+}
+
+/**
+ * The description to store: the editor's HTML with the hidden search-tags block for
+ * `searchKeywords` (decision record 007). Without `searchKeywords` the keywords are
+ * those of the block the new description carries, else of the stored description.
+ */
+export function describedWithKeywords(
+  stored: string,
+  description: string | undefined,
+  searchKeywords: readonly string[] | undefined,
+): string {
+  const html = description ?? stored;
+  const keywords = searchKeywords ?? parseSearchTags(description ?? stored);
+  return withSearchTags(html, keywords);
+}
+
+/**
+ * Applies an edit to a stored record. `patch` keeps every absent field; `replace`
+ * (PUT, a full object) empties absent lists and optional fields but keeps the status,
+ * the alias, the licence and what the edit API does not own (parent, children,
+ * files, lessons, image). Recomputes the derived fields: `category`, `summary`,
+ * `author` (first contributor's display name), `modifiedTimestamp` (= `now`).
+ * An alias that normalises to nothing keeps the stored one.
+ */
+export function applyContentChanges(
+  current: ContentRecord,
+  changes: ContentChanges,
+  mode: 'patch' | 'replace',
+  refs: ContentReferences,
+  now: Date,
+): ContentRecord {
+  const edit: ContentChanges =
+    mode === 'replace'
+      ? {
+          tags: [],
+          categories: [],
+          educationLevels: [],
+          experienceLevels: [],
+          contributors: [],
+          ksas: [],
+          kus: [],
+          tkss: [],
+          sections: [],
+          includes: [],
+          lastCuratedTimestamps: {},
+          sourceUrl: null,
+          copyrightNotice: null,
+          ...changes,
+        }
+      : changes;
+  const alias = edit.urlAlias === undefined ? '' : normaliseAlias(edit.urlAlias);
+  const description = describedWithKeywords(current.description, edit.description, edit.searchKeywords);
+  const contributors = edit.contributors ? uniqueRefs(edit.contributors) : current.contributors;
+  const categories = edit.categories ? [...new Set(edit.categories)] : current.categories;
+  const first = contributors[0];
+  return {
+    ...current,
+    name: edit.name ?? current.name,
+    description,
+    summary: summaryText(description),
+    urlAlias: alias || current.urlAlias,
+    status: edit.status ?? current.status,
+    categories,
+    category: categoryCommaList(categories),
+    educationLevels: edit.educationLevels ? [...new Set(edit.educationLevels)] : current.educationLevels,
+    experienceLevels: edit.experienceLevels ? [...new Set(edit.experienceLevels)] : current.experienceLevels,
+    tags: edit.tags ?? current.tags,
+    contributors,
+    author: first ? (refs.contributorNames.get(first.id) ?? current.author) : null,
+    ksas: edit.ksas ? knowledgeRefs('KSA', edit.ksas, refs.knowledgeNames) : current.ksas,
+    kus: edit.kus ? knowledgeRefs('KU', edit.kus, refs.knowledgeNames) : current.kus,
+    tkss: edit.tkss ? knowledgeRefs('TKS', edit.tkss, refs.knowledgeNames) : current.tkss,
+    sections: edit.sections ? sectionsOf(edit.sections) : current.sections,
+    includes: edit.includes ? edit.includes.filter((entry) => entry.length > 0) : current.includes,
+    lastCuratedTimestamps: edit.lastCuratedTimestamps ?? current.lastCuratedTimestamps,
+    licence: edit.licence || current.licence,
+    sourceUrl: edit.sourceUrl === undefined ? current.sourceUrl : edit.sourceUrl,
+    copyrightNotice: edit.copyrightNotice === undefined ? current.copyrightNotice : edit.copyrightNotice || null,
+    modifiedTimestamp: now.toISOString(),
+  };
+}
+
+/** The parent of a new child, as far as the new record needs it. */
+export type ParentOfNew = Pick<ContentRecord, 'id' | 'urlAlias' | 'ancestorIds' | 'children'>;
+
+/**
+ * The record of a new item (spec §7 "Create content"): status unpublished unless
+ * given, alias from {@link newItemAlias}, `ancestorIds` from the parent, `index`
+ * as given or after the parent's last child (0 at the top level), version 1,
+ * created and modified `now`.
+ */
+export function newContentRecord(input: {
+  readonly id: string;
+  readonly fields: ContentFields & { readonly index?: number | undefined };
+  readonly parent: ParentOfNew | null;
+  readonly refs: ContentReferences;
+  readonly now: Date;
+}): ContentRecord {
+  const { id, fields, parent, refs, now } = input;
+  const at = now.toISOString();
+  const lastIndex = Math.max(-1, ...(parent?.children ?? []).map((child) => child.index));
+  const empty: ContentRecord = {
+    id,
+    name: fields.name,
+    description: '',
+    urlAlias: newItemAlias({ id, name: fields.name, urlAlias: fields.urlAlias, parentAlias: parent?.urlAlias }),
+    status: fields.status ?? NEW_CONTENT_STATUS,
+    category: '',
+    categories: [],
+    educationLevels: [],
+    experienceLevels: [],
+    tags: [],
+    contributors: [],
+    children: [],
+    sections: [],
+    files: [],
+    lessons: [],
+    ksas: [],
+    kus: [],
+    tkss: [],
+    parentId: parent?.id ?? null,
+    lastCuratedTimestamps: {},
+    createdTimestamp: at,
+    modifiedTimestamp: at,
+    image: null,
+    includes: [],
+    licence: DEFAULT_LICENCE,
+    sourceUrl: null,
+    copyrightNotice: null,
+    version: 1,
+    index: fields.index ?? (parent ? lastIndex + 1 : 0),
+    summary: '',
+    author: null,
+    ancestorIds: parent ? [...parent.ancestorIds, parent.id] : [],
+  };
+  const { urlAlias: _alias, ...rest } = fields;
+  return applyContentChanges(empty, rest, 'replace', refs, now);
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { FILE_LIMITS } from '../limits.ts';
+import {
+  CreateUploadRequest,
+  extensionOf,
+  FEEDBACK_SCREENSHOT_RULE,
+  fileTooLargeMessage,
+  UPLOAD_KINDS,
+} from './file.ts';
+
+const OWNER = '01hzy3k8m9n0p1q2r3s4t5v6w7';
+const pdf = (size: number) => ({
+  kind: 'content',
+  name: 'Lab guide.pdf',
+  type: 'application/pdf',
+  size,
+  ownerId: OWNER,
+});
+const portrait = (size: number) => ({ kind: 'portrait', name: 'me.png', type: 'image/png', size });
+
+function errorsOf(input: unknown): { path: string; message: string }[] {
+  const result = CreateUploadRequest.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+describe('upload limits', () => {
+  it('has the documented defaults (decision record 016)', () => {
+    expect(UPLOAD_KINDS.content.maxBytes).toBe(100_000_000);
+    expect(UPLOAD_KINDS.portrait.maxBytes).toBe(1_000_000);
+    expect(UPLOAD_KINDS.image.maxBytes).toBe(5_000_000);
+    expect(FILE_LIMITS.uploadExpirySeconds).toBe(900);
+  });
+
+  it('takes feedback screenshots of spec §5: jpg, jpeg, png or gif, at most 1,000,000 bytes', () => {
+    expect(FEEDBACK_SCREENSHOT_RULE).toEqual({ types: ['image/jpeg', 'image/png', 'image/gif'], maxBytes: 1_000_000 });
+  });
+
+  it('accepts a content file at its maximum and refuses one byte past it', () => {
+    expect(errorsOf(pdf(100_000_000))).toEqual([]);
+    expect(errorsOf(pdf(100_000_001))).toEqual([
+      { path: 'size', message: 'The file is larger than 100,000,000 bytes.' },
+    ]);
+  });
+
+  it('accepts a portrait at 1,000,000 bytes and refuses 1,000,001', () => {
+    expect(errorsOf(portrait(1_000_000))).toEqual([]);
+    expect(errorsOf(portrait(1_000_001))).toEqual([{ path: 'size', message: fileTooLargeMessage(1_000_000) }]);
+  });
+
+  it('takes a name of 120 characters and refuses 121', () => {
+    const name = (length: number) => `${'a'.repeat(length - 4)}.pdf`;
+    expect(errorsOf({ ...pdf(10), name: name(120) })).toEqual([]);
+    expect(errorsOf({ ...pdf(10), name: name(121) }).map((e) => e.path)).toEqual(['name']);
+  });
+
+  it('refuses a type the kind does not accept, and a name whose extension does not fit the type', () => {
+    expect(errorsOf({ ...portrait(10), type: 'application/pdf', name: 'me.pdf' })).toEqual([
+      { path: 'type', message: 'The file type application/pdf is not accepted.' },
+    ]);
+    expect(errorsOf({ ...pdf(10), name: 'guide.exe' })).toEqual([
+      { path: 'name', message: 'The file name must end with .pdf.' },
+    ]);
+    expect(errorsOf({ ...portrait(10), type: 'image/jpeg', name: 'ME.JPEG' })).toEqual([]);
+  });
+
+  it('refuses an empty file and a content file without its owner', () => {
+    expect(errorsOf(pdf(0)).map((e) => e.path)).toEqual(['size']);
+    expect(errorsOf({ ...pdf(10), ownerId: undefined })).toEqual([{ path: 'ownerId', message: 'Is required.' }]);
+  });
+
+  it('reads extensions in lower case, and none from a dot-file', () => {
+    expect(extensionOf('A.Tar.GZ')).toBe('.gz');
+    expect(extensionOf('.bashrc')).toBe('');
+    expect(extensionOf('README')).toBe('');
+  });
+});

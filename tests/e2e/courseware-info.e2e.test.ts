@@ -1,0 +1,91 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPortal } from '../support/local-portal.ts';
+import { seriousAccessibilityViolations } from './support/browser.ts';
+import { closeSeededPortalPage, openSeededPortalPage } from './support/seeded-portal.ts';
+
+/**
+ * The Courseware Info table of /admin (spec §2.7) in a real browser, on the seeded
+ * courseware, as the editor persona: sorting, rows per page, a title link, and axe
+ * (no serious or critical WCAG 2.2 A/AA violations).
+ */
+
+let portal: LocalPortal;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  ({ portal, browser, page } = await openSeededPortalPage());
+});
+afterAll(() => closeSeededPortalPage({ portal, browser }));
+
+function infoTable(): Locator {
+  return page.getByRole('table', { name: 'Courseware Info', exact: true });
+}
+
+/** The Content Title cell texts of the rows on screen. */
+async function titles(): Promise<string[]> {
+  return (await infoTable().locator('tbody tr td:nth-child(3)').allTextContents()).map((text) => text.trim());
+}
+
+function range(): Locator {
+  return page.getByRole('navigation', { name: 'Pagination' }).getByText(/^\d+–\d+ of \d+$/);
+}
+
+describe('Courseware Info for an editor', () => {
+  it('signs the editor in and shows every content item in the table', async () => {
+    const back = encodeURIComponent(`${portal.baseUrl}/admin`);
+    await page.goto(`${portal.baseUrl}/dev/login?persona=editor&redirect_url=${back}`);
+    await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
+    await infoTable().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Last Modified' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect((await titles()).length).toBeGreaterThan(0);
+    expect(await seriousAccessibilityViolations(page), 'axe on the Courseware Info table').toEqual([]);
+  });
+
+  it('sorts by Content Title, both ways', async () => {
+    const header = page.getByRole('columnheader', { name: 'Content Title' });
+    await header.getByRole('button', { name: 'Content Title' }).click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    const ascending = await titles();
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+    expect(ascending).toEqual([...ascending].sort(collator.compare));
+
+    await header.getByRole('button', { name: 'Content Title' }).press('Enter');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    const descending = await titles();
+    expect(descending).toEqual([...descending].sort((a, b) => collator.compare(b, a)));
+
+    await header.getByRole('button', { name: 'Content Title' }).click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('switches rows per page to All, then back to 25', async () => {
+    const select = page.getByRole('combobox', { name: 'Rows per page' });
+    const total = Number((await range().textContent())?.split(' of ')[1]);
+    expect(total).toBeGreaterThan(0);
+
+    await select.selectOption({ label: 'All' });
+    await expect.poll(async () => (await titles()).length).toBe(total);
+    expect(await range().textContent()).toBe(`1–${total} of ${total}`);
+
+    await select.selectOption({ label: '25' });
+    const shown = Math.min(25, total);
+    await expect.poll(async () => (await titles()).length).toBe(shown);
+    expect(await range().textContent()).toBe(`1–${shown} of ${total}`);
+    expect(await seriousAccessibilityViolations(page), 'axe after paging').toEqual([]);
+  });
+
+  it('follows a title link to the content page', async () => {
+    const [first] = await titles();
+    expect(first).toBeTruthy();
+    await infoTable()
+      .getByRole('link', { name: first as string, exact: true })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname.startsWith('/courseware/'));
+    await page.getByRole('heading', { level: 1, name: first as string, exact: true }).waitFor();
+  });
+});
