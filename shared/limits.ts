@@ -33,6 +33,8 @@ export const LIMITS = {
   fileNameMaxChars: 120,
   childNameMaxChars: 1000,
   contributorFieldMaxChars: 1000,
+  /** Content feedback message (spec §5 "Content feedback", §9). */
+  feedbackMessageMaxChars: 1000,
   tagMaxCount: 20,
   tagMaxChars: 50,
   chipMaxChars: 30,

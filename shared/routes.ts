@@ -24,6 +24,7 @@ import {
   ListContributorsQuery,
   UpdateContributorRequest,
 } from './contracts/contributor.ts';
+import { SendContentFeedbackRequest, SentContentFeedback } from './contracts/feedback.ts';
 import { CreatedUpload, CreateUploadRequest, DeletedFile, File, FilePath, FileStatusBody } from './contracts/file.ts';
 import {
   AuthenticateRequest,
@@ -230,6 +231,19 @@ export const ROUTES = [
     request: { path: ContributorPath, body: UpdateContributorRequest },
     response: Contributor,
     errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'sendContentFeedback',
+    method: 'POST',
+    path: '/api/v1/content-items/{id}/feedback',
+    group: 'content',
+    access: 'sendContentFeedback',
+    summary:
+      'Store feedback on a content item (message, optional screenshot checked by type, size and magic bytes), then e-mail it to the courseware team through SES with the screenshot attached; `emailStatus` says whether the e-mail went out (spec §3 "Feedback", §5 "Content feedback", §7; decision record 018).',
+    request: { path: ContentItemPath, body: SendContentFeedbackRequest },
+    response: SentContentFeedback,
+    successStatus: 201,
+    errorStatuses: [401, 403, 404],
   },
   {
     operationId: 'searchContent',

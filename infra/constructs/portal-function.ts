@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -115,6 +116,22 @@ export class PortalFunction extends NodejsFunction {
     const objects = options.keyPrefix === undefined ? undefined : `${options.keyPrefix}*`;
     if (access === 'read') bucket.grantRead(this, objects);
     else bucket.grantReadWrite(this, objects);
+    return this;
+  }
+
+  /**
+   * Lets the function send e-mail through SES (`ses:SendRawEmail`, `ses:SendEmail` on
+   * the identities of its account and region) and sets `variables`, the sender and
+   * recipient addresses it reads (decision record 018).
+   */
+  bindEmailSending(variables: Readonly<Record<string, string>>): this {
+    for (const [name, value] of Object.entries(variables)) this.addEnvironment(name, value);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendRawEmail', 'ses:SendEmail'],
+        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      }),
+    );
     return this;
   }
 

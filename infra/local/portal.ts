@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import sirv from 'sirv';
+import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
@@ -98,6 +99,9 @@ export class PortalSetupError extends Error {
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
+/** From and To of the content feedback e-mail on the local stack, unless the environment sets them. */
+export const LOCAL_FEEDBACK_EMAIL = { sender: 'portal@example.com', recipient: 'courseware-team@example.com' } as const;
+
 /**
  * Starts the portal. The port is bound first, so a taken port fails before
  * anything else starts.
@@ -110,6 +114,9 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   const log = options.log ?? (() => undefined);
   const host = options.host ?? '127.0.0.1';
   process.env.VALIDATE_RESPONSES = 'true';
+  // The content feedback e-mail (decision record 018) lands in the local SES inbox with these addresses.
+  process.env[FEEDBACK_EMAIL_ENV.sender] ||= LOCAL_FEEDBACK_EMAIL.sender;
+  process.env[FEEDBACK_EMAIL_ENV.recipient] ||= LOCAL_FEEDBACK_EMAIL.recipient;
 
   let handler: RequestHandler = (_req, res) => sendText(res, 503, 'The portal is starting.');
   const server = createServer((req, res) => {

@@ -25,6 +25,7 @@ import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { BUCKETS, TABLE } from '#shared/table';
 import { CATALOG_PARTITION, SEARCH_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
+import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { PortalFunction } from '../constructs/portal-function.ts';
 import { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
 
@@ -91,6 +92,12 @@ export interface ApiStackProps extends StackProps {
   readonly portalIssuer?: string;
   /** Upstream identity providers, given to the authentication Lambda only. */
   readonly upstreamIdentity?: UpstreamIdentityProps;
+  /**
+   * Addresses of the content feedback e-mail (decision record 018), given to the
+   * content Lambda with the right to send through SES: `sender` must be an
+   * SES-verified identity. @default FEEDBACK_EMAIL_DEFAULTS (placeholders)
+   */
+  readonly feedbackEmail?: { readonly sender?: string; readonly recipient?: string };
   /** Stage-wide default throttling (all routes together). @default 500 req/s, burst 1000 */
   readonly throttle?: ThrottleSettings;
 }
@@ -219,6 +226,12 @@ export class ApiStack extends Stack {
       fn.addEnvironment(API_FUNCTION_ENV.portalIssuer, this.portalIssuer);
       fn.addEnvironment(API_FUNCTION_ENV.brand, props.brand);
       if (group === 'authentication') bindUpstreamIdentity(fn, props.upstreamIdentity);
+      if (group === 'content') {
+        fn.bindEmailSending({
+          [FEEDBACK_EMAIL_ENV.sender]: props.feedbackEmail?.sender ?? FEEDBACK_EMAIL_DEFAULTS.sender,
+          [FEEDBACK_EMAIL_ENV.recipient]: props.feedbackEmail?.recipient ?? FEEDBACK_EMAIL_DEFAULTS.recipient,
+        });
+      }
       // The API takes no request before its key exists.
       fn.node.addDependency(this.signingKey);
       functions.set(group, fn);

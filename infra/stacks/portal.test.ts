@@ -218,6 +218,37 @@ describe('the USCR dev app', () => {
     expect(policies).toContain('s3:GetObject');
   });
 
+  it('lets only the content function send the feedback e-mail through SES, with its addresses', () => {
+    const functions = app.api.findResources('AWS::Lambda::Function');
+    for (const group of routedGroups()) {
+      const id = logicalId(app.portal.api, app.portal.api.functions.get(group) ?? { node: {} });
+      const actions = policyStatementsOf(app.api, id).flatMap((statement) => [statement.Action].flat());
+      const variables = functions[id]?.Properties.Environment.Variables;
+      if (group === 'content') {
+        expect(actions).toEqual(expect.arrayContaining(['ses:SendRawEmail', 'ses:SendEmail']));
+        expect(variables).toMatchObject({
+          FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org',
+          FEEDBACK_EMAIL_RECIPIENT: 'courseware-feedback@example.org',
+        });
+      } else {
+        expect(actions, group).not.toContain('ses:SendRawEmail');
+        expect(variables, group).not.toHaveProperty('FEEDBACK_EMAIL_SENDER');
+      }
+    }
+  });
+
+  it('takes the feedback addresses from context', () => {
+    const { portal, api } = synthesise({
+      feedbackSender: 'portal@uscr.example.edu',
+      feedbackRecipient: 'team@uscr.example.edu',
+    });
+    const id = logicalId(portal.api, portal.api.functions.get('content') ?? { node: {} });
+    expect(api.findResources('AWS::Lambda::Function')[id]?.Properties.Environment.Variables).toMatchObject({
+      FEEDBACK_EMAIL_SENDER: 'portal@uscr.example.edu',
+      FEEDBACK_EMAIL_RECIPIENT: 'team@uscr.example.edu',
+    });
+  });
+
   it('streams the keys of changed items from the table', () => {
     app.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       StreamSpecification: { StreamViewType: 'KEYS_ONLY' },

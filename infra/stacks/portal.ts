@@ -19,6 +19,9 @@ import { WebStack } from './web-stack.ts';
  *   client (provider vcr); optional, vcr sign-in answers "not configured" without them;
  * - `ssoIssuer` + `ssoAudience` (+ optional `ssoJwksUri`, default `<issuer>/.well-known/jwks.json`):
  *   the exercise area's SSO tokens (provider sso); optional likewise;
+ * - `feedbackSender` + `feedbackRecipient`: From (an SES-verified identity) and To of the
+ *   content feedback e-mail; default `courseware-portal@example.org` and
+ *   `courseware-feedback@example.org`, placeholders (decision record 018);
  * - `webDistributionId`: pins the public bucket's CloudFront access to that distribution;
  * - `account`, `region`: optional; stacks are environment-agnostic without them;
  * - `webAssetPath`: SPA build folder (default `web/dist`).
@@ -141,6 +144,7 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     privateBucket: data.privateBucket,
     publicBucket: data.publicBucket,
     projectRoot: options.projectRoot,
+    feedbackEmail: { sender: stringContext(app, 'feedbackSender'), recipient: stringContext(app, 'feedbackRecipient') },
   });
 
   const web = new WebStack(app, `${prefix}-Web`, {

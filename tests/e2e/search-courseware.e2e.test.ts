@@ -48,7 +48,7 @@ describe('a visitor searching courseware', () => {
     await box.press('Enter');
     await page.waitForURL(/\?q=race\+condition$/);
     await settled();
-    expect(await firstResult()).toBe(LAB);
+    await expect.poll(firstResult).toBe(LAB);
     await expect.poll(() => results().getByRole('heading', { level: 2 }).textContent()).toMatch(/^\d+ results?$/);
     await expect.poll(() => page.title()).toContain('Search: race condition');
   });
@@ -68,18 +68,28 @@ describe('a visitor searching courseware', () => {
       )
       .toBe(true);
     await settled();
-    expect(await firstResult()).toBe(LAB);
+    await expect.poll(firstResult).toBe(LAB);
 
     const picker = filters().getByRole('combobox', { name: 'Knowledge units' });
     await picker.focus();
     await page.keyboard.type(KU.toLowerCase());
     await page.getByRole('listbox').getByRole('option').first().filter({ hasText: KU }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => picker.getAttribute('aria-activedescendant')).toMatch(new RegExp(`:${KU}$`));
+    // ArrowDown opens the list and highlights the first option (the exact id); on a busy
+    // machine the list may still be settling, so press again until the unit is active.
+    await expect
+      .poll(
+        async () => {
+          const active = (await picker.getAttribute('aria-activedescendant')) ?? '';
+          if (!active.endsWith(`:${KU}`)) await page.keyboard.press('ArrowDown');
+          return active;
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toMatch(new RegExp(`:${KU}$`));
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`\\?q=race\\+condition&cat=exercise&kus=${KU}$`));
     await settled();
-    expect(await firstResult()).toBe(LAB);
+    await expect.poll(firstResult).toBe(LAB);
     await filters()
       .getByRole('button', { name: `Remove ${KU}` })
       .waitFor();
@@ -106,7 +116,7 @@ describe('a visitor searching courseware', () => {
     await expect.poll(() => kuChip().count()).toBe(0);
     await settled();
     expect(await exercise().isChecked()).toBe(true);
-    expect(await firstResult()).toBe(LAB);
+    await expect.poll(firstResult).toBe(LAB);
 
     await page.goBack();
     await page.waitForURL(/\?q=race\+condition$/);
@@ -144,7 +154,7 @@ describe('a visitor searching courseware', () => {
     await page.getByRole('button', { name: 'Clear all filters' }).first().click();
     await page.waitForURL(/\?q=race\+condition$/);
     await settled();
-    expect(await firstResult()).toBe(LAB);
+    await expect.poll(firstResult).toBe(LAB);
   });
 });
 

@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     testTimeout: 60_000,
+    // A real browser on a busy 2-core machine: give polled expectations 5 s, not 1 s.
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 180_000,
     // One browser and one portal per file; files run one after another on 2 cores.
     fileParallelism: false,

@@ -117,6 +117,22 @@ const MATRIX: readonly MatrixRow[] = [
       admin: editorStatus,
     },
   })),
+  {
+    operationId: 'sendContentFeedback',
+    method: 'POST',
+    path: '/api/v1/content-items/{unpublished}/feedback',
+    // post_v1_content_feedback: faculty, editors and admins pass the access rule and then
+    // fail validation (the matrix sends an empty body: the message is required).
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 400,
+      'faculty-uscr': 400,
+      editor: 400,
+      admin: 400,
+      'no-subscription': 403,
+    },
+  },
   // Anyone may search; what is found depends on the caller (see "what a search finds" below).
   { operationId: 'searchContent', method: 'POST', path: '/api/v1/search/content', expected: everyone(200) },
   { operationId: 'getOpenApiDocument', method: 'GET', path: '/api/v1/openapi.json', expected: everyone(200) },

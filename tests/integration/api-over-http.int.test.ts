@@ -11,6 +11,7 @@ import {
   DeletedContent,
 } from '#shared/contracts/content';
 import { Contributor, ContributorPage } from '#shared/contracts/contributor';
+import { FEEDBACK_MESSAGE_TOO_LONG, SCREENSHOT_TYPE_MESSAGE, SentContentFeedback } from '#shared/contracts/feedback';
 import { CreatedUpload, File as FileContract, FileStatusBody } from '#shared/contracts/file';
 import {
   ClaimList,
@@ -344,6 +345,44 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     ],
   },
+  sendContentFeedback: {
+    ok: {
+      path: '/api/v1/content-items/{moduleId}/feedback',
+      as: 'faculty-uscr',
+      body: { json: { message: 'The module page names the wrong lab.' } },
+      check(body) {
+        expect(SentContentFeedback.parse(body).emailStatus).toBe('sent');
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/content-items/{moduleId}/feedback',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { message: 'x'.repeat(1001) } },
+        fieldError: { path: 'body.message', message: FEEDBACK_MESSAGE_TOO_LONG },
+      },
+      {
+        path: '/api/v1/content-items/{moduleId}/feedback',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { message: 'Hi', screenshot: { name: 'a.gif', type: 'image/gif', data: 'iVBORw0KGgo=' } } },
+        fieldError: { path: 'body.screenshot.data', message: SCREENSHOT_TYPE_MESSAGE },
+      },
+      {
+        path: '/api/v1/content-items/00000000000000000000000000/feedback',
+        status: 404,
+        as: 'faculty-uscr',
+        body: { json: { message: 'Hi' } },
+      },
+      {
+        path: '/api/v1/content-items/{moduleId}/feedback',
+        status: 403,
+        as: 'student',
+        body: { json: { message: 'Hi' } },
+      },
+    ],
+  },
   searchContent: {
     ok: {
       path: '/api/v1/search/content',
@@ -651,6 +690,32 @@ describe('content by id or alias', () => {
     const page = KnowledgePage.parse(await (await api('/api/v1/knowledge?limit=10000')).json());
     expect(page.items).toHaveLength(1180 + 2148 + 67);
     expect(page.nextPageToken).toBeNull();
+  });
+});
+
+describe('content feedback over HTTP (decision record 018)', () => {
+  it('lands in the local SES inbox with the screenshot attached', async () => {
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100, 1)]);
+    const message = `The lab's screenshot is out of date ${Date.now()}`;
+    const init = await requestInit('POST', 'faculty-vacr', {
+      json: { message, screenshot: { name: 'lab.gif', type: 'image/gif', data: gif.toString('base64') } },
+    });
+    const res = await api(`/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`);
+    const lab = ContentDetail.parse(await res.json()).content;
+
+    const sent = await api(`/api/v1/content-items/${lab.id}/feedback`, init);
+
+    expect(sent.status).toBe(201);
+    expect(SentContentFeedback.parse(await sent.json()).emailStatus).toBe('sent');
+    const store = (await (await fetch(`${portal.urls.sesInbox}/store`)).json()) as {
+      emails: { subject: string; body: { text?: string }; attachments: { filename: string; content: string }[] }[];
+    };
+    const email = store.emails.find((candidate) => candidate.body.text?.includes(message));
+    expect(email?.subject).toBe(`Courseware feedback: ${lab.name}`);
+    expect(email?.body.text).toContain(`/courseware/${LAB_ALIAS}`);
+    expect(email?.body.text).toContain('Val Faculty');
+    expect(email?.attachments.map((attachment) => attachment.filename)).toEqual(['lab.gif']);
+    expect(Buffer.from(email?.attachments[0]?.content ?? '', 'base64')).toEqual(gif);
   });
 });
 

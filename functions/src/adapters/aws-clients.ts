@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SESClient } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -51,3 +52,10 @@ export const s3Client = new S3Client({
   requestChecksumCalculation: 'WHEN_REQUIRED',
   responseChecksumValidation: 'WHEN_REQUIRED',
 });
+
+/**
+ * The SES (v1 API) client: raw e-mails with attachments (`SendRawEmail`), e.g. the
+ * content feedback of decision record 018. Locally its endpoint is the embedded
+ * `aws-ses-v2-local` (`AWS_ENDPOINT_URL_SES`).
+ */
+export const sesClient = new SESClient({});

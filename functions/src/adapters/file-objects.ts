@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { s3Client } from './aws-clients.ts';
 
@@ -83,4 +90,9 @@ export async function digestObject(bucket: string, key: string): Promise<{ size:
 /** Deletes an object; absent is fine (S3 DeleteObject is idempotent). */
 export async function deleteObject(bucket: string, key: string): Promise<void> {
   await s3Client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}
+
+/** Stores `bytes` as an object of media type `contentType`, replacing any object at `key`. */
+export async function putObject(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  await s3Client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
 }

@@ -11,6 +11,8 @@ import {
   contentKey,
   contributorKey,
   contributorNameIndexKey,
+  feedbackKey,
+  feedbackScreenshotObjectKey,
   fileKey,
   identityKey,
   KEY_ATTRIBUTES,
@@ -47,6 +49,8 @@ describe('key builders', () => {
     expect(fileKey(ID)).toEqual({ pk: `FILE#${ID}`, sk: 'FILE' });
     expect(contentFileObjectKey('c', 'f')).toBe('content/c/f');
     expect(uploadedFileObjectKey('f')).toBe('files/f');
+    expect(feedbackKey(ID)).toEqual({ pk: `FEEDBACK#${ID}`, sk: 'FEEDBACK' });
+    expect(feedbackScreenshotObjectKey(ID)).toBe(`feedback/${ID}`);
     expect(childrenPartition(null)).toBe('PARENT#ROOT');
     expect(catalogRevisionKey()).toEqual({ pk: 'CATALOG', sk: 'REVISION' });
     expect(CATALOG_SNAPSHOT_OBJECT_KEY).toBe('search/catalog.snapshot.gz');

@@ -17,6 +17,7 @@ import { TABLE } from '#shared/table';
  * | contributor by id                                 | table | pk `CONTRIBUTOR#<id>`, sk `CONTRIBUTOR`                             |
  * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
  * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
+ * | content feedback by id (decision record 018)      | table | pk `FEEDBACK#<id>`, sk `FEEDBACK` (attribute contentId)             |
  * | user by id, with claims, subscriptions, messages, organization memberships (one item collection) | table | pk `USER#<id>`; sk `USER`, `CLAIM#<type>#<value>#<scope or *>`, `SUBSCRIPTION#<product>`, `MESSAGE#<id>`, `ORGANIZATION#<id>` |
  * | organization by id | table | pk `ORGANIZATION#<id>`, sk `ORGANIZATION` |
  * | user by upstream identity                         | table | pk `IDENTITY#<provider>#<upstream subject>`, sk `IDENTITY` (attribute userId) |
@@ -26,7 +27,8 @@ import { TABLE } from '#shared/table';
  *
  * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
  * uploaded files `files/<fileId>` (in the private or the public bucket, by
- * visibility; decision record 016); the search catalog snapshot
+ * visibility; decision record 016); feedback screenshots `feedback/<feedbackId>`
+ * (decision record 018); the search catalog snapshot
  * `search/catalog.snapshot.gz`.
  */
 
@@ -63,6 +65,7 @@ export const ENTITY_TYPES = {
   organization: 'Organization',
   organizationMembership: 'OrganizationMembership',
   catalogRevision: 'CatalogRevision',
+  feedback: 'Feedback',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -155,6 +158,20 @@ export function contributorNameIndexKey(
 /** `FILE#<id>` / `FILE`: one file record. */
 export function fileKey(id: string): TableKey {
   return { pk: `FILE#${id}`, sk: 'FILE' };
+}
+
+/**
+ * `FEEDBACK#<id>` / `FEEDBACK`: one piece of content feedback (decision record 018).
+ * Its own partition, not the content's item collection: feedback outlives edits and
+ * deletes of the content, and content reads never page past it.
+ */
+export function feedbackKey(id: string): TableKey {
+  return { pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' };
+}
+
+/** S3 key of a feedback screenshot in the private bucket: built from the feedback id, never the file name. */
+export function feedbackScreenshotObjectKey(feedbackId: string): string {
+  return `feedback/${feedbackId}`;
 }
 
 /** Key prefix of everything search keeps in the private bucket (IAM grants are scoped to it). */

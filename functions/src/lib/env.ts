@@ -56,3 +56,31 @@ export function env(): Env {
 export function resetEnvForTests(): void {
   cached = undefined;
 }
+
+/**
+ * Environment variables of the content feedback e-mail (decision record 018): the
+ * SES identity it is sent from and the address of the courseware team. The CDK
+ * stack sets both (context `feedbackSender`, `feedbackRecipient`), the local stack
+ * too; {@link FEEDBACK_EMAIL_DEFAULTS} apply when one is absent.
+ */
+export const FEEDBACK_EMAIL_ENV = { sender: 'FEEDBACK_EMAIL_SENDER', recipient: 'FEEDBACK_EMAIL_RECIPIENT' } as const;
+
+/** Documented defaults of {@link FEEDBACK_EMAIL_ENV}: placeholders a real deployment overrides. */
+export const FEEDBACK_EMAIL_DEFAULTS = {
+  sender: 'courseware-portal@example.org',
+  recipient: 'courseware-feedback@example.org',
+} as const;
+
+/** Where the feedback e-mail goes: `sender` (From, an SES-verified identity) and `recipient` (To). */
+export interface FeedbackEmailConfig {
+  readonly sender: string;
+  readonly recipient: string;
+}
+
+/** The feedback e-mail addresses from the environment, each falling back to its default when absent or empty. */
+export function feedbackEmailConfig(): FeedbackEmailConfig {
+  return {
+    sender: process.env[FEEDBACK_EMAIL_ENV.sender] || FEEDBACK_EMAIL_DEFAULTS.sender,
+    recipient: process.env[FEEDBACK_EMAIL_ENV.recipient] || FEEDBACK_EMAIL_DEFAULTS.recipient,
+  };
+}

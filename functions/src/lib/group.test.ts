@@ -49,6 +49,7 @@ describe('createGroupHandler', () => {
       deleteContent: 'content/delete-content',
       createContributor: 'content/create-contributor',
       updateContributor: 'content/update-contributor',
+      sendContentFeedback: 'content/send-content-feedback',
       getOpenApiDocument: 'meta/get-openapi-document',
       authenticate: 'authentication/authenticate',
       getSsoToken: 'authentication/get-sso-token',

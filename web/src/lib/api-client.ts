@@ -92,7 +92,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 
 async function send<S extends z.ZodType>(
   url: string,
-  init: { method: 'GET' | 'POST'; body?: unknown },
+  init: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown },
   schema: S,
   options: { signal?: AbortSignal },
 ): Promise<z.infer<S>> {
@@ -142,4 +142,23 @@ export function apiPost<S extends z.ZodType>(
   options: { signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
   return send(url, { method: 'POST', body }, schema, options);
+}
+
+/** PATCHes `body` as JSON to an API operation; otherwise as `apiGet`. */
+export function apiPatch<S extends z.ZodType>(
+  url: string,
+  body: unknown,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  return send(url, { method: 'PATCH', body }, schema, options);
+}
+
+/** DELETEs an API operation and validates the answer; otherwise as `apiGet`. */
+export function apiDelete<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  return send(url, { method: 'DELETE' }, schema, options);
 }

@@ -14,13 +14,28 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * A mutation may answer some statuses itself (a form shows a 400's field messages
+ * under its fields, a 409 with a Reload offer): `meta: { handledStatuses: [400, 409] }`
+ * keeps those out of the ERROR dialog. Session-ending answers always go through.
+ */
+function handledLocally(error: unknown, meta: Record<string, unknown> | undefined): boolean {
+  const handled = meta?.handledStatuses;
+  return error instanceof ApiError && Array.isArray(handled) && handled.includes(error.statusCode);
+}
+
+/**
  * The query client of the app: every failed query and mutation goes through the
  * error rules of spec §8 (`reportError`); client errors are not retried.
  */
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error) => reportError(error) }),
-    mutationCache: new MutationCache({ onError: (error) => reportError(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (handledLocally(error, mutation.options.meta)) return;
+        reportError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: options.retry === false ? false : shouldRetry,

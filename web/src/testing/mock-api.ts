@@ -5,16 +5,23 @@ export interface MockResponse {
   readonly body: unknown;
 }
 
-export type MockHandler = (url: URL) => MockResponse | Promise<MockResponse>;
+/** Answers a request; `init` carries the method and the JSON body (`requestOf` reads them). */
+export type MockHandler = (url: URL, init?: RequestInit) => MockResponse | Promise<MockResponse>;
+
+/** The method (GET when none) and the parsed JSON body of a request the mock saw. */
+export function requestOf(init?: RequestInit): { method: string; body: unknown } {
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  return { method: init?.method ?? 'GET', body };
+}
 
 /**
  * Replaces `fetch` with `handler`, which sees each request's URL (relative ones
  * resolved against http://localhost). Returns the spy to inspect the calls.
  */
 export function mockApi(handler: MockHandler) {
-  const spy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const { status = 200, body } = await handler(new URL(raw, 'http://localhost'));
+    const { status = 200, body } = await handler(new URL(raw, 'http://localhost'), init);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', spy);
@@ -27,5 +34,15 @@ export function calledUrls(spy: ReturnType<typeof mockApi>): string[] {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(raw, 'http://localhost');
     return `${url.pathname}${url.search}`;
+  });
+}
+
+/** The calls with `method` the mocked API saw: path and parsed JSON body. */
+export function calledWith(spy: ReturnType<typeof mockApi>, method: string): { path: string; body: unknown }[] {
+  return spy.mock.calls.flatMap(([input, init]) => {
+    const request = requestOf(init);
+    if (request.method !== method) return [];
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return [{ path: new URL(raw, 'http://localhost').pathname, body: request.body }];
   });
 }

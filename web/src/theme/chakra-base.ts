@@ -13,6 +13,8 @@ import {
   cssVarsPrefix,
   cssVarsRoot,
   dialogSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   inputRecipe,
@@ -29,6 +31,7 @@ import {
   spinnerRecipe,
   tableSlotRecipe,
   tagSlotRecipe,
+  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -61,6 +64,7 @@ export const chakraThemeConfig = defineConfig({
       skeleton: skeletonRecipe,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
@@ -71,6 +75,8 @@ export const chakraThemeConfig = defineConfig({
       collapsible: collapsibleSlotRecipe,
       combobox: comboboxSlotRecipe,
       dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
       list: listSlotRecipe,
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,

@@ -10,6 +10,7 @@ import { listContributors } from './list-contributors.ts';
 import { listKnowledge } from './list-knowledge.ts';
 import { patchContent } from './patch-content.ts';
 import { replaceContent } from './replace-content.ts';
+import { sendContentFeedback } from './send-content-feedback.ts';
 import { updateContributor } from './update-contributor.ts';
 
 /** Lambda entry of the `content` client group (spec §7 Content, Contributors, Knowledge). */
@@ -26,4 +27,5 @@ export const handler = createGroupHandler('content', {
   deleteContent,
   createContributor,
   updateContributor,
+  sendContentFeedback,
 });

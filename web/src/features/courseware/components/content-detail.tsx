@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Grid, Heading, List, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Grid, Heading, HStack, List, Skeleton, Stack } from '@chakra-ui/react';
 import { ArchiveIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
+import { can } from '#shared/capabilities';
 import type { ContentDetail } from '#shared/contracts/content';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ChipList } from '../../../components/ui/chip.tsx';
@@ -10,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Crumb } from '../../../lib/breadcrumbs.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useSession } from '../../auth/session/session-store.ts';
 import { useContent } from '../api/get-content.ts';
 import { categoryLabel, isUncurated } from '../utils/categories.ts';
 import { contentPath } from '../utils/content-path.ts';
@@ -17,6 +19,7 @@ import { sanitizeDescription } from '../utils/description.ts';
 import { ChildGroups } from './child-groups.tsx';
 import { ContentFacts } from './content-facts.tsx';
 import { ContributorList } from './contributor-list.tsx';
+import { FeedbackButton } from './feedback-dialog.tsx';
 import { FilesPanel } from './files-panel.tsx';
 import { KnowledgeLists } from './knowledge-lists.tsx';
 import { LicenceNotice } from './licence-notice.tsx';
@@ -38,17 +41,40 @@ function Description({ html }: { html: string }) {
   return <Prose dangerouslySetInnerHTML={{ __html: safe }} />;
 }
 
-/** The content detail screen of spec §2.6 as a visitor sees it. */
-export function ContentDetailView({ detail }: { detail: ContentDetail }) {
+// Editors only: visitors never download the editor (spec §6 "Update content").
+const ContentEditing = lazy(() =>
+  import('./editor/content-editing.tsx').then((module) => ({ default: module.ContentEditing })),
+);
+
+/**
+ * The content detail screen of spec §2.6 as a visitor sees it. The editor adds a
+ * status icon beside the title (`titleAdornment`), its actions under it (`actions`)
+ * and the metadata block to the side column (`aside`).
+ */
+export function ContentDetailView({
+  detail,
+  titleAdornment,
+  actions,
+  aside,
+}: {
+  detail: ContentDetail;
+  titleAdornment?: ReactNode;
+  actions?: ReactNode;
+  aside?: ReactNode;
+}) {
   const { content, contributors } = detail;
   const sections = [...content.sections].sort((a, b) => a.index - b.index);
   return (
     <Stack gap="6">
       <Breadcrumbs crumbs={contentCrumbs(detail)} />
       <Stack as="header" gap="3">
-        <Heading as="h1" size="3xl" color="brand.fg">
-          {content.name}
-        </Heading>
+        <HStack gap="3" align="center">
+          <Heading as="h1" size="3xl" color="brand.fg">
+            {content.name}
+          </Heading>
+          {titleAdornment}
+        </HStack>
+        {actions}
         <ChipList
           label="Categories"
           items={content.categories.map((category) => ({ key: category, label: categoryLabel(category) }))}
@@ -107,7 +133,9 @@ export function ContentDetailView({ detail }: { detail: ContentDetail }) {
           <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
         </Stack>
         <Stack gap="8">
+          <FeedbackButton content={content} />
           <ContentFacts content={content} />
+          {aside}
           <ContributorList contributors={contributors} />
           <LicenceNotice
             licence={content.licence}
@@ -169,5 +197,20 @@ export function ContentDetailScreen({ idOrAlias }: { idOrAlias: string }) {
       </Stack>
     );
   }
-  return <ContentDetailView detail={query.data} />;
+  return <ContentDetailBody detail={query.data} />;
+}
+
+/** The visitor's view, or for callers who may update content the editor around it (loaded on demand). */
+function ContentDetailBody({ detail }: { detail: ContentDetail }) {
+  const { principal } = useSession();
+  if (!can(principal, 'updateContent')) return <ContentDetailView detail={detail} />;
+  return (
+    <Suspense fallback={<ContentDetailView detail={detail} />}>
+      <ContentEditing
+        detail={detail}
+        canDelete={can(principal, 'deleteContent')}
+        renderView={(parts) => <ContentDetailView detail={detail} {...parts} />}
+      />
+    </Suspense>
+  );
 }

@@ -1,0 +1,115 @@
+import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
+import { SCREENSHOT_TYPE_MESSAGE, type SentContentFeedback } from '#shared/contracts/feedback';
+import { sendRawEmail } from '../../adapters/email.ts';
+import { putObject } from '../../adapters/file-objects.ts';
+import { getContentById } from '../../data/content.ts';
+import { createFeedback, type FeedbackRecord, markFeedbackSent } from '../../data/feedback.ts';
+import { feedbackScreenshotObjectKey } from '../../data/keys.ts';
+import { composeFeedbackEmail, screenshotBytes } from '../../domain/feedback-email.ts';
+import { newId } from '../../domain/ids.ts';
+import { buildMimeMessage, isPlainAddress } from '../../domain/mime-message.ts';
+import { visibleInDetail } from '../../domain/visibility.ts';
+import { portalIssuer } from '../../lib/auth/portal-tokens.ts';
+import { env, feedbackEmailConfig } from '../../lib/env.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { defineRoute } from '../../lib/handler.ts';
+
+/**
+ * `POST /api/v1/content-items/{id}/feedback` (spec §3 "Feedback", §5 "Content
+ * feedback", §7; decision record 018). The content must exist and be visible to
+ * the caller (else 404 "Content does not exist."); a screenshot whose bytes are not
+ * its declared type is a 400 with the accept-error. The feedback is stored first
+ * (screenshot in the private bucket under `feedback/<id>`, then the record with
+ * `emailStatus: 'pending'`), then e-mailed through SES with the screenshot
+ * attached. A failed e-mail does not fail the request: the feedback is kept as
+ * `pending` and the answer says so (201 `{ id, emailStatus }`).
+ */
+export const sendContentFeedback = defineRoute('sendContentFeedback', async ({ path, body, caller, requestId }) => {
+  const content = await getContentById(path.id);
+  if (!content || !visibleInDetail(content.status, caller?.principal ?? null)) {
+    throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  }
+  const screenshot = body.screenshot ? { ...body.screenshot, bytes: screenshotBytes(body.screenshot) } : null;
+  if (screenshot && screenshot.bytes === null) {
+    throw new ValidationError([{ path: 'body.screenshot.data', message: SCREENSHOT_TYPE_MESSAGE }]);
+  }
+  // The access rule let only signed-in callers through.
+  const claims = caller?.claims;
+  if (!caller || !claims) throw new Error('sendContentFeedback needs a caller.');
+
+  const id = newId();
+  const objectKey = feedbackScreenshotObjectKey(id);
+  if (screenshot?.bytes) await putObject(env().privateBucket, objectKey, screenshot.bytes, screenshot.type);
+  const record: FeedbackRecord = {
+    id,
+    contentId: content.id,
+    contentName: content.name,
+    userId: caller.sub,
+    userName: claims.displayName,
+    userEmail: claims.email,
+    message: body.message,
+    screenshot: screenshot?.bytes
+      ? { objectKey, name: screenshot.name, type: screenshot.type, size: screenshot.bytes.length }
+      : null,
+    createdTimestamp: new Date().toISOString(),
+    emailStatus: 'pending',
+  };
+  await createFeedback(record);
+
+  const { subject, text } = composeFeedbackEmail({
+    feedbackId: id,
+    content,
+    sender: { name: claims.displayName, email: claims.email },
+    message: body.message,
+    screenshotName: record.screenshot?.name ?? null,
+    siteOrigin: siteOrigin(),
+  });
+  const addresses = feedbackEmailConfig();
+  let messageId: string;
+  try {
+    messageId = await sendRawEmail(
+      buildMimeMessage({
+        from: addresses.sender,
+        fromName: 'Courseware portal',
+        to: [addresses.recipient],
+        replyTo: claims.email && isPlainAddress(claims.email) ? claims.email : null,
+        subject,
+        text,
+        attachments: screenshot?.bytes
+          ? [{ filename: screenshot.name, contentType: screenshot.type, content: screenshot.bytes }]
+          : [],
+      }),
+    );
+  } catch (error) {
+    logEmailFailure(requestId, id, error);
+    return { id, emailStatus: 'pending' } satisfies SentContentFeedback;
+  }
+  try {
+    await markFeedbackSent(id, messageId);
+  } catch (error) {
+    // The e-mail is out: answering an error would invite a second copy.
+    logEmailFailure(requestId, id, error);
+  }
+  return { id, emailStatus: 'sent' } satisfies SentContentFeedback;
+});
+
+/** The site's origin, from the issuer `https://<site>/api/v1/auth`; '' when it is not an URL. */
+function siteOrigin(): string {
+  try {
+    return new URL(portalIssuer()).origin;
+  } catch {
+    return '';
+  }
+}
+
+function logEmailFailure(requestId: string, feedbackId: string, error: unknown): void {
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId,
+      feedbackId,
+      message: 'Content feedback e-mail not sent; the feedback is stored as pending.',
+      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+    }),
+  );
+}

@@ -1,0 +1,327 @@
+// @vitest-environment jsdom
+import '../../../../testing/setup.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_HAS_CHILDREN_MESSAGE,
+  CONTENT_STALE_MESSAGE,
+  type Content,
+  type ContentDetail,
+  todayUtc,
+} from '#shared/contracts/content';
+import { getShownErrors } from '../../../../lib/error-store.ts';
+import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
+import { calledWith, type MockResponse, mockApi, requestOf } from '../../../../testing/mock-api.ts';
+import { renderApp } from '../../../../testing/render.tsx';
+import { PERSONAS, storeSession } from '../../../../testing/session.ts';
+import { getSession } from '../../../auth/session/session-store.ts';
+
+const PATH = '/courseware/seed-labs/software-security/buffer-overflow-setuid';
+const NAME = 'Buffer Overflow Attack Lab (Set-UID Version)';
+
+/** What the API answers a PATCH with: the item with the body applied, one version on. */
+function applyPatch(content: Content, body: Record<string, unknown>): Content {
+  const { version: _version, searchKeywords, lastCuratedTimestamps, ...fields } = body;
+  const keywords = (searchKeywords as string[] | undefined) ?? [];
+  const description = (fields.description as string | undefined) ?? content.description;
+  const dates = Object.fromEntries(
+    Object.entries((lastCuratedTimestamps as Record<string, string> | undefined) ?? {}).filter(([, date]) => date),
+  );
+  return {
+    ...content,
+    ...(fields as Partial<Content>),
+    description: keywords.length > 0 ? `<!--search-tags:${keywords.join(' | ')}-->${description}` : description,
+    lastCuratedTimestamps: lastCuratedTimestamps ? dates : content.lastCuratedTimestamps,
+    version: content.version + 1,
+  };
+}
+
+function mockEditorApi(
+  start: ContentDetail,
+  answers: { patch?: (body: Record<string, unknown>) => MockResponse | undefined; del?: () => MockResponse } = {},
+) {
+  let detail = start;
+  const spy = mockApi((url, init) => {
+    const { method, body } = requestOf(init);
+    if (url.pathname === '/api/v1/claims') return { body: { items: getSession().principal?.claims ?? [] } };
+    if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
+    if (url.pathname.startsWith('/api/v1/content-items/')) {
+      if (method === 'DELETE') {
+        return answers.del?.() ?? { body: { id: detail.content.id, parentId: detail.content.parentId } };
+      }
+      const answer = answers.patch?.(body as Record<string, unknown>);
+      if (answer) return answer;
+      detail = { ...detail, content: applyPatch(detail.content, body as Record<string, unknown>) };
+      return { body: detail.content };
+    }
+    if (url.pathname.startsWith('/api/v1/content/')) return { body: detail };
+    return { body: { items: [], nextPageToken: null } };
+  });
+  return {
+    spy,
+    /** Someone else saves meanwhile. */
+    changeOnServer(content: Partial<Content>) {
+      detail = { ...detail, content: { ...detail.content, ...content } };
+    },
+  };
+}
+
+async function openEditor(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  return screen.findByRole('form', { name: 'Edit content' });
+}
+
+describe('content detail for an editor (spec §2.6, §4 "Content modes")', () => {
+  it('shows the status icon, the metadata block with a copy button, and Edit and Delete', async () => {
+    const user = userEvent.setup();
+    mockEditorApi(bufferOverflowDetail());
+    storeSession(PERSONAS.editor());
+    renderApp({ path: PATH });
+    expect(await screen.findByRole('img', { name: 'Status: Published' })).toBeInTheDocument();
+    expect(screen.getByText(IDS.bufferOverflow)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy content id' }));
+    expect(await navigator.clipboard.readText()).toBe(IDS.bufferOverflow);
+    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Copied'));
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('saves with a PATCH carrying the version, then leaves edit mode and says Saved', async () => {
+    const user = userEvent.setup();
+    const api = mockEditorApi(bufferOverflowDetail());
+    storeSession(PERSONAS.editor());
+    renderApp({ path: PATH });
+    const form = await openEditor(user);
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('list', { name: 'Search keywords' })).toHaveTextContent('shellcode');
+
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Buffer Overflow Lab');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Status' }), 'unlisted');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buffer Overflow Lab' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit content' })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Status: Unlisted' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Saved'));
+    const [patch] = calledWith(api.spy, 'PATCH');
+    if (!patch) throw new Error('no PATCH sent');
+    expect(patch.path).toBe(`/api/v1/content-items/${IDS.bufferOverflow}`);
+    expect(patch.body).toMatchObject({
+      version: 1,
+      name: 'Buffer Overflow Lab',
+      status: 'unlisted',
+      searchKeywords: ['buffer overflow', 'shellcode', 'stack'],
+      lastCuratedTimestamps: { courseware: '2026-03-04', environment: '' },
+    });
+    expect((patch.body as { description: string }).description).not.toContain('search-tags');
+  });
+
+  it('keeps the input on a 409 and offers Reload, which discards it only after a confirmation', async () => {
+    const user = userEvent.setup();
+    let stale = true;
+    const api = mockEditorApi(bufferOverflowDetail(), {
+      patch: () => (stale ? { status: 409, body: { statusCode: 409, message: CONTENT_STALE_MESSAGE } } : undefined),
+    });
+    storeSession(PERSONAS.editor());
+    renderApp({ path: PATH });
+    const form = await openEditor(user);
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'My unsaved name');
+    api.changeOnServer({ name: 'Their saved name', version: 2 });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(CONTENT_STALE_MESSAGE)).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('My unsaved name');
+    expect(getShownErrors()).toEqual([]);
+
+    stale = false;
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reload this content?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard and reload' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Their saved name'));
+    expect(screen.queryByText(CONTENT_STALE_MESSAGE)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calledWith(api.spy, 'PATCH')).toHaveLength(2));
+    expect(calledWith(api.spy, 'PATCH')[1]?.body).toMatchObject({ version: 2, name: 'Their saved name' });
+  });
+
+  it('restores the last saved copy on Cancel', async () => {
+    const user = userEvent.setup();
+    const api = mockEditorApi(bufferOverflowDetail());
+    storeSession(PERSONAS.editor());
+    renderApp({ path: PATH });
+    let form = await openEditor(user);
+    await user.clear(within(form).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Throwaway');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeInTheDocument();
+    form = await openEditor(user);
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue(NAME);
+    expect(calledWith(api.spy, 'PATCH')).toEqual([]);
+  });
+
+  it('refuses an empty name and a last-curated date after today, focusing the first invalid field', async () => {
+    const user = userEvent.setup();
+    const api = mockEditorApi(bufferOverflowDetail());
+    storeSession(PERSONAS.editor());
+    renderApp({ path: PATH });
+    const form = await openEditor(user);
+    const date = within(form).getByLabelText('Environment last curated');
+    expect(date).toHaveAttribute('max', todayUtc());
+    fireEvent.change(date, { target: { value: '2999-01-01' } });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Cannot be after today.');
+    expect(date).toHaveFocus();
+
+    await user.clear(within(form).getByRole('textbox', { name: 'Name' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveFocus());
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Is required.', 'Cannot be after today.']);
+    expect(calledWith(api.spy, 'PATCH')).toEqual([]);
+  });
+
+  it('shows the server’s field messages under the fields', async () => {
+    const user = userEvent.setup();
+    mockEditorApi(bufferOverflowDetail(), {
+      patch: () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'Invalid request.',
+          errors: [{ path: 'urlAlias', message: 'Must be at most 1024 characters.' }],
+        },
+      }),
+    });
+    storeSession(PERSONAS.editor());
+    renderApp({ path: PATH });
+    const form = await openEditor(user);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Must be at most 1024 characters.');
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'URL alias' })).toHaveFocus());
+    expect(getShownErrors()).toEqual([]);
+  });
+
+  it('applies the keyword rules: duplicates ignored case-insensitively, 51 characters refused, 20 disables the field', async () => {
+    const user = userEvent.setup();
+    mockEditorApi(bufferOverflowDetail());
+    storeSession(PERSONAS.editor());
+    renderApp({ path: PATH });
+    const form = await openEditor(user);
+    const input = within(form).getByRole('textbox', { name: 'Search keywords' });
+    const chips = () => within(within(form).getByRole('list', { name: 'Search keywords' })).getAllByRole('listitem');
+    expect(chips()).toHaveLength(3);
+
+    await user.type(input, '  SHELLCODE {Enter}');
+    expect(chips()).toHaveLength(3);
+    expect(input).toHaveValue('');
+
+    await user.type(input, `${'x'.repeat(51)}{Enter}`);
+    expect(within(form).getByRole('alert')).toHaveTextContent('A keyword may have at most 50 characters.');
+    expect(chips()).toHaveLength(3);
+    await user.clear(input);
+    await user.type(input, 'x'.repeat(50));
+    await user.click(within(form).getByRole('button', { name: 'Add keyword' }));
+    expect(chips()).toHaveLength(4);
+
+    for (let index = 4; index < 20; index += 1) await user.type(input, `keyword ${index}{Enter}`);
+    expect(chips()).toHaveLength(20);
+    expect(input).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Add keyword' })).toBeDisabled();
+    await user.click(within(form).getByRole('button', { name: 'Remove keyword shellcode' }));
+    expect(input).toBeEnabled();
+  });
+
+  it('deletes only with the acknowledgement, then goes to the parent’s page', async () => {
+    const user = userEvent.setup();
+    const detail = bufferOverflowDetail();
+    const api = mockEditorApi({
+      ...detail,
+      ancestors: [
+        detail.ancestors[0] as ContentDetail['ancestors'][number],
+        {
+          id: IDS.softwareSecurity,
+          name: 'Software Security',
+          urlAlias: 'seed-labs/software-security',
+          status: 'published',
+        },
+      ],
+    });
+    storeSession(PERSONAS.editor());
+    const { router } = renderApp({ path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete content' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The checkbox is required to delete this content.');
+    const checkbox = within(dialog).getByRole('checkbox', { name: /deleted permanently/ });
+    await waitFor(() => expect(checkbox).toHaveFocus());
+    expect(calledWith(api.spy, 'DELETE')).toEqual([]);
+
+    await user.click(checkbox);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware/seed-labs/software-security'));
+    expect(calledWith(api.spy, 'DELETE')).toEqual([
+      { path: `/api/v1/content-items/${IDS.bufferOverflow}`, body: undefined },
+    ]);
+  });
+
+  it('goes to /courseware after deleting a top-level item, and shows a 409 in the dialog', async () => {
+    const user = userEvent.setup();
+    let hasChildren = true;
+    mockEditorApi(bufferOverflowDetail({ parentId: null }), {
+      del: () =>
+        hasChildren
+          ? { status: 409, body: { statusCode: 409, message: CONTENT_HAS_CHILDREN_MESSAGE } }
+          : { body: { id: IDS.bufferOverflow, parentId: null } },
+    });
+    storeSession(PERSONAS.editor());
+    const { router } = renderApp({ path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete content' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /deleted permanently/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CONTENT_HAS_CHILDREN_MESSAGE);
+    expect(getShownErrors()).toEqual([]);
+
+    hasChildren = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+  });
+
+  it('offers only Restore on archived content, which sends status unpublished after a confirmation', async () => {
+    const user = userEvent.setup();
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'archived', version: 4 }));
+    storeSession(PERSONAS.admin());
+    renderApp({ path: PATH });
+    expect(await screen.findByText('This content is archived.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Status: Archived' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore content' });
+    expect(calledWith(api.spy, 'PATCH')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByRole('img', { name: 'Status: Unpublished' })).toBeInTheDocument();
+    expect(calledWith(api.spy, 'PATCH')[0]?.body).toEqual({ status: 'unpublished', version: 4 });
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('shows visitors and students none of the editor controls', async () => {
+    mockEditorApi(bufferOverflowDetail({ tags: ['uncurated'] }));
+    storeSession(PERSONAS.student());
+    renderApp({ path: PATH });
+    expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeInTheDocument();
+    expect(screen.getByText('This content has not been curated yet.')).toBeInTheDocument();
+    for (const name of ['Edit', 'Delete', 'Restore', 'Copy content id']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('img', { name: /^Status:/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Metadata' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,183 @@
+import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArchiveRestoreIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Content, ContentDetail } from '#shared/contracts/content';
+import { paths } from '../../../../config/paths.ts';
+import { announce } from '../../../../lib/announcer.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { useDeleteContent } from '../../api/delete-content.ts';
+import { usePatchContent } from '../../api/patch-content.ts';
+import { contentPath } from '../../utils/content-path.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ContentEditForm } from './content-edit-form.tsx';
+import { DeleteDialog } from './delete-dialog.tsx';
+import { MetadataBlock } from './metadata-block.tsx';
+import { StatusIcon } from './status-icon.tsx';
+
+/** What the editor adds to the visitor's view of an item in view mode. */
+export interface EditorViewParts {
+  /** Beside the title: the status icon. */
+  readonly titleAdornment: ReactNode;
+  /** Under the title: Edit or Restore, and Delete. */
+  readonly actions: ReactNode;
+  /** In the side column: the metadata block. */
+  readonly aside: ReactNode;
+}
+
+/** Where to go after deleting (spec §2.6): the parent's page, or /courseware for a top-level item. */
+export function pathAfterDelete(parentId: string | null, ancestors: ContentDetail['ancestors']): string {
+  if (!parentId) return paths.courseware;
+  const parent = ancestors.find((ancestor) => ancestor.id === parentId);
+  return contentPath(parent ?? { id: parentId, urlAlias: '' });
+}
+
+/**
+ * The editor-facing parts of the content detail page (spec §2.6, §4 "Content modes")
+ * for callers who may update content; loaded on demand, as visitors never need it.
+ * View mode is the visitor's view (`renderView`) plus the status icon, the metadata
+ * block and the actions: Edit, or only Restore for an archived item, and Delete for
+ * callers with `canDelete`. Edit mode hides the breadcrumbs and shows the form.
+ */
+export function ContentEditing({
+  detail,
+  canDelete,
+  renderView,
+}: {
+  detail: ContentDetail;
+  canDelete: boolean;
+  renderView: (parts: EditorViewParts) => ReactNode;
+}) {
+  const { content, ancestors } = detail;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<'restore' | 'delete' | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const restore = usePatchContent();
+  const remove = useDeleteContent();
+
+  const openDialog = (which: 'restore' | 'delete') => {
+    setDialogError(null);
+    setDialog(which);
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    setDialogError(null);
+  };
+  const failed = (error: Error) => {
+    if (error instanceof ApiError && (error.statusCode === 409 || error.statusCode === 400)) {
+      setDialogError(error.message);
+    } else {
+      closeDialog();
+    }
+  };
+
+  const confirmRestore = () =>
+    restore.mutate(
+      { id: content.id, body: { status: 'unpublished', version: content.version } },
+      {
+        onSuccess: () => {
+          closeDialog();
+          announce('Restored. The content is unpublished.');
+        },
+        onError: failed,
+      },
+    );
+
+  const confirmDelete = () =>
+    remove.mutate(
+      { id: content.id },
+      {
+        onSuccess: ({ parentId }) => {
+          closeDialog();
+          announce('Deleted');
+          navigate(pathAfterDelete(parentId, ancestors));
+          // Stale, not refetched now: the screen still showing it would meet a 404.
+          void queryClient.invalidateQueries({
+            queryKey: ['content', 'detail'],
+            refetchType: 'none',
+            predicate: (query) => (query.state.data as ContentDetail | undefined)?.content.id === content.id,
+          });
+        },
+        onError: failed,
+      },
+    );
+
+  const saved = (next: Content) => {
+    setEditing(false);
+    const path = contentPath(next);
+    if (path !== contentPath(content)) navigate(path, { replace: true });
+  };
+
+  const archived = content.status === 'archived';
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        open={dialog === 'restore'}
+        title="Restore content"
+        description={`“${content.name}” will be restored as unpublished: only editors see it until it is published.`}
+        confirmLabel="Restore"
+        pending={restore.isPending}
+        error={dialog === 'restore' ? dialogError : null}
+        onConfirm={confirmRestore}
+        onClose={closeDialog}
+      />
+      {canDelete ? (
+        <DeleteDialog
+          open={dialog === 'delete'}
+          name={content.name}
+          pending={remove.isPending}
+          error={dialog === 'delete' ? dialogError : null}
+          onConfirm={confirmDelete}
+          onClose={closeDialog}
+        />
+      ) : null}
+    </>
+  );
+
+  if (editing) {
+    return (
+      <Stack gap="6">
+        <HStack as="header" gap="3" align="center">
+          <Heading as="h1" size="3xl" color="brand.fg">
+            {content.name}
+          </Heading>
+          <StatusIcon status={content.status} />
+        </HStack>
+        <MetadataBlock id={content.id} />
+        <ContentEditForm content={content} onSaved={saved} onCancel={() => setEditing(false)} />
+      </Stack>
+    );
+  }
+
+  const actions = (
+    <HStack gap="2" wrap="wrap">
+      {archived ? (
+        <Button size="sm" variant="outline" onClick={() => openDialog('restore')}>
+          <ArchiveRestoreIcon aria-hidden="true" />
+          Restore
+        </Button>
+      ) : (
+        <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+      )}
+      {canDelete ? (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog('delete')}>
+          <Trash2Icon aria-hidden="true" />
+          Delete
+        </Button>
+      ) : null}
+      {dialogs}
+    </HStack>
+  );
+
+  return renderView({
+    titleAdornment: <StatusIcon status={content.status} />,
+    actions,
+    aside: <MetadataBlock id={content.id} />,
+  });
+}
