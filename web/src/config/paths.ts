@@ -7,6 +7,7 @@ export const paths = {
   features: '/features',
   courseware: '/courseware',
   recentCourseware: '/courseware?new=true',
+  createCourseware: '/courseware?creating=1',
   callForCourseware: '/call-for-courseware',
   exercises: '/exercises',
   pricing: '/pricing',

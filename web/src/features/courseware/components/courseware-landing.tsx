@@ -1,10 +1,15 @@
 import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SlidersHorizontalIcon } from 'lucide-react';
+import { PlusIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { can } from '#shared/capabilities';
 import { BREAKPOINTS } from '#shared/limits';
+import { LinkButton } from '../../../components/ui/link-button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
+import { useSession } from '../../auth/session/session-store.ts';
 import { getSearchContentQueryOptions } from '../api/search-content.ts';
 import { useCoursewareSearch } from '../hooks/use-courseware-search.ts';
 import { useSearchPages } from '../hooks/use-search-pages.ts';
@@ -26,6 +31,11 @@ import { SearchResults } from './search-results.tsx';
 // landing view; it loads when first shown, and a hover or focus on Filters starts it.
 const loadFilterPanel = () => import('./filter-panel.tsx');
 const FilterPanel = lazy(loadFilterPanel);
+
+// Only editors open creating mode, so visitors never load the form.
+const ContentCreateForm = lazy(() =>
+  import('./editor/content-create-form.tsx').then((module) => ({ default: module.ContentCreateForm })),
+);
 
 const FILTER_PANEL_ID = 'courseware-filters';
 const WIDE_QUERY = `(min-width: ${BREAKPOINTS.md}px)`;
@@ -73,12 +83,19 @@ function pageTitle(search: CoursewareSearch, searching: boolean): string {
  * `kus`, `tkss`, `cid`, `new`, `tag`), so a shared address reproduces it and back
  * and forward move between searches. With the `searchCourseware` flag off there is
  * no search box and no filters, but an address with a search still shows its results.
+ * Callers who may update content get "Add courseware", which opens creating mode
+ * (`creating=1`, spec §2.5): the create form instead of the search and the list.
+ * Others are not shown the button, and the parameter is ignored for them.
  */
 export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const { flags } = useRuntimeConfig();
   const { search, setSearch } = useCoursewareSearch();
   const searching = isSearching(search);
-  useDocumentTitle(pageTitle(search, searching));
+  const { principal } = useSession();
+  const [params, setParams] = useSearchParams();
+  const mayCreate = can(principal, 'updateContent');
+  const creating = mayCreate && params.get('creating') === '1';
+  useDocumentTitle(creating ? 'Add courseware' : pageTitle(search, searching));
 
   const wide = useWideScreen();
   const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
@@ -110,6 +127,12 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
 
   const active = activeFilterCount(search);
 
+  const stopCreating = () => {
+    const next = new URLSearchParams(params);
+    next.delete('creating');
+    setParams(next);
+  };
+
   return (
     <Stack gap="8">
       <Flex align="center" gap="5">
@@ -123,70 +146,84 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
             Framework and CAE knowledge units.
           </Text>
         </Stack>
-      </Flex>
-      {searchControls ? (
-        <SearchBox q={search.q} onSearch={(q) => setSearch({ ...search, q })} inputRef={searchInputRef}>
-          <Button
-            type="button"
-            variant={panelShown ? 'subtle' : 'outline'}
-            aria-expanded={panelShown}
-            aria-controls={panelShown ? FILTER_PANEL_ID : undefined}
-            onClick={() => setFiltersOpen(!panelShown)}
-            onPointerEnter={() => void loadFilterPanel()}
-            onFocus={() => void loadFilterPanel()}
-          >
-            <SlidersHorizontalIcon aria-hidden="true" />
-            Filters
-            {active > 0 ? (
-              <>
-                <Box
-                  as="span"
-                  aria-hidden="true"
-                  bg="brand.solid"
-                  color="brand.contrast"
-                  px="1.5"
-                  borderRadius="full"
-                  textStyle="xs"
-                >
-                  {active}
-                </Box>
-                <VisuallyHidden>, {active} active</VisuallyHidden>
-              </>
-            ) : null}
-          </Button>
-        </SearchBox>
-      ) : null}
-      {searching ? null : <LandingLinks />}
-      <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', md: panelShown ? '17rem minmax(0, 1fr)' : 'minmax(0, 1fr)' }}
-        gap="8"
-        alignItems="start"
-      >
-        {panelShown ? (
-          <Suspense fallback={<PanelSkeleton />}>
-            <FilterPanel
-              id={FILTER_PANEL_ID}
-              search={search}
-              onSearchChange={setSearch}
-              facets={facets}
-              onClearAll={clearFilters}
-            />
-          </Suspense>
+        {mayCreate && !creating ? (
+          <LinkButton to={paths.createCourseware} ms="auto" alignSelf="start">
+            <PlusIcon aria-hidden="true" />
+            Add courseware
+          </LinkButton>
         ) : null}
-        {searching ? (
-          <SearchResults
-            pages={pages}
-            searchKey={searchKey}
-            canClearFilters={active > 0}
-            onClearAll={() => {
-              searchInputRef.current?.focus();
-              clearFilters();
-            }}
-          />
-        ) : (
-          <ContentList {...(debounceMs === undefined ? {} : { debounceMs })} />
-        )}
-      </Grid>
+      </Flex>
+      {creating ? (
+        <Suspense fallback={<Skeleton height="40" role="status" aria-label="Loading the form" />}>
+          <ContentCreateForm onCancel={stopCreating} />
+        </Suspense>
+      ) : (
+        <>
+          {searchControls ? (
+            <SearchBox q={search.q} onSearch={(q) => setSearch({ ...search, q })} inputRef={searchInputRef}>
+              <Button
+                type="button"
+                variant={panelShown ? 'subtle' : 'outline'}
+                aria-expanded={panelShown}
+                aria-controls={panelShown ? FILTER_PANEL_ID : undefined}
+                onClick={() => setFiltersOpen(!panelShown)}
+                onPointerEnter={() => void loadFilterPanel()}
+                onFocus={() => void loadFilterPanel()}
+              >
+                <SlidersHorizontalIcon aria-hidden="true" />
+                Filters
+                {active > 0 ? (
+                  <>
+                    <Box
+                      as="span"
+                      aria-hidden="true"
+                      bg="brand.solid"
+                      color="brand.contrast"
+                      px="1.5"
+                      borderRadius="full"
+                      textStyle="xs"
+                    >
+                      {active}
+                    </Box>
+                    <VisuallyHidden>, {active} active</VisuallyHidden>
+                  </>
+                ) : null}
+              </Button>
+            </SearchBox>
+          ) : null}
+          {searching ? null : <LandingLinks />}
+          <Grid
+            templateColumns={{ base: 'minmax(0, 1fr)', md: panelShown ? '17rem minmax(0, 1fr)' : 'minmax(0, 1fr)' }}
+            gap="8"
+            alignItems="start"
+          >
+            {panelShown ? (
+              <Suspense fallback={<PanelSkeleton />}>
+                <FilterPanel
+                  id={FILTER_PANEL_ID}
+                  search={search}
+                  onSearchChange={setSearch}
+                  facets={facets}
+                  onClearAll={clearFilters}
+                />
+              </Suspense>
+            ) : null}
+            {searching ? (
+              <SearchResults
+                pages={pages}
+                searchKey={searchKey}
+                canClearFilters={active > 0}
+                onClearAll={() => {
+                  searchInputRef.current?.focus();
+                  clearFilters();
+                }}
+              />
+            ) : (
+              <ContentList {...(debounceMs === undefined ? {} : { debounceMs })} />
+            )}
+          </Grid>
+        </>
+      )}
     </Stack>
   );
 }

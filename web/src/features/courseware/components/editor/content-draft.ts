@@ -14,6 +14,7 @@ import {
   type ExperienceLevel,
 } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
+import type { CreateContentInput } from '../../api/create-content.ts';
 import type { PatchContentInput } from '../../api/patch-content.ts';
 
 /** The statuses an editor picks from in edit mode; archived is reached by archiving (spec §4). */
@@ -40,6 +41,7 @@ export const DRAFT_FIELDS = [
   'urlAlias',
   'status',
   'description',
+  'learningObjectives',
   'categories',
   'educationLevels',
   'experienceLevels',
@@ -143,7 +145,9 @@ export function errorsFromServer(details: readonly FieldError[]): { errors: Draf
   const rest: string[] = [];
   for (const { path, message } of details) {
     const [head, sub] = path.split('.');
-    const field = (head === 'lastCuratedTimestamps' ? `lastCurated.${sub}` : head) as DraftField;
+    const field = (
+      head === 'lastCuratedTimestamps' ? `lastCurated.${sub}` : head === 'sections' ? 'learningObjectives' : head
+    ) as DraftField;
     if ((DRAFT_FIELDS as readonly string[]).includes(field)) errors[field] ??= message;
     else rest.push(`${path}: ${message}`);
   }
@@ -170,4 +174,67 @@ export function addKeyword(keywords: readonly string[], raw: string): KeywordOut
   if (keywords.length >= LIMITS.tagMaxCount)
     return { kind: 'refused', message: `At most ${LIMITS.tagMaxCount} keywords.` };
   return { kind: 'added', keywords: normaliseKeywords([...keywords, keyword]) };
+}
+
+/**
+ * A new item's alias while its alias has not been edited by hand (spec §4): the
+ * lower-cased, trimmed name with each run of whitespace turned into one hyphen.
+ * The server still normalises it (decision record 005).
+ */
+export function aliasFromName(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/** The create form's draft: an empty item, Unpublished (spec §4 "New child content defaults to Unpublished"). */
+export function emptyDraft(): ContentDraft {
+  return {
+    name: '',
+    urlAlias: '',
+    status: 'unpublished',
+    description: '',
+    searchKeywords: [],
+    categories: [],
+    educationLevels: [],
+    experienceLevels: [],
+    lastCurated: { courseware: '', environment: '' },
+  };
+}
+
+/** The key of the Learning Objectives section that creating mode adds (spec §4). */
+export const LEARNING_OBJECTIVES_KEY = 'learning-objectives';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** One objective per non-empty line, as an HTML list (the section's description); '' when none. */
+export function learningObjectivesHtml(text: string): string {
+  const items = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<li>${escapeHtml(line)}</li>`);
+  return items.length > 0 ? `<ul>${items.join('')}</ul>` : '';
+}
+
+/**
+ * The POST body for a new item: the draft's fields, an empty alias left to the server
+ * (which derives it from the name), and the Learning Objectives section when it has lines.
+ */
+export function createOf(draft: ContentDraft, learningObjectives: string): CreateContentInput {
+  const alias = draft.urlAlias.trim();
+  const objectives = learningObjectivesHtml(learningObjectives);
+  return {
+    name: draft.name.trim(),
+    ...(alias ? { urlAlias: alias } : {}),
+    status: draft.status,
+    description: draft.description,
+    searchKeywords: [...draft.searchKeywords],
+    categories: [...draft.categories],
+    educationLevels: [...draft.educationLevels],
+    experienceLevels: [...draft.experienceLevels],
+    ...(objectives
+      ? { sections: [{ key: LEARNING_OBJECTIVES_KEY, name: 'Learning Objectives', description: objectives }] }
+      : {}),
+  };
 }

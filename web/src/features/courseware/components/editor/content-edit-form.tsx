@@ -51,7 +51,8 @@ const CURATED_FIELD_LABELS: Record<CuratedLabel, string> = {
   environment: 'Environment last curated',
 };
 
-function focusField(field: DraftField) {
+/** Focuses a field's input (the first enabled one of a group). */
+export function focusField(field: DraftField) {
   const element = document.getElementById(draftFieldId(field));
   const target = element?.matches('input, textarea, select')
     ? element
@@ -59,11 +60,11 @@ function focusField(field: DraftField) {
   target?.focus();
 }
 
-function ErrorText({ message }: { message: string | undefined }) {
+export function ErrorText({ message }: { message: string | undefined }) {
   return message ? <Field.ErrorText role="alert">{message}</Field.ErrorText> : null;
 }
 
-function CheckboxGroup<T extends string>({
+export function CheckboxGroup<T extends string>({
   field,
   legend,
   options,
