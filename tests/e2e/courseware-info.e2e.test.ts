@@ -1,8 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalPortal } from '../support/local-portal.ts';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/browser.ts';
-import { closeSeededPortalPage, openSeededPortalPage } from './support/seeded-portal.ts';
+import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
  * The Courseware Info table of /admin (spec §2.7) in a real browser, on the seeded
@@ -10,17 +9,10 @@ import { closeSeededPortalPage, openSeededPortalPage } from './support/seeded-po
  * (no serious or critical WCAG 2.2 A/AA violations).
  */
 
-let portal: LocalPortal;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  ({ portal, browser, page } = await openSeededPortalPage());
-});
-afterAll(() => closeSeededPortalPage({ portal, browser }));
+const seeded = seededPortalPageForSuite();
 
 function infoTable(): Locator {
-  return page.getByRole('table', { name: 'Courseware Info', exact: true });
+  return seeded().page.getByRole('table', { name: 'Courseware Info', exact: true });
 }
 
 /** The Content Title cell texts of the rows on screen. */
@@ -29,24 +21,26 @@ async function titles(): Promise<string[]> {
 }
 
 function range(): Locator {
-  return page.getByRole('navigation', { name: 'Pagination' }).getByText(/^\d+–\d+ of \d+$/);
+  return seeded()
+    .page.getByRole('navigation', { name: 'Pagination' })
+    .getByText(/^\d+–\d+ of \d+$/);
 }
 
 describe('Courseware Info for an editor', () => {
   it('signs the editor in and shows every content item in the table', async () => {
-    const back = encodeURIComponent(`${portal.baseUrl}/admin`);
-    await page.goto(`${portal.baseUrl}/dev/login?persona=editor&redirect_url=${back}`);
-    await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
+    const back = encodeURIComponent(`${seeded().portal.baseUrl}/admin`);
+    await seeded().page.goto(`${seeded().portal.baseUrl}/dev/login?persona=editor&redirect_url=${back}`);
+    await seeded().page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
     await infoTable().waitFor();
-    expect(await page.getByRole('columnheader', { name: 'Last Modified' }).getAttribute('aria-sort')).toBe(
+    expect(await seeded().page.getByRole('columnheader', { name: 'Last Modified' }).getAttribute('aria-sort')).toBe(
       'descending',
     );
     expect((await titles()).length).toBeGreaterThan(0);
-    expect(await seriousAccessibilityViolations(page), 'axe on the Courseware Info table').toEqual([]);
+    expect(await seriousAccessibilityViolations(seeded().page), 'axe on the Courseware Info table').toEqual([]);
   });
 
   it('sorts by Content Title, both ways', async () => {
-    const header = page.getByRole('columnheader', { name: 'Content Title' });
+    const header = seeded().page.getByRole('columnheader', { name: 'Content Title' });
     await header.getByRole('button', { name: 'Content Title' }).click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
     const ascending = await titles();
@@ -63,7 +57,7 @@ describe('Courseware Info for an editor', () => {
   });
 
   it('switches rows per page to All, then back to 25', async () => {
-    const select = page.getByRole('combobox', { name: 'Rows per page' });
+    const select = seeded().page.getByRole('combobox', { name: 'Rows per page' });
     const total = Number((await range().textContent())?.split(' of ')[1]);
     expect(total).toBeGreaterThan(0);
 
@@ -75,7 +69,7 @@ describe('Courseware Info for an editor', () => {
     const shown = Math.min(25, total);
     await expect.poll(async () => (await titles()).length).toBe(shown);
     expect(await range().textContent()).toBe(`1–${shown} of ${total}`);
-    expect(await seriousAccessibilityViolations(page), 'axe after paging').toEqual([]);
+    expect(await seriousAccessibilityViolations(seeded().page), 'axe after paging').toEqual([]);
   });
 
   it('follows a title link to the content page', async () => {
@@ -85,7 +79,9 @@ describe('Courseware Info for an editor', () => {
       .getByRole('link', { name: first as string, exact: true })
       .first()
       .click();
-    await page.waitForURL((url) => url.pathname.startsWith('/courseware/'));
-    await page.getByRole('heading', { level: 1, name: first as string, exact: true }).waitFor();
+    await seeded().page.waitForURL((url) => url.pathname.startsWith('/courseware/'));
+    await seeded()
+      .page.getByRole('heading', { level: 1, name: first as string, exact: true })
+      .waitFor();
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type LocalPortal, startLocalPortal } from '../../support/local-portal.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -27,4 +27,21 @@ export async function openSeededPortalPage(viewport = { width: 1280, height: 900
 export async function closeSeededPortalPage(opened: Partial<SeededPortalPage> | undefined): Promise<void> {
   await opened?.browser?.close();
   await opened?.portal?.stop();
+}
+
+/**
+ * Opens a seeded portal page in `beforeAll` and closes it in `afterAll` of the calling
+ * suite ({@link openSeededPortalPage}, {@link closeSeededPortalPage}); returns a
+ * function giving the opened portal, browser and page (call it inside tests or hooks).
+ */
+export function seededPortalPageForSuite(viewport?: { width: number; height: number }): () => SeededPortalPage {
+  let opened: SeededPortalPage | undefined;
+  beforeAll(async () => {
+    opened = await openSeededPortalPage(viewport);
+  });
+  afterAll(() => closeSeededPortalPage(opened));
+  return () => {
+    if (!opened) throw new Error('The seeded portal page has not opened');
+    return opened;
+  };
 }

@@ -5,23 +5,7 @@ import {
   type ContentCategory,
   type ContentStatus,
 } from '#shared/enums';
-
-/**
- * The address of a content item (spec §2.7 "The title links to
- * /courseware/{urlAlias or id}"): its URL alias under `/courseware/`, or the id when
- * it has none. The same rule as the courseware feature's `contentPath`, copied
- * because features do not import each other.
- */
-export function contentPath(content: Pick<ContentSummary, 'id' | 'urlAlias'>): string {
-  let alias = content.urlAlias.trim().replace(/^\/+|\/+$/g, '');
-  if (/^courseware(\/|$)/i.test(alias)) alias = alias.replace(/^courseware\/?/i, '');
-  if (!alias) return `/courseware/${content.id}`;
-  return `/courseware/${alias
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => encodeURIComponent(segment))
-    .join('/')}`;
-}
+import { contentPath } from '../../../lib/content-path.ts';
 
 /** The main category (spec §3): the first that is not exercise, else exercise, else none. */
 export function mainCategory(categories: readonly ContentCategory[]): ContentCategory | null {

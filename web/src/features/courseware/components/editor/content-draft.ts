@@ -123,15 +123,22 @@ export function firstInvalid(errors: DraftErrors): DraftField | undefined {
 export function patchOf(draft: ContentDraft, version: number): PatchContentInput {
   return {
     version,
-    name: draft.name.trim(),
+    ...commonBodyOf(draft),
     urlAlias: draft.urlAlias.trim(),
+    lastCuratedTimestamps: { ...draft.lastCurated },
+  };
+}
+
+/** The fields the PATCH and POST bodies share: the trimmed name, status, description and fresh copies of the lists. */
+function commonBodyOf(draft: ContentDraft) {
+  return {
+    name: draft.name.trim(),
     status: draft.status,
     description: draft.description,
     searchKeywords: [...draft.searchKeywords],
     categories: [...draft.categories],
     educationLevels: [...draft.educationLevels],
     experienceLevels: [...draft.experienceLevels],
-    lastCuratedTimestamps: { ...draft.lastCurated },
   };
 }
 
@@ -225,14 +232,8 @@ export function createOf(draft: ContentDraft, learningObjectives: string): Creat
   const alias = draft.urlAlias.trim();
   const objectives = learningObjectivesHtml(learningObjectives);
   return {
-    name: draft.name.trim(),
+    ...commonBodyOf(draft),
     ...(alias ? { urlAlias: alias } : {}),
-    status: draft.status,
-    description: draft.description,
-    searchKeywords: [...draft.searchKeywords],
-    categories: [...draft.categories],
-    educationLevels: [...draft.educationLevels],
-    experienceLevels: [...draft.experienceLevels],
     ...(objectives
       ? { sections: [{ key: LEARNING_OBJECTIVES_KEY, name: 'Learning Objectives', description: objectives }] }
       : {}),

@@ -1,0 +1,205 @@
+import { Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import {
+  CONTENT_CATEGORIES,
+  CONTENT_CATEGORY_LABELS,
+  CONTENT_STATUS_LABELS,
+  EDUCATION_LEVEL_LABELS,
+  EDUCATION_LEVELS,
+  EXPERIENCE_LEVEL_LABELS,
+  EXPERIENCE_LEVELS,
+} from '#shared/enums';
+import { LIMITS } from '#shared/limits';
+import {
+  type ContentDraft,
+  type DraftErrors,
+  type DraftField,
+  draftFieldId,
+  EDITABLE_STATUSES,
+  type EditableStatus,
+} from './content-draft.ts';
+import { KeywordInput } from './keyword-input.tsx';
+
+/** Sets one field of a content draft (the forms' `update`). */
+export type UpdateDraft = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) => void;
+
+/** The draft, its setter and its field errors, as the shared field blocks take them. */
+export interface DraftFieldsProps {
+  readonly draft: ContentDraft;
+  readonly update: UpdateDraft;
+  readonly errors: DraftErrors;
+}
+
+/** A field's error message, announced as an alert; nothing when there is none. */
+export function ErrorText({ message }: { message: string | undefined }) {
+  return message ? <Field.ErrorText role="alert">{message}</Field.ErrorText> : null;
+}
+
+/** A fieldset of checkboxes for a multi-choice draft field; the choices keep the order of `options`. */
+export function CheckboxGroup<T extends string>({
+  field,
+  legend,
+  options,
+  labels,
+  value,
+  onChange,
+  error,
+}: {
+  field: DraftField;
+  legend: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: readonly T[];
+  onChange: (next: T[]) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Fieldset.Root id={draftFieldId(field)} invalid={Boolean(error)}>
+      <Fieldset.Legend>{legend}</Fieldset.Legend>
+      <Fieldset.Content>
+        <Stack gap="2">
+          {options.map((option) => (
+            <Checkbox.Root
+              key={option}
+              checked={value.includes(option)}
+              onCheckedChange={(details) =>
+                onChange(
+                  details.checked === true
+                    ? options.filter((kept) => kept === option || value.includes(kept))
+                    : value.filter((kept) => kept !== option),
+                )
+              }
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{labels[option]}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Stack>
+      </Fieldset.Content>
+      {error ? <Fieldset.ErrorText role="alert">{error}</Fieldset.ErrorText> : null}
+    </Fieldset.Root>
+  );
+}
+
+/**
+ * The Name (required), URL alias, Status and Description (HTML source, required,
+ * with its character count) fields. `onNameChange` and `onAliasChange` get the typed
+ * text (default: set `name` and `urlAlias`); `aliasHelp` is the alias's helper text;
+ * `descriptionRows` the description's height.
+ */
+export function BasicFields({
+  draft,
+  update,
+  errors,
+  aliasHelp,
+  descriptionRows,
+  onNameChange = (name) => update('name', name),
+  onAliasChange = (alias) => update('urlAlias', alias),
+}: DraftFieldsProps & {
+  aliasHelp: string;
+  descriptionRows: number;
+  onNameChange?: (name: string) => void;
+  onAliasChange?: (alias: string) => void;
+}) {
+  return (
+    <>
+      <Field.Root id={draftFieldId('name')} invalid={Boolean(errors.name)} required>
+        <Field.Label>
+          Name <Field.RequiredIndicator />
+        </Field.Label>
+        <Input value={draft.name} onChange={(event) => onNameChange(event.target.value)} />
+        <ErrorText message={errors.name} />
+      </Field.Root>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+        <Field.Root id={draftFieldId('urlAlias')} invalid={Boolean(errors.urlAlias)}>
+          <Field.Label>URL alias</Field.Label>
+          <Input value={draft.urlAlias} onChange={(event) => onAliasChange(event.target.value)} />
+          <Field.HelperText>{aliasHelp}</Field.HelperText>
+          <ErrorText message={errors.urlAlias} />
+        </Field.Root>
+        <Field.Root id={draftFieldId('status')} invalid={Boolean(errors.status)}>
+          <Field.Label>Status</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={draft.status}
+              onChange={(event) => update('status', event.target.value as EditableStatus)}
+            >
+              {EDITABLE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {CONTENT_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <ErrorText message={errors.status} />
+        </Field.Root>
+      </SimpleGrid>
+
+      <Field.Root id={draftFieldId('description')} invalid={Boolean(errors.description)} required>
+        <Field.Label>
+          Description (HTML) <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea
+          value={draft.description}
+          onChange={(event) => update('description', event.target.value)}
+          rows={descriptionRows}
+          fontFamily="mono"
+          fontSize="sm"
+        />
+        <Field.HelperText>
+          {draft.description.length} of {LIMITS.contentHtmlMaxChars} characters
+        </Field.HelperText>
+        <ErrorText message={errors.description} />
+      </Field.Root>
+    </>
+  );
+}
+
+/** The Categories, Education levels and Experience levels checkbox groups, side by side. */
+export function ClassificationFields({ draft, update, errors }: DraftFieldsProps) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+      <CheckboxGroup
+        field="categories"
+        legend="Categories"
+        options={CONTENT_CATEGORIES}
+        labels={CONTENT_CATEGORY_LABELS}
+        value={draft.categories}
+        onChange={(next) => update('categories', next)}
+        error={errors.categories}
+      />
+      <CheckboxGroup
+        field="educationLevels"
+        legend="Education levels"
+        options={EDUCATION_LEVELS}
+        labels={EDUCATION_LEVEL_LABELS}
+        value={draft.educationLevels}
+        onChange={(next) => update('educationLevels', next)}
+        error={errors.educationLevels}
+      />
+      <CheckboxGroup
+        field="experienceLevels"
+        legend="Experience levels"
+        options={EXPERIENCE_LEVELS}
+        labels={EXPERIENCE_LEVEL_LABELS}
+        value={draft.experienceLevels}
+        onChange={(next) => update('experienceLevels', next)}
+        error={errors.experienceLevels}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The search keywords of the draft ({@link KeywordInput}). */
+export function KeywordsField({ draft, update, errors }: DraftFieldsProps) {
+  return (
+    <KeywordInput
+      id={draftFieldId('searchKeywords')}
+      keywords={draft.searchKeywords}
+      onChange={(next) => update('searchKeywords', next)}
+      error={errors.searchKeywords}
+    />
+  );
+}

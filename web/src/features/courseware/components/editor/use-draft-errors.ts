@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { ApiError } from '../../../../lib/api-client.ts';
+import {
+  type ContentDraft,
+  type DraftErrors,
+  type DraftField,
+  draftFieldId,
+  errorsFromServer,
+  firstInvalid,
+  validateDraft,
+} from './content-draft.ts';
+
+/** Focuses a field's input (the first enabled one of a group). */
+export function focusField(field: DraftField) {
+  const element = document.getElementById(draftFieldId(field));
+  const target = element?.matches('input, textarea, select')
+    ? element
+    : element?.querySelector<HTMLElement>('input:not([disabled]), textarea, select');
+  target?.focus();
+}
+
+/**
+ * The error state of a content form: field errors (shown under their fields, the
+ * first one focused after render) and form-level errors (shown in an alert).
+ * `checkDraft` validates before a submit; `showServerErrors` maps a 400's details.
+ */
+export function useDraftErrors() {
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [focusRequest, setFocusRequest] = useState<{ field: DraftField } | null>(null);
+
+  useEffect(() => {
+    if (focusRequest) focusField(focusRequest.field);
+  }, [focusRequest]);
+
+  /** Shows `next` under the fields and focuses the first invalid one. */
+  const showErrors = (next: DraftErrors) => {
+    setErrors(next);
+    const first = firstInvalid(next);
+    if (first) setFocusRequest({ field: first });
+  };
+
+  /** Clears the form errors and validates `draft`: true when it may be sent, else its errors are shown. */
+  const checkDraft = (draft: ContentDraft, today?: string): boolean => {
+    setFormErrors([]);
+    const invalid = validateDraft(draft, today);
+    if (firstInvalid(invalid)) {
+      showErrors(invalid);
+      return false;
+    }
+    setErrors({});
+    return true;
+  };
+
+  /** A 400's field messages under their fields; the rest (or the message alone) as form errors. */
+  const showServerErrors = (error: ApiError) => {
+    const { errors: fieldErrors, rest } = errorsFromServer(error.details);
+    setFormErrors(rest.length > 0 || !firstInvalid(fieldErrors) ? [error.message, ...rest] : []);
+    showErrors(fieldErrors);
+  };
+
+  return { errors, setErrors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors };
+}
