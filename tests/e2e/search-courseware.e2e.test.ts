@@ -1,8 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalPortal } from '../support/local-portal.ts';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/browser.ts';
-import { closeSeededPortalPage, openSeededPortalPage } from './support/seeded-portal.ts';
+import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
  * A visitor searching the seeded courseware in a real browser (spec §2.5): text,
@@ -16,18 +14,11 @@ const LAB = 'Race Condition Vulnerability Lab';
 /** A CAE knowledge unit the lab is mapped to (functions/seed-data/courseware/mappings.json). */
 const KU = 'OSC';
 
-let portal: LocalPortal;
-let browser: Browser;
-let page: Page;
+const seeded = seededPortalPageForSuite();
 
-beforeAll(async () => {
-  ({ portal, browser, page } = await openSeededPortalPage());
-});
-afterAll(() => closeSeededPortalPage({ portal, browser }));
-
-const results = () => page.getByRole('region', { name: /results?$/ });
+const results = () => seeded().page.getByRole('region', { name: /results?$/ });
 const resultLinks = () => results().getByRole('listitem').getByRole('link');
-const filters = () => page.getByRole('region', { name: 'Filters' });
+const filters = () => seeded().page.getByRole('region', { name: 'Filters' });
 
 async function firstResult(): Promise<string> {
   await resultLinks().first().waitFor();
@@ -36,21 +27,21 @@ async function firstResult(): Promise<string> {
 
 /** Waits for the results of the search now in the address (no dimmed previous results). */
 async function settled() {
-  await page.waitForLoadState('networkidle');
+  await seeded().page.waitForLoadState('networkidle');
   await expect.poll(() => results().getAttribute('aria-busy')).toBeNull();
 }
 
 describe('a visitor searching courseware', () => {
   it('finds a SEED lab by its topic: the lab comes first and q is in the address', async () => {
-    await page.goto(`${portal.baseUrl}/courseware`);
-    const box = page.getByRole('searchbox', { name: 'Search courseware' });
+    await seeded().page.goto(`${seeded().portal.baseUrl}/courseware`);
+    const box = seeded().page.getByRole('searchbox', { name: 'Search courseware' });
     await box.fill('race condition');
     await box.press('Enter');
-    await page.waitForURL(/\?q=race\+condition$/);
+    await seeded().page.waitForURL(/\?q=race\+condition$/);
     await settled();
     await expect.poll(firstResult).toBe(LAB);
     await expect.poll(() => results().getByRole('heading', { level: 2 }).textContent()).toMatch(/^\d+ results?$/);
-    await expect.poll(() => page.title()).toContain('Search: race condition');
+    await expect.poll(() => seeded().page.title()).toContain('Search: race condition');
   });
 
   it('narrows by a category and by a knowledge unit chosen with the keyboard', async () => {
@@ -58,8 +49,8 @@ describe('a visitor searching courseware', () => {
     await filters()
       .getByRole('checkbox', { name: /^Exercise/ })
       .focus();
-    await page.keyboard.press('Space');
-    await page.waitForURL(/\?q=race\+condition&cat=exercise$/);
+    await seeded().page.keyboard.press('Space');
+    await seeded().page.waitForURL(/\?q=race\+condition&cat=exercise$/);
     await expect
       .poll(() =>
         filters()
@@ -72,37 +63,37 @@ describe('a visitor searching courseware', () => {
 
     const picker = filters().getByRole('combobox', { name: 'Knowledge units' });
     await picker.focus();
-    await page.keyboard.type(KU.toLowerCase());
-    await page.getByRole('listbox').getByRole('option').first().filter({ hasText: KU }).waitFor();
+    await seeded().page.keyboard.type(KU.toLowerCase());
+    await seeded().page.getByRole('listbox').getByRole('option').first().filter({ hasText: KU }).waitFor();
     // ArrowDown opens the list and highlights the first option (the exact id); on a busy
     // machine the list may still be settling, so press again until the unit is active.
     await expect
       .poll(
         async () => {
           const active = (await picker.getAttribute('aria-activedescendant')) ?? '';
-          if (!active.endsWith(`:${KU}`)) await page.keyboard.press('ArrowDown');
+          if (!active.endsWith(`:${KU}`)) await seeded().page.keyboard.press('ArrowDown');
           return active;
         },
         { timeout: 10_000, interval: 250 },
       )
       .toMatch(new RegExp(`:${KU}$`));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(new RegExp(`\\?q=race\\+condition&cat=exercise&kus=${KU}$`));
+    await seeded().page.keyboard.press('Enter');
+    await seeded().page.waitForURL(new RegExp(`\\?q=race\\+condition&cat=exercise&kus=${KU}$`));
     await settled();
     await expect.poll(firstResult).toBe(LAB);
     await filters()
       .getByRole('button', { name: `Remove ${KU}` })
       .waitFor();
-    await page.keyboard.press('Escape');
+    await seeded().page.keyboard.press('Escape');
 
-    const url = new URL(page.url());
+    const url = new URL(seeded().page.url());
     expect(url.searchParams.get('q')).toBe('race condition');
     expect(url.searchParams.getAll('cat')).toEqual(['exercise']);
     expect(url.searchParams.getAll('kus')).toEqual([KU]);
   });
 
   it('has no serious or critical accessibility violations while searching', async () => {
-    const violations = await seriousAccessibilityViolations(page);
+    const violations = await seriousAccessibilityViolations(seeded().page);
     expect(violations, 'axe on the searching page').toEqual([]);
   });
 
@@ -111,31 +102,33 @@ describe('a visitor searching courseware', () => {
     const exercise = () => filters().getByRole('checkbox', { name: /^Exercise/ });
     const kuChip = () => filters().getByRole('button', { name: `Remove ${KU}` });
 
-    await page.goBack();
-    await page.waitForURL(/\?q=race\+condition&cat=exercise$/);
+    await seeded().page.goBack();
+    await seeded().page.waitForURL(/\?q=race\+condition&cat=exercise$/);
     await expect.poll(() => kuChip().count()).toBe(0);
     await settled();
     expect(await exercise().isChecked()).toBe(true);
     await expect.poll(firstResult).toBe(LAB);
 
-    await page.goBack();
-    await page.waitForURL(/\?q=race\+condition$/);
+    await seeded().page.goBack();
+    await seeded().page.waitForURL(/\?q=race\+condition$/);
     await expect.poll(() => exercise().isChecked()).toBe(false);
-    expect(await page.getByRole('searchbox', { name: 'Search courseware' }).inputValue()).toBe('race condition');
+    expect(await seeded().page.getByRole('searchbox', { name: 'Search courseware' }).inputValue()).toBe(
+      'race condition',
+    );
 
-    await page.goForward();
-    await page.goForward();
-    await page.waitForURL(new RegExp(`&kus=${KU}$`));
+    await seeded().page.goForward();
+    await seeded().page.goForward();
+    await seeded().page.waitForURL(new RegExp(`&kus=${KU}$`));
     await kuChip().waitFor();
     await settled();
     await expect.poll(() => resultLinks().allTextContents()).toEqual(withKu);
   });
 
   it('shows the same results for a shared address opened afresh', async () => {
-    const shared = page.url();
+    const shared = seeded().page.url();
     const expected = await resultLinks().allTextContents();
-    await page.goto('about:blank');
-    await page.goto(shared);
+    await seeded().page.goto('about:blank');
+    await seeded().page.goto(shared);
     await filters()
       .getByRole('button', { name: `Remove ${KU}` })
       .waitFor();
@@ -149,10 +142,10 @@ describe('a visitor searching courseware', () => {
   });
 
   it('says when nothing matches and clears the filters from there', async () => {
-    await page.goto(`${portal.baseUrl}/courseware?q=race+condition&cat=course`);
-    await page.getByText('No results: no courseware matches this search.').waitFor();
-    await page.getByRole('button', { name: 'Clear all filters' }).first().click();
-    await page.waitForURL(/\?q=race\+condition$/);
+    await seeded().page.goto(`${seeded().portal.baseUrl}/courseware?q=race+condition&cat=course`);
+    await seeded().page.getByText('No results: no courseware matches this search.').waitFor();
+    await seeded().page.getByRole('button', { name: 'Clear all filters' }).first().click();
+    await seeded().page.waitForURL(/\?q=race\+condition$/);
     await settled();
     await expect.poll(firstResult).toBe(LAB);
   });
@@ -160,22 +153,24 @@ describe('a visitor searching courseware', () => {
 
 describe('searching on a narrow screen', () => {
   it('keeps the filters behind a Filters disclosure button, and passes axe with them and a combo box open', async () => {
-    await page.setViewportSize({ width: 420, height: 900 });
-    await page.goto(`${portal.baseUrl}/courseware?q=race+condition`);
-    await page.getByRole('link', { name: LAB, exact: true }).waitFor();
-    const toggle = page.getByRole('button', { name: /^Filters/ });
+    await seeded().page.setViewportSize({ width: 420, height: 900 });
+    await seeded().page.goto(`${seeded().portal.baseUrl}/courseware?q=race+condition`);
+    await seeded().page.getByRole('link', { name: LAB, exact: true }).waitFor();
+    const toggle = seeded().page.getByRole('button', { name: /^Filters/ });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await filters().count()).toBe(0);
     await toggle.focus();
-    await page.keyboard.press('Enter');
+    await seeded().page.keyboard.press('Enter');
     await filters()
       .getByRole('checkbox', { name: /^Exercise/ })
       .waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const picker = filters().getByRole('combobox', { name: 'KSA statements' });
     await picker.focus();
-    await page.keyboard.type('K00');
-    await page.getByRole('listbox').getByRole('option').first().waitFor();
-    expect(await seriousAccessibilityViolations(page), 'axe with the filters and a combo box open').toEqual([]);
+    await seeded().page.keyboard.type('K00');
+    await seeded().page.getByRole('listbox').getByRole('option').first().waitFor();
+    expect(await seriousAccessibilityViolations(seeded().page), 'axe with the filters and a combo box open').toEqual(
+      [],
+    );
   });
 });
