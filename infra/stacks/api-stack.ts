@@ -26,6 +26,7 @@ import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { BUCKETS, TABLE } from '#shared/table';
 import { CATALOG_PARTITION, SEARCH_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
+import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
 import { PortalFunction } from '../constructs/portal-function.ts';
 import { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
 
@@ -48,7 +49,7 @@ export const API_FUNCTION_ENV = {
 } as const;
 
 /** Environment variables of the search group's Lambda (names of `functions/src/search/snapshot-search.ts`). */
-export const SEARCH_FUNCTION_ENV = { catalogCheckMs: 'SEARCH_CATALOG_CHECK_MS' } as const;
+export const SEARCH_FUNCTION_ENV = { catalogCheckMs: SEARCH_CATALOG_CHECK_ENV } as const;
 
 /** How often a search container checks the catalog snapshot for a newer one, in ms (decision record 014). */
 export const SEARCH_CATALOG_CHECK_MS = 1000;
@@ -58,7 +59,7 @@ export const SEARCH_CATALOG_CHECK_MS = 1000;
  * lists content (`CATALOG_SETTLE_MS` of functions/src/search/indexer.ts): gsi3 is
  * eventually consistent, and propagation normally takes well under a second.
  */
-export const CATALOG_INDEXER_SETTLE = { env: 'CATALOG_SETTLE_MS', ms: 1500 } as const;
+export const CATALOG_INDEXER_SETTLE = { env: CATALOG_SETTLE_ENV, ms: 1500 } as const;
 
 /** Memory of the functions that hold the catalog index in memory: the search group and the indexer. */
 export const SEARCH_MEMORY_MB = 1024;

@@ -3,6 +3,7 @@ import { catalogContentPages, getCatalogRevisionState } from '../data/catalog.ts
 import { toCatalogDocument } from './catalog-document.ts';
 import { buildCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
 import type { CatalogDocument } from './port.ts';
+import { CATALOG_SETTLE_ENV } from './settings.ts';
 import { CatalogSnapshotConflictError, headCatalogSnapshot, putCatalogSnapshot } from './snapshot-store.ts';
 
 /** What one {@link syncCatalogSnapshot} did. */
@@ -20,12 +21,12 @@ export interface CatalogSyncResult {
 }
 
 /**
- * Environment variable: milliseconds the indexer lets gsi3 settle after the last
- * revision change before it lists content (gsi3 is eventually consistent, so a write
- * committed a moment earlier could be missing from the listing). 0 (the default)
- * locally, where the emulator's indexes are immediate; the CDK stack sets it on AWS.
+ * The indexer waits {@link CATALOG_SETTLE_ENV} milliseconds after the last revision
+ * change before it lists content: gsi3 is eventually consistent, so a write committed
+ * a moment earlier could be missing from the listing. 0 (the default) locally, where
+ * the emulator's indexes are immediate; the CDK stack sets it on AWS.
  */
-export const CATALOG_SETTLE_ENV = 'CATALOG_SETTLE_MS';
+export { CATALOG_SETTLE_ENV } from './settings.ts';
 
 /** {@link CATALOG_SETTLE_ENV} as a whole number of milliseconds ≥ 0 (0 when unset or invalid). */
 export function catalogSettleMs(): number {

@@ -1,6 +1,10 @@
 import { loadCatalogIndex } from './in-memory-index.ts';
 import { syncCatalogSnapshot } from './indexer.ts';
 import type { CatalogIndex, CoursewareSearch, SearchQuery, SearchResult } from './port.ts';
+import { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
+
+export { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
+
 import { type CatalogSnapshotRead, getCatalogSnapshot } from './snapshot-store.ts';
 
 /**
@@ -9,8 +13,6 @@ import { type CatalogSnapshotRead, getCatalogSnapshot } from './snapshot-store.t
  * (a HeadObject) at most every `SEARCH_CATALOG_CHECK_MS`.
  */
 
-/** Environment variable: milliseconds between two freshness checks of the snapshot (0: every request). */
-export const SEARCH_CATALOG_CHECK_ENV = 'SEARCH_CATALOG_CHECK_MS';
 /** Freshness check interval when {@link SEARCH_CATALOG_CHECK_ENV} is not set. */
 export const DEFAULT_CATALOG_CHECK_MS = 1000;
 

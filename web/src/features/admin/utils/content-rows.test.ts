@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mainCategory } from '../../../lib/categories.ts';
 import { contentPath } from '../../../lib/content-path.ts';
 import { contentSummary } from '../../../testing/fixtures.ts';
-import { datePart, mainCategory, sortRows, toContentRow } from './content-rows.ts';
+import { datePart, sortRows, toContentRow } from './content-rows.ts';
 
 describe('content rows of the Courseware Info table', () => {
   it('links by URL alias under /courseware, or by id when there is none', () => {

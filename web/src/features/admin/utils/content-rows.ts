@@ -1,16 +1,7 @@
 import type { ContentSummary } from '#shared/contracts/content';
-import {
-  CONTENT_CATEGORY_LABELS,
-  CONTENT_STATUS_LABELS,
-  type ContentCategory,
-  type ContentStatus,
-} from '#shared/enums';
+import { CONTENT_CATEGORY_LABELS, CONTENT_STATUS_LABELS, type ContentStatus } from '#shared/enums';
+import { mainCategory } from '../../../lib/categories.ts';
 import { contentPath } from '../../../lib/content-path.ts';
-
-/** The main category (spec §3): the first that is not exercise, else exercise, else none. */
-export function mainCategory(categories: readonly ContentCategory[]): ContentCategory | null {
-  return categories.find((category) => category !== 'exercise') ?? categories[0] ?? null;
-}
 
 /**
  * The date part of an ISO date-time, `YYYY-MM-DD` as stored (UTC), so that the

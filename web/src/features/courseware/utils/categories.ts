@@ -18,10 +18,7 @@ export const CATEGORY_GROUP_HEADINGS: Record<ContentCategory, string> = {
   environment: 'Environments',
 };
 
-/** The main category (spec §3): the first that is not exercise, else exercise, else none. */
-export function mainCategory(categories: readonly ContentCategory[]): ContentCategory | null {
-  return categories.find((category) => category !== 'exercise') ?? categories[0] ?? null;
-}
+export { mainCategory } from '../../../lib/categories.ts';
 
 export function categoryLabel(category: ContentCategory): string {
   return CONTENT_CATEGORY_LABELS[category];
