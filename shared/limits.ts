@@ -33,6 +33,8 @@ export const LIMITS = {
   fileNameMaxChars: 120,
   childNameMaxChars: 1000,
   contributorFieldMaxChars: 1000,
+  /** Alt text of an image (spec §5 "Image dialog", §9). */
+  altTextMaxChars: 1000,
   /** Content feedback message (spec §5 "Content feedback", §9). */
   feedbackMessageMaxChars: 1000,
   tagMaxCount: 20,
@@ -81,6 +83,11 @@ export const FILE_LIMITS = {
   feedbackScreenshotMaxBytes: 1_000_000,
   /** Seconds a presigned POST stays valid; a Pending record expires (TTL) with it. */
   uploadExpirySeconds: 900,
+  /**
+   * Seconds a Ready upload may wait to be attached by a save before its TTL removes it
+   * and the upload sweeper deletes its object (decision record 020). One day.
+   */
+  unattachedReadySeconds: 86_400,
   /** Bytes of an object read to check its signature (magic bytes). */
   signatureProbeBytes: 4096,
 } as const;

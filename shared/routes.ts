@@ -16,6 +16,7 @@ import {
   PatchContentRequest,
   ReplaceContentRequest,
 } from './contracts/content.ts';
+import { SaveContentRequest, SavedContent } from './contracts/content-save.ts';
 import {
   Contributor,
   ContributorPage,
@@ -40,6 +41,15 @@ import {
   UserPage,
 } from './contracts/identity.ts';
 import { GetKnowledgePath, Knowledge, KnowledgePage, ListKnowledgeQuery } from './contracts/knowledge.ts';
+import {
+  CreateLessonRequest,
+  DeletedLesson,
+  Lesson,
+  LessonList,
+  LessonPath,
+  ListLessonsQuery,
+  UpdateLessonRequest,
+} from './contracts/lesson.ts';
 import { SearchContentPage, SearchContentRequest } from './contracts/search.ts';
 import type { ClientGroup } from './enums.ts';
 
@@ -197,6 +207,18 @@ export const ROUTES = [
     errorStatuses: [401, 403, 404, 409],
   },
   {
+    operationId: 'saveContent',
+    method: 'POST',
+    path: '/api/v1/content-saves',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      'Save a content item in the order of spec §4 "Saving content" — contributors, the item if new, new children, renamed children, new files (uploads checked), the item update — as one transaction: on any failure nothing is written and the uploads it named are deleted (decision record 020).',
+    request: { body: SaveContentRequest },
+    response: SavedContent,
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
     operationId: 'deleteContent',
     method: 'DELETE',
     path: '/api/v1/content-items/{id}',
@@ -301,6 +323,65 @@ export const ROUTES = [
     summary: 'Delete a file: its object, then its record (spec §7 "Delete a file by id"; decision record 016).',
     request: { path: FilePath },
     response: DeletedFile,
+    errorStatuses: [401, 403, 404],
+  },
+  {
+    operationId: 'listLessons',
+    method: 'GET',
+    path: '/api/v1/lessons',
+    group: 'lesson',
+    access: 'listLessons',
+    summary:
+      'List the lessons of a content item in index order (spec §3 Lesson, §6 "List lessons", §7; decision record 021).',
+    request: { query: ListLessonsQuery },
+    response: LessonList,
+    errorStatuses: [401, 403, 404],
+  },
+  {
+    operationId: 'getLesson',
+    method: 'GET',
+    path: '/api/v1/lessons/{id}',
+    group: 'lesson',
+    access: 'listLessons',
+    summary: 'Get one lesson by id with its artifacts and pages (spec §7 "then get each by id"; decision record 021).',
+    request: { path: LessonPath },
+    response: Lesson,
+    errorStatuses: [401, 403, 404],
+  },
+  {
+    operationId: 'createLesson',
+    method: 'POST',
+    path: '/api/v1/lessons',
+    group: 'lesson',
+    access: 'updateContent',
+    summary:
+      'Create a lesson of a content item; new artifact uploads are checked and attached in the same write (spec §3 Lesson; decision record 021).',
+    request: { body: CreateLessonRequest },
+    response: CreatedId,
+    successStatus: 201,
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'updateLesson',
+    method: 'PUT',
+    path: '/api/v1/lessons/{id}',
+    group: 'lesson',
+    access: 'updateContent',
+    summary:
+      'Replace a lesson; `version` must be the one last read, else 409; artifacts left out are deleted after the write (decision record 021).',
+    request: { path: LessonPath, body: UpdateLessonRequest },
+    response: Lesson,
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'deleteLesson',
+    method: 'DELETE',
+    path: '/api/v1/lessons/{id}',
+    group: 'lesson',
+    access: 'updateContent',
+    summary: 'Delete a lesson and its artifact files (decision record 021).',
+    request: { path: LessonPath },
+    response: DeletedLesson,
     errorStatuses: [401, 403, 404],
   },
   {

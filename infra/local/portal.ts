@@ -12,6 +12,7 @@ import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-in
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
 import { type Authorizer, createGateway } from './gateway.ts';
+import { type LocalHousekeeping, startLocalHousekeeping } from './housekeeping.ts';
 import { createLocalHttpPolicy, inlineScriptHashes } from './http-policy.ts';
 import { applyIdentityEnvironment, keysDirOf } from './identity-environment.ts';
 import { createJwtAuthorizer } from './jwt-authorizer.ts';
@@ -59,6 +60,8 @@ export interface StartPortalOptions {
   webDistDir?: string;
   /** Milliseconds between two polls of the catalog revision by the local catalog indexer; 200 unless given. */
   catalogPollMs?: number;
+  /** Milliseconds between two housekeeping runs (TTL emulation, upload sweep, feedback re-send); 30000 unless given. */
+  housekeepingMs?: number;
 }
 
 export interface RunningPortal {
@@ -135,6 +138,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
 
   let emulators: RunningEmulators | undefined;
   let catalogIndexer: LocalCatalogIndexer | undefined;
+  let housekeeping: LocalHousekeeping | undefined;
   let s3: S3Client | undefined;
   let web: WebPart | undefined;
   let stopped: Promise<void> | undefined;
@@ -145,6 +149,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       await web?.close?.(); // ends the HMR sockets, which the server waits for
       await closed;
       await catalogIndexer?.stop();
+      await housekeeping?.stop();
       s3?.destroy();
       await emulators?.stop();
       identity.restore();
@@ -171,6 +176,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     process.env[search.SEARCH_CATALOG_CHECK_ENV] ??= String(LOCAL_CATALOG_CHECK_MS);
     search.resetSnapshotSearch();
     catalogIndexer = await startLocalCatalogIndexer({ pollMs: options.catalogPollMs, log });
+    housekeeping = startLocalHousekeeping({ intervalMs: options.housekeepingMs, log });
 
     s3 = new S3Client({
       endpoint: emulators.endpoints.s3,

@@ -14,6 +14,8 @@ import {
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -24,7 +26,7 @@ import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
 import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { BUCKETS, TABLE } from '#shared/table';
-import { CATALOG_PARTITION, SEARCH_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
+import { CATALOG_PARTITION, SEARCH_OBJECT_PREFIX, UPLOADED_FILE_PREFIX } from '../../functions/src/data/keys.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
 import { PortalFunction } from '../constructs/portal-function.ts';
@@ -137,6 +139,10 @@ export class ApiStack extends Stack {
   readonly portalIssuer: string;
   /** Rebuilds the catalog snapshot when the catalog revision item changes (table stream). */
   readonly catalogIndexer: PortalFunction;
+  /** Deletes the objects of file records that DynamoDB's TTL removed (table stream; decision record 020). */
+  readonly uploadSweeper: PortalFunction;
+  /** Retries pending feedback e-mail on a schedule (decision record 018). */
+  readonly feedbackResender: PortalFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -242,6 +248,8 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
     this.catalogIndexer = createCatalogIndexer(this, projectRoot, removalPolicy, props);
+    this.uploadSweeper = createUploadSweeper(this, projectRoot, removalPolicy, props);
+    this.feedbackResender = createFeedbackResender(this, projectRoot, removalPolicy, props, this.portalIssuer);
 
     for (const route of routes) {
       const integration = integrations.get(route.group);
@@ -316,6 +324,99 @@ function createCatalogIndexer(
     }),
   );
   return indexer;
+}
+
+/** The housekeeping Lambdas' entries: `functions/src/housekeeping/<name>.ts`, exporting `handler`. */
+export function housekeepingEntry(projectRoot: string, name: 'upload-sweeper' | 'feedback-resender'): string {
+  return path.join(projectRoot, 'functions', 'src', 'housekeeping', `${name}.ts`);
+}
+
+/** Minutes between two runs of the feedback re-sender (decision record 018). */
+export const FEEDBACK_RESEND_EVERY_MINUTES = 15;
+
+/**
+ * The upload sweeper (decision records 016, 020): DynamoDB's TTL removes file
+ * records of abandoned uploads and of detached files; the table's stream, filtered to
+ * those removals (service principal `dynamodb.amazonaws.com`, `pk` starting `FILE#`),
+ * invokes this Lambda, which deletes their objects (`files/<id>`) from both buckets.
+ * A batch that still fails after its retries goes to a queue operators watch.
+ */
+function createUploadSweeper(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+): PortalFunction {
+  const sweeper = new PortalFunction(scope, 'UploadSweeperFunction', {
+    entry: housekeepingEntry(projectRoot, 'upload-sweeper'),
+    projectRoot,
+    description: 'Portal upload sweeper: deletes the objects of expired file records',
+    removalPolicy,
+    timeout: Duration.minutes(1),
+  });
+  sweeper
+    .bindTable(props.table, 'read')
+    .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite', { keyPrefix: UPLOADED_FILE_PREFIX })
+    .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'readWrite', { keyPrefix: UPLOADED_FILE_PREFIX });
+  const failures = new Queue(scope, 'UploadSweeperFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
+  sweeper.addEventSource(
+    new DynamoEventSource(props.table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 100,
+      maxBatchingWindow: Duration.seconds(10),
+      retryAttempts: 5,
+      onFailure: new SqsDlq(failures),
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('REMOVE'),
+          userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
+          dynamodb: { Keys: { [TABLE.partitionKey]: { S: FilterRule.beginsWith('FILE#') } } },
+        }),
+      ],
+    }),
+  );
+  return sweeper;
+}
+
+/**
+ * The feedback re-sender (decision record 018): every 15 minutes, retries the e-mail
+ * of feedback stored as pending (SES refused or was unreachable when it was sent).
+ */
+function createFeedbackResender(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+  portalIssuer: string,
+): PortalFunction {
+  const resender = new PortalFunction(scope, 'FeedbackResenderFunction', {
+    entry: housekeepingEntry(projectRoot, 'feedback-resender'),
+    projectRoot,
+    description: 'Portal feedback re-sender: retries pending feedback e-mail',
+    removalPolicy,
+    timeout: Duration.minutes(5),
+    reservedConcurrentExecutions: 1,
+  });
+  resender
+    .bindTable(props.table, 'readWrite')
+    .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'read', { keyPrefix: 'feedback/' })
+    .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'read');
+  resender.addEnvironment(API_FUNCTION_ENV.portalIssuer, portalIssuer);
+  resender.bindEmailSending({
+    [FEEDBACK_EMAIL_ENV.sender]: props.feedbackEmail?.sender ?? FEEDBACK_EMAIL_DEFAULTS.sender,
+    [FEEDBACK_EMAIL_ENV.recipient]: props.feedbackEmail?.recipient ?? FEEDBACK_EMAIL_DEFAULTS.recipient,
+  });
+  new Rule(scope, 'FeedbackResendSchedule', {
+    description: 'Retries pending content feedback e-mail',
+    schedule: Schedule.rate(Duration.minutes(FEEDBACK_RESEND_EVERY_MINUTES)),
+    targets: [new LambdaFunction(resender, { retryAttempts: 2 })],
+  });
+  return resender;
 }
 
 /** The upstream providers' settings (names of `functions/src/lib/auth/upstream.ts`). */

@@ -17,6 +17,7 @@ import {
   CATALOG_INDEXER_SETTLE,
   CATALOG_INDEXER_TRIGGER,
   handlerEntry,
+  housekeepingEntry,
   indexerEntry,
   routedGroups,
   SEARCH_CATALOG_CHECK_MS,
@@ -50,7 +51,12 @@ beforeAll(() => {
   projectRoot = path.join(workDir, 'project');
   mkdirSync(projectRoot);
   writeFileSync(path.join(projectRoot, 'package-lock.json'), '{}');
-  for (const entry of [...routedGroups().map((group) => handlerEntry(projectRoot, group)), indexerEntry(projectRoot)]) {
+  for (const entry of [
+    ...routedGroups().map((group) => handlerEntry(projectRoot, group)),
+    indexerEntry(projectRoot),
+    housekeepingEntry(projectRoot, 'upload-sweeper'),
+    housekeepingEntry(projectRoot, 'feedback-resender'),
+  ]) {
     mkdirSync(path.dirname(entry), { recursive: true });
     writeFileSync(entry, 'export const handler = async () => ({});\n');
   }
@@ -185,9 +191,13 @@ describe('the USCR dev app', () => {
     const groups = routedGroups();
     expect(groups).toEqual(expect.arrayContaining(['content', 'meta']));
     const functions = app.api.findResources('AWS::Lambda::Function');
-    const indexerId = logicalId(app.portal.api, app.portal.api.catalogIndexer);
+    const background = new Set(
+      [app.portal.api.catalogIndexer, app.portal.api.uploadSweeper, app.portal.api.feedbackResender].map((fn) =>
+        logicalId(app.portal.api, fn),
+      ),
+    );
     const portalFunctions = Object.entries(functions).filter(
-      ([id, fn]) => id !== indexerId && fn.Properties.Environment?.Variables?.[TABLE.nameEnv] !== undefined,
+      ([id, fn]) => !background.has(id) && fn.Properties.Environment?.Variables?.[TABLE.nameEnv] !== undefined,
     );
     expect(portalFunctions).toHaveLength(groups.length);
     for (const group of groups) {
@@ -271,7 +281,9 @@ describe('the USCR dev app', () => {
 
   it('triggers the catalog indexer from the table stream, filtered to the catalog revision item', () => {
     const indexerId = logicalId(app.portal.api, app.portal.api.catalogIndexer);
-    const mappings = Object.values(app.api.findResources('AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(app.api.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: indexerId }),
+    );
     expect(mappings).toHaveLength(1);
     expect(mappings[0]?.Properties).toMatchObject({
       FunctionName: { Ref: indexerId },
@@ -286,8 +298,7 @@ describe('the USCR dev app', () => {
     });
     expect(JSON.stringify(mappings[0]?.Properties.EventSourceArn)).toContain('StreamArn');
     const queues = app.api.findResources('AWS::SQS::Queue');
-    const [queueId] = Object.keys(queues);
-    expect(Object.keys(queues)).toHaveLength(1);
+    const [queueId] = Object.keys(queues).filter((id) => id.startsWith('CatalogIndexerFailures'));
     expect(queues[queueId ?? '']?.Properties).toMatchObject({
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 1_209_600,
@@ -295,6 +306,41 @@ describe('the USCR dev app', () => {
     expect(mappings[0]?.Properties.DestinationConfig).toEqual({
       OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } },
     });
+  });
+
+  it('sweeps the objects of file records removed by TTL, filtered to those removals', () => {
+    const sweeperId = logicalId(app.portal.api, app.portal.api.uploadSweeper);
+    const mappings = Object.values(app.api.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: sweeperId }),
+    );
+    expect(mappings).toHaveLength(1);
+    const pattern = JSON.parse(mappings[0]?.Properties.FilterCriteria.Filters[0].Pattern);
+    expect(pattern).toEqual({
+      eventName: ['REMOVE'],
+      userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
+      dynamodb: { Keys: { pk: { S: [{ prefix: 'FILE#' }] } } },
+    });
+    expect(mappings[0]?.Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0]).toMatch(
+      /^UploadSweeperFailures/,
+    );
+    const statements = JSON.stringify(policyStatementsOf(app.api, sweeperId));
+    expect(statements).toContain('s3:DeleteObject');
+    expect(statements).toContain('/files/*');
+    expect(statements).not.toContain('dynamodb:PutItem');
+  });
+
+  it('retries pending feedback e-mail every 15 minutes, one run at a time, with SES', () => {
+    const resenderId = logicalId(app.portal.api, app.portal.api.feedbackResender);
+    const rules = Object.values(app.api.findResources('AWS::Events::Rule'));
+    const rule = rules.find((candidate) => JSON.stringify(candidate.Properties.Targets).includes(resenderId));
+    expect(rule?.Properties.ScheduleExpression).toBe('rate(15 minutes)');
+    const resender = app.api.findResources('AWS::Lambda::Function')[resenderId];
+    expect(resender?.Properties).toMatchObject({
+      ReservedConcurrentExecutions: 1,
+      Environment: { Variables: { FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org' } },
+    });
+    const actions = policyStatementsOf(app.api, resenderId).flatMap((statement) => [statement.Action].flat());
+    expect(actions).toContain('ses:SendRawEmail');
   });
 
   it('runs at most one catalog indexer at a time, with the memory to build the index', () => {

@@ -49,7 +49,9 @@ export const LastCuratedTimestamps = z.partialRecord(z.enum(CURATED_LABELS), Iso
  * comma list of `categories` (spec: "may be a comma list"); `description` is HTML
  * that may begin with the hidden search-tags block (decision record 007).
  * `licence`, `sourceUrl` and `copyrightNotice` carry the attribution that the
- * courseware's CC BY-NC-SA licence requires (decision record 006).
+ * courseware's CC BY-NC-SA licence requires (decision record 006). Lessons are not a
+ * field: they are entities of their own, listed by `contentId` (`#shared/contracts/lesson`,
+ * decision record 021).
  */
 export const Content = z
   .object({
@@ -67,7 +69,6 @@ export const Content = z
     children: z.array(IndexedRef),
     sections: z.array(ContentSection),
     files: z.array(ContentFile),
-    lessons: z.array(IndexedRef),
     ksas: z.array(KnowledgeRef),
     kus: z.array(KnowledgeRef),
     tkss: z.array(KnowledgeRef),
@@ -109,8 +110,14 @@ export const ContentSummary = Content.pick({
   .meta({ id: 'ContentSummary' });
 export type ContentSummary = z.infer<typeof ContentSummary>;
 
-/** A child of a content item: its summary plus its position (spec §3 ChildContent). */
-export const ChildContent = ContentSummary.extend({ index: z.number().int().min(0) }).meta({ id: 'ChildContent' });
+/**
+ * A child of a content item: its summary plus its position (spec §3 ChildContent)
+ * and its `version`, which a save that renames it names (decision record 020).
+ */
+export const ChildContent = ContentSummary.extend({
+  index: z.number().int().min(0),
+  version: z.number().int().min(1),
+}).meta({ id: 'ChildContent' });
 export type ChildContent = z.infer<typeof ChildContent>;
 
 /** A link to an ancestor, for breadcrumbs (spec §2.6). */
@@ -172,6 +179,8 @@ export const CONTENT_STALE_MESSAGE = 'Content was changed by someone else. Reloa
 export const ALIAS_TAKEN_MESSAGE = 'URL alias is already in use.';
 /** Message of the 409 for deleting an item that still has children (decision record 015). */
 export const CONTENT_HAS_CHILDREN_MESSAGE = 'Content has children. Delete its children first.';
+/** Message of the 409 for deleting an item that still has lessons (decision record 021). */
+export const CONTENT_HAS_LESSONS_MESSAGE = 'Content has lessons. Delete its lessons first.';
 /** Message of the 400 for a last-curated date after today (spec §5 "Content editing"). */
 export const CURATED_DATE_IN_FUTURE_MESSAGE = 'Cannot be after today.';
 /** Most includes entries one item holds, and characters each (decision record 015; the spec sets none). */

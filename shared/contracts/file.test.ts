@@ -63,9 +63,10 @@ describe('upload limits', () => {
     expect(errorsOf({ ...portrait(10), type: 'image/jpeg', name: 'ME.JPEG' })).toEqual([]);
   });
 
-  it('refuses an empty file and a content file without its owner', () => {
+  it('refuses an empty file, and takes any kind without its owner (a save attaches it, decision record 020)', () => {
     expect(errorsOf(pdf(0)).map((e) => e.path)).toEqual(['size']);
-    expect(errorsOf({ ...pdf(10), ownerId: undefined })).toEqual([{ path: 'ownerId', message: 'Is required.' }]);
+    expect(errorsOf({ ...pdf(10), ownerId: undefined })).toEqual([]);
+    expect(errorsOf({ ...portrait(10), ownerId: undefined })).toEqual([]);
   });
 
   it('reads extensions in lower case, and none from a dot-file', () => {

@@ -94,7 +94,13 @@ export const CreateUploadRequest = z
     name: z.string().trim().min(1, 'Is required.').max(LIMITS.fileNameMaxChars),
     type: z.string().min(1),
     size: z.number().int().min(1, 'The file is empty.'),
-    /** The content item (content, image) or contributor (portrait) the file belongs to. */
+    /**
+     * The content item (content, image) or contributor (portrait) the file belongs to,
+     * when it exists already. Optional for every kind: a new item's files and a new
+     * contributor's portrait are uploaded before their owner exists, and the save
+     * that names them sets the owner (`saveContent`, decision record 020). Until then
+     * the file owns itself (`metadata.id` is its own id).
+     */
     ownerId: EntityId.optional(),
   })
   .superRefine((request, context) => {
@@ -114,9 +120,6 @@ export const CreateUploadRequest = z
     }
     if (request.size > rule.maxBytes) {
       context.addIssue({ code: 'custom', path: ['size'], message: fileTooLargeMessage(rule.maxBytes) });
-    }
-    if (request.kind !== 'portrait' && request.ownerId === undefined) {
-      context.addIssue({ code: 'custom', path: ['ownerId'], message: 'Is required.' });
     }
   })
   .meta({ id: 'CreateUploadRequest' });

@@ -143,7 +143,10 @@ describe('a visitor searching courseware', () => {
 
   it('says when nothing matches and clears the filters from there', async () => {
     await seeded().page.goto(`${seeded().portal.baseUrl}/courseware?q=race+condition&cat=course`);
-    await seeded().page.getByText('No results: no courseware matches this search.').waitFor();
+    await seeded()
+      .page.getByRole('paragraph')
+      .filter({ hasText: 'No results: no courseware matches this search.' })
+      .waitFor();
     await seeded().page.getByRole('button', { name: 'Clear all filters' }).first().click();
     await seeded().page.waitForURL(/\?q=race\+condition$/);
     await settled();

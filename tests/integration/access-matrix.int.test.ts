@@ -99,6 +99,7 @@ const MATRIX: readonly MatrixRow[] = [
       ['createContent', 'POST', '/api/v1/content', 400],
       ['replaceContent', 'PUT', '/api/v1/content-items/{unpublished}', 400],
       ['patchContent', 'PATCH', '/api/v1/content-items/{unpublished}', 400],
+      ['saveContent', 'POST', '/api/v1/content-saves', 400],
       ['deleteContent', 'DELETE', '/api/v1/content-items/00000000000000000000000000', 404],
       ['createContributor', 'POST', '/api/v1/contributors', 400],
       ['updateContributor', 'PUT', '/api/v1/contributors/00000000000000000000000000', 400],
@@ -211,6 +212,58 @@ const MATRIX: readonly MatrixRow[] = [
       'no-subscription': 403,
     },
   },
+  // Lessons (decision record 021): listing needs list_v1_lessons (faculty, admin) and
+  // content the caller may see (the unpublished parent: admin only); writes need
+  // patch_v1_content (editor, admin), whose empty bodies then fail validation (400)
+  // and whose unknown lessons are 404.
+  {
+    operationId: 'listLessons',
+    method: 'GET',
+    path: '/api/v1/lessons?contentId={unpublished}',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 404,
+      'faculty-uscr': 404,
+      editor: 403,
+      admin: 200,
+      'no-subscription': 403,
+    },
+  },
+  {
+    operationId: 'getLesson',
+    method: 'GET',
+    path: '/api/v1/lessons/00000000000000000000000000',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 404,
+      'faculty-uscr': 404,
+      editor: 403,
+      admin: 404,
+      'no-subscription': 403,
+    },
+  },
+  ...(
+    [
+      ['createLesson', 'POST', '/api/v1/lessons', 400],
+      ['updateLesson', 'PUT', '/api/v1/lessons/00000000000000000000000000', 400],
+      ['deleteLesson', 'DELETE', '/api/v1/lessons/00000000000000000000000000', 404],
+    ] as const
+  ).map(([operationId, method, path, editorStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 403,
+      editor: editorStatus,
+      admin: editorStatus,
+    },
+  })),
   {
     operationId: 'listUsers',
     method: 'GET',

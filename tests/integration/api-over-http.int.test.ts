@@ -10,6 +10,7 @@ import {
   CreatedId,
   DeletedContent,
 } from '#shared/contracts/content';
+import { SavedContent } from '#shared/contracts/content-save';
 import { Contributor, ContributorPage } from '#shared/contracts/contributor';
 import { FEEDBACK_MESSAGE_TOO_LONG, SCREENSHOT_TYPE_MESSAGE, SentContentFeedback } from '#shared/contracts/feedback';
 import { CreatedUpload, File as FileContract, FileStatusBody } from '#shared/contracts/file';
@@ -25,6 +26,7 @@ import {
   UserPage,
 } from '#shared/contracts/identity';
 import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
+import { DeletedLesson, LESSON_FILE_NOT_ALLOWED_MESSAGE, Lesson, LessonList } from '#shared/contracts/lesson';
 import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
@@ -112,6 +114,40 @@ beforeAll(async () => {
 
 /** Ids of what the write routes' cases create, for the cases that follow them (routes run in table order). */
 const written = { contentId: '', contributorId: '' };
+
+/**
+ * What the lesson routes' cases act on (decision record 021): a lesson of the seeded
+ * module with one artifact, made before the cases run (listing and getting come
+ * before creating in the route table), an upload of the editor's for the create case,
+ * one of the admin's that the editor may not use, and the lesson the create case makes.
+ */
+const lessons = { contentId: '', first: '', upload: '', foreignUpload: '', created: '' };
+
+beforeAll(async () => {
+  lessons.contentId = await moduleId();
+  const artifact = await uploadPdf(true);
+  const init = await requestInit('POST', 'editor', {
+    json: { contentId: lessons.contentId, name: 'Stack frames', urls: [{ fileId: artifact, type: 'slides' }] },
+  });
+  const res = await api('/api/v1/lessons', init);
+  expect(res.status, await res.clone().text()).toBe(201);
+  lessons.first = CreatedId.parse(await res.json()).id;
+  lessons.upload = await uploadPdf(true);
+  lessons.foreignUpload = await uploadPdfAs('admin');
+});
+
+/** {@link uploadPdf} (completed) as another persona. */
+async function uploadPdfAs(as: PersonaName): Promise<string> {
+  const bytes = Buffer.from('%PDF-1.7\n% a lab guide\n');
+  const init = await requestInit('POST', as, { json: uploadRequest(bytes.length) });
+  const created = CreatedUpload.parse(await (await api('/api/v1/files/uploads', init)).json());
+  const form = new FormData();
+  for (const [name, value] of Object.entries(created.upload.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }));
+  expect((await fetch(created.upload.url, { method: 'POST', body: form })).status).toBe(204);
+  await api(`/api/v1/files/${created.fileId}/complete`, await requestInit('POST', as));
+  return created.fileId;
+}
 
 const CASES: Record<OperationId, RouteCase> = {
   listContent: {
@@ -285,6 +321,51 @@ const CASES: Record<OperationId, RouteCase> = {
         status: 404,
         as: 'editor',
         body: { json: { version: 1 } },
+      },
+    ],
+  },
+  saveContent: {
+    ok: {
+      // A new item with a new contributor and a new child, in one transaction (decision record 020).
+      path: '/api/v1/content-saves',
+      as: 'editor',
+      body: {
+        json: {
+          fields: { name: 'Saved Over HTTP', description: '<p>Saved in order.</p>' },
+          contributors: [{ key: 'grace' }],
+          newContributors: [
+            { key: 'grace', firstName: 'Grace', lastName: 'Hopper', school: 'Yale', email: 'grace@example.org' },
+          ],
+          children: [{ key: 'lab', name: 'HTTP Lab' }],
+        },
+      },
+      check(body) {
+        const saved = SavedContent.parse(body);
+        expect(saved.content).toMatchObject({ urlAlias: 'saved-over-http', version: 1, status: 'unpublished' });
+        expect(saved.content.children).toEqual([{ id: saved.created.children.lab, index: 0 }]);
+        expect(saved.content.contributors).toEqual([{ id: saved.created.contributors.grace, index: 0 }]);
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/content-saves',
+        status: 400,
+        as: 'editor',
+        body: { json: { fields: { description: 'y' } } },
+        fieldError: { path: 'body.fields.name', message: 'Is required.' },
+      },
+      {
+        path: '/api/v1/content-saves',
+        status: 404,
+        as: 'editor',
+        body: { json: { id: '00000000000000000000000000', version: 1, fields: { name: 'x', description: 'y' } } },
+      },
+      {
+        path: '/api/v1/content-saves',
+        status: 400,
+        as: 'editor',
+        body: { json: { fields: { name: 'x', description: 'y' }, files: [{ id: UNKNOWN_FILE, name: 'f' }] } },
+        fieldError: { path: 'body.files.0.id', message: 'No upload of yours has this id.' },
       },
     ],
   },
@@ -481,6 +562,120 @@ const CASES: Record<OperationId, RouteCase> = {
     bad: [
       { path: `/api/v1/files/${UNKNOWN_FILE}`, status: 403, as: 'student' },
       { path: `/api/v1/files/${UNKNOWN_FILE}`, status: 404, as: 'editor' },
+    ],
+  },
+  listLessons: {
+    ok: {
+      path: '/api/v1/lessons?contentId={moduleId}',
+      as: 'faculty-uscr',
+      check(body) {
+        const page = LessonList.parse(body);
+        expect(page.items.map((lesson) => lesson.id)).toContain(lessons.first);
+      },
+    },
+    bad: [
+      { path: '/api/v1/lessons?contentId=not-an-id', status: 400, as: 'faculty-uscr' },
+      { path: '/api/v1/lessons?contentId=00000000000000000000000000', status: 404, as: 'faculty-uscr' },
+      { path: '/api/v1/lessons?contentId={moduleId}&pageToken=forged', status: 400, as: 'faculty-uscr' },
+      { path: '/api/v1/lessons?contentId={moduleId}', status: 403, as: 'student' },
+    ],
+  },
+  getLesson: {
+    ok: {
+      get path() {
+        return `/api/v1/lessons/${lessons.first}`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(Lesson.parse(body)).toMatchObject({ id: lessons.first, name: 'Stack frames', version: 1 });
+      },
+    },
+    bad: [
+      { path: '/api/v1/lessons/00000000000000000000000000', status: 404, as: 'faculty-uscr' },
+      { path: '/api/v1/lessons/not-an-id', status: 400, as: 'faculty-uscr' },
+    ],
+  },
+  createLesson: {
+    ok: {
+      path: '/api/v1/lessons',
+      as: 'editor',
+      get body(): CaseBody {
+        return {
+          json: {
+            contentId: lessons.contentId,
+            name: 'n'.repeat(1000),
+            pages: [{ name: 'Day 1', urls: [{ fileId: lessons.upload, type: 'handout' }] }],
+          },
+        };
+      },
+      check(body) {
+        lessons.created = CreatedId.parse(body).id;
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/lessons',
+        status: 400,
+        as: 'editor',
+        get body(): CaseBody {
+          return { json: { contentId: lessons.contentId, name: 'n'.repeat(1001) } };
+        },
+        fieldError: { path: 'body.name', message: 'Must be at most 1000 characters.' },
+      },
+      {
+        path: '/api/v1/lessons',
+        status: 400,
+        as: 'editor',
+        get body(): CaseBody {
+          return {
+            json: {
+              contentId: lessons.contentId,
+              name: 'Borrowed',
+              urls: [{ fileId: lessons.foreignUpload, type: 'other' }],
+            },
+          };
+        },
+        fieldError: { path: 'body.urls.0.fileId', message: LESSON_FILE_NOT_ALLOWED_MESSAGE },
+      },
+      { path: '/api/v1/lessons', status: 403, as: 'faculty-uscr', body: { json: {} } },
+    ],
+  },
+  updateLesson: {
+    ok: {
+      get path() {
+        return `/api/v1/lessons/${lessons.first}`;
+      },
+      as: 'editor',
+      body: { json: { name: 'Stack frames, revised', version: 1 } },
+      check(body) {
+        expect(Lesson.parse(body)).toMatchObject({ id: lessons.first, version: 2, urls: [] });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/lessons/${lessons.first}`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: { name: 'Stale', version: 1 } },
+      },
+      { path: '/api/v1/lessons/not-an-id', status: 400, as: 'editor', body: { json: { name: 'x', version: 1 } } },
+    ],
+  },
+  deleteLesson: {
+    ok: {
+      get path() {
+        return `/api/v1/lessons/${lessons.created}`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(DeletedLesson.parse(body)).toEqual({ id: lessons.created, contentId: lessons.contentId });
+      },
+    },
+    bad: [
+      { path: '/api/v1/lessons/00000000000000000000000000', status: 404, as: 'editor' },
+      { path: '/api/v1/lessons/00000000000000000000000000', status: 403, as: 'faculty-uscr' },
     ],
   },
   authenticate: {

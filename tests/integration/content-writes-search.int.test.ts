@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreatedId } from '#shared/contracts/content';
+import { SavedContent } from '#shared/contracts/content-save';
 import { portalTokenFor } from '../support/local-portal.ts';
 import { pollSearchUntilFound, searchOverHttp, seededLocalPortalForSuite } from '../support/search-over-http.ts';
 
@@ -30,5 +31,40 @@ describe('write over HTTP → searchable', () => {
     console.log(`search freshness: POST /api/v1/content → searchable over HTTP in ${elapsed} ms`);
     expect(found).toBe(true);
     expect(elapsed).toBeLessThan(1000);
+  });
+});
+
+describe('content save over HTTP → searchable', () => {
+  it('finds an item created by a save (POST /api/v1/content-saves) within 1 s, children included', async () => {
+    const token = await portalTokenFor(portalOf(), 'editor');
+    await search('warm up');
+    const started = performance.now();
+    const res = await fetch(`${portalOf().baseUrl}/api/v1/content-saves`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        fields: {
+          name: 'Quokka packet module',
+          description: '<p>Packets.</p>',
+          status: 'published',
+          categories: ['module'],
+          ksas: [{ id: 'K0070', index: 0 }],
+          kus: [{ id: 'CSF', index: 0 }],
+        },
+        children: [{ key: 'lab', name: 'Quokka capture lab', status: 'published', categories: ['exercise'] }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const saved = SavedContent.parse(await res.json());
+    const { found, elapsed } = await pollSearchUntilFound(
+      portalOf(),
+      'quokka packet module',
+      saved.content.id,
+      started,
+    );
+    expect(found).toBe(true);
+    expect(elapsed).toBeLessThan(1000);
+    const child = saved.created.children.lab ?? '';
+    expect((await pollSearchUntilFound(portalOf(), 'quokka capture lab', child, started)).found).toBe(true);
   });
 });

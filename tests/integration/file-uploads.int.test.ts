@@ -106,7 +106,8 @@ describe('uploading a file straight to S3', () => {
     });
     const record = await getFile(created.fileId);
     expect(record?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    expect(record?.expiresAt).toBeUndefined();
+    // Ready but not attached by a save yet: it keeps a TTL of a day (decision record 020).
+    expect(record?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 86_400 - 60);
 
     const status = await api('GET', `/api/v1/files/${created.fileId}`, 'student');
     expect(FileStatusBody.parse(await status.json())).toEqual({ id: created.fileId, name: file.name, status: 'Ready' });

@@ -187,10 +187,12 @@ export function listChildren(options: ListChildrenOptions): Promise<Page<Content
  * Creates a content item and its alias guard in ONE TransactWriteItems, each
  * conditional on its key being absent (decision record 005: aliases are unique),
  * together with the catalog revision bump (decision record 014) and, with
- * `attachToParent`, the append of `{ id, index }` to the parent's `children`
- * (conditional on the parent existing). `recordInCatalog: false` leaves the
- * revision alone for bulk writers that bump it once themselves (the seed import).
- * The seed import passes parents whose
+ * `attachToParent`, the append of `{ id, index }` to the parent's `children` and a
+ * bump of the parent's `version` (conditional on the parent existing), so that an
+ * editor still holding the parent's previous version gets a 409 instead of saving a
+ * `children` list without the new child (decision record 020).
+ * `recordInCatalog: false` leaves the revision alone for bulk writers that bump it
+ * once themselves (the seed import). The seed import passes parents whose
  * `children` already list the child, so it does not attach. The stored item gets
  * version 1 and its keys: by id, by alias (gsi1), under its parent (gsi2), by status
  * and modification time (gsi3). Nothing is written when any condition fails.
@@ -202,6 +204,27 @@ export async function createContent(
   record: ContentRecord,
   options: { readonly attachToParent?: boolean; readonly recordInCatalog?: boolean } = {},
 ): Promise<ContentItem> {
+  const { item, steps } = contentCreateSteps(record, { attachToParent: options.attachToParent === true });
+  if (options.recordInCatalog !== false) steps.push({ item: catalogRevisionUpdate() });
+  await transact(steps);
+  return item;
+}
+
+/** Message of the 409 when a content id is taken (practically never: ids are ULIDs). */
+export const CONTENT_EXISTS_MESSAGE = 'Content already exists.';
+
+/**
+ * The transaction elements that create a content item (spec §4 "Saving content" step
+ * 2 and 3; decision record 015): the item at version 1 and its alias guard, each
+ * conditional on being absent, and with `attachToParent` the Update appending
+ * `{ id, index }` to the parent's `children` and adding 1 to its `version`
+ * (conditional on the parent existing). No catalog revision bump: the caller adds
+ * one per transaction. Returns the stored item and the steps.
+ */
+export function contentCreateSteps(
+  record: ContentRecord,
+  options: { readonly attachToParent: boolean },
+): { item: ContentItem; steps: TransactionStep[] } {
   const item = contentItemOf(record, 1);
   const guard = {
     ...aliasGuardKey(record.urlAlias),
@@ -214,7 +237,7 @@ export async function createContent(
     ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
   };
   const steps: TransactionStep[] = [
-    { item: { Put: { TableName: tableName(), Item: item, ...absent } }, conflict: 'Content already exists.' },
+    { item: { Put: { TableName: tableName(), Item: item, ...absent } }, conflict: CONTENT_EXISTS_MESSAGE },
     { item: { Put: { TableName: tableName(), Item: guard, ...absent } }, conflict: ALIAS_TAKEN_MESSAGE },
   ];
   if (record.parentId !== null && options.attachToParent) {
@@ -223,18 +246,21 @@ export async function createContent(
         Update: {
           TableName: tableName(),
           Key: contentKey(record.parentId),
-          UpdateExpression: 'SET #children = list_append(if_not_exists(#children, :empty), :child)',
+          UpdateExpression:
+            'SET #children = list_append(if_not_exists(#children, :empty), :child), #version = #version + :one',
           ConditionExpression: 'attribute_exists(#pk)',
-          ExpressionAttributeNames: { '#children': 'children', '#pk': TABLE.partitionKey },
-          ExpressionAttributeValues: { ':empty': [], ':child': [{ id: record.id, index: record.index }] },
+          ExpressionAttributeNames: {
+            '#children': 'children',
+            '#pk': TABLE.partitionKey,
+            '#version': TABLE.versionAttribute,
+          },
+          ExpressionAttributeValues: { ':empty': [], ':child': [{ id: record.id, index: record.index }], ':one': 1 },
         },
       },
       conflict: PARENT_GONE_MESSAGE,
     });
   }
-  if (options.recordInCatalog !== false) steps.push({ item: catalogRevisionUpdate() });
-  await transact(steps);
-  return item;
+  return { item, steps };
 }
 
 /** Message of the 409 when the parent of a new child disappeared while it was being saved. */
@@ -243,7 +269,7 @@ export const PARENT_GONE_MESSAGE = 'The parent content no longer exists. Reload 
 export const BUSY_MESSAGE = 'Content is being changed by someone else right now. Try again.';
 
 /** One element of a transaction, and the 409 message when its condition fails. */
-interface TransactionStep {
+export interface TransactionStep {
   readonly item: TransactWriteItem;
   readonly conflict?: string;
 }
@@ -252,13 +278,15 @@ interface TransactionStep {
 const TRANSACTION_ATTEMPTS = 3;
 
 /**
- * Runs the steps as ONE TransactWriteItems. A failed condition is a 409 with the
- * step's message (the first failing step wins); a `TransactionConflict` (another
- * transaction held one of the items, typically the catalog revision) is retried up
- * to 3 times with jittered backoff, then a 409 {@link BUSY_MESSAGE}.
+ * Runs the steps as ONE TransactWriteItems (at most 100 elements, DynamoDB's limit).
+ * A failed condition is a 409 with the step's message (the first failing step wins;
+ * a step without a message rethrows the cancellation); a `TransactionConflict`
+ * (another transaction held one of the items, typically the catalog revision) is
+ * retried up to 3 times with jittered backoff, then a 409 `busyMessage` (default
+ * {@link BUSY_MESSAGE}). Shared by every transactional writer (content, saves, lessons).
  * @throws ConflictError as above; any other error unchanged.
  */
-async function transact(steps: readonly TransactionStep[]): Promise<void> {
+export async function transact(steps: readonly TransactionStep[], busyMessage: string = BUSY_MESSAGE): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.item) }));
@@ -271,14 +299,14 @@ async function transact(steps: readonly TransactionStep[]): Promise<void> {
       if (message) throw new ConflictError(message, { cause: error });
       const collided = reasons.some((reason) => reason?.Code === 'TransactionConflict');
       if (!collided) throw error;
-      if (attempt >= TRANSACTION_ATTEMPTS) throw new ConflictError(BUSY_MESSAGE, { cause: error });
+      if (attempt >= TRANSACTION_ATTEMPTS) throw new ConflictError(busyMessage, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * (0.5 + Math.random())));
     }
   }
 }
 
 /** The stored form of a record: its table and index keys at `version`. */
-function contentItemOf(record: ContentRecord, version: number): ContentItem {
+export function contentItemOf(record: ContentRecord, version: number): ContentItem {
   return {
     ...record,
     ...contentKey(record.id),
@@ -308,6 +336,24 @@ export async function updateContent(
   expectedVersion: number,
   previousAlias: string,
 ): Promise<ContentItem> {
+  const { item, steps } = contentUpdateSteps(record, expectedVersion, previousAlias);
+  steps.push({ item: catalogRevisionUpdate() });
+  await transact(steps);
+  return item;
+}
+
+/**
+ * The transaction elements of {@link updateContent} without the catalog revision
+ * bump: the Put of the item at `expectedVersion + 1` conditional on
+ * `version = expectedVersion` ({@link CONTENT_STALE_MESSAGE}), and when the alias
+ * changed, the old guard's Delete (conditional on naming the item) and the new
+ * guard's Put (conditional on absence, {@link ALIAS_TAKEN_MESSAGE}).
+ */
+export function contentUpdateSteps(
+  record: ContentRecord,
+  expectedVersion: number,
+  previousAlias: string,
+): { item: ContentItem; steps: TransactionStep[] } {
   const item = contentItemOf(record, expectedVersion + 1);
   const steps: TransactionStep[] = [
     {
@@ -355,21 +401,27 @@ export async function updateContent(
       },
     );
   }
-  steps.push({ item: catalogRevisionUpdate() });
-  await transact(steps);
-  return item;
+  return { item, steps };
 }
 
 /**
  * Deletes a content item that has no children (decision record 015) as ONE
  * TransactWriteItems: the item (conditional on `version` and on an empty `children`
  * list), its alias guard (conditional on naming it), its entry in its parent's
- * `children` (conditional on that entry still being at the position read), and the
- * catalog revision bump (decision record 014).
+ * `children` (conditional on that entry still being at the position read; the
+ * parent's version goes up, as when a child is added, so an editor holding the old
+ * parent gets a 409 rather than a save naming a child that is gone), `fileSteps`
+ * (the detach steps of its files, `detachFileStep` of data/files.ts, decision record
+ * 020), and the catalog revision bump (decision record 014).
  * @throws ConflictError {@link CONTENT_STALE_MESSAGE} when the item changed (or got a
- *   child) since it was read; {@link BUSY_MESSAGE} after 3 transaction conflicts.
+ *   child) since it was read, or a file step's condition failed; {@link BUSY_MESSAGE}
+ *   after 3 transaction conflicts.
  */
-export async function deleteContent(item: ContentItem, parent: ContentItem | null): Promise<void> {
+export async function deleteContent(
+  item: ContentItem,
+  parent: ContentItem | null,
+  fileSteps: readonly TransactWriteItem[] = [],
+): Promise<void> {
   const steps: TransactionStep[] = [
     {
       item: {
@@ -403,15 +455,16 @@ export async function deleteContent(item: ContentItem, parent: ContentItem | nul
         Update: {
           TableName: tableName(),
           Key: contentKey(parent.id),
-          UpdateExpression: `REMOVE #children[${position}]`,
+          UpdateExpression: `REMOVE #children[${position}] SET #version = #version + :one`,
           ConditionExpression: `#children[${position}].#id = :id`,
-          ExpressionAttributeNames: { '#children': 'children', '#id': 'id' },
-          ExpressionAttributeValues: { ':id': item.id },
+          ExpressionAttributeNames: { '#children': 'children', '#id': 'id', '#version': 'version' },
+          ExpressionAttributeValues: { ':id': item.id, ':one': 1 },
         },
       },
       conflict: CONTENT_STALE_MESSAGE,
     });
   }
+  for (const fileStep of fileSteps) steps.push({ item: fileStep, conflict: CONTENT_STALE_MESSAGE });
   steps.push({ item: catalogRevisionUpdate() });
   await transact(steps);
 }

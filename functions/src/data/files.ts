@@ -1,8 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { FILE_LIMITS } from '#shared/limits';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { deleteObject } from '../adapters/file-objects.ts';
 import { ConflictError } from '../lib/errors.ts';
+import type { TransactWriteItem } from './catalog.ts';
 import { batchGetItems, createItem, tableName } from './dynamo.ts';
 import type { FileItem, FileRecord } from './items.ts';
 import { ENTITY_TYPES, fileKey } from './keys.ts';
@@ -56,15 +59,182 @@ export async function getFile(id: string): Promise<FileItem | null> {
 }
 
 /**
- * Marks a Pending file Ready with the checked size (bytes) and SHA-256 (hex) and
- * removes its TTL, conditional on it still being Pending at `version`.
+ * Marks a Pending file Ready with the checked size (bytes) and SHA-256 (hex),
+ * conditional on it still being Pending at `version`. The file is not attached to
+ * anything yet, so it keeps a TTL: `expiresAt` moves to `unattachedUntil` (epoch
+ * seconds, default now + {@link FILE_LIMITS.unattachedReadySeconds}); attaching it
+ * ({@link attachFileStep}) removes the TTL (decision record 020).
  * @throws ConflictError when the record changed meanwhile (completed twice at once).
  */
-export async function markFileReady(file: FileItem, checked: { size: number; sha256: string }): Promise<FileItem> {
-  return updateStatus(file, 'SET #status = :ready, #size = :size, sha256 = :sha256, #version = :next REMOVE #ttl', {
+export async function markFileReady(
+  file: FileItem,
+  checked: { size: number; sha256: string },
+  unattachedUntil: number = Math.ceil(Date.now() / 1000) + FILE_LIMITS.unattachedReadySeconds,
+): Promise<FileItem> {
+  return updateStatus(file, 'SET #status = :ready, #size = :size, sha256 = :sha256, #version = :next, #ttl = :until', {
     names: { '#size': 'size', '#ttl': TABLE.ttlAttribute },
-    values: { ':ready': 'Ready', ':size': checked.size, ':sha256': checked.sha256 },
+    values: { ':ready': 'Ready', ':size': checked.size, ':sha256': checked.sha256, ':until': unattachedUntil },
   });
+}
+
+/**
+ * True when a file record is Ready and not attached to anything yet: it still has a
+ * TTL (`expiresAt`, epoch seconds) and that TTL lies after `now`. A detached file
+ * ({@link detachFileStep}) has a TTL of the moment it was detached, and an upload
+ * left unattached past its day waits only for DynamoDB's TTL sweep (up to days
+ * late): neither may be attached again (decision record 020).
+ */
+export function isUnattachedReady(file: Pick<FileItem, 'status' | 'expiresAt'>, now: Date = new Date()): boolean {
+  return file.status === 'Ready' && file.expiresAt !== undefined && file.expiresAt > Math.floor(now.getTime() / 1000);
+}
+
+/**
+ * The transaction element that attaches a Ready, unattached file to its owner
+ * (decision record 020): sets the shown `name` and `metadata.id` (the content item
+ * or contributor), removes the TTL and bumps the version, conditional on the file
+ * still being Ready and unattached ({@link isUnattachedReady}: a TTL after `now`).
+ * Put it in the same TransactWriteItems as the owner's write, so that a file is
+ * attached exactly when its owner names it. A missing record fails the condition.
+ */
+export function attachFileStep(
+  fileId: string,
+  owner: { readonly id: string; readonly name: string },
+  now: Date = new Date(),
+): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: fileKey(fileId),
+      UpdateExpression: 'SET #name = :name, #metadata.#ownerId = :owner, #version = #version + :one REMOVE #ttl',
+      ConditionExpression: '#status = :ready AND #ttl > :now',
+      ExpressionAttributeNames: {
+        '#name': 'name',
+        '#ownerId': 'id',
+        '#metadata': 'metadata',
+        '#version': TABLE.versionAttribute,
+        '#ttl': TABLE.ttlAttribute,
+        '#status': 'status',
+      },
+      ExpressionAttributeValues: {
+        ':name': owner.name,
+        ':owner': owner.id,
+        ':one': 1,
+        ':ready': 'Ready',
+        ':now': Math.floor(now.getTime() / 1000),
+      },
+    },
+  };
+}
+
+/**
+ * The transaction element that renames an attached file (spec §5 "File name", at
+ * most 120 characters, checked by the request schema), conditional on it still
+ * belonging to `ownerId` (a missing record fails the condition).
+ */
+export function renameFileStep(fileId: string, ownerId: string, name: string): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: fileKey(fileId),
+      UpdateExpression: 'SET #name = :name, #version = #version + :one',
+      ConditionExpression: '#metadata.#ownerId = :owner',
+      ExpressionAttributeNames: {
+        '#name': 'name',
+        '#ownerId': 'id',
+        '#metadata': 'metadata',
+        '#version': TABLE.versionAttribute,
+      },
+      ExpressionAttributeValues: { ':name': name, ':owner': ownerId, ':one': 1 },
+    },
+  };
+}
+
+/**
+ * The transaction element that detaches a file its owner no longer names: it gets a
+ * TTL of now, so that even if deleting it after the write fails
+ * ({@link discardFiles}), DynamoDB's TTL and the upload sweeper remove it and its
+ * object (decision record 020). Conditional on it belonging to `ownerId` (a missing
+ * record fails the condition). A detached file is never attachable again
+ * ({@link isUnattachedReady}).
+ */
+export function detachFileStep(fileId: string, ownerId: string, now: Date = new Date()): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: fileKey(fileId),
+      UpdateExpression: 'SET #ttl = :now, #version = #version + :one',
+      ConditionExpression: '#metadata.#ownerId = :owner',
+      ExpressionAttributeNames: {
+        '#ttl': TABLE.ttlAttribute,
+        '#ownerId': 'id',
+        '#metadata': 'metadata',
+        '#version': TABLE.versionAttribute,
+      },
+      ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000), ':owner': ownerId, ':one': 1 },
+    },
+  };
+}
+
+/**
+ * Deletes files that carry a TTL (unattached uploads, detached files) and their
+ * objects. Each file is first claimed — its TTL set to now, conditional on it still
+ * having one — so that a concurrent save can no longer attach it ({@link attachFileStep}
+ * needs a TTL after now); a file attached meanwhile has no TTL, fails the claim and
+ * is left alone. Then the object goes (from the bucket of its visibility), then the
+ * record, so that no object is ever left without a record to find it by. Best
+ * effort: every file is tried; failures are logged and left to DynamoDB's TTL and the
+ * upload sweeper. `bucketOf` names the bucket of a visibility. Returns the ids
+ * deleted; never throws.
+ */
+export async function discardFiles(
+  files: readonly Pick<FileItem, 'id' | 'objectKey' | 'visibility'>[],
+  bucketOf: (visibility: FileItem['visibility']) => string,
+  now: Date = new Date(),
+): Promise<string[]> {
+  const outcomes = await Promise.allSettled(
+    files.map(async (file) => {
+      if (!(await claimForDiscard(file.id, now))) return null;
+      await deleteObject(bucketOf(file.visibility), file.objectKey);
+      await deleteFileRecord(file.id);
+      return file.id;
+    }),
+  );
+  const deleted: string[] = [];
+  for (const [position, outcome] of outcomes.entries()) {
+    if (outcome.status === 'fulfilled') {
+      if (outcome.value) deleted.push(outcome.value);
+    } else {
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          message: 'File left to the upload sweeper',
+          fileId: files[position]?.id,
+          error: String(outcome.reason),
+        }),
+      );
+    }
+  }
+  return deleted;
+}
+
+/** Sets a file's TTL to `now` if it has one; false when it has none (attached) or is gone. */
+async function claimForDiscard(fileId: string, now: Date): Promise<boolean> {
+  try {
+    await dynamoDocumentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: fileKey(fileId),
+        UpdateExpression: 'SET #ttl = :now',
+        ConditionExpression: 'attribute_exists(#ttl)',
+        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
+        ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
 import { ChildContent, Content, ContentLink, ContentSummary } from '#shared/contracts/content';
 import { Contributor } from '#shared/contracts/contributor';
 import { Knowledge } from '#shared/contracts/knowledge';
+import { Lesson } from '#shared/contracts/lesson';
 import type { FileOwnerType, FileStatus, FileVisibility } from '#shared/enums';
-import type { EntityType, TableKey } from './keys.ts';
+import type { EntityType, LESSON_ENTITY_TYPE, TableKey } from './keys.ts';
 
 /**
  * Shapes of the stored items and the mappers back to the API contracts. A mapper
@@ -70,8 +71,10 @@ export interface FileRecord {
   /** Uploads only (decision record 016): who asked for the upload (portal user id). */
   readonly createdBy?: string;
   /**
-   * Uploads only: epoch seconds after which a Pending record is garbage (the table's
-   * TTL attribute); removed when the file becomes Ready.
+   * Epoch seconds after which the record is garbage (the table's TTL attribute; the
+   * upload sweeper then deletes its object): a Pending upload's expiry, a Ready but
+   * unattached upload's day (decision record 020), or the moment a file was detached.
+   * Absent on an attached file.
    */
   readonly expiresAt?: number;
   version: number;
@@ -115,4 +118,21 @@ export function toContributor(item: ContributorItem): Contributor {
 /** The `Knowledge` contract of a stored knowledge item. */
 export function toKnowledge(item: KnowledgeItem): Knowledge {
   return pick<Knowledge>(Knowledge.shape, item);
+}
+
+/**
+ * A stored lesson (decision record 021): the `Lesson` contract plus its table key
+ * (`LESSON#<id>`) and its place among its content item's lessons (gsi2
+ * `LESSONS#<contentId>` / `<index>#<id>`). Its artifacts are file records whose
+ * `metadata.id` is the lesson id.
+ */
+export interface LessonItem extends Lesson, TableKey {
+  readonly entityType: typeof LESSON_ENTITY_TYPE;
+  readonly gsi2pk: string;
+  readonly gsi2sk: string;
+}
+
+/** The `Lesson` contract of a stored lesson (key attributes dropped). */
+export function toLesson(item: LessonItem): Lesson {
+  return pick<Lesson>(Lesson.shape, item);
 }

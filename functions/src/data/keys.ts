@@ -18,6 +18,7 @@ import { TABLE } from '#shared/table';
  * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
  * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
  * | content feedback by id (decision record 018)      | table | pk `FEEDBACK#<id>`, sk `FEEDBACK` (attribute contentId)             |
+ * | feedback whose e-mail is still to send, oldest first (sparse) | gsi1 | gsi1pk `FEEDBACK_PENDING`, gsi1sk `<createdTimestamp ISO>#<id>` |
  * | user by id, with claims, subscriptions, messages, organization memberships (one item collection) | table | pk `USER#<id>`; sk `USER`, `CLAIM#<type>#<value>#<scope or *>`, `SUBSCRIPTION#<product>`, `MESSAGE#<id>`, `ORGANIZATION#<id>` |
  * | organization by id | table | pk `ORGANIZATION#<id>`, sk `ORGANIZATION` |
  * | user by upstream identity                         | table | pk `IDENTITY#<provider>#<upstream subject>`, sk `IDENTITY` (attribute userId) |
@@ -169,6 +170,14 @@ export function feedbackKey(id: string): TableKey {
   return { pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' };
 }
 
+/** gsi1 partition of feedback whose e-mail has not gone out yet (sparse: removed once sent). */
+export const FEEDBACK_PENDING_PARTITION = 'FEEDBACK_PENDING';
+
+/** gsi1 key of feedback whose e-mail is pending: oldest first (decision record 018). */
+export function pendingFeedbackIndexKey(createdTimestamp: string, id: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: FEEDBACK_PENDING_PARTITION, gsi1sk: `${createdTimestamp}#${id}` };
+}
+
 /** S3 key of a feedback screenshot in the private bucket: built from the feedback id, never the file name. */
 export function feedbackScreenshotObjectKey(feedbackId: string): string {
   return `feedback/${feedbackId}`;
@@ -191,8 +200,11 @@ export function contentFileObjectKey(contentId: string, fileId: string): string 
  * name. A public one is served at `/public/files/<fileId>`.
  */
 export function uploadedFileObjectKey(fileId: string): string {
-  return `files/${fileId}`;
+  return `${UPLOADED_FILE_PREFIX}${fileId}`;
 }
+
+/** Key prefix of uploaded files in both buckets (IAM grants of the upload sweeper are scoped to it). */
+export const UPLOADED_FILE_PREFIX = 'files/';
 
 /** Table partition of one user's item collection: the user, its claims, subscriptions and messages. */
 export function userPartition(userId: string): string {
@@ -279,4 +291,41 @@ export const CATALOG_PARTITION = 'CATALOG';
  */
 export function catalogRevisionKey(): TableKey {
   return { pk: CATALOG_PARTITION, sk: 'REVISION' };
+}
+
+/*
+ * Lessons (decision record 021; spec §3 Lesson "Lists are filtered by contentId"):
+ *
+ * | question                                  | index | key                                                                  |
+ * |-------------------------------------------|-------|----------------------------------------------------------------------|
+ * | lesson by id                              | table | pk `LESSON#<id>`, sk `LESSON`                                        |
+ * | lessons of a content item, in index order | gsi2  | gsi2pk `LESSONS#<contentId>`, gsi2sk `<index, 6 digits>#<id>`        |
+ */
+
+/** The `entityType` of a stored lesson. */
+export const LESSON_ENTITY_TYPE = 'Lesson';
+
+/** `LESSON#<id>` / `LESSON`: one lesson. */
+export function lessonKey(id: string): TableKey {
+  return { pk: `LESSON#${id}`, sk: 'LESSON' };
+}
+
+/** gsi2 partition of the lessons of one content item: `LESSONS#<contentId>`. */
+export function lessonsPartition(contentId: string): string {
+  return `LESSONS#${contentId}`;
+}
+
+/**
+ * gsi2 key of a lesson under its content item: `<index zero-padded to 6>#<id>`, so
+ * string order is index order (ties by id), as for children ({@link childIndexKey}).
+ * @throws RangeError for an index outside 0…999999.
+ */
+export function lessonIndexKey(contentId: string, index: number, id: string): { gsi2pk: string; gsi2sk: string } {
+  if (!Number.isInteger(index) || index < 0 || index >= 10 ** CHILD_INDEX_DIGITS) {
+    throw new RangeError(`Lesson index ${index} is outside 0…${10 ** CHILD_INDEX_DIGITS - 1}.`);
+  }
+  return {
+    gsi2pk: lessonsPartition(contentId),
+    gsi2sk: `${String(index).padStart(CHILD_INDEX_DIGITS, '0')}#${id}`,
+  };
 }

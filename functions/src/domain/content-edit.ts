@@ -106,8 +106,9 @@ export function describedWithKeywords(
  * Applies an edit to a stored record. `patch` keeps every absent field; `replace`
  * (PUT, a full object) empties absent lists and optional fields but keeps the status,
  * the alias, the licence and what the edit API does not own (parent, children,
- * files, lessons, image). Recomputes the derived fields: `category`, `summary`,
- * `author` (first contributor's display name), `modifiedTimestamp` (= `now`).
+ * files, image; lessons are entities of their own, decision record 021). Recomputes
+ * the derived fields: `category`, `summary`, `author` (first contributor's display
+ * name), `modifiedTimestamp` (= `now`).
  * An alias that normalises to nothing keeps the stored one.
  */
 export function applyContentChanges(
@@ -202,7 +203,6 @@ export function newContentRecord(input: {
     children: [],
     sections: [],
     files: [],
-    lessons: [],
     ksas: [],
     kus: [],
     tkss: [],

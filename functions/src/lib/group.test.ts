@@ -46,6 +46,7 @@ describe('createGroupHandler', () => {
       createContent: 'content/create-content',
       replaceContent: 'content/replace-content',
       patchContent: 'content/patch-content',
+      saveContent: 'content/save-content',
       deleteContent: 'content/delete-content',
       createContributor: 'content/create-contributor',
       updateContributor: 'content/update-contributor',
@@ -65,6 +66,11 @@ describe('createGroupHandler', () => {
       completeUpload: 'file/complete-upload',
       getFile: 'file/get-file',
       deleteFile: 'file/delete-file',
+      listLessons: 'lesson/list-lessons',
+      getLesson: 'lesson/get-lesson',
+      createLesson: 'lesson/create-lesson',
+      updateLesson: 'lesson/update-lesson',
+      deleteLesson: 'lesson/delete-lesson',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

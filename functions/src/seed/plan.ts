@@ -243,7 +243,6 @@ export function planSeed(sources: SeedSources, now: Date): SeedPlan {
       children,
       sections: [],
       files: itemFiles.map((file) => ({ id: file.id, name: file.name, type: file.type, filename: file.filename })),
-      lessons: [],
       ksas: refs('KSA', mapping?.ksas ?? []),
       kus: refs('KU', mapping?.kus ?? []),
       tkss: refs('TKS', mapping?.tkss ?? []),

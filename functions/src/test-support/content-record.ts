@@ -23,7 +23,6 @@ export function contentRecord(name: string, overrides: Partial<ContentRecord> = 
     children: [],
     sections: [],
     files: [],
-    lessons: [],
     ksas: [],
     kus: [],
     tkss: [],

@@ -92,7 +92,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 
 async function send<S extends z.ZodType>(
   url: string,
-  init: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown },
+  init: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown },
   schema: S,
   options: { signal?: AbortSignal },
 ): Promise<z.infer<S>> {
@@ -142,6 +142,16 @@ export function apiPost<S extends z.ZodType>(
   options: { signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
   return send(url, { method: 'POST', body }, schema, options);
+}
+
+/** PUTs `body` as JSON to an API operation (a whole object, spec §7 "Update … by id"); otherwise as `apiGet`. */
+export function apiPut<S extends z.ZodType>(
+  url: string,
+  body: unknown,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  return send(url, { method: 'PUT', body }, schema, options);
 }
 
 /** PATCHes `body` as JSON to an API operation; otherwise as `apiGet`. */

@@ -70,7 +70,6 @@ export function bufferOverflowDetail(overrides: Partial<ContentDetail['content']
         },
         { id: IDS.txt, name: 'Buffer_Overflow_Setuid.txt', type: 'text/plain', filename: 'Buffer_Overflow_Setuid.txt' },
       ],
-      lessons: [],
       ksas: [
         {
           id: 'K0070',

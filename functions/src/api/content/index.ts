@@ -10,6 +10,7 @@ import { listContributors } from './list-contributors.ts';
 import { listKnowledge } from './list-knowledge.ts';
 import { patchContent } from './patch-content.ts';
 import { replaceContent } from './replace-content.ts';
+import { saveContent } from './save-content.ts';
 import { sendContentFeedback } from './send-content-feedback.ts';
 import { updateContributor } from './update-contributor.ts';
 
@@ -24,6 +25,7 @@ export const handler = createGroupHandler('content', {
   createContent,
   replaceContent,
   patchContent,
+  saveContent,
   deleteContent,
   createContributor,
   updateContributor,

@@ -1,16 +1,14 @@
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
 import { SCREENSHOT_TYPE_MESSAGE, type SentContentFeedback } from '#shared/contracts/feedback';
-import { sendRawEmail } from '../../adapters/email.ts';
 import { putObject } from '../../adapters/file-objects.ts';
 import { getContentById } from '../../data/content.ts';
-import { createFeedback, type FeedbackRecord, markFeedbackSent } from '../../data/feedback.ts';
+import { createFeedback, type FeedbackRecord } from '../../data/feedback.ts';
 import { feedbackScreenshotObjectKey } from '../../data/keys.ts';
-import { composeFeedbackEmail, screenshotBytes } from '../../domain/feedback-email.ts';
+import { screenshotBytes } from '../../domain/feedback-email.ts';
 import { newId } from '../../domain/ids.ts';
-import { buildMimeMessage, isPlainAddress } from '../../domain/mime-message.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
-import { portalIssuer } from '../../lib/auth/portal-tokens.ts';
-import { env, feedbackEmailConfig } from '../../lib/env.ts';
+import { deliverFeedbackEmail, logFeedbackProblem } from '../../feedback/delivery.ts';
+import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
 
@@ -56,60 +54,11 @@ export const sendContentFeedback = defineRoute('sendContentFeedback', async ({ p
   };
   await createFeedback(record);
 
-  const { subject, text } = composeFeedbackEmail({
-    feedbackId: id,
-    content,
-    sender: { name: claims.displayName, email: claims.email },
-    message: body.message,
-    screenshotName: record.screenshot?.name ?? null,
-    siteOrigin: siteOrigin(),
-  });
-  const addresses = feedbackEmailConfig();
-  let messageId: string;
-  try {
-    messageId = await sendRawEmail(
-      buildMimeMessage({
-        from: addresses.sender,
-        fromName: 'Courseware portal',
-        to: [addresses.recipient],
-        replyTo: claims.email && isPlainAddress(claims.email) ? claims.email : null,
-        subject,
-        text,
-        attachments: screenshot?.bytes
-          ? [{ filename: screenshot.name, contentType: screenshot.type, content: screenshot.bytes }]
-          : [],
-      }),
-    );
-  } catch (error) {
-    logEmailFailure(requestId, id, error);
-    return { id, emailStatus: 'pending' } satisfies SentContentFeedback;
-  }
-  try {
-    await markFeedbackSent(id, messageId);
-  } catch (error) {
-    // The e-mail is out: answering an error would invite a second copy.
-    logEmailFailure(requestId, id, error);
-  }
-  return { id, emailStatus: 'sent' } satisfies SentContentFeedback;
-});
-
-/** The site's origin, from the issuer `https://<site>/api/v1/auth`; '' when it is not an URL. */
-function siteOrigin(): string {
-  try {
-    return new URL(portalIssuer()).origin;
-  } catch {
-    return '';
-  }
-}
-
-function logEmailFailure(requestId: string, feedbackId: string, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: 'error',
+  const delivery = await deliverFeedbackEmail(record, content, screenshot?.bytes ?? null);
+  if (delivery.status === 'pending') {
+    logFeedbackProblem(id, 'Content feedback e-mail not sent; the feedback is stored as pending.', delivery.error, {
       requestId,
-      feedbackId,
-      message: 'Content feedback e-mail not sent; the feedback is stored as pending.',
-      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-    }),
-  );
-}
+    });
+  }
+  return { id, emailStatus: delivery.status } satisfies SentContentFeedback;
+});

@@ -86,7 +86,9 @@ describe('Header', () => {
     renderWithProviders(<Header />);
     screen.getByRole('button', { name: 'Help' }).focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('menuitem', { name: /Knowledge Base/ })).toHaveAttribute('data-highlighted');
+    const item = await screen.findByRole('menuitem', { name: /Knowledge Base/ });
+    // The menu moves focus to its first item with retries (spec §9: up to 5 × 60 ms); on a busy machine, wait for it.
+    await waitFor(() => expect(item).toHaveAttribute('data-highlighted'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(getShownErrors().map((error) => error.message)).toEqual([POPUP_BLOCKED_MESSAGE]));
   });

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { CoursewareLanding } from '../../../features/courseware/components/courseware-landing.tsx';
+import { EditorPartsProvider } from '../../../features/courseware/components/editor/editor-parts.tsx';
 import { type FilterPickers, FilterPickersProvider } from '../../../features/courseware/components/filter-pickers.tsx';
+import { EDITOR_PARTS } from './editor-parts.ts';
 
 /**
  * The contributor and knowledge pickers of the search filters, composed here
@@ -19,11 +21,13 @@ const PICKERS: FilterPickers = {
   ),
 };
 
-/** /courseware (spec §2.5); loaded on demand. */
+/** /courseware (spec §2.5), with the editor's parts for creating mode (`creating=1`); loaded on demand. */
 export function Component() {
   return (
     <FilterPickersProvider pickers={PICKERS}>
-      <CoursewareLanding />
+      <EditorPartsProvider parts={EDITOR_PARTS}>
+        <CoursewareLanding />
+      </EditorPartsProvider>
     </FilterPickersProvider>
   );
 }

@@ -148,6 +148,7 @@ describe('/courseware/{idOrAlias} as a visitor', () => {
     const user = userEvent.setup();
     const child = (name: string, index: number, categories: ChildContent['categories']): ChildContent => ({
       ...contentSummary({ name, categories }),
+      version: 1,
       index,
     });
     const module = bufferOverflowDetail({

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Grid, Heading, HStack, List, Skeleton, Stack } from '@chakra-ui/react';
 import { ArchiveIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { can } from '#shared/capabilities';
 import type { ContentDetail } from '#shared/contracts/content';
@@ -46,21 +46,29 @@ const ContentEditing = lazy(() =>
   import('./editor/content-editing.tsx').then((module) => ({ default: module.ContentEditing })),
 );
 
+/** The lessons part of the detail page (spec §2.6 "Files and lesson artifacts"), provided by the route. */
+export type LessonsPanelComponent = ComponentType<{ contentId: string; canEdit: boolean }>;
+
 /**
  * The content detail screen of spec §2.6 as a visitor sees it. The editor adds a
  * status icon beside the title (`titleAdornment`), its actions under it (`actions`)
- * and the metadata block to the side column (`aside`).
+ * and the metadata block to the side column (`aside`). `LessonsPanel`, when the route
+ * gives one, follows the files; `canEdit` says whether the caller may update content.
  */
 export function ContentDetailView({
   detail,
   titleAdornment,
   actions,
   aside,
+  LessonsPanel,
+  canEdit = false,
 }: {
   detail: ContentDetail;
   titleAdornment?: ReactNode;
   actions?: ReactNode;
   aside?: ReactNode;
+  LessonsPanel?: LessonsPanelComponent | undefined;
+  canEdit?: boolean;
 }) {
   const { content, contributors } = detail;
   const sections = [...content.sections].sort((a, b) => a.index - b.index);
@@ -130,6 +138,7 @@ export function ContentDetailView({
             </Box>
           ))}
           <FilesPanel files={content.files} />
+          {LessonsPanel ? <LessonsPanel contentId={content.id} canEdit={canEdit} /> : null}
           <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
         </Stack>
         <Stack gap="8">
@@ -168,7 +177,14 @@ function DetailSkeleton() {
  * back to the list (replace, silently) when it does not exist, and offers Retry
  * on any other failure (which the ERROR dialog has already reported).
  */
-export function ContentDetailScreen({ idOrAlias }: { idOrAlias: string }) {
+export function ContentDetailScreen({
+  idOrAlias,
+  LessonsPanel,
+}: {
+  idOrAlias: string;
+  /** The lessons of the item, shown after its files in view mode (spec §2.6); the route provides it. */
+  LessonsPanel?: LessonsPanelComponent;
+}) {
   // The route loader may already have failed on this item; its error was reported, so do not ask twice.
   const query = useContent({ idOrAlias, queryConfig: { retryOnMount: false } });
   useDocumentTitle(query.data?.content.name ?? 'Courseware');
@@ -197,19 +213,25 @@ export function ContentDetailScreen({ idOrAlias }: { idOrAlias: string }) {
       </Stack>
     );
   }
-  return <ContentDetailBody detail={query.data} />;
+  return <ContentDetailBody detail={query.data} LessonsPanel={LessonsPanel} />;
 }
 
 /** The visitor's view, or for callers who may update content the editor around it (loaded on demand). */
-function ContentDetailBody({ detail }: { detail: ContentDetail }) {
+function ContentDetailBody({
+  detail,
+  LessonsPanel,
+}: {
+  detail: ContentDetail;
+  LessonsPanel: LessonsPanelComponent | undefined;
+}) {
   const { principal } = useSession();
-  if (!can(principal, 'updateContent')) return <ContentDetailView detail={detail} />;
+  if (!can(principal, 'updateContent')) return <ContentDetailView detail={detail} LessonsPanel={LessonsPanel} />;
   return (
-    <Suspense fallback={<ContentDetailView detail={detail} />}>
+    <Suspense fallback={<ContentDetailView detail={detail} LessonsPanel={LessonsPanel} canEdit />}>
       <ContentEditing
         detail={detail}
         canDelete={can(principal, 'deleteContent')}
-        renderView={(parts) => <ContentDetailView detail={detail} {...parts} />}
+        renderView={(parts) => <ContentDetailView detail={detail} {...parts} LessonsPanel={LessonsPanel} canEdit />}
       />
     </Suspense>
   );

@@ -59,6 +59,7 @@ describe('categories and tags', () => {
     const child = (index: number, categories: ChildContent['categories']) => ({
       ...contentSummary({ name: `c${index}`, categories }),
       index,
+      version: 1,
     });
     const groups = groupChildren([child(2, ['lesson']), child(0, ['exercise']), child(1, ['exercise', 'module'])]);
     expect(groups.map((group) => [group.category, group.items.map((item) => item.name)])).toEqual([

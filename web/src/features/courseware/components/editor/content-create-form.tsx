@@ -4,26 +4,32 @@ import { useNavigate } from 'react-router-dom';
 import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { useCreateContent } from '../../api/create-content.ts';
 import { contentPath } from '../../utils/content-path.ts';
-import { aliasFromName, type ContentDraft, createOf, draftFieldId, emptyDraft } from './content-draft.ts';
-import { BasicFields, ClassificationFields, ErrorText, KeywordsField } from './content-fields.tsx';
+import { BorrowedFieldsBoundary, ContributorsField, KnowledgeFields } from './borrowed-fields.tsx';
+import { ChildrenEditor } from './children-editor.tsx';
+import { aliasFromName, type ContentDraft, draftFieldId, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
+import { BasicFields, ClassificationFields, ErrorText, KeywordsField, OtherTagsField } from './content-fields.tsx';
+import { FilesEditor } from './files-editor.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
+import { SectionsEditor } from './sections-editor.tsx';
 import { useDraftErrors } from './use-draft-errors.ts';
+import { useSaveContent } from './use-save-content.ts';
 
 /**
  * Creating mode of /courseware (spec §2.5 `creating=1`, §4 "Creating mode starts in
  * edit mode and adds a Learning Objectives section", §5 "Content editing"). The alias
  * follows the name until it is edited by hand; the status starts Unpublished. The
- * Learning Objectives are typed one per line and sent as a section (key
- * `learning-objectives`) holding them as an HTML list. Create POSTs the item and goes
- * to its page by id (the server may normalise the alias); field errors, the form's
- * and the server's, show under their fields and take the focus; a taken alias (409)
- * shows under the alias. Cancel hands back to `onCancel`.
+ * Learning Objectives are typed one per line and sent as the first section (key
+ * `learning-objectives`) holding them as an HTML list. Create uploads the new
+ * portraits and files and sends one save without an id ({@link useSaveContent}), with
+ * the children, sections, files, contributors and knowledge lists, then goes to the
+ * new item's page by id (the server may normalise the alias). Field errors, the
+ * form's and the server's, show under their fields and take the focus; a taken alias
+ * (409) shows under the alias. Cancel hands back to `onCancel`.
  */
 export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
-  const create = useCreateContent();
+  const save = useSaveContent(null);
   const [draft, setDraft] = useState<ContentDraft>(emptyDraft);
   const [aliasEdited, setAliasEdited] = useState(false);
   const [objectives, setObjectives] = useState('');
@@ -32,25 +38,31 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
   const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const fields = { draft, update, errors };
+  const busy = save.isPending;
 
   const changeName = (name: string) =>
     setDraft((current) => ({ ...current, name, ...(aliasEdited ? {} : { urlAlias: aliasFromName(name) }) }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!checkDraft(draft)) return;
-    create.mutate(createOf(draft, objectives), {
-      onSuccess: ({ id }) => {
-        announce('Created');
-        navigate(contentPath({ id, urlAlias: '' }));
+    if (busy || !checkDraft(draft)) return;
+    save.mutate(
+      { draft, learningObjectives: objectives },
+      {
+        onSuccess: ({ content }) => {
+          announce('Created');
+          navigate(contentPath({ id: content.id, urlAlias: '' }));
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          if (error.statusCode === 409 && error.message === ALIAS_TAKEN_MESSAGE)
+            showErrors({ urlAlias: error.message }, draft);
+          else if (error.statusCode === 409) setFormErrors([error.message]);
+          else if (error.statusCode === 400)
+            showServerErrors(error, { draft, sectionOffset: learningObjectivesHtml(objectives) ? 1 : 0 });
+        },
       },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        if (error.statusCode === 409 && error.message === ALIAS_TAKEN_MESSAGE) showErrors({ urlAlias: error.message });
-        else if (error.statusCode === 409) setFormErrors([error.message]);
-        else if (error.statusCode === 400) showServerErrors(error);
-      },
-    });
+    );
   };
 
   return (
@@ -58,7 +70,7 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
       <Heading as="h2" size="2xl" id="content-create-heading">
         Add courseware
       </Heading>
-      <Stack asChild gap="6">
+      <Stack asChild gap="8">
         <form onSubmit={submit} noValidate aria-labelledby="content-create-heading">
           <FormErrorsAlert messages={formErrors} />
 
@@ -80,10 +92,34 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
             <ErrorText message={errors.learningObjectives} />
           </Field.Root>
 
+          <SectionsEditor
+            sections={draft.sections}
+            onChange={(next) => update('sections', next)}
+            errors={errors}
+            disabled={busy}
+          />
           <ClassificationFields {...fields} />
+          <OtherTagsField {...fields} />
           <KeywordsField {...fields} />
+          <BorrowedFieldsBoundary>
+            <ContributorsField {...fields} progress={save.progress} />
+            <KnowledgeFields {...fields} />
+          </BorrowedFieldsBoundary>
+          <ChildrenEditor
+            items={draft.children}
+            onChange={(next) => update('children', next)}
+            errors={errors}
+            disabled={busy}
+          />
+          <FilesEditor
+            files={draft.files}
+            onChange={(next) => update('files', next)}
+            errors={errors}
+            progress={save.progress}
+            disabled={busy}
+          />
 
-          <SubmitCancelButtons label="Create" pending={create.isPending} onCancel={onCancel} />
+          <SubmitCancelButtons label="Create" pending={busy} onCancel={onCancel} />
         </form>
       </Stack>
     </Stack>

@@ -5,19 +5,22 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
 import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
-import { calledWith, type MockResponse, mockApi, requestOf } from '../../../../testing/mock-api.ts';
-import { renderApp } from '../../../../testing/render.tsx';
+import { calledWith, type MockResponse } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
-import { getSession } from '../../../auth/session/session-store.ts';
+import { mockEditorApi, renderEditorRoutes } from './editor-test-kit.tsx';
 
-function mockCreateApi(create: () => MockResponse = () => ({ status: 201, body: { id: IDS.bufferOverflow } })) {
-  return mockApi((url, init) => {
-    const { method } = requestOf(init);
-    if (url.pathname === '/api/v1/claims') return { body: { items: getSession().principal?.claims ?? [] } };
-    if (url.pathname === '/api/v1/content' && method === 'POST') return create();
-    if (url.pathname.startsWith('/api/v1/content/')) return { body: bufferOverflowDetail() };
-    return { body: { items: [], nextPageToken: null } };
-  });
+const renderApp = ({ path }: { path: string }) => renderEditorRoutes(path);
+
+function mockCreateApi(save?: () => MockResponse) {
+  return mockEditorApi(bufferOverflowDetail(), {
+    save: (body) =>
+      save?.() ?? {
+        body: {
+          content: { ...bufferOverflowDetail().content, name: String((body.fields as { name: string }).name) },
+          created: { contributors: {}, children: {} },
+        },
+      },
+  }).spy;
 }
 
 async function openCreateForm() {
@@ -84,25 +87,37 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/courseware/${IDS.bufferOverflow}`));
     await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Created'));
-    const [post] = calledWith(api, 'POST');
-    if (!post) throw new Error('no POST sent');
-    expect(post.path).toBe('/api/v1/content');
-    expect(post.body).toEqual({
-      name: 'Buffer Overflow Lab',
-      urlAlias: 'buffer-overflow-lab',
-      status: 'unpublished',
-      description: '<p>Smash the stack.</p>',
-      searchKeywords: ['stack'],
-      categories: [],
-      educationLevels: [],
-      experienceLevels: [],
-      sections: [
-        {
-          key: 'learning-objectives',
-          name: 'Learning Objectives',
-          description: '<ul><li>Find a flaw</li><li>Fix &lt;it&gt;</li></ul>',
-        },
-      ],
+    const [save] = calledWith(api, 'POST').filter((call) => call.path === '/api/v1/content-saves');
+    if (!save) throw new Error('no save sent');
+    expect(save.body).toEqual({
+      fields: {
+        name: 'Buffer Overflow Lab',
+        urlAlias: 'buffer-overflow-lab',
+        status: 'unpublished',
+        description: '<p>Smash the stack.</p>',
+        tags: [],
+        searchKeywords: ['stack'],
+        categories: [],
+        educationLevels: [],
+        experienceLevels: [],
+        ksas: [],
+        kus: [],
+        tkss: [],
+        includes: [],
+        lastCuratedTimestamps: { courseware: '', environment: '' },
+        sections: [
+          {
+            key: 'learning-objectives',
+            name: 'Learning Objectives',
+            description: '<ul><li>Find a flaw</li><li>Fix &lt;it&gt;</li></ul>',
+          },
+        ],
+      },
+      contributors: [],
+      newContributors: [],
+      changedContributors: [],
+      children: [],
+      files: [],
     });
   });
 
@@ -134,7 +149,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
     const name = within(form).getByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(name).toHaveFocus());
     expect(within(form).getAllByText('Is required.')).toHaveLength(2);
-    expect(calledWith(api, 'POST')).toEqual([]);
+    expect(calledWith(api, 'POST').filter((call) => call.path === '/api/v1/content-saves')).toEqual([]);
   });
 
   it('shows the server field errors (400) under their fields', async () => {
@@ -144,7 +159,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
       body: {
         statusCode: 400,
         message: 'Invalid request.',
-        errors: [{ path: 'description', message: 'Must be at most 100000 characters.' }],
+        errors: [{ path: 'fields.description', message: 'Must be at most 100000 characters.' }],
       },
     }));
     storeSession(PERSONAS.editor());

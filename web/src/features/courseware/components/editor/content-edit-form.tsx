@@ -1,105 +1,206 @@
-import { Alert, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { type Content, todayUtc } from '#shared/contracts/content';
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  ALIAS_TAKEN_MESSAGE,
+  type ChildContent,
+  type Content,
+  type ContentDetail,
+  todayUtc,
+} from '#shared/contracts/content';
 import { CURATED_LABELS, type CuratedLabel } from '#shared/enums';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { getContentQueryOptions } from '../../api/get-content.ts';
-import { storeSavedContent, usePatchContent } from '../../api/patch-content.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { type ContentDraft, draftFieldId, draftOf, patchOf } from './content-draft.ts';
-import { BasicFields, ClassificationFields, ErrorText, KeywordsField } from './content-fields.tsx';
+import { getContentChildren, useContentChildren } from '../../api/get-content-children.ts';
+import { storeSavedContent } from '../../api/patch-content.ts';
+import { BorrowedFieldsBoundary, ContributorsField, KnowledgeFields } from './borrowed-fields.tsx';
+import { ChildrenEditor } from './children-editor.tsx';
+import { type ContentDraft, draftFieldId, draftOf, rebaseDraft } from './content-draft.ts';
+import { BasicFields, ClassificationFields, ErrorText, KeywordsField, OtherTagsField } from './content-fields.tsx';
+import { FilesEditor } from './files-editor.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
+import { SectionsEditor } from './sections-editor.tsx';
 import { useDraftErrors } from './use-draft-errors.ts';
+import { useSaveContent } from './use-save-content.ts';
 
 const CURATED_FIELD_LABELS: Record<CuratedLabel, string> = {
   courseware: 'Courseware last curated',
   environment: 'Environment last curated',
 };
 
+/** Every child of an item, every page loaded (spec §9 "Children loaded: 300 per page"). */
+async function allChildren(id: string): Promise<ChildContent[]> {
+  const items: ChildContent[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await getContentChildren({ id, pageToken });
+    items.push(...page.items);
+    pageToken = page.nextPageToken ?? undefined;
+  } while (pageToken);
+  return items;
+}
+
 /**
- * The edit mode of an existing content item (spec §4 "Content modes", §5 "Content
- * editing"). Save sends a PATCH with the version the form started from: success
- * hands the saved item to `onSaved`; a 409 keeps every typed value and offers
- * Reload (which discards them only after a confirmation); field errors, the form's
- * and the server's, show under their fields, are announced and take the focus.
- * Cancel hands back to `onCancel` (the caller shows the last saved copy again).
- * The description is edited as HTML source: rich-text editing is not built yet.
+ * The edit mode of an existing item: loads every page of its children first (the
+ * save lists them all), showing that it is loading, then the form.
  */
-export function ContentEditForm({
-  content,
+export function ContentEditor({
+  detail,
   onSaved,
   onCancel,
 }: {
-  content: Content;
+  detail: ContentDetail;
+  onSaved: (saved: Content) => void;
+  onCancel: () => void;
+}) {
+  const hasChildren = detail.content.children.length > 0;
+  const children = useContentChildren({ id: detail.content.id, enabled: hasChildren });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = children;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (hasChildren && children.isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>The children could not be loaded, so this content cannot be edited now.</Alert.Title>
+        </Alert.Content>
+        <Button size="sm" variant="outline" onClick={() => void children.refetch()}>
+          Retry
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (hasChildren && (children.isPending || hasNextPage)) {
+    return (
+      <Stack gap="3" role="status" aria-label="Loading the editor">
+        <Skeleton height="10" />
+        <Skeleton height="32" />
+      </Stack>
+    );
+  }
+  const items = children.data?.pages.flatMap((page) => page.items) ?? [];
+  return <ContentEditForm detail={detail} items={hasChildren ? items : []} onSaved={onSaved} onCancel={onCancel} />;
+}
+
+/**
+ * The edit form of an existing content item (spec §4 "Content modes", "Saving
+ * content, in order"; §5 "Content editing"). Save checks the form, then uploads the
+ * new portraits and files and sends one save ({@link useSaveContent}) based on the
+ * version the form started from: success hands the saved item to `onSaved`; any
+ * failure keeps edit mode and every typed value, field errors (the form's and the
+ * server's) show under their fields and take the focus. A 409 (changed by someone
+ * else) offers Reload, which loads the latest saved copy underneath the draft: the
+ * draft stays as typed, and the next Save applies it to the latest version (decision
+ * record 019). Cancel hands back to `onCancel` (the caller shows the last saved copy).
+ */
+export function ContentEditForm({
+  detail,
+  items,
+  onSaved,
+  onCancel,
+}: {
+  detail: ContentDetail;
+  items: readonly ChildContent[];
   onSaved: (saved: Content) => void;
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
-  const patch = usePatchContent();
-  const [base, setBase] = useState(content);
-  const [draft, setDraft] = useState<ContentDraft>(() => draftOf(content));
-  const { errors, setErrors, formErrors, setFormErrors, checkDraft, showServerErrors } = useDraftErrors();
+  const [base, setBase] = useState(detail.content);
+  const save = useSaveContent(base);
+  const [draft, setDraft] = useState<ContentDraft>(() => draftOf(detail, items));
+  /** The saved copy the draft is based on: what Reload merges the draft against. */
+  const [original, setOriginal] = useState<ContentDraft>(draft);
+  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors();
   const [conflict, setConflict] = useState<string | null>(null);
-  const [reloadOpen, setReloadOpen] = useState(false);
+  const [reloaded, setReloaded] = useState(false);
   const [reloading, setReloading] = useState(false);
   const today = todayUtc();
 
   const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const fields = { draft, update, errors };
+  const busy = save.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!checkDraft(draft, today)) return;
-    patch.mutate(
-      { id: base.id, body: patchOf(draft, base.version) },
+    if (busy || !checkDraft(draft, today)) return;
+    setReloaded(false);
+    save.mutate(
+      { draft },
       {
-        onSuccess: (saved) => {
+        onSuccess: ({ content }) => {
           setConflict(null);
-          announce('Saved');
-          onSaved(saved);
+          announce('Saved.');
+          onSaved(content);
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
-          if (error.statusCode === 409) setConflict(error.message);
-          else if (error.statusCode === 400) showServerErrors(error);
+          if (error.statusCode === 409 && error.message === ALIAS_TAKEN_MESSAGE)
+            showErrors({ urlAlias: error.message }, draft);
+          else if (error.statusCode === 409) setConflict(error.message);
+          else if (error.statusCode === 400) showServerErrors(error, { draft });
         },
       },
     );
   };
 
+  /** Loads the latest saved copy under the draft: the version, the stored children and contributors' versions. */
   const reload = async () => {
     setReloading(true);
     try {
       const fresh = await queryClient.fetchQuery({ ...getContentQueryOptions(base.id), staleTime: 0 });
+      const freshChildren = fresh.content.children.length > 0 ? await allChildren(base.id) : [];
       storeSavedContent(queryClient, fresh.content);
       setBase(fresh.content);
-      setDraft(draftOf(fresh.content));
-      setErrors({});
-      setFormErrors([]);
+      const theirs = draftOf(fresh, freshChildren);
+      setDraft((current) => rebaseDraft(original, current, theirs));
+      setOriginal(theirs);
       setConflict(null);
-      setReloadOpen(false);
-      announce('Reloaded the latest saved copy.');
+      setFormErrors([]);
+      setReloaded(true);
+      announce('Loaded the latest saved copy. Your changes are kept.');
+    } catch {
+      // The ERROR dialog has reported it; the offer stays.
     } finally {
       setReloading(false);
     }
   };
 
   return (
-    <Stack asChild gap="6">
+    <Stack asChild gap="8">
       <form onSubmit={submit} noValidate aria-label="Edit content">
         {conflict ? (
           <Alert.Root status="warning" role="alert">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{conflict}</Alert.Title>
-              <Alert.Description>Your changes are still here. Reload discards them.</Alert.Description>
+              <Alert.Description>
+                Your changes are still here. Reload loads the latest saved copy and keeps your changes; then Save
+                applies them to it.
+              </Alert.Description>
             </Alert.Content>
-            <Button size="sm" variant="outline" onClick={() => setReloadOpen(true)}>
+            <Button size="sm" variant="outline" loading={reloading} onClick={() => void reload()}>
               Reload
             </Button>
+          </Alert.Root>
+        ) : null}
+        {reloaded ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>The latest saved copy is loaded.</Alert.Title>
+              <Alert.Description>
+                Your changes are kept in the form. Save applies them over the latest copy; Cancel discards them and
+                shows the latest copy.
+              </Alert.Description>
+            </Alert.Content>
           </Alert.Root>
         ) : null}
         <FormErrorsAlert messages={formErrors} />
@@ -109,8 +210,32 @@ export function ContentEditForm({
           aliasHelp="The address after /courseware/, e.g. seed-labs/buffer-overflow."
           descriptionRows={12}
         />
+        <SectionsEditor
+          sections={draft.sections}
+          onChange={(next) => update('sections', next)}
+          errors={errors}
+          disabled={busy}
+        />
         <ClassificationFields {...fields} />
+        <OtherTagsField {...fields} />
         <KeywordsField {...fields} />
+        <BorrowedFieldsBoundary>
+          <ContributorsField {...fields} progress={save.progress} />
+          <KnowledgeFields {...fields} />
+        </BorrowedFieldsBoundary>
+        <ChildrenEditor
+          items={draft.children}
+          onChange={(next) => update('children', next)}
+          errors={errors}
+          disabled={busy}
+        />
+        <FilesEditor
+          files={draft.files}
+          onChange={(next) => update('files', next)}
+          errors={errors}
+          progress={save.progress}
+          disabled={busy}
+        />
 
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           {CURATED_LABELS.map((label) => {
@@ -130,18 +255,7 @@ export function ContentEditForm({
           })}
         </SimpleGrid>
 
-        <SubmitCancelButtons label="Save" pending={patch.isPending} onCancel={onCancel} />
-
-        <ConfirmDialog
-          open={reloadOpen}
-          title="Reload this content?"
-          description="The latest saved copy replaces the form. Your unsaved changes will be lost."
-          confirmLabel="Discard and reload"
-          cancelLabel="Keep editing"
-          pending={reloading}
-          onConfirm={() => void reload()}
-          onClose={() => setReloadOpen(false)}
-        />
+        <SubmitCancelButtons label="Save" pending={busy} onCancel={onCancel} />
       </form>
     </Stack>
   );

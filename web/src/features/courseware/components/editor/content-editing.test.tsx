@@ -6,66 +6,17 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTENT_HAS_CHILDREN_MESSAGE,
   CONTENT_STALE_MESSAGE,
-  type Content,
   type ContentDetail,
   todayUtc,
 } from '#shared/contracts/content';
 import { getShownErrors } from '../../../../lib/error-store.ts';
 import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
-import { calledWith, type MockResponse, mockApi, requestOf } from '../../../../testing/mock-api.ts';
-import { renderApp } from '../../../../testing/render.tsx';
+import { calledWith } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
-import { getSession } from '../../../auth/session/session-store.ts';
+import { mockEditorApi, renderEditorRoutes as renderApp } from './editor-test-kit.tsx';
 
 const PATH = '/courseware/seed-labs/software-security/buffer-overflow-setuid';
 const NAME = 'Buffer Overflow Attack Lab (Set-UID Version)';
-
-/** What the API answers a PATCH with: the item with the body applied, one version on. */
-function applyPatch(content: Content, body: Record<string, unknown>): Content {
-  const { version: _version, searchKeywords, lastCuratedTimestamps, ...fields } = body;
-  const keywords = (searchKeywords as string[] | undefined) ?? [];
-  const description = (fields.description as string | undefined) ?? content.description;
-  const dates = Object.fromEntries(
-    Object.entries((lastCuratedTimestamps as Record<string, string> | undefined) ?? {}).filter(([, date]) => date),
-  );
-  return {
-    ...content,
-    ...(fields as Partial<Content>),
-    description: keywords.length > 0 ? `<!--search-tags:${keywords.join(' | ')}-->${description}` : description,
-    lastCuratedTimestamps: lastCuratedTimestamps ? dates : content.lastCuratedTimestamps,
-    version: content.version + 1,
-  };
-}
-
-function mockEditorApi(
-  start: ContentDetail,
-  answers: { patch?: (body: Record<string, unknown>) => MockResponse | undefined; del?: () => MockResponse } = {},
-) {
-  let detail = start;
-  const spy = mockApi((url, init) => {
-    const { method, body } = requestOf(init);
-    if (url.pathname === '/api/v1/claims') return { body: { items: getSession().principal?.claims ?? [] } };
-    if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
-    if (url.pathname.startsWith('/api/v1/content-items/')) {
-      if (method === 'DELETE') {
-        return answers.del?.() ?? { body: { id: detail.content.id, parentId: detail.content.parentId } };
-      }
-      const answer = answers.patch?.(body as Record<string, unknown>);
-      if (answer) return answer;
-      detail = { ...detail, content: applyPatch(detail.content, body as Record<string, unknown>) };
-      return { body: detail.content };
-    }
-    if (url.pathname.startsWith('/api/v1/content/')) return { body: detail };
-    return { body: { items: [], nextPageToken: null } };
-  });
-  return {
-    spy,
-    /** Someone else saves meanwhile. */
-    changeOnServer(content: Partial<Content>) {
-      detail = { ...detail, content: { ...detail.content, ...content } };
-    },
-  };
-}
 
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -77,7 +28,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     const user = userEvent.setup();
     mockEditorApi(bufferOverflowDetail());
     storeSession(PERSONAS.editor());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     expect(await screen.findByRole('img', { name: 'Status: Published' })).toBeInTheDocument();
     expect(screen.getByText(IDS.bufferOverflow)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy content id' }));
@@ -86,11 +37,11 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
-  it('saves with a PATCH carrying the version, then leaves edit mode and says Saved', async () => {
+  it('saves with one save call carrying the version, then leaves edit mode and says Saved.', async () => {
     const user = userEvent.setup();
     const api = mockEditorApi(bufferOverflowDetail());
     storeSession(PERSONAS.editor());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     const form = await openEditor(user);
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
     expect(within(form).getByRole('list', { name: 'Search keywords' })).toHaveTextContent('shellcode');
@@ -105,28 +56,36 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     expect(screen.queryByRole('form', { name: 'Edit content' })).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Status: Unlisted' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Saved'));
-    const [patch] = calledWith(api.spy, 'PATCH');
-    if (!patch) throw new Error('no PATCH sent');
-    expect(patch.path).toBe(`/api/v1/content-items/${IDS.bufferOverflow}`);
-    expect(patch.body).toMatchObject({
+    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Saved.'));
+    const [save] = calledWith(api.spy, 'POST').filter((call) => call.path === '/api/v1/content-saves');
+    if (!save) throw new Error('no save sent');
+    expect(save.body).toMatchObject({
+      id: IDS.bufferOverflow,
       version: 1,
-      name: 'Buffer Overflow Lab',
-      status: 'unlisted',
-      searchKeywords: ['buffer overflow', 'shellcode', 'stack'],
-      lastCuratedTimestamps: { courseware: '2026-03-04', environment: '' },
+      fields: {
+        name: 'Buffer Overflow Lab',
+        status: 'unlisted',
+        searchKeywords: ['buffer overflow', 'shellcode', 'stack'],
+        lastCuratedTimestamps: { courseware: '2026-03-04', environment: '' },
+      },
+      contributors: [{ id: IDS.wenliangDu }],
+      files: [
+        { id: IDS.pdf, name: 'Buffer_Overflow_Setuid.pdf' },
+        { id: IDS.txt, name: 'Buffer_Overflow_Setuid.txt' },
+      ],
     });
-    expect((patch.body as { description: string }).description).not.toContain('search-tags');
+    expect((save.body as { fields: { description: string } }).fields.description).not.toContain('search-tags');
+    expect(calledWith(api.spy, 'PATCH')).toEqual([]);
   });
 
-  it('keeps the input on a 409 and offers Reload, which discards it only after a confirmation', async () => {
+  it('keeps the input on a 409 and offers Reload, which loads the latest version under the draft', async () => {
     const user = userEvent.setup();
     let stale = true;
     const api = mockEditorApi(bufferOverflowDetail(), {
-      patch: () => (stale ? { status: 409, body: { statusCode: 409, message: CONTENT_STALE_MESSAGE } } : undefined),
+      save: () => (stale ? { status: 409, body: { statusCode: 409, message: CONTENT_STALE_MESSAGE } } : undefined),
     });
     storeSession(PERSONAS.editor());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     const form = await openEditor(user);
     const name = within(form).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -140,20 +99,25 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
 
     stale = false;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Reload this content?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Discard and reload' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Their saved name'));
+    expect(await screen.findByText('The latest saved copy is loaded.')).toBeInTheDocument();
     expect(screen.queryByText(CONTENT_STALE_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('My unsaved name');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calledWith(api.spy, 'PATCH')).toHaveLength(2));
-    expect(calledWith(api.spy, 'PATCH')[1]?.body).toMatchObject({ version: 2, name: 'Their saved name' });
+    await waitFor(() =>
+      expect(calledWith(api.spy, 'POST').filter((call) => call.path === '/api/v1/content-saves')).toHaveLength(2),
+    );
+    expect(calledWith(api.spy, 'POST').filter((call) => call.path === '/api/v1/content-saves')[1]?.body).toMatchObject({
+      version: 2,
+      fields: { name: 'My unsaved name' },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My unsaved name' })).toBeInTheDocument();
   });
 
   it('restores the last saved copy on Cancel', async () => {
     const user = userEvent.setup();
     const api = mockEditorApi(bufferOverflowDetail());
     storeSession(PERSONAS.editor());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     let form = await openEditor(user);
     await user.clear(within(form).getByRole('textbox', { name: 'Name' }));
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Throwaway');
@@ -161,14 +125,14 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeInTheDocument();
     form = await openEditor(user);
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue(NAME);
-    expect(calledWith(api.spy, 'PATCH')).toEqual([]);
+    expect(calledWith(api.spy, 'POST')).toEqual([]);
   });
 
   it('refuses an empty name and a last-curated date after today, focusing the first invalid field', async () => {
     const user = userEvent.setup();
     const api = mockEditorApi(bufferOverflowDetail());
     storeSession(PERSONAS.editor());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     const form = await openEditor(user);
     const date = within(form).getByLabelText('Environment last curated');
     expect(date).toHaveAttribute('max', todayUtc());
@@ -185,23 +149,23 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
         .getAllByRole('alert')
         .map((alert) => alert.textContent),
     ).toEqual(['Is required.', 'Cannot be after today.']);
-    expect(calledWith(api.spy, 'PATCH')).toEqual([]);
+    expect(calledWith(api.spy, 'POST')).toEqual([]);
   });
 
   it('shows the server’s field messages under the fields', async () => {
     const user = userEvent.setup();
     mockEditorApi(bufferOverflowDetail(), {
-      patch: () => ({
+      save: () => ({
         status: 400,
         body: {
           statusCode: 400,
           message: 'Invalid request.',
-          errors: [{ path: 'urlAlias', message: 'Must be at most 1024 characters.' }],
+          errors: [{ path: 'fields.urlAlias', message: 'Must be at most 1024 characters.' }],
         },
       }),
     });
     storeSession(PERSONAS.editor());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     const form = await openEditor(user);
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Must be at most 1024 characters.');
@@ -213,7 +177,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     const user = userEvent.setup();
     mockEditorApi(bufferOverflowDetail());
     storeSession(PERSONAS.editor());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     const form = await openEditor(user);
     const input = within(form).getByRole('textbox', { name: 'Search keywords' });
     const chips = () => within(within(form).getByRole('list', { name: 'Search keywords' })).getAllByRole('listitem');
@@ -255,7 +219,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
       ],
     });
     storeSession(PERSONAS.editor());
-    const { router } = renderApp({ path: PATH });
+    const { router } = renderApp(PATH);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete content' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -282,7 +246,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
           : { body: { id: IDS.bufferOverflow, parentId: null } },
     });
     storeSession(PERSONAS.editor());
-    const { router } = renderApp({ path: PATH });
+    const { router } = renderApp(PATH);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete content' });
     await user.click(within(dialog).getByRole('checkbox', { name: /deleted permanently/ }));
@@ -299,7 +263,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     const user = userEvent.setup();
     const api = mockEditorApi(bufferOverflowDetail({ status: 'archived', version: 4 }));
     storeSession(PERSONAS.admin());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     expect(await screen.findByText('This content is archived.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Status: Archived' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
@@ -315,7 +279,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
   it('shows visitors and students none of the editor controls', async () => {
     mockEditorApi(bufferOverflowDetail({ tags: ['uncurated'] }));
     storeSession(PERSONAS.student());
-    renderApp({ path: PATH });
+    renderApp(PATH);
     expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeInTheDocument();
     expect(screen.getByText('This content has not been curated yet.')).toBeInTheDocument();
     for (const name of ['Edit', 'Delete', 'Restore', 'Copy content id']) {

@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArchiveRestoreIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Content, ContentDetail } from '#shared/contracts/content';
@@ -11,7 +11,7 @@ import { useDeleteContent } from '../../api/delete-content.ts';
 import { usePatchContent } from '../../api/patch-content.ts';
 import { contentPath } from '../../utils/content-path.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { ContentEditForm } from './content-edit-form.tsx';
+import { ContentEditor } from './content-edit-form.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { MetadataBlock } from './metadata-block.tsx';
 import { StatusIcon } from './status-icon.tsx';
@@ -37,7 +37,8 @@ export function pathAfterDelete(parentId: string | null, ancestors: ContentDetai
  * The editor-facing parts of the content detail page (spec §2.6, §4 "Content modes")
  * for callers who may update content; loaded on demand, as visitors never need it.
  * View mode is the visitor's view (`renderView`) plus the status icon, the metadata
- * block and the actions: Edit, or only Restore for an archived item, and Delete for
+ * block and the actions: Edit and Archive (after a confirmation, spec §4), or only
+ * Restore for an archived item, and Delete for
  * callers with `canDelete`. Edit mode hides the breadcrumbs and shows the form.
  */
 export function ContentEditing({
@@ -53,12 +54,12 @@ export function ContentEditing({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [dialog, setDialog] = useState<'restore' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'restore' | 'archive' | 'delete' | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const restore = usePatchContent();
   const remove = useDeleteContent();
 
-  const openDialog = (which: 'restore' | 'delete') => {
+  const openDialog = (which: 'restore' | 'archive' | 'delete') => {
     setDialogError(null);
     setDialog(which);
   };
@@ -81,6 +82,18 @@ export function ContentEditing({
         onSuccess: () => {
           closeDialog();
           announce('Restored. The content is unpublished.');
+        },
+        onError: failed,
+      },
+    );
+
+  const confirmArchive = () =>
+    restore.mutate(
+      { id: content.id, body: { status: 'archived', version: content.version } },
+      {
+        onSuccess: () => {
+          closeDialog();
+          announce('Archived.');
         },
         onError: failed,
       },
@@ -124,6 +137,16 @@ export function ContentEditing({
         onConfirm={confirmRestore}
         onClose={closeDialog}
       />
+      <ConfirmDialog
+        open={dialog === 'archive'}
+        title="Archive content"
+        description={`“${content.name}” will be archived: visitors no longer see it, and it can only be restored, not edited, until then.`}
+        confirmLabel="Archive"
+        pending={restore.isPending}
+        error={dialog === 'archive' ? dialogError : null}
+        onConfirm={confirmArchive}
+        onClose={closeDialog}
+      />
       {canDelete ? (
         <DeleteDialog
           open={dialog === 'delete'}
@@ -147,7 +170,7 @@ export function ContentEditing({
           <StatusIcon status={content.status} />
         </HStack>
         <MetadataBlock id={content.id} />
-        <ContentEditForm content={content} onSaved={saved} onCancel={() => setEditing(false)} />
+        <ContentEditor detail={detail} onSaved={saved} onCancel={() => setEditing(false)} />
       </Stack>
     );
   }
@@ -160,10 +183,16 @@ export function ContentEditing({
           Restore
         </Button>
       ) : (
-        <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-          <PencilIcon aria-hidden="true" />
-          Edit
-        </Button>
+        <>
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <PencilIcon aria-hidden="true" />
+            Edit
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => openDialog('archive')}>
+            <ArchiveIcon aria-hidden="true" />
+            Archive
+          </Button>
+        </>
       )}
       {canDelete ? (
         <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog('delete')}>

@@ -1,4 +1,5 @@
-import { Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { useRef } from 'react';
 import {
   CONTENT_CATEGORIES,
   CONTENT_CATEGORY_LABELS,
@@ -7,6 +8,8 @@ import {
   EDUCATION_LEVELS,
   EXPERIENCE_LEVEL_LABELS,
   EXPERIENCE_LEVELS,
+  OTHER_TAGS,
+  type OtherTag,
 } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import {
@@ -17,6 +20,7 @@ import {
   EDITABLE_STATUSES,
   type EditableStatus,
 } from './content-draft.ts';
+import { InsertImageButton } from './image-dialog.tsx';
 import { KeywordInput } from './keyword-input.tsx';
 
 /** Sets one field of a content draft (the forms' `update`). */
@@ -83,9 +87,10 @@ export function CheckboxGroup<T extends string>({
 
 /**
  * The Name (required), URL alias, Status and Description (HTML source, required,
- * with its character count) fields. `onNameChange` and `onAliasChange` get the typed
- * text (default: set `name` and `urlAlias`); `aliasHelp` is the alias's helper text;
- * `descriptionRows` the description's height.
+ * with its character count and Insert image, {@link InsertImageButton}) fields.
+ * `onNameChange` and `onAliasChange` get the typed text (default: set `name` and
+ * `urlAlias`); `aliasHelp` is the alias's helper text; `descriptionRows` the
+ * description's height.
  */
 export function BasicFields({
   draft,
@@ -101,6 +106,7 @@ export function BasicFields({
   onNameChange?: (name: string) => void;
   onAliasChange?: (alias: string) => void;
 }) {
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
   return (
     <>
       <Field.Root id={draftFieldId('name')} invalid={Boolean(errors.name)} required>
@@ -142,15 +148,23 @@ export function BasicFields({
           Description (HTML) <Field.RequiredIndicator />
         </Field.Label>
         <Textarea
+          ref={descriptionRef}
           value={draft.description}
           onChange={(event) => update('description', event.target.value)}
           rows={descriptionRows}
           fontFamily="mono"
           fontSize="sm"
         />
-        <Field.HelperText>
-          {draft.description.length} of {LIMITS.contentHtmlMaxChars} characters
-        </Field.HelperText>
+        <HStack justify="space-between" width="full">
+          <Field.HelperText>
+            {draft.description.length} of {LIMITS.contentHtmlMaxChars} characters
+          </Field.HelperText>
+          <InsertImageButton
+            textareaRef={descriptionRef}
+            value={draft.description}
+            onValueChange={(next) => update('description', next)}
+          />
+        </HStack>
         <ErrorText message={errors.description} />
       </Field.Root>
     </>
@@ -200,6 +214,34 @@ export function KeywordsField({ draft, update, errors }: DraftFieldsProps) {
       keywords={draft.searchKeywords}
       onChange={(next) => update('searchKeywords', next)}
       error={errors.searchKeywords}
+    />
+  );
+}
+
+const OTHER_TAG_LABELS: Record<OtherTag, string> = {
+  homework: 'Homework',
+  lab: 'Lab',
+  uncurated: 'Uncurated',
+  exams: 'Exams',
+  quizzes: 'Quizzes',
+};
+
+/**
+ * The known other tags (spec §3 Content: homework, lab, uncurated, exams, quizzes) as
+ * checkboxes. Any other tag the item carries is kept as it is.
+ */
+export function OtherTagsField({ draft, update, errors }: DraftFieldsProps) {
+  const isKnown = (tag: string) => (OTHER_TAGS as readonly string[]).includes(tag.trim().toLowerCase());
+  const checked = OTHER_TAGS.filter((tag) => draft.tags.some((kept) => kept.trim().toLowerCase() === tag));
+  return (
+    <CheckboxGroup
+      field="tags"
+      legend="Tags"
+      options={OTHER_TAGS}
+      labels={OTHER_TAG_LABELS}
+      value={checked}
+      onChange={(next) => update('tags', [...next, ...draft.tags.filter((tag) => !isKnown(tag))])}
+      error={errors.tags}
     />
   );
 }

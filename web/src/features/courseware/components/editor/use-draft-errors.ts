@@ -10,19 +10,19 @@ import {
   validateDraft,
 } from './content-draft.ts';
 
-/** Focuses a field's input (the first enabled one of a group). */
+/** Focuses a field's input (the first enabled one of a group or row). */
 export function focusField(field: DraftField) {
   const element = document.getElementById(draftFieldId(field));
-  const target = element?.matches('input, textarea, select')
+  const target = element?.matches('input, textarea, select, button')
     ? element
-    : element?.querySelector<HTMLElement>('input:not([disabled]), textarea, select');
+    : element?.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button');
   target?.focus();
 }
 
 /**
  * The error state of a content form: field errors (shown under their fields, the
- * first one focused after render) and form-level errors (shown in an alert).
- * `checkDraft` validates before a submit; `showServerErrors` maps a 400's details.
+ * first one in screen order focused after render) and form-level errors (shown in an
+ * alert). `checkDraft` validates before a submit; `showServerErrors` maps a 400's details.
  */
 export function useDraftErrors() {
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -33,10 +33,10 @@ export function useDraftErrors() {
     if (focusRequest) focusField(focusRequest.field);
   }, [focusRequest]);
 
-  /** Shows `next` under the fields and focuses the first invalid one. */
-  const showErrors = (next: DraftErrors) => {
+  /** Shows `next` under the fields and focuses the first invalid one (in the screen order of `draft`). */
+  const showErrors = (next: DraftErrors, draft?: ContentDraft) => {
     setErrors(next);
-    const first = firstInvalid(next);
+    const first = firstInvalid(next, draft);
     if (first) setFocusRequest({ field: first });
   };
 
@@ -45,7 +45,7 @@ export function useDraftErrors() {
     setFormErrors([]);
     const invalid = validateDraft(draft, today);
     if (firstInvalid(invalid)) {
-      showErrors(invalid);
+      showErrors(invalid, draft);
       return false;
     }
     setErrors({});
@@ -53,10 +53,10 @@ export function useDraftErrors() {
   };
 
   /** A 400's field messages under their fields; the rest (or the message alone) as form errors. */
-  const showServerErrors = (error: ApiError) => {
-    const { errors: fieldErrors, rest } = errorsFromServer(error.details);
+  const showServerErrors = (error: ApiError, options: { draft?: ContentDraft; sectionOffset?: number } = {}) => {
+    const { errors: fieldErrors, rest } = errorsFromServer(error.details, options);
     setFormErrors(rest.length > 0 || !firstInvalid(fieldErrors) ? [error.message, ...rest] : []);
-    showErrors(fieldErrors);
+    showErrors(fieldErrors, options.draft);
   };
 
   return { errors, setErrors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors };

@@ -1,0 +1,13 @@
+import { toLesson } from '../../data/items.ts';
+import { defineRoute } from '../../lib/handler.ts';
+import { visibleLesson } from './lesson-access.ts';
+
+/**
+ * `GET /api/v1/lessons/{id}` (spec §7 "then get each by id"; decision record 021):
+ * one lesson with its artifacts and pages; 404 for a missing lesson or one of content
+ * the caller may not see.
+ */
+export const getLesson = defineRoute('getLesson', async ({ path, caller }) => {
+  const { lesson } = await visibleLesson(path.id, caller);
+  return toLesson(lesson);
+});

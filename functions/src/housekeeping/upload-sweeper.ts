@@ -1,0 +1,54 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { deleteObject } from '../adapters/file-objects.ts';
+import { uploadedFileObjectKey } from '../data/keys.ts';
+import { env } from '../lib/env.ts';
+
+/**
+ * The upload sweeper (decision records 016, 020): when DynamoDB's TTL removes a file
+ * record — a Pending upload never completed, a Ready upload never attached, a file
+ * detached by a save whose own clean-up failed — this deletes its object, so that
+ * no upload outlives its record. The object key is built from the file id alone
+ * (`files/<id>`), in the private or the public bucket; the stream is KEYS_ONLY, so
+ * both are tried (DeleteObject of an absent key is a no-op).
+ */
+
+/** The partition prefix of file records (keys.ts `fileKey`). */
+const FILE_PARTITION_PREFIX = 'FILE#';
+
+/** The file ids of stream records that are removals of file records. */
+export function removedFileIds(event: DynamoDBStreamEvent): string[] {
+  const ids: string[] = [];
+  for (const record of event.Records) {
+    const pk = record.dynamodb?.Keys?.['pk']?.S;
+    if (record.eventName === 'REMOVE' && pk?.startsWith(FILE_PARTITION_PREFIX)) {
+      ids.push(pk.slice(FILE_PARTITION_PREFIX.length));
+    }
+  }
+  return ids;
+}
+
+/**
+ * Deletes the objects of removed file records from both buckets.
+ * @throws the first S3 error after trying every object (the event source retries the batch).
+ */
+export async function sweepFileObjects(fileIds: readonly string[]): Promise<number> {
+  const buckets = [env().privateBucket, env().publicBucket];
+  const outcomes = await Promise.allSettled(
+    fileIds.flatMap((id) => buckets.map((bucket) => deleteObject(bucket, uploadedFileObjectKey(id)))),
+  );
+  const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  return fileIds.length;
+}
+
+/**
+ * Lambda entry: invoked by the table's stream, filtered to TTL removals of file
+ * records (`infra/stacks/api-stack.ts`). Logs one JSON line.
+ * @throws when an object could not be deleted, so the batch is retried.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+  const swept = await sweepFileObjects(removedFileIds(event));
+  console.log(
+    JSON.stringify({ level: 'info', message: 'expired uploads swept', records: event.Records.length, swept }),
+  );
+}

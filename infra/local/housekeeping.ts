@@ -1,0 +1,131 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '#shared/table';
+
+/**
+ * Housekeeping on one machine (decision records 018, 020). In AWS, DynamoDB's TTL
+ * removes expired items (abandoned uploads, detached files) and the table's stream
+ * hands the removed file records to the upload sweeper; a schedule runs the
+ * feedback re-sender. dynalite has neither TTL nor streams (LOCAL-STACK.md trap 3),
+ * so this loop stands in for them, calling the same functions the Lambdas call:
+ * it deletes the items whose `expiresAt` has passed (a Scan: the emulator's table
+ * is small, and this is the emulation of a managed feature, not a read path of the
+ * portal), sweeps the objects of the file records among them, then retries pending
+ * feedback e-mail. One run at a time; a failure is logged, never thrown.
+ */
+
+/** Milliseconds between two housekeeping runs when none is given. */
+export const LOCAL_HOUSEKEEPING_MS = 30_000;
+
+/** What one run did. */
+export interface HousekeepingRun {
+  /** Items whose TTL had passed and that were deleted. */
+  readonly expired: number;
+  /** Objects of expired file records swept (per file id). */
+  readonly swept: number;
+  /** Pending feedback e-mails sent. */
+  readonly feedbackSent: number;
+}
+
+/**
+ * One housekeeping run at `now`: TTL emulation, upload sweep, feedback re-send.
+ * @throws when the table, the buckets or SES cannot be reached.
+ */
+export async function runLocalHousekeeping(now: Date = new Date()): Promise<HousekeepingRun> {
+  const [{ dynamoDocumentClient }, { tableName }, { sweepFileObjects }, { resendPendingFeedback }] = await Promise.all([
+    import('../../functions/src/adapters/aws-clients.ts'),
+    import('../../functions/src/data/dynamo.ts'),
+    import('../../functions/src/housekeeping/upload-sweeper.ts'),
+    import('../../functions/src/housekeeping/feedback-resender.ts'),
+  ]);
+  const epoch = Math.floor(now.getTime() / 1000);
+  const expiredFiles: string[] = [];
+  let expired = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocumentClient.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#ttl <= :now',
+        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute, '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':now': epoch },
+        ProjectionExpression: '#pk, #sk',
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const key = { [TABLE.partitionKey]: item[TABLE.partitionKey], [TABLE.sortKey]: item[TABLE.sortKey] };
+      try {
+        // Like TTL, only while the item is still expired: an attach may have removed the TTL meanwhile.
+        await dynamoDocumentClient.send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: key,
+            ConditionExpression: '#ttl <= :now',
+            ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
+            ExpressionAttributeValues: { ':now': epoch },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) continue;
+        throw error;
+      }
+      expired += 1;
+      const pk = String(key[TABLE.partitionKey]);
+      if (pk.startsWith('FILE#')) expiredFiles.push(pk.slice('FILE#'.length));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const swept = expiredFiles.length > 0 ? await sweepFileObjects(expiredFiles) : 0;
+  const feedback = await resendPendingFeedback(now);
+  return { expired, swept, feedbackSent: feedback.sent };
+}
+
+/** A running housekeeping loop. */
+export interface LocalHousekeeping {
+  /** Stops the loop; resolves once a run in progress has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the housekeeping loop: a first run after `intervalMs`, then one every
+ * `intervalMs` after the previous ended. Logs what each run did when it did anything.
+ */
+export function startLocalHousekeeping(
+  options: { readonly intervalMs?: number; readonly log?: (line: string) => void } = {},
+): LocalHousekeeping {
+  const intervalMs = options.intervalMs ?? LOCAL_HOUSEKEEPING_MS;
+  const log = options.log ?? (() => undefined);
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runLocalHousekeeping()
+        .then((run) => {
+          if (run.expired > 0 || run.feedbackSent > 0) {
+            log(
+              `housekeeping: ${run.expired} expired items removed, ${run.swept} uploads swept, ${run.feedbackSent} feedback e-mails sent`,
+            );
+          }
+        })
+        .catch((error: unknown) =>
+          log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

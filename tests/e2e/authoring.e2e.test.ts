@@ -1,0 +1,222 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/browser.ts';
+import { seededPortalPageForSuite } from './support/seeded-portal.ts';
+
+/**
+ * Courseware authoring in a real browser (issue 5; spec §2.5, §2.6, §4, §5), on the
+ * seeded portal through the real API and emulators: an administrator (an editor who
+ * may also see archived content) creates a module with two labs, uploads a PDF to
+ * one, maps a KSA and a KU and publishes; a visitor finds it by search; the
+ * administrator archives and restores it and deletes a lab, landing on the module.
+ * Then two editors save the same item: the second gets the conflict and keeps the
+ * draft. axe finds no serious or critical violation on the forms.
+ */
+
+const seeded = seededPortalPageForSuite();
+const stamp = Date.now().toString(36);
+const MODULE = `Packet Capture Module ${stamp}`;
+const LAB_ONE = `Capture Lab ${stamp}`;
+const LAB_TWO = `Filter Lab ${stamp}`;
+const PDF = Buffer.from(`%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+
+function url(path: string): string {
+  return `${seeded().portal.baseUrl}${path}`;
+}
+
+async function signIn(page: Page, persona: string, path: string): Promise<void> {
+  await page.goto(url(`/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(url(path))}`));
+}
+
+function title(page: Page, name: string): Locator {
+  return page.getByRole('heading', { level: 1, name });
+}
+
+/**
+ * Picks `id` in the labelled knowledge picker the keyboard's way: type it, ArrowDown
+ * until it is the active option (the list may still be settling on a busy machine),
+ * Enter; then its chip is there.
+ */
+async function pick(form: Locator, label: string, id: string): Promise<void> {
+  const page = form.page();
+  const box = form.getByRole('combobox', { name: label });
+  await box.focus();
+  await page.keyboard.type(id.toLowerCase());
+  await page.getByRole('listbox').getByRole('option').first().filter({ hasText: id }).waitFor();
+  await expect
+    .poll(
+      async () => {
+        const active = (await box.getAttribute('aria-activedescendant')) ?? '';
+        if (!active.endsWith(`:${id}`)) await page.keyboard.press('ArrowDown');
+        return active;
+      },
+      { timeout: 10_000, interval: 250 },
+    )
+    .toMatch(new RegExp(`:${id}$`));
+  await page.keyboard.press('Enter');
+  await form.getByRole('button', { name: `Remove ${id}` }).waitFor();
+  await page.keyboard.press('Escape');
+}
+
+/** Adds a new child (an exercise) and waits until the children list holds `count` items. */
+async function addChild(form: Locator, name: string, count: number): Promise<void> {
+  await form.getByRole('textbox', { name: 'New child name' }).fill(name);
+  await form.getByRole('combobox', { name: 'New child category' }).selectOption({ label: 'Exercise' });
+  await form.getByRole('button', { name: 'Add child' }).click();
+  await expect.poll(() => form.getByRole('list', { name: 'Children' }).getByRole('listitem').count()).toBe(count);
+}
+
+async function saved(page: Page): Promise<void> {
+  await expect.poll(() => page.getByRole('form', { name: 'Edit content' }).count(), { timeout: 15_000 }).toBe(0);
+}
+
+describe('authoring courseware (issue 5)', () => {
+  it('creates a published module with two labs, a KSA and a KU', async () => {
+    const { page } = seeded();
+    await signIn(page, 'admin', '/courseware?creating=1');
+    await page.getByRole('heading', { name: 'Add courseware' }).waitFor();
+    const form = page.getByRole('form', { name: 'Add courseware' });
+
+    await form.getByRole('textbox', { name: /^Name/ }).fill(MODULE);
+    expect(await form.getByRole('textbox', { name: 'URL alias' }).inputValue()).toBe(
+      MODULE.toLowerCase().replace(/\s+/g, '-'),
+    );
+    await form.getByRole('textbox', { name: /^Description/ }).fill('<p>Capture packets and read them.</p>');
+    await form.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Published' });
+    // A keyboard user's way with Chakra's checkbox: focus it, then Space.
+    const module = form.getByRole('group', { name: 'Categories' }).getByRole('checkbox', { name: 'Module' });
+    await module.focus();
+    await module.press('Space');
+    await expect.poll(() => module.isChecked()).toBe(true);
+    await pick(form, 'KSA statements', 'K0070');
+    await pick(form, 'Knowledge units', 'CSF');
+    await addChild(form, LAB_ONE, 1);
+    await addChild(form, LAB_TWO, 2);
+    expect(await seriousAccessibilityViolations(page), 'axe on the create form').toEqual([]);
+
+    await form.getByRole('button', { name: 'Create' }).click();
+
+    await title(page, MODULE).waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'Status: Published' }).first().waitFor();
+    await page.getByRole('link', { name: LAB_ONE }).waitFor();
+    await page.getByRole('link', { name: LAB_TWO }).waitFor();
+    await expect.poll(() => page.getByText('K0070').count()).toBeGreaterThan(0);
+  });
+
+  it('uploads a PDF to the first lab', async () => {
+    const { page } = seeded();
+    await page.getByRole('link', { name: LAB_ONE }).click();
+    await title(page, LAB_ONE).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit content' });
+    await form.waitFor();
+    await form
+      .getByLabel('Add files')
+      .setInputFiles({ name: 'capture-guide.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await form
+      .getByRole('textbox', { name: /capture-guide\.pdf|File 1 name/ })
+      .first()
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe on the edit form').toEqual([]);
+
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    await saved(page);
+    await page.getByText('capture-guide.pdf').first().waitFor();
+  });
+
+  it('lets a visitor find the published module by search', async () => {
+    // The packaged Chromium runs single-process, where a second browser context is not
+    // reliable: the visitor is this page with the session's storage cleared.
+    const { page } = seeded();
+    const back = page.url();
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(url(`/courseware?q=${encodeURIComponent(`packet capture module ${stamp}`)}`));
+          await page.getByRole('heading', { level: 2, name: /^\d+ results?$/ }).waitFor();
+          return page.getByRole('link', { name: MODULE }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'Add courseware' }).count()).toBe(0);
+    await signIn(page, 'admin', new URL(back).pathname);
+  });
+
+  it('archives the module, then restores it as unpublished', async () => {
+    const { page } = seeded();
+    await page.getByRole('link', { name: MODULE }).first().click();
+    await title(page, MODULE).waitFor();
+
+    await page.getByRole('button', { name: 'Archive' }).click();
+    const archive = page.getByRole('alertdialog', { name: 'Archive content' });
+    await archive.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('This content is archived.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('alertdialog', { name: 'Restore content' }).getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('img', { name: 'Status: Unpublished' }).first().waitFor();
+    await expect.poll(() => page.getByText('This content is archived.').count()).toBe(0);
+  });
+
+  it('deletes the second lab and lands on the module', async () => {
+    const { page } = seeded();
+    await page.getByRole('link', { name: LAB_TWO }).click();
+    await title(page, LAB_TWO).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete content' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('The checkbox is required to delete this content.').waitFor();
+    const acknowledge = dialog.getByRole('checkbox', { name: /will be deleted permanently/ });
+    await acknowledge.focus();
+    await acknowledge.press('Space');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+
+    await title(page, MODULE).waitFor();
+    await page.getByRole('link', { name: LAB_ONE }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: LAB_TWO }).count()).toBe(0);
+  });
+
+  it('gives the second of two editors saving the same item the conflict, and keeps their changes', async () => {
+    const { page: first } = seeded();
+    await title(first, MODULE).waitFor();
+    // A second tab of the same browser (see above): two edit sessions of one item.
+    const second = await first.context().newPage();
+    try {
+      await second.goto(first.url());
+      await title(second, MODULE).waitFor();
+      for (const page of [first, second]) {
+        await page.getByRole('button', { name: 'Edit' }).click();
+        await page.getByRole('form', { name: 'Edit content' }).waitFor();
+      }
+      const firstForm = first.getByRole('form', { name: 'Edit content' });
+      await firstForm.getByRole('textbox', { name: /^Description/ }).fill('<p>First editor was here.</p>');
+      await firstForm.getByRole('button', { name: 'Save' }).click();
+      await saved(first);
+
+      const secondForm = second.getByRole('form', { name: 'Edit content' });
+      await secondForm.getByRole('textbox', { name: /^Name/ }).fill(`${MODULE} (revised)`);
+      await secondForm.getByRole('button', { name: 'Save' }).click();
+      const alert = secondForm.getByRole('alert').filter({ hasText: 'changed by someone else' });
+      await alert.waitFor();
+      expect(await secondForm.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(`${MODULE} (revised)`);
+
+      await alert.getByRole('button', { name: 'Reload' }).click();
+      await secondForm.getByText('The latest saved copy is loaded.').waitFor();
+      expect(await secondForm.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(`${MODULE} (revised)`);
+      await secondForm.getByRole('button', { name: 'Save' }).click();
+      await saved(second);
+      await title(second, `${MODULE} (revised)`).waitFor();
+      // The first editor's change survived the second save: nothing is lost.
+      await second.getByText('First editor was here.').waitFor();
+    } finally {
+      await second.close();
+    }
+  });
+});

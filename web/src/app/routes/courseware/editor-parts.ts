@@ -1,0 +1,28 @@
+import { lazy } from 'react';
+import type { LessonsPanelComponent } from '../../../features/courseware/components/content-detail.tsx';
+import type { EditorParts } from '../../../features/courseware/components/editor/editor-parts.tsx';
+
+/**
+ * What the content editor borrows from the contributors and knowledge features,
+ * composed here because features do not import each other (STYLE.md); each loads on
+ * demand with the editor, as visitors never need them.
+ */
+export const EDITOR_PARTS: EditorParts = {
+  ContributorsEditor: lazy(() =>
+    import('../../../features/contributors/components/contributors-editor.tsx').then((module) => ({
+      default: module.ContributorsEditor,
+    })),
+  ),
+  KnowledgeEditor: lazy(() =>
+    import('../../../features/knowledge/components/knowledge-picker.tsx').then((module) => ({
+      default: module.KnowledgePicker,
+    })),
+  ),
+};
+
+/** The lessons of a content item (spec §3 Lesson), from the lessons feature; loaded on demand. */
+export const LESSONS_PANEL: LessonsPanelComponent = lazy(() =>
+  import('../../../features/lessons/components/lessons-panel.tsx').then((module) => ({
+    default: module.LessonsPanel,
+  })),
+);

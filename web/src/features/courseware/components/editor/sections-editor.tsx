@@ -1,0 +1,139 @@
+import { Box, Button, Field, Heading, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { LIMITS } from '#shared/limits';
+import { announce } from '../../../../lib/announcer.tsx';
+import { type DraftErrors, draftFieldId, moveEntry, newSectionKey, type SectionDraft } from './content-draft.ts';
+import { ErrorText } from './content-fields.tsx';
+
+/**
+ * The sections of the item in the editor (spec §3 Section): each with its name and
+ * its description as HTML (with a character count), Move up, Move down and Remove
+ * (a removed section goes when the form is saved; Cancel brings it back), then Add
+ * section. The focus follows a moved section; a new one takes the focus.
+ */
+export function SectionsEditor({
+  sections,
+  onChange,
+  errors,
+  disabled = false,
+}: {
+  sections: readonly SectionDraft[];
+  onChange: (sections: SectionDraft[]) => void;
+  errors: DraftErrors;
+  disabled?: boolean;
+}) {
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    const element = document.getElementById(focusTarget);
+    (element?.matches('input, button') ? element : element?.querySelector('input'))?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const change = (index: number, next: Partial<SectionDraft>) =>
+    onChange(sections.map((section, at) => (at === index ? { ...section, ...next } : section)));
+
+  const move = (index: number, by: -1 | 1) => {
+    const to = index + by;
+    const section = sections[index];
+    if (!section || to < 0 || to >= sections.length) return;
+    onChange(moveEntry(sections, index, to));
+    const edge = (by < 0 && to === 0) || (by > 0 && to === sections.length - 1);
+    const direction = by < 0 ? (edge ? 'down' : 'up') : edge ? 'up' : 'down';
+    setFocusTarget(`section-${section.draftKey}-${direction}`);
+    announce(`Section ${section.name || index + 1} moved to position ${to + 1} of ${sections.length}.`);
+  };
+
+  const add = () => {
+    const draftKey = newSectionKey();
+    onChange([...sections, { draftKey, key: null, name: '', description: '' }]);
+    setFocusTarget(draftFieldId(`sections.${sections.length}.name`));
+  };
+
+  return (
+    <Box as="section" aria-labelledby="content-edit-sections-heading">
+      <Heading as="h2" id="content-edit-sections-heading" size="lg" mb="3">
+        Sections
+      </Heading>
+      <Stack gap="4">
+        {sections.length === 0 ? <Text color="fg.muted">No sections yet.</Text> : null}
+        {sections.map((section, index) => {
+          const nameField = `sections.${index}.name` as const;
+          const htmlField = `sections.${index}.description` as const;
+          const position = `Section ${index + 1}`;
+          return (
+            <Stack key={section.draftKey} gap="3" borderWidth="1px" borderRadius="md" p="3">
+              <Field.Root id={draftFieldId(nameField)} invalid={Boolean(errors[nameField])}>
+                <Field.Label>{position} name</Field.Label>
+                <Input
+                  value={section.name}
+                  disabled={disabled}
+                  onChange={(event) => change(index, { name: event.target.value })}
+                />
+                <ErrorText message={errors[nameField]} />
+              </Field.Root>
+              <Field.Root id={draftFieldId(htmlField)} invalid={Boolean(errors[htmlField])}>
+                <Field.Label>{position} description (HTML)</Field.Label>
+                <Textarea
+                  value={section.description}
+                  disabled={disabled}
+                  rows={6}
+                  fontFamily="mono"
+                  fontSize="sm"
+                  onChange={(event) => change(index, { description: event.target.value })}
+                />
+                <Field.HelperText>
+                  {section.description.length} of {LIMITS.contentHtmlMaxChars} characters
+                </Field.HelperText>
+                <ErrorText message={errors[htmlField]} />
+              </Field.Root>
+              <HStack gap="2">
+                <IconButton
+                  id={`section-${section.draftKey}-up`}
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Move ${position} up`}
+                  disabled={disabled || index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUpIcon aria-hidden="true" />
+                </IconButton>
+                <IconButton
+                  id={`section-${section.draftKey}-down`}
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Move ${position} down`}
+                  disabled={disabled || index === sections.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDownIcon aria-hidden="true" />
+                </IconButton>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  disabled={disabled}
+                  aria-label={`Remove ${position}${section.name ? ` ${section.name}` : ''}`}
+                  onClick={() => {
+                    onChange(sections.filter((_, at) => at !== index));
+                    announce(`${position} removed. It is deleted when you save.`);
+                  }}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                  Remove
+                </Button>
+              </HStack>
+            </Stack>
+          );
+        })}
+        <Box>
+          <Button size="sm" variant="outline" disabled={disabled} onClick={add}>
+            <PlusIcon aria-hidden="true" />
+            Add section
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
