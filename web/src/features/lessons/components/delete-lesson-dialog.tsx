@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, Portal } from '@chakra-ui/react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteLesson } from '../api/delete-lesson.ts';
@@ -37,44 +37,16 @@ export function DeleteLessonDialog({
   const error = mutation.error;
   const message = error ? (error instanceof ApiError ? error.message : 'The lesson was not deleted.') : null;
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={lesson !== null}
-      role="alertdialog"
-      placement="center"
-      closeOnInteractOutside={!pending}
-      onOpenChange={(details) => {
-        if (!details.open) close();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete lesson?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="4">
-              <Dialog.Description>
-                “{lesson?.name}” and its artifact files will be deleted. This cannot be undone.
-              </Dialog.Description>
-              {message ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{message}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={pending}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={confirm} loading={pending}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      title="Delete lesson?"
+      description={`“${lesson?.name ?? ''}” and its artifact files will be deleted. This cannot be undone.`}
+      confirmLabel="Delete"
+      destructive
+      pending={pending}
+      error={message}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -4,13 +4,13 @@ import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, Trash2Icon } from 'lucide-
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Content, ContentDetail } from '#shared/contracts/content';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useDeleteContent } from '../../api/delete-content.ts';
 import { usePatchContent } from '../../api/patch-content.ts';
 import { contentPath } from '../../utils/content-path.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ContentEditor } from './content-edit-form.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { MetadataBlock } from './metadata-block.tsx';

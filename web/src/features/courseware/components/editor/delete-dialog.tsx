@@ -1,6 +1,6 @@
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 
 /** Spec §5 "Content editing" (key CONTENT_DELETE_REQUIRED). */
 export const CONTENT_DELETE_REQUIRED = 'The checkbox is required to delete this content.';
