@@ -174,3 +174,5 @@ export const DeletedFile = z.object({ id: EntityId }).meta({ id: 'DeletedFile' }
 
 /** Message of the 404 for a file that does not exist (or a Pending one of someone else). */
 export const FILE_NOT_FOUND_MESSAGE = 'File does not exist.';
+/** Message of the 409 for deleting a file that content, a contributor or a lesson holds (decision record 020). */
+export const FILE_ATTACHED_MESSAGE = 'The file is in use. Remove it from its content and save instead.';

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/contracts/common';
-import { CreatedUpload, type CreateUploadRequest, File as FileContract, FileStatusBody } from '#shared/contracts/file';
+import {
+  CreatedUpload,
+  type CreateUploadRequest,
+  FILE_ATTACHED_MESSAGE,
+  File as FileContract,
+  FileStatusBody,
+} from '#shared/contracts/file';
 import type { PersonaName } from '#shared/contracts/identity';
 import { headObject } from '../../functions/src/adapters/file-objects.ts';
 import { getFile } from '../../functions/src/data/files.ts';
@@ -241,5 +247,21 @@ describe('uploading a file straight to S3', () => {
     expect(await getFile(created.fileId)).toBeNull();
     expect((await api('GET', `/api/v1/files/${created.fileId}`, 'editor')).status).toBe(404);
     expect((await api('DELETE', `/api/v1/files/${created.fileId}`, 'editor')).status).toBe(404);
+  });
+
+  it('refuses to delete a file that content holds (409) and another user’s upload (404)', async () => {
+    const list = (await (await api('GET', '/api/v1/content?limit=300', null)).json()) as {
+      items: { files?: { id: string }[] }[];
+    };
+    const seededFileId = list.items.flatMap((item) => item.files ?? [])[0]?.id ?? '';
+    expect((await getFile(seededFileId))?.expiresAt).toBeUndefined();
+    const attached = await api('DELETE', `/api/v1/files/${seededFileId}`, 'editor');
+    expect(attached.status).toBe(409);
+    expect(await attached.json()).toEqual({ statusCode: 409, message: FILE_ATTACHED_MESSAGE });
+    expect(await getFile(seededFileId)).not.toBeNull();
+
+    const created = await createUpload(pdfRequest(64));
+    expect((await api('DELETE', `/api/v1/files/${created.fileId}`, 'admin')).status).toBe(404);
+    expect(await getFile(created.fileId)).not.toBeNull();
   });
 });

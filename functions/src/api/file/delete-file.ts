@@ -1,21 +1,28 @@
-import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
-import { deleteObject } from '../../adapters/file-objects.ts';
-import { deleteFileRecord, getFile } from '../../data/files.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { FILE_ATTACHED_MESSAGE, FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
+import { discardFiles, getFile } from '../../data/files.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
 import { bucketOf } from './file-rules.ts';
 
 /**
- * `DELETE /api/v1/files/{id}` (spec §7 "Delete a file by id"): the object first, then
- * the record, so a failure between the two leaves a record whose object is gone
- * (deleting again finishes the job) rather than an object nothing points to.
- * Content or contributors that still name the file are the caller's to update
- * (spec §8: a failed section save removes the files it uploaded).
+ * `DELETE /api/v1/files/{id}` (spec §7 "Delete a file by id"; decision records 016,
+ * 020): deletes one of the caller's own uploads that nothing holds yet (Pending,
+ * Failed, or Ready and unattached — the ones with a TTL), e.g. when the SPA abandons
+ * a save. The file is claimed first, so a save cannot attach it meanwhile; then the
+ * object, then the record. A file that content, a contributor or a lesson holds is
+ * a 409 {@link FILE_ATTACHED_MESSAGE}: it leaves through the save that drops it, or
+ * its owner's delete, so nothing is left pointing at a missing file. Another user's
+ * upload is a 404, as for `completeUpload`.
  */
-export const deleteFile = defineRoute('deleteFile', async ({ path }) => {
+export const deleteFile = defineRoute('deleteFile', async ({ path, caller }) => {
   const file = await getFile(path.id);
   if (!file) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
-  await deleteObject(bucketOf(file.visibility), file.objectKey);
-  await deleteFileRecord(file.id);
+  if (file.expiresAt === undefined) throw new ConflictError(FILE_ATTACHED_MESSAGE);
+  if (file.createdBy !== caller?.sub) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  const deleted = await discardFiles([file], bucketOf);
+  // Not claimed: a save attached it between the read and the claim.
+  if (!deleted.includes(file.id) && (await getFile(file.id))?.expiresAt === undefined) {
+    throw new ConflictError(FILE_ATTACHED_MESSAGE);
+  }
   return { id: file.id };
 });
