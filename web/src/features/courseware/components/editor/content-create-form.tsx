@@ -5,13 +5,10 @@ import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { contentPath } from '../../utils/content-path.ts';
-import { BorrowedFieldsBoundary, ContributorsField, KnowledgeFields } from './borrowed-fields.tsx';
-import { ChildrenEditor } from './children-editor.tsx';
 import { aliasFromName, type ContentDraft, draftFieldId, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
-import { BasicFields, ClassificationFields, ErrorText, KeywordsField, OtherTagsField } from './content-fields.tsx';
-import { FilesEditor } from './files-editor.tsx';
+import { BasicFields, ErrorText } from './content-fields.tsx';
+import { DraftSections } from './draft-sections.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
-import { SectionsEditor } from './sections-editor.tsx';
 import { useDraftErrors } from './use-draft-errors.ts';
 import { useSaveContent } from './use-save-content.ts';
 
@@ -92,32 +89,7 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
             <ErrorText message={errors.learningObjectives} />
           </Field.Root>
 
-          <SectionsEditor
-            sections={draft.sections}
-            onChange={(next) => update('sections', next)}
-            errors={errors}
-            disabled={busy}
-          />
-          <ClassificationFields {...fields} />
-          <OtherTagsField {...fields} />
-          <KeywordsField {...fields} />
-          <BorrowedFieldsBoundary>
-            <ContributorsField {...fields} progress={save.progress} />
-            <KnowledgeFields {...fields} />
-          </BorrowedFieldsBoundary>
-          <ChildrenEditor
-            items={draft.children}
-            onChange={(next) => update('children', next)}
-            errors={errors}
-            disabled={busy}
-          />
-          <FilesEditor
-            files={draft.files}
-            onChange={(next) => update('files', next)}
-            errors={errors}
-            progress={save.progress}
-            disabled={busy}
-          />
+          <DraftSections {...fields} busy={busy} progress={save.progress} />
 
           <SubmitCancelButtons label="Create" pending={busy} onCancel={onCancel} />
         </form>

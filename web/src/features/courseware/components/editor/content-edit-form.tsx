@@ -14,13 +14,10 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { getContentQueryOptions } from '../../api/get-content.ts';
 import { getContentChildren, useContentChildren } from '../../api/get-content-children.ts';
 import { storeSavedContent } from '../../api/patch-content.ts';
-import { BorrowedFieldsBoundary, ContributorsField, KnowledgeFields } from './borrowed-fields.tsx';
-import { ChildrenEditor } from './children-editor.tsx';
 import { type ContentDraft, draftFieldId, draftOf, rebaseDraft } from './content-draft.ts';
-import { BasicFields, ClassificationFields, ErrorText, KeywordsField, OtherTagsField } from './content-fields.tsx';
-import { FilesEditor } from './files-editor.tsx';
+import { BasicFields, ErrorText } from './content-fields.tsx';
+import { DraftSections } from './draft-sections.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
-import { SectionsEditor } from './sections-editor.tsx';
 import { useDraftErrors } from './use-draft-errors.ts';
 import { useSaveContent } from './use-save-content.ts';
 
@@ -210,32 +207,7 @@ export function ContentEditForm({
           aliasHelp="The address after /courseware/, e.g. seed-labs/buffer-overflow."
           descriptionRows={12}
         />
-        <SectionsEditor
-          sections={draft.sections}
-          onChange={(next) => update('sections', next)}
-          errors={errors}
-          disabled={busy}
-        />
-        <ClassificationFields {...fields} />
-        <OtherTagsField {...fields} />
-        <KeywordsField {...fields} />
-        <BorrowedFieldsBoundary>
-          <ContributorsField {...fields} progress={save.progress} />
-          <KnowledgeFields {...fields} />
-        </BorrowedFieldsBoundary>
-        <ChildrenEditor
-          items={draft.children}
-          onChange={(next) => update('children', next)}
-          errors={errors}
-          disabled={busy}
-        />
-        <FilesEditor
-          files={draft.files}
-          onChange={(next) => update('files', next)}
-          errors={errors}
-          progress={save.progress}
-          disabled={busy}
-        />
+        <DraftSections {...fields} busy={busy} progress={save.progress} />
 
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           {CURATED_LABELS.map((label) => {
