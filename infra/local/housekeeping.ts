@@ -32,9 +32,16 @@ export interface HousekeepingRun {
  * @throws when the table, the buckets or SES cannot be reached.
  */
 export async function runLocalHousekeeping(now: Date = new Date()): Promise<HousekeepingRun> {
-  const [{ dynamoDocumentClient }, { tableName }, { sweepFileObjects }, { resendPendingFeedback }] = await Promise.all([
+  const [
+    { dynamoDocumentClient },
+    { tableName },
+    { fileIdOfPartition },
+    { sweepFileObjects },
+    { resendPendingFeedback },
+  ] = await Promise.all([
     import('../../functions/src/adapters/aws-clients.ts'),
     import('../../functions/src/data/dynamo.ts'),
+    import('../../functions/src/data/keys.ts'),
     import('../../functions/src/housekeeping/upload-sweeper.ts'),
     import('../../functions/src/housekeeping/feedback-resender.ts'),
   ]);
@@ -71,8 +78,8 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
         throw error;
       }
       expired += 1;
-      const pk = String(key[TABLE.partitionKey]);
-      if (pk.startsWith('FILE#')) expiredFiles.push(pk.slice('FILE#'.length));
+      const fileId = fileIdOfPartition(String(key[TABLE.partitionKey]));
+      if (fileId) expiredFiles.push(fileId);
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);

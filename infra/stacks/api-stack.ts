@@ -26,7 +26,12 @@ import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
 import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { BUCKETS, TABLE } from '#shared/table';
-import { CATALOG_PARTITION, SEARCH_OBJECT_PREFIX, UPLOADED_FILE_PREFIX } from '../../functions/src/data/keys.ts';
+import {
+  CATALOG_PARTITION,
+  FILE_PARTITION_PREFIX,
+  SEARCH_OBJECT_PREFIX,
+  UPLOADED_FILE_PREFIX,
+} from '../../functions/src/data/keys.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
 import { PortalFunction } from '../constructs/portal-function.ts';
@@ -375,7 +380,7 @@ function createUploadSweeper(
         FilterCriteria.filter({
           eventName: FilterRule.isEqual('REMOVE'),
           userIdentity: { type: ['Service'], principalId: ['dynamodb.amazonaws.com'] },
-          dynamodb: { Keys: { [TABLE.partitionKey]: { S: FilterRule.beginsWith('FILE#') } } },
+          dynamodb: { Keys: { [TABLE.partitionKey]: { S: FilterRule.beginsWith(FILE_PARTITION_PREFIX) } } },
         }),
       ],
     }),

@@ -156,9 +156,17 @@ export function contributorNameIndexKey(
   return { gsi1pk: CONTRIBUTORS_PARTITION, gsi1sk: `${`${lastName} ${firstName}`.toLowerCase()}#${id}` };
 }
 
+/** Partition prefix of file records (the upload sweeper's stream filter matches it). */
+export const FILE_PARTITION_PREFIX = 'FILE#';
+
 /** `FILE#<id>` / `FILE`: one file record. */
 export function fileKey(id: string): TableKey {
-  return { pk: `FILE#${id}`, sk: 'FILE' };
+  return { pk: `${FILE_PARTITION_PREFIX}${id}`, sk: 'FILE' };
+}
+
+/** The file id of a file record's partition key, or null for any other item's. */
+export function fileIdOfPartition(pk: string): string | null {
+  return pk.startsWith(FILE_PARTITION_PREFIX) ? pk.slice(FILE_PARTITION_PREFIX.length) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { TABLE } from '#shared/table';
 import { deleteObject } from '../adapters/file-objects.ts';
-import { uploadedFileObjectKey } from '../data/keys.ts';
+import { fileIdOfPartition, uploadedFileObjectKey } from '../data/keys.ts';
 import { env } from '../lib/env.ts';
 
 /**
@@ -12,17 +13,12 @@ import { env } from '../lib/env.ts';
  * both are tried (DeleteObject of an absent key is a no-op).
  */
 
-/** The partition prefix of file records (keys.ts `fileKey`). */
-const FILE_PARTITION_PREFIX = 'FILE#';
-
 /** The file ids of stream records that are removals of file records. */
 export function removedFileIds(event: DynamoDBStreamEvent): string[] {
   const ids: string[] = [];
   for (const record of event.Records) {
-    const pk = record.dynamodb?.Keys?.['pk']?.S;
-    if (record.eventName === 'REMOVE' && pk?.startsWith(FILE_PARTITION_PREFIX)) {
-      ids.push(pk.slice(FILE_PARTITION_PREFIX.length));
-    }
+    const id = fileIdOfPartition(record.dynamodb?.Keys?.[TABLE.partitionKey]?.S ?? '');
+    if (record.eventName === 'REMOVE' && id) ids.push(id);
   }
   return ids;
 }

@@ -74,22 +74,10 @@ export async function saveLesson<T>(input: {
     detached = plan.detach;
     result = await input.write({ pages: paged.pages, steps, detached });
   } catch (error) {
-    await discardUnattached(uploads);
+    // discardFiles claims each file first, so one a concurrent save attached meanwhile is left alone.
+    await discardFiles(uploads, bucketOf);
     throw error;
   }
   if (detached.length > 0) await discardFiles(detached, bucketOf);
   return result;
-}
-
-/**
- * Discards the uploads a failed save named, re-reading them first so that one
- * attached meanwhile (by a concurrent save of the same user) is left alone.
- */
-async function discardUnattached(uploads: readonly FileItem[]): Promise<void> {
-  if (uploads.length === 0) return;
-  const current = await getFilesByIds(uploads.map((file) => file.id));
-  await discardFiles(
-    current.filter((file) => isUnattachedReady(file)),
-    bucketOf,
-  );
 }
