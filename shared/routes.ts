@@ -25,6 +25,14 @@ import {
   ListContributorsQuery,
   UpdateContributorRequest,
 } from './contracts/contributor.ts';
+import {
+  BundleScope,
+  ContentBundle,
+  DownloadUrl,
+  FileAccess,
+  RequestBundleRequest,
+  RequestedBundle,
+} from './contracts/download.ts';
 import { SendContentFeedbackRequest, SentContentFeedback } from './contracts/feedback.ts';
 import { CreatedUpload, CreateUploadRequest, DeletedFile, File, FilePath, FileStatusBody } from './contracts/file.ts';
 import {
@@ -313,6 +321,55 @@ export const ROUTES = [
     request: { path: FilePath },
     response: FileStatusBody,
     errorStatuses: [401, 404],
+  },
+  {
+    operationId: 'getFileAccess',
+    method: 'GET',
+    path: '/api/v1/file-access',
+    group: 'file',
+    access: 'authenticated',
+    summary:
+      'What the caller may download on this brand — courseware files, lesson files — and, when not, why (spec §1, §6 "View files", "View lesson files"; decision record 022).',
+    request: {},
+    response: FileAccess,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'getDownloadUrl',
+    method: 'GET',
+    path: '/api/v1/files/{id}/download-url',
+    group: 'file',
+    access: 'authenticated',
+    summary:
+      'Check the file rights of spec §6 (courseware or lesson files, brand eligibility of §1), record the download event and its statistics, and answer a presigned GET valid 2 minutes with Content-Disposition: attachment (spec §7 "Get a download URL by id"; decision record 022).',
+    request: { path: FilePath },
+    response: DownloadUrl,
+    errorStatuses: [401, 403, 404, 409, 503],
+  },
+  {
+    operationId: 'requestBundle',
+    method: 'POST',
+    path: '/api/v1/files/bundles',
+    group: 'file',
+    access: 'viewFiles',
+    summary:
+      'Request a zip of every file of a content item and its descendants, or of every published item of one category: records a Pending bundle file and starts the bundle workflow; poll getFile every 5 s until Ready (spec §4 "File bundle", §7 "Bundle request"; decision record 022).',
+    request: { body: RequestBundleRequest },
+    response: RequestedBundle,
+    successStatus: 202,
+    errorStatuses: [401, 403, 404, 503],
+  },
+  {
+    operationId: 'getContentBundle',
+    method: 'GET',
+    path: '/api/v1/content-bundle',
+    group: 'content',
+    access: 'viewFiles',
+    summary:
+      'The files a bundle of a content item (with its children) or of a category would hold: its file name, file count, total bytes and the first 100 entry paths (spec §7 "Get bundle for a content id with children true"; decision record 022).',
+    request: { query: BundleScope },
+    response: ContentBundle,
+    errorStatuses: [401, 403, 404],
   },
   {
     operationId: 'deleteFile',

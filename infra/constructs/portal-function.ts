@@ -32,6 +32,27 @@ export interface PortalFunctionProps {
   readonly reservedConcurrentExecutions?: number;
 }
 
+/**
+ * Exact DynamoDB actions for {@link PortalFunction.bindTableActions}: `actions` on the
+ * table itself, `indexActions` on its indexes (`<table ARN>/index/*`). Read actions
+ * only make sense on indexes (`dynamodb:Query`, `dynamodb:Scan`).
+ */
+export interface TableGrant {
+  readonly actions: readonly string[];
+  readonly indexActions?: readonly string[];
+}
+
+/**
+ * Exact S3 object actions on the objects under each of `keyPrefixes` (e.g. `bundles/`),
+ * for {@link PortalFunction.bindBucketObjects}. `s3:GetObject` also authorises
+ * HeadObject; `s3:PutObject` also authorises CreateMultipartUpload, UploadPart and
+ * CompleteMultipartUpload.
+ */
+export interface ObjectGrant {
+  readonly actions: readonly string[];
+  readonly keyPrefixes: readonly string[];
+}
+
 /** Options of {@link PortalFunction.bindBucket}. */
 export interface BindBucketOptions {
   /** Grant object access only under this key prefix (e.g. `search/`); the whole bucket when absent. */
@@ -47,7 +68,11 @@ const CREATE_REQUIRE_BANNER =
  * local esbuild (never Docker), source maps, its own log group, and the SDK
  * settings the local stack also uses. Resources are attached with `bindTable()` /
  * `bindBucket()` / `bindSecret()`, which set the handler's environment variable and grant IAM in
- * one call, so a handler can never see a name it has no permission for.
+ * one call, so a handler can never see a name it has no permission for; the
+ * least-privilege variants `bindTableActions()` / `bindBucketObjects()` grant exactly
+ * the listed actions. The one exception is `bindBucketName()`, for a bucket whose name
+ * the shared environment check (`functions/src/lib/env.ts`) requires but the
+ * function never touches.
  */
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
@@ -116,6 +141,65 @@ export class PortalFunction extends NodejsFunction {
     const objects = options.keyPrefix === undefined ? undefined : `${options.keyPrefix}*`;
     if (access === 'read') bucket.grantRead(this, objects);
     else bucket.grantReadWrite(this, objects);
+    return this;
+  }
+
+  /**
+   * Sets `TABLE_NAME` and grants exactly `grant.actions` on the table and
+   * `grant.indexActions` on its indexes: for functions that must not get the whole
+   * read or read-write set of {@link bindTable}. A transaction (TransactWriteItems /
+   * TransactGetItems) is authorised by the item-level actions it contains.
+   */
+  bindTableActions(table: ITableV2, grant: TableGrant): this {
+    this.addEnvironment(TABLE.nameEnv, table.tableName);
+    if (grant.actions.length > 0) {
+      this.addToRolePolicy(new PolicyStatement({ actions: [...grant.actions], resources: [table.tableArn] }));
+    }
+    if (grant.indexActions && grant.indexActions.length > 0) {
+      this.addToRolePolicy(
+        new PolicyStatement({ actions: [...grant.indexActions], resources: [`${table.tableArn}/index/*`] }),
+      );
+    }
+    table.encryptionKey?.grantEncryptDecrypt(this);
+    return this;
+  }
+
+  /**
+   * Sets `envName` to the bucket's name and grants exactly `objects` (object actions per
+   * key prefix) plus `bucketActions` on the bucket itself (e.g. `s3:ListBucket`, which
+   * turns HeadObject of a missing object into a 404 instead of a 403, or
+   * `s3:ListBucketMultipartUploads`). Never bucket configuration. A KMS-encrypted
+   * bucket's key is granted too.
+   */
+  bindBucketObjects(
+    envName: string,
+    bucket: IBucket,
+    objects: readonly ObjectGrant[],
+    bucketActions: readonly string[] = [],
+  ): this {
+    this.addEnvironment(envName, bucket.bucketName);
+    for (const grant of objects) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...grant.actions],
+          resources: grant.keyPrefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
+        }),
+      );
+    }
+    if (bucketActions.length > 0) {
+      this.addToRolePolicy(new PolicyStatement({ actions: [...bucketActions], resources: [bucket.bucketArn] }));
+    }
+    bucket.encryptionKey?.grantEncryptDecrypt(this);
+    return this;
+  }
+
+  /**
+   * Sets `envName` to the bucket's name and grants nothing: for a bucket the shared
+   * environment check requires (`functions/src/lib/env.ts` needs both bucket names)
+   * but this function never reads or writes.
+   */
+  bindBucketName(envName: string, bucket: IBucket): this {
+    this.addEnvironment(envName, bucket.bucketName);
     return this;
   }
 

@@ -16,6 +16,7 @@ import S3rver from 's3rver';
 import { BUCKETS, TABLE } from '#shared/table';
 import { startTransactionProxy } from './dynamodb-transactions.ts';
 import { closeServer, LOOPBACK, listen, listenPreferring, loopbackUrl } from './net.ts';
+import { withMultipartOperations } from './s3-multipart.ts';
 import { startSes } from './ses.ts';
 import { type LocalStepFunctions, startStepFunctionsEndpoint } from './stepfunctions.ts';
 
@@ -212,7 +213,10 @@ async function startS3(dataDir: string | null): Promise<{ url: string; stop(): P
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({ silent: true, directory });
   // s3rver's own listen() has no error handler (a taken port would crash the process).
-  const server: Server = createServer(s3rver.callback() as Parameters<typeof createServer>[1]);
+  // AbortMultipartUpload and ListMultipartUploads, which s3rver lacks, are answered in front of it.
+  const server: Server = createServer(
+    withMultipartOperations(directory, s3rver.callback() as Parameters<typeof withMultipartOperations>[1]),
+  );
   const port = await listenPreferring(server, previousPorts.s3, LOOPBACK);
   return {
     url: loopbackUrl(port),

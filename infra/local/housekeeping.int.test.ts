@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Client, sesClient } from '../../functions/src/adapters/aws-clients.ts';
 import { createFeedback, type FeedbackRecord, getFeedback } from '../../functions/src/data/feedback.ts';
 import { createPendingFile, getFile } from '../../functions/src/data/files.ts';
-import { feedbackScreenshotObjectKey, uploadedFileObjectKey } from '../../functions/src/data/keys.ts';
+import {
+  BUNDLE_OBJECT_DAYS,
+  bundleObjectKey,
+  feedbackScreenshotObjectKey,
+  uploadedFileObjectKey,
+} from '../../functions/src/data/keys.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
 import { FEEDBACK_RESEND_GRACE_MS } from '../../functions/src/housekeeping/feedback-resender.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { startTestStack } from '../../functions/src/test-support/stack.ts';
-import { runLocalHousekeeping } from './housekeeping.ts';
+import { expireBundleObjects, runLocalHousekeeping } from './housekeeping.ts';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 
@@ -144,5 +149,21 @@ describe('local housekeeping (TTL emulation, upload sweeper, feedback re-sender)
     expect(await getFeedback(record.id)).toMatchObject({ emailStatus: 'pending', emailAttempts: 1 });
     await runLocalHousekeeping(now);
     expect(await getFeedback(record.id)).toMatchObject({ emailStatus: 'sent' });
+  });
+
+  it('expires bundle objects after BUNDLE_OBJECT_DAYS days, like the bucket lifecycle rule, and nothing else', async () => {
+    const zipKey = bundleObjectKey(`${'0'.repeat(56)}${Date.now().toString(16).padStart(8, '0')}`.slice(-64));
+    const otherKey = uploadedFileObjectKey(newId());
+    for (const key of [zipKey, otherKey]) {
+      await s3Client.send(new PutObjectCommand({ Bucket: env().privateBucket, Key: key, Body: 'PK' }));
+    }
+
+    await runLocalHousekeeping(new Date());
+    expect(await objectExists(env().privateBucket, zipKey)).toBe(true);
+
+    const later = new Date(Date.now() + (BUNDLE_OBJECT_DAYS * 86_400 + 60) * 1000);
+    expect(await expireBundleObjects(later)).toBeGreaterThanOrEqual(1);
+    expect(await objectExists(env().privateBucket, zipKey)).toBe(false);
+    expect(await objectExists(env().privateBucket, otherKey)).toBe(true);
   });
 });

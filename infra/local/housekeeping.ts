@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, ListObjectsCommand, type ListObjectsCommandOutput } from '@aws-sdk/client-s3';
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '#shared/table';
 
@@ -11,7 +12,10 @@ import { TABLE } from '#shared/table';
  * it deletes the items whose `expiresAt` has passed (a Scan: the emulator's table
  * is small, and this is the emulation of a managed feature, not a read path of the
  * portal), sweeps the objects of the file records among them, then retries pending
- * feedback e-mail. One run at a time; a failure is logged, never thrown.
+ * feedback e-mail. S3 lifecycle rules do not exist in s3rver either: the run also
+ * deletes bundle objects (`bundles/`) older than `BUNDLE_OBJECT_DAYS`, as the
+ * private bucket's rule does in AWS (decision record 022). One run at a time; a
+ * failure is logged, never thrown.
  */
 
 /** Milliseconds between two housekeeping runs when none is given. */
@@ -25,6 +29,8 @@ export interface HousekeepingRun {
   readonly swept: number;
   /** Pending feedback e-mails sent. */
   readonly feedbackSent: number;
+  /** Bundle objects (zips, manifests) past their lifecycle expiry and deleted. */
+  readonly bundleObjectsExpired: number;
 }
 
 /**
@@ -85,7 +91,42 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
   } while (startKey);
   const swept = expiredFiles.length > 0 ? await sweepFileObjects(expiredFiles) : 0;
   const feedback = await resendPendingFeedback(now);
-  return { expired, swept, feedbackSent: feedback.sent };
+  const bundleObjectsExpired = await expireBundleObjects(now);
+  return { expired, swept, feedbackSent: feedback.sent, bundleObjectsExpired };
+}
+
+/**
+ * The private bucket's lifecycle rule for bundles, emulated: deletes every object
+ * under `BUNDLE_OBJECT_PREFIX` last modified more than `BUNDLE_OBJECT_DAYS` days
+ * before `now`. Returns how many went.
+ */
+export async function expireBundleObjects(now: Date = new Date()): Promise<number> {
+  const [{ s3Client }, { env }, { BUNDLE_OBJECT_DAYS, BUNDLE_OBJECT_PREFIX }] = await Promise.all([
+    import('../../functions/src/adapters/aws-clients.ts'),
+    import('../../functions/src/lib/env.ts'),
+    import('../../functions/src/data/keys.ts'),
+  ]);
+  const bucket = env().privateBucket;
+  const cutoff = now.getTime() - BUNDLE_OBJECT_DAYS * 86_400_000;
+  let deleted = 0;
+  // ListObjects v1, paged by marker: s3rver's v2 continuation tokens need DES, which
+  // Node 20's OpenSSL refuses, so a truncated v2 listing fails there.
+  let marker: string | undefined;
+  do {
+    const page: ListObjectsCommandOutput = await s3Client.send(
+      new ListObjectsCommand({ Bucket: bucket, Prefix: BUNDLE_OBJECT_PREFIX, Marker: marker }),
+    );
+    const expired = (page.Contents ?? []).filter(
+      (object) => object.Key && object.LastModified && object.LastModified.getTime() < cutoff,
+    );
+    // One DeleteObject each: few objects expire at a time, and it needs no request checksum.
+    for (const object of expired) {
+      await s3Client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+      deleted += 1;
+    }
+    marker = page.IsTruncated ? page.Contents?.at(-1)?.Key : undefined;
+  } while (marker);
+  return deleted;
 }
 
 /** A running housekeeping loop. */
@@ -111,9 +152,9 @@ export function startLocalHousekeeping(
     timer = setTimeout(() => {
       running = runLocalHousekeeping()
         .then((run) => {
-          if (run.expired > 0 || run.feedbackSent > 0) {
+          if (run.expired > 0 || run.feedbackSent > 0 || run.bundleObjectsExpired > 0) {
             log(
-              `housekeeping: ${run.expired} expired items removed, ${run.swept} uploads swept, ${run.feedbackSent} feedback e-mails sent`,
+              `housekeeping: ${run.expired} expired items removed, ${run.swept} uploads swept, ${run.feedbackSent} feedback e-mails sent, ${run.bundleObjectsExpired} bundle objects expired`,
             );
           }
         })

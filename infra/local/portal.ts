@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import sirv from 'sirv';
+import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
@@ -142,6 +143,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   let s3: S3Client | undefined;
   let web: WebPart | undefined;
   let stopped: Promise<void> | undefined;
+  const bundleStateMachineBefore = process.env[BUNDLE_STATE_MACHINE_ENV];
   // Stops taking requests first, then what serves them, then the emulators they use.
   const stop = () => {
     stopped ??= (async () => {
@@ -153,6 +155,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       s3?.destroy();
       await emulators?.stop();
       identity.restore();
+      if (bundleStateMachineBefore === undefined) delete process.env[BUNDLE_STATE_MACHINE_ENV];
+      else process.env[BUNDLE_STATE_MACHINE_ENV] = bundleStateMachineBefore;
     })();
     return stopped;
   };
@@ -166,6 +170,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       ? await registerWorkflows(emulators.stepFunctions, { taskHandlers: options.taskHandlers })
       : {};
     if (!emulators.stepFunctions) log('sfn: external; deploy the workflows there yourself');
+    // The bundle request handler starts this state machine (decision record 022).
+    if (stateMachines.bundle) process.env[BUNDLE_STATE_MACHINE_ENV] = stateMachines.bundle;
 
     if (options.seed === 'if-empty') await seedIfEmpty(emulators.endpoints.dynamodb, options.dataDir, log);
 

@@ -34,6 +34,7 @@ import {
 } from '../../functions/src/data/keys.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
+import { BUNDLE_TASKS, BundleWorkflow, bundleTaskEntry } from '../constructs/bundle-workflow.ts';
 import { PortalFunction } from '../constructs/portal-function.ts';
 import { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
 
@@ -148,6 +149,8 @@ export class ApiStack extends Stack {
   readonly uploadSweeper: PortalFunction;
   /** Retries pending feedback e-mail on a schedule (decision record 018). */
   readonly feedbackResender: PortalFunction;
+  /** The bundle workflow: its state machine, started by the file group's Lambda, and its three task Lambdas (decision record 022). */
+  readonly bundleWorkflow: BundleWorkflow;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -203,12 +206,14 @@ export class ApiStack extends Stack {
     const integrations = new Map<ClientGroup, HttpLambdaIntegration>();
     const routes = props.routes ?? ROUTES;
     const groups = routedGroups(routes);
-    const missing = [...groups.map((group) => handlerEntry(projectRoot, group)), indexerEntry(projectRoot)].filter(
-      (entry) => !existsSync(entry),
-    );
+    const missing = [
+      ...groups.map((group) => handlerEntry(projectRoot, group)),
+      indexerEntry(projectRoot),
+      ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
+    ].filter((entry) => !existsSync(entry));
     if (missing.length > 0) {
       throw new Error(
-        `Handler entries missing (one per client group in ROUTES, and the catalog indexer):\n  - ${missing.join('\n  - ')}`,
+        `Handler entries missing (one per client group in ROUTES, the catalog indexer, the bundle workflow's tasks):\n  - ${missing.join('\n  - ')}`,
       );
     }
     for (const group of groups) {
@@ -255,6 +260,18 @@ export class ApiStack extends Stack {
     this.catalogIndexer = createCatalogIndexer(this, projectRoot, removalPolicy, props);
     this.uploadSweeper = createUploadSweeper(this, projectRoot, removalPolicy, props);
     this.feedbackResender = createFeedbackResender(this, projectRoot, removalPolicy, props, this.portalIssuer);
+    this.bundleWorkflow = new BundleWorkflow(this, 'BundleWorkflow', {
+      projectRoot,
+      table: props.table,
+      privateBucket: props.privateBucket,
+      publicBucket: props.publicBucket,
+      removalPolicy,
+    });
+    // The file group requests bundles (POST /api/v1/files/bundles); it already reads and
+    // writes the table (download events and counters in one transaction) and the
+    // private bucket (presigned GETs of content/*, files/*, bundles/*).
+    const fileFunction = functions.get('file');
+    if (fileFunction) this.bundleWorkflow.grantStart(fileFunction);
 
     for (const route of routes) {
       const integration = integrations.get(route.group);

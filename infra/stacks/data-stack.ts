@@ -19,7 +19,21 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE } from '#shared/table';
-import { SEARCH_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
+import { BUNDLE_OBJECT_DAYS, BUNDLE_OBJECT_PREFIX, SEARCH_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
+
+/**
+ * Days after which S3 aborts a multipart upload that never completed, in both data
+ * buckets: the bundle workflow aborts its own failed uploads, this is the last resort
+ * (decision record 022).
+ */
+export const ABORT_INCOMPLETE_UPLOAD_DAYS = 1;
+
+/**
+ * Days the noncurrent versions of bundle objects are kept (versioned bucket): the
+ * expiry of a zip or manifest, the finish step's deletion of a manifest and an
+ * identical rewrite of a zip each leave one; nothing ever restores them.
+ */
+export const BUNDLE_NONCURRENT_DAYS = 1;
 
 export interface DataStackProps extends StackProps {
   /** `dev` stacks may be destroyed with their data; every other stage retains and protects it. */
@@ -86,7 +100,10 @@ export class DataStack extends Stack {
       versioned: true,
       cors: [uploadCors],
       lifecycleRules: [
-        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        {
+          id: 'abort-incomplete-uploads',
+          abortIncompleteMultipartUploadAfter: Duration.days(ABORT_INCOMPLETE_UPLOAD_DAYS),
+        },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) },
       ],
       removalPolicy,
@@ -99,6 +116,14 @@ export class DataStack extends Stack {
       id: 'expire-old-catalog-snapshots',
       prefix: SEARCH_OBJECT_PREFIX,
       noncurrentVersionExpiration: Duration.days(1),
+    });
+    // Bundle zips and manifests are rebuilt on demand: they expire after BUNDLE_OBJECT_DAYS
+    // (reuse stops a day earlier, so a reused zip never vanishes under a download link).
+    this.privateBucket.addLifecycleRule({
+      id: 'expire-bundles',
+      prefix: BUNDLE_OBJECT_PREFIX,
+      expiration: Duration.days(BUNDLE_OBJECT_DAYS),
+      noncurrentVersionExpiration: Duration.days(BUNDLE_NONCURRENT_DAYS),
     });
     this.publicBucket = new Bucket(this, 'PublicBucket', bucketDefaults);
 

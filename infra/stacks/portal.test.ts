@@ -11,6 +11,9 @@ import { RuntimeConfig } from '#shared/contracts/runtime-config';
 import type { Brand } from '#shared/enums';
 import { ROUTES, routeKey } from '#shared/routes';
 import { BUCKETS, TABLE } from '#shared/table';
+import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
+import { BUNDLE_OBJECT_DAYS, BUNDLE_OBJECT_PREFIX } from '../../functions/src/data/keys.ts';
+import { BUNDLE_TASKS, bundleTaskEntry } from '../constructs/bundle-workflow.ts';
 import { createLocalHttpPolicy } from '../local/http-policy.ts';
 import { DEV_LOGIN_AUDIENCE, DEV_SSO_AUDIENCE } from '../local/identity-environment.ts';
 import {
@@ -24,7 +27,7 @@ import {
   SEARCH_FUNCTION_ENV,
   SEARCH_MEMORY_MB,
 } from './api-stack.ts';
-import { DataStack } from './data-stack.ts';
+import { ABORT_INCOMPLETE_UPLOAD_DAYS, DataStack } from './data-stack.ts';
 import { createPortal, type Portal } from './portal.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
 import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
@@ -56,6 +59,7 @@ beforeAll(() => {
     indexerEntry(projectRoot),
     housekeepingEntry(projectRoot, 'upload-sweeper'),
     housekeepingEntry(projectRoot, 'feedback-resender'),
+    ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
   ]) {
     mkdirSync(path.dirname(entry), { recursive: true });
     writeFileSync(entry, 'export const handler = async () => ({});\n');
@@ -192,9 +196,12 @@ describe('the USCR dev app', () => {
     expect(groups).toEqual(expect.arrayContaining(['content', 'meta']));
     const functions = app.api.findResources('AWS::Lambda::Function');
     const background = new Set(
-      [app.portal.api.catalogIndexer, app.portal.api.uploadSweeper, app.portal.api.feedbackResender].map((fn) =>
-        logicalId(app.portal.api, fn),
-      ),
+      [
+        app.portal.api.catalogIndexer,
+        app.portal.api.uploadSweeper,
+        app.portal.api.feedbackResender,
+        ...Object.values(app.portal.api.bundleWorkflow.functions),
+      ].map((fn) => logicalId(app.portal.api, fn)),
     );
     const portalFunctions = Object.entries(functions).filter(
       ([id, fn]) => !background.has(id) && fn.Properties.Environment?.Variables?.[TABLE.nameEnv] !== undefined,
@@ -716,5 +723,122 @@ describe('the viewer functions', () => {
 
   it('maps /public/<key> to the object key', () => {
     expect(runViewerFunction(PUBLIC_PREFIX_FUNCTION, '/public/portraits/01J.jpg')).toBe('/portraits/01J.jpg');
+  });
+});
+
+describe('the bundle workflow in the app', () => {
+  let app: Synthesised;
+  beforeAll(() => {
+    app = synthesise();
+  });
+
+  const functionId = (group: string) =>
+    logicalId(app.portal.api, app.portal.api.functions.get(group as never) ?? { node: {} });
+  const machineId = () => Object.keys(app.api.findResources('AWS::StepFunctions::StateMachine'))[0] ?? '';
+  /** A template value as text, naming the Data stack's outputs (`PrivateBucket…Arn`) and local resources by id. */
+  const text = (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    const object = value as Record<string, unknown>;
+    if ('Ref' in object) return String(object.Ref);
+    if ('Fn::GetStackOutput' in object)
+      return String((object['Fn::GetStackOutput'] as { OutputName: string }).OutputName);
+    if ('Fn::Join' in object) {
+      const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+      return parts.map(text).join(separator);
+    }
+    return JSON.stringify(object);
+  };
+
+  it('lives in the Api stack: one state machine and its three task functions', () => {
+    app.api.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
+    app.data.resourceCountIs('AWS::StepFunctions::StateMachine', 0);
+    const functions = app.api.findResources('AWS::Lambda::Function');
+    for (const task of BUNDLE_TASKS) {
+      const fn = functions[logicalId(app.portal.api, app.portal.api.bundleWorkflow.functions[task])];
+      expect(fn?.Properties, task).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    }
+  });
+
+  it('gives the file group the state machine ARN and StartExecution on it only', () => {
+    const variables =
+      app.api.findResources('AWS::Lambda::Function')[functionId('file')]?.Properties.Environment.Variables;
+    expect(variables[BUNDLE_STATE_MACHINE_ENV]).toEqual({ Ref: machineId() });
+    const states = policyStatementsOf(app.api, functionId('file')).filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('states:')),
+    );
+    expect(states).toEqual([{ Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: machineId() } }]);
+  });
+
+  it('lets no other API function start or see the workflow', () => {
+    for (const group of routedGroups().filter((name) => name !== 'file')) {
+      const variables =
+        app.api.findResources('AWS::Lambda::Function')[functionId(group)]?.Properties.Environment.Variables;
+      expect(variables, group).not.toHaveProperty(BUNDLE_STATE_MACHINE_ENV);
+      const actions = policyStatementsOf(app.api, functionId(group)).flatMap((statement) => [statement.Action].flat());
+      expect(
+        actions.filter((action) => action.startsWith('states:')),
+        group,
+      ).toEqual([]);
+    }
+  });
+
+  it('lets the file group presign GETs of every private object and write download events and counters', () => {
+    const statements = policyStatementsOf(app.api, functionId('file'));
+    const reads = statements
+      .filter((statement) =>
+        [statement.Action].flat().some((action) => action === 's3:GetObject*' || action === 's3:GetObject'),
+      )
+      .flatMap((statement) => [statement.Resource].flat().map(text));
+    // The whole private bucket's objects: content/*, files/* and bundles/*.
+    expect(reads).toContainEqual(expect.stringMatching(/^PublishOutputFnGetAttPrivateBucket\w*Arn\w*\/\*$/));
+    const tableActions = statements.flatMap((statement) => [statement.Action].flat());
+    // TransactWriteItems is authorised by the item-level actions it contains.
+    expect(tableActions).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem']),
+    );
+  });
+
+  it('lets the content group read the table (the bundle preview) without new grants', () => {
+    const actions = policyStatementsOf(app.api, functionId('content')).flatMap((statement) =>
+      [statement.Action].flat(),
+    );
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    expect(actions.some((action) => action.startsWith('states:'))).toBe(false);
+  });
+
+  it('expires bundle objects after BUNDLE_OBJECT_DAYS and aborts incomplete uploads after a day', () => {
+    const buckets = app.data.findResources('AWS::S3::Bucket');
+    const privateBucket = Object.entries(buckets).find(([id]) => id.startsWith('PrivateBucket'))?.[1];
+    const rules = privateBucket?.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+    expect(rules).toContainEqual({
+      Id: 'expire-bundles',
+      Prefix: BUNDLE_OBJECT_PREFIX,
+      ExpirationInDays: BUNDLE_OBJECT_DAYS,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      Status: 'Enabled',
+    });
+    expect(BUNDLE_OBJECT_DAYS).toBe(7);
+    expect(ABORT_INCOMPLETE_UPLOAD_DAYS).toBe(1);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
+        Id: 'abort-incomplete-uploads',
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOAD_DAYS },
+        Status: 'Enabled',
+      });
+    }
+    // Nothing else of the private bucket expires.
+    const expiring = rules.filter((rule) => rule.ExpirationInDays !== undefined);
+    expect(expiring.map((rule) => rule.Prefix)).toEqual([BUNDLE_OBJECT_PREFIX]);
+  });
+
+  it('fails synthesis naming a missing task entry', () => {
+    const zipEntry = bundleTaskEntry(projectRoot, 'zip');
+    const saved = readFileSync(zipEntry, 'utf8');
+    rmSync(zipEntry);
+    try {
+      expect(() => synthesise()).toThrow(/Handler entries missing[\s\S]*functions\/src\/bundles\/zip-task\.ts/);
+    } finally {
+      writeFileSync(zipEntry, saved);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILE_STATUSES, FILE_VISIBILITIES } from '../enums.ts';
 import { FILE_LIMITS, LIMITS } from '../limits.ts';
 import { EntityId, IsoDateTime } from './common.ts';
+import { BundleProgress } from './download.ts';
 
 /**
  * File uploads straight to S3 (spec §3 File, §5, §7 "Files"; decision record 016):
@@ -163,9 +164,19 @@ export const File = z
   .meta({ id: 'File' });
 export type File = z.infer<typeof File>;
 
-/** `GET /api/v1/files/{id}` (spec §7 "Get a file by id. Returns status and name."). */
+/**
+ * `GET /api/v1/files/{id}` (spec §7 "Get a file by id. Returns status and name."). A
+ * bundle (spec §4 "File bundle") also carries how far its zipping has got while
+ * Pending (`progress`) and, once Failed, why (`reason`, for people); decision record 022.
+ */
 export const FileStatusBody = z
-  .object({ id: EntityId, name: z.string(), status: z.enum(FILE_STATUSES) })
+  .object({
+    id: EntityId,
+    name: z.string(),
+    status: z.enum(FILE_STATUSES),
+    progress: BundleProgress.nullable().optional(),
+    reason: z.string().nullable().optional(),
+  })
   .meta({ id: 'FileStatus' });
 export type FileStatusBody = z.infer<typeof FileStatusBody>;
 

@@ -18,6 +18,11 @@
  *    route without one, in one run, load from this process against `npm start` in
  *    another.
  *
+ * 5. Bundles (issue 6): zip throughput of 100 MB and 1 GB bundles of mixed files as a
+ *    ratio to a plain stream copy of the same bytes through the same S3 emulator, and
+ *    the zipping task's peak memory growth (`bundles.ts`; `BENCH_BUNDLE_SKIP_1GB=1`
+ *    skips the 1 GB bundle).
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -31,6 +36,7 @@ import autocannon from 'autocannon';
 import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+import { bundleBenchFigures } from './bundles.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
 
@@ -413,6 +419,37 @@ async function searchBenchFigures(): Promise<void> {
   }
 }
 
+/**
+ * Bundle zipping (issue 6, decision record 022): per bundle size, the zip throughput
+ * next to a plain GetObject → Upload copy of the same objects in the same run, and
+ * the zipping task's peak memory growth (RSS, and heap + array buffers).
+ */
+async function bundleZipFigures(): Promise<void> {
+  for (const size of await bundleBenchFigures()) {
+    const what = `${size.label} bundle (${size.files} mixed files)`;
+    figures.push(
+      {
+        name: `bundle zip throughput, ${what}`,
+        value: Number(size.zip.mbPerSecond.toFixed(1)),
+        unit: 'MB/s',
+        baseline: { name: 'stream copy of the same objects (MB/s)', value: Number(size.copy.mbPerSecond.toFixed(1)) },
+        goal: 'ratio ≥ 0.5',
+      },
+      {
+        name: `bundle zip peak RSS growth, ${what}`,
+        value: Number((size.zip.peakRss / 2 ** 20).toFixed(1)),
+        unit: 'MiB',
+        goal: '≤ 64 MB, the same at both sizes',
+      },
+      {
+        name: `bundle zip peak heap + array buffers growth, ${what}`,
+        value: Number((size.zip.peakHeap / 2 ** 20).toFixed(1)),
+        unit: 'MiB',
+      },
+    );
+  }
+}
+
 function report(): void {
   const rows = figures.map((f) => {
     const ratio = f.baseline
@@ -434,6 +471,7 @@ function report(): void {
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 await searchBenchFigures();
+await bundleZipFigures();
 await authCostFigure();
 await bundleFigures();
 await firstRenderFigure();

@@ -3,8 +3,12 @@ import { generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAS, type PersonaName } from '#shared/contracts/identity';
 import { type OperationId, ROUTES } from '#shared/routes';
+import { putObject } from '../../functions/src/adapters/file-objects.ts';
 import { bumpCatalogRevision } from '../../functions/src/data/catalog.ts';
 import { createContent } from '../../functions/src/data/content.ts';
+import { createFile } from '../../functions/src/data/files.ts';
+import { newId } from '../../functions/src/domain/ids.ts';
+import { env } from '../../functions/src/lib/env.ts';
 import { syncCatalogSnapshot } from '../../functions/src/search/indexer.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
@@ -198,6 +202,63 @@ const MATRIX: readonly MatrixRow[] = [
     path: '/api/v1/files/01jd8z6w5k3m2n1p0q9r8s7t6v',
     expected: { ...everyone(404), visitor: 401, 'no-role': 401 },
   },
+  // Downloads (decision record 022): getFileAccess answers every signed-in caller; a
+  // download needs viewFiles (a scoped-file claim, eligible for the brand: this portal is
+  // USCR, so the Virginia faculty's claim was dropped when the token was issued, and the
+  // coursewareFeature subscription); content hidden from the caller hides its files (404)
+  // before rights are looked at.
+  { operationId: 'getFileAccess', method: 'GET', path: '/api/v1/file-access', expected: SIGNED_IN },
+  {
+    operationId: 'getDownloadUrl',
+    method: 'GET',
+    path: '/api/v1/files/{labPdf}/download-url',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'no-subscription': 403,
+    },
+  },
+  {
+    operationId: 'getDownloadUrl',
+    method: 'GET',
+    path: '/api/v1/files/{hiddenFile}/download-url',
+    expected: {
+      ...SIGNED_IN,
+      student: 404,
+      'faculty-vacr': 404,
+      'faculty-uscr': 404,
+      'no-subscription': 404,
+    },
+  },
+  {
+    operationId: 'requestBundle',
+    method: 'POST',
+    path: '/api/v1/files/bundles',
+    // Those with viewFiles pass the access rule; the matrix's empty body names no scope (400).
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 400,
+      editor: 400,
+      admin: 400,
+      'no-subscription': 403,
+    },
+  },
+  {
+    operationId: 'getContentBundle',
+    method: 'GET',
+    path: '/api/v1/content-bundle?contentId={unpublished}',
+    // viewFiles, then the unpublished module is found only by those who may update content.
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 404,
+      'no-subscription': 403,
+    },
+  },
   {
     operationId: 'deleteFile',
     method: 'DELETE',
@@ -280,6 +341,32 @@ const MATRIX: readonly MatrixRow[] = [
   },
 ];
 
+/** A seeded SEED lab with PDFs (faculty download one of them). */
+const LAB_ALIAS =
+  'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
+
+/** A private PDF attached to `ownerId` (no TTL), its bytes stored, as a content save leaves it. */
+async function attachedPdf(ownerId: string): Promise<string> {
+  const id = newId();
+  const bytes = Buffer.from('%PDF-1.7\n% matrix\n');
+  const objectKey = `content/${ownerId}/${id}`;
+  await putObject(env().privateBucket, objectKey, bytes, 'application/pdf');
+  await createFile({
+    id,
+    name: 'Matrix guide',
+    filename: 'guide.pdf',
+    type: 'application/pdf',
+    size: bytes.length,
+    sha256: '',
+    status: 'Ready',
+    visibility: 'private',
+    objectKey,
+    metadata: { id: ownerId, type: 'Content' },
+    createdTimestamp: new Date().toISOString(),
+  });
+  return id;
+}
+
 let portal: LocalPortal;
 const upstreamTokens = new Map<PersonaName, string>();
 const portalTokens = new Map<PersonaName, string>();
@@ -307,6 +394,11 @@ beforeAll(async () => {
   fill['{hiddenParent}'] = hiddenParent.id;
   fill['{archived}'] = archived.id;
   fill['{hiddenLesson}'] = contentRecord('Matrix hidden lesson').id;
+  fill['{hiddenFile}'] = await attachedPdf(hiddenParent.id);
+  const lab = (await (await fetch(`${portal.baseUrl}/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`)).json()) as {
+    content: { files: { id: string; type: string }[] };
+  };
+  fill['{labPdf}'] = lab.content.files.find((file) => file.type === 'application/pdf')?.id ?? '';
   // As a content write will: record the change, then index it (the local indexer would within 200 ms).
   await bumpCatalogRevision();
   await syncCatalogSnapshot();

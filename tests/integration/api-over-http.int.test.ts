@@ -1,3 +1,4 @@
+import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/contracts/common';
 import {
@@ -12,6 +13,14 @@ import {
 } from '#shared/contracts/content';
 import { SavedContent } from '#shared/contracts/content-save';
 import { Contributor, ContributorPage } from '#shared/contracts/contributor';
+import {
+  BUNDLE_PREVIEW_MAX_FILES,
+  ContentBundle,
+  DOWNLOAD_REFUSALS,
+  DownloadUrl,
+  FileAccess,
+  RequestedBundle,
+} from '#shared/contracts/download';
 import { FEEDBACK_MESSAGE_TOO_LONG, SCREENSHOT_TYPE_MESSAGE, SentContentFeedback } from '#shared/contracts/feedback';
 import { CreatedUpload, File as FileContract, FileStatusBody } from '#shared/contracts/file';
 import {
@@ -110,6 +119,15 @@ beforeAll(async () => {
   files.posted = await uploadPdf(false);
   files.ready = await uploadPdf(true);
   files.deletable = await uploadPdf(true);
+});
+
+/** What the download routes' cases act on (decision record 022): the seeded lab and one of its PDFs. */
+const downloads = { labId: '', labPdf: '' };
+
+beforeAll(async () => {
+  const lab = ContentDetail.parse(await (await api(`/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`)).json());
+  downloads.labId = lab.content.id;
+  downloads.labPdf = lab.content.files.find((file) => file.filename === 'Buffer_Overflow_Setuid.pdf')?.id ?? '';
 });
 
 /** Ids of what the write routes' cases create, for the cases that follow them (routes run in table order). */
@@ -549,6 +567,92 @@ const CASES: Record<OperationId, RouteCase> = {
     },
     bad: [{ path: `/api/v1/files/${UNKNOWN_FILE}`, status: 404, as: 'student' }],
   },
+  getFileAccess: {
+    ok: {
+      path: '/api/v1/file-access',
+      as: 'faculty-vacr',
+      check(body) {
+        // This portal is USCR: the Virginia faculty member is told why not (spec §1).
+        expect(FileAccess.parse(body)).toEqual({
+          courseware: false,
+          lesson: false,
+          reason: DOWNLOAD_REFUSALS.notNationalRangeUser,
+        });
+      },
+    },
+    bad: [],
+  },
+  getDownloadUrl: {
+    ok: {
+      get path() {
+        return `/api/v1/files/${downloads.labPdf}/download-url`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        const url = DownloadUrl.parse(body);
+        expect(url).toMatchObject({ id: downloads.labPdf, name: 'Buffer_Overflow_Setuid.pdf' });
+        expect(new URL(url.publicUrl).searchParams.get('X-Amz-Expires')).toBe('120');
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/files/${downloads.labPdf}/download-url`;
+        },
+        status: 403,
+        as: 'student',
+      },
+      { path: `/api/v1/files/${UNKNOWN_FILE}/download-url`, status: 404, as: 'faculty-uscr' },
+      { path: '/api/v1/files/not-an-id/download-url', status: 400, as: 'faculty-uscr' },
+    ],
+  },
+  requestBundle: {
+    ok: {
+      path: '/api/v1/files/bundles',
+      as: 'faculty-uscr',
+      get body(): CaseBody {
+        return { json: { contentId: downloads.labId } };
+      },
+      check(body) {
+        const bundle = RequestedBundle.parse(body);
+        expect(bundle.status).toBe('Pending');
+        expect(bundle.name).toMatch(/^Buffer_Overflow_Attack_Lab_Set-UID_Version_\d{4}-\d\d-\d\d_bundle\.zip$/);
+      },
+    },
+    bad: [
+      { path: '/api/v1/files/bundles', status: 403, as: 'student', body: { json: { category: 'module' } } },
+      {
+        path: '/api/v1/files/bundles',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: {} },
+        fieldError: { path: 'body.contentId', message: 'Give either contentId or category.' },
+      },
+      {
+        path: '/api/v1/files/bundles',
+        status: 404,
+        as: 'faculty-uscr',
+        body: { json: { contentId: UNKNOWN_FILE } },
+      },
+    ],
+  },
+  getContentBundle: {
+    ok: {
+      path: '/api/v1/content-bundle?contentId={moduleId}',
+      as: 'faculty-uscr',
+      check(body) {
+        const bundle = ContentBundle.parse(body);
+        expect(bundle.name).toMatch(/^SEED_Labs_Software_Security_\d{4}-\d\d-\d\d_bundle\.zip$/);
+        expect(bundle.fileCount).toBeGreaterThan(0);
+        expect(bundle.files.length).toBe(Math.min(bundle.fileCount, BUNDLE_PREVIEW_MAX_FILES));
+      },
+    },
+    bad: [
+      { path: '/api/v1/content-bundle?contentId={moduleId}', status: 403, as: 'student' },
+      { path: '/api/v1/content-bundle?contentId={moduleId}&category=module', status: 400, as: 'faculty-uscr' },
+      { path: `/api/v1/content-bundle?contentId=${UNKNOWN_FILE}`, status: 404, as: 'faculty-uscr' },
+    ],
+  },
   deleteFile: {
     ok: {
       get path() {
@@ -849,6 +953,22 @@ describe('every route of the route table, over HTTP', () => {
       });
     }
   }
+});
+
+describe('downloads over HTTP (decision record 022)', () => {
+  it('serves the bytes of a presigned download URL as an attachment, with a plain fetch', async () => {
+    const init = await requestInit('GET', 'faculty-uscr');
+    const url = DownloadUrl.parse(await (await api(`/api/v1/files/${downloads.labPdf}/download-url`, init)).json());
+    const res = await fetch(url.publicUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(parseContentDisposition(res.headers.get('content-disposition') ?? '')).toEqual({
+      type: 'attachment',
+      parameters: { filename: url.name },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
 });
 
 describe('content by id or alias', () => {

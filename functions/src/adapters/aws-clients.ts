@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESClient } from '@aws-sdk/client-ses';
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -59,3 +60,10 @@ export const s3Client = new S3Client({
  * `aws-ses-v2-local` (`AWS_ENDPOINT_URL_SES`).
  */
 export const sesClient = new SESClient({});
+
+/**
+ * The Step Functions client: starts and inspects the bundle workflow (decision
+ * record 022). Locally its endpoint is the embedded executor's AWS JSON endpoint
+ * (`AWS_ENDPOINT_URL_SFN`).
+ */
+export const sfnClient = new SFNClient({});

@@ -82,10 +82,19 @@ export async function markFileReady(
  * TTL (`expiresAt`, epoch seconds) and that TTL lies after `now`. A detached file
  * ({@link detachFileStep}) has a TTL of the moment it was detached, and an upload
  * left unattached past its day waits only for DynamoDB's TTL sweep (up to days
- * late): neither may be attached again (decision record 020).
+ * late): neither may be attached again (decision record 020). A bundle (which has a
+ * TTL too) is never an upload (decision record 022).
  */
-export function isUnattachedReady(file: Pick<FileItem, 'status' | 'expiresAt'>, now: Date = new Date()): boolean {
-  return file.status === 'Ready' && file.expiresAt !== undefined && file.expiresAt > Math.floor(now.getTime() / 1000);
+export function isUnattachedReady(
+  file: Pick<FileItem, 'status' | 'expiresAt' | 'bundle'>,
+  now: Date = new Date(),
+): boolean {
+  return (
+    file.bundle === undefined &&
+    file.status === 'Ready' &&
+    file.expiresAt !== undefined &&
+    file.expiresAt > Math.floor(now.getTime() / 1000)
+  );
 }
 
 /**
@@ -106,11 +115,12 @@ export function attachFileStep(
       TableName: tableName(),
       Key: fileKey(fileId),
       UpdateExpression: 'SET #name = :name, #metadata.#ownerId = :owner, #version = #version + :one REMOVE #ttl',
-      ConditionExpression: '#status = :ready AND #ttl > :now',
+      ConditionExpression: '#status = :ready AND #ttl > :now AND attribute_not_exists(#bundle)',
       ExpressionAttributeNames: {
         '#name': 'name',
         '#ownerId': 'id',
         '#metadata': 'metadata',
+        '#bundle': 'bundle',
         '#version': TABLE.versionAttribute,
         '#ttl': TABLE.ttlAttribute,
         '#status': 'status',

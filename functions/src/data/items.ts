@@ -1,8 +1,9 @@
 import { ChildContent, Content, ContentLink, ContentSummary } from '#shared/contracts/content';
 import { Contributor } from '#shared/contracts/contributor';
+import type { BundleProgress } from '#shared/contracts/download';
 import { Knowledge } from '#shared/contracts/knowledge';
 import { Lesson } from '#shared/contracts/lesson';
-import type { FileOwnerType, FileStatus, FileVisibility } from '#shared/enums';
+import type { ContentCategory, FileOwnerType, FileStatus, FileVisibility } from '#shared/enums';
 import type { EntityType, LESSON_ENTITY_TYPE, TableKey } from './keys.ts';
 
 /**
@@ -77,7 +78,25 @@ export interface FileRecord {
    * Absent on an attached file.
    */
   readonly expiresAt?: number;
+  /** Bundles only (spec §4 "File bundle"; decision record 022): what the zip covers and how it stands. */
+  readonly bundle?: BundleState;
   version: number;
+}
+
+/**
+ * The bundle part of a bundle's file record (decision record 022). `scope` is what
+ * was asked for; `includesLessonFiles` whether the requester could view lesson files
+ * (their artifacts are then in the zip); `fingerprint` (hex SHA-256 of the manifest)
+ * names the zip object once resolved; `progress` moves while zipping; `reason`
+ * says, for people, why it Failed; `executionArn` is the workflow run.
+ */
+export interface BundleState {
+  readonly scope: { readonly contentId: string } | { readonly category: ContentCategory };
+  readonly includesLessonFiles: boolean;
+  readonly fingerprint?: string;
+  readonly progress?: BundleProgress;
+  readonly reason?: string;
+  readonly executionArn?: string;
 }
 
 /** A stored file record (version 1 on create). */

@@ -67,6 +67,10 @@ export const ENTITY_TYPES = {
   organizationMembership: 'OrganizationMembership',
   catalogRevision: 'CatalogRevision',
   feedback: 'Feedback',
+  bundle: 'Bundle',
+  downloadEvent: 'DownloadEvent',
+  statisticCounter: 'StatisticCounter',
+  statisticUserMarker: 'StatisticUserMarker',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -336,4 +340,95 @@ export function lessonIndexKey(contentId: string, index: number, id: string): { 
     gsi2pk: lessonsPartition(contentId),
     gsi2sk: `${String(index).padStart(CHILD_INDEX_DIGITS, '0')}#${id}`,
   };
+}
+
+/*
+ * Bundles (spec §4 "File bundle"; decision record 022):
+ *
+ * | question                                              | index | key                                                         |
+ * |-------------------------------------------------------|-------|-------------------------------------------------------------|
+ * | a bundle file (status, progress, reason)              | table | pk `FILE#<id>`, sk `FILE` (a file record with `bundle`)     |
+ * | a zip already made of this exact file set (reuse)     | table | pk `BUNDLE#<fingerprint>`, sk `BUNDLE`                      |
+ *
+ * S3 keys of the private bucket: the zip `bundles/<fingerprint>.zip` (one object per
+ * file set, shared by every bundle record of that set), the manifest the workflow's
+ * resolve step hands to its zip step `bundles/manifests/<bundleId>.json`. A lifecycle
+ * rule expires everything under `bundles/` after {@link BUNDLE_OBJECT_DAYS} days.
+ */
+
+/** Key prefix of everything bundles keep in the private bucket (lifecycle rule and IAM grants). */
+export const BUNDLE_OBJECT_PREFIX = 'bundles/';
+
+/** Days a bundle object lives in the private bucket (S3 lifecycle; the local housekeeping loop locally). */
+export const BUNDLE_OBJECT_DAYS = 7;
+
+/** S3 key of the zip of one file set (`fingerprint`: lower-case hex SHA-256 of the manifest). */
+export function bundleObjectKey(fingerprint: string): string {
+  return `${BUNDLE_OBJECT_PREFIX}${fingerprint}.zip`;
+}
+
+/** S3 key of the manifest (entry paths and object keys) the resolve step writes for one bundle. */
+export function bundleManifestObjectKey(bundleId: string): string {
+  return `${BUNDLE_OBJECT_PREFIX}manifests/${bundleId}.json`;
+}
+
+/** `BUNDLE#<fingerprint>` / `BUNDLE`: a finished zip of one file set, reusable while valid. */
+export function bundleFingerprintKey(fingerprint: string): TableKey {
+  return { pk: `BUNDLE#${fingerprint}`, sk: 'BUNDLE' };
+}
+
+/*
+ * Download statistics (spec §3 "Statistic bucket", "Raw download data point";
+ * ARCHITECTURE.md "Statistics"; decision record 022). Category `contentfiledownload`.
+ *
+ * | question                                                     | index | key                                                                      |
+ * |--------------------------------------------------------------|-------|--------------------------------------------------------------------------|
+ * | raw download events of one month, in time order              | table | pk `STAT_EVENTS#<category>#<YYYY-MM>`, sk `<timestamp ISO>#<eventId>`     |
+ * | counters of one metric and time frame, by period then value  | table | pk `STAT#<category>#<metric>#<timeFrame>`, sk `<period>#<value>`          |
+ * | has this user been counted in this period (distinct users)   | table | pk `STAT_USER#<category>#<timeFrame>#<period>#<userId>`, sk `SEEN`        |
+ *
+ * A bucket's id (spec §3) is `<category>#<metric>#<value>#<timeFrame>#<period>`: the
+ * fourth part is the time frame.
+ */
+
+/** Partition of the raw events of one statistic category in one UTC month (`YYYY-MM`). */
+export function statisticEventsPartition(category: string, month: string): string {
+  return `STAT_EVENTS#${category}#${month}`;
+}
+
+/** `STAT_EVENTS#<category>#<YYYY-MM>` / `<timestamp ISO>#<eventId>`: one raw event, time-ordered within its month. */
+export function statisticEventKey(category: string, timestamp: string, eventId: string): TableKey {
+  return { pk: statisticEventsPartition(category, timestamp.slice(0, 7)), sk: `${timestamp}#${eventId}` };
+}
+
+/** Partition of the counters of one category, metric and time frame (`day`, `week`, `month`, `year`). */
+export function statisticCounterPartition(category: string, metric: string, timeFrame: string): string {
+  return `STAT#${category}#${metric}#${timeFrame}`;
+}
+
+/** `STAT#<category>#<metric>#<timeFrame>` / `<period>#<value>`: one counter (a statistic bucket). */
+export function statisticCounterKey(
+  category: string,
+  metric: string,
+  timeFrame: string,
+  period: string,
+  value: string,
+): TableKey {
+  return { pk: statisticCounterPartition(category, metric, timeFrame), sk: `${period}#${value}` };
+}
+
+/** The spec §3 bucket id of a counter: `<category>#<metric>#<value>#<timeFrame>#<period>`. */
+export function statisticBucketId(
+  category: string,
+  metric: string,
+  timeFrame: string,
+  period: string,
+  value: string,
+): string {
+  return `${category}#${metric}#${value}#${timeFrame}#${period}`;
+}
+
+/** `STAT_USER#<category>#<timeFrame>#<period>#<userId>` / `SEEN`: the user was counted in that period. */
+export function statisticUserMarkerKey(category: string, timeFrame: string, period: string, userId: string): TableKey {
+  return { pk: `STAT_USER#${category}#${timeFrame}#${period}#${userId}`, sk: 'SEEN' };
 }

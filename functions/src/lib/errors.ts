@@ -88,6 +88,15 @@ export class UnsupportedMediaTypeError extends HttpError {
   readonly statusCode = 415;
 }
 
+/**
+ * 503: a service the request needs (e.g. the bundle workflow, decision record 022)
+ * cannot take it right now; the message tells people to try again later.
+ */
+export class ServiceUnavailableError extends HttpError {
+  override readonly name = 'ServiceUnavailableError';
+  readonly statusCode = 503;
+}
+
 /** The body of every 500: fixed, so no internal detail can reach a caller. */
 export const INTERNAL_ERROR_BODY: ErrorBody = { statusCode: 500, message: 'Internal server error.' };
 

@@ -3,6 +3,7 @@ import { createContent } from './create-content.ts';
 import { createContributor } from './create-contributor.ts';
 import { deleteContent } from './delete-content.ts';
 import { getContent } from './get-content.ts';
+import { getContentBundle } from './get-content-bundle.ts';
 import { getKnowledge } from './get-knowledge.ts';
 import { listContent } from './list-content.ts';
 import { listContentChildren } from './list-content-children.ts';
@@ -30,4 +31,5 @@ export const handler = createGroupHandler('content', {
   createContributor,
   updateContributor,
   sendContentFeedback,
+  getContentBundle,
 });

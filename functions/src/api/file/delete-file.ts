@@ -4,6 +4,9 @@ import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
 import { bucketOf } from './file-rules.ts';
 
+/** 409 of a delete of a bundle: its zip object is shared by every bundle of the same file set (decision record 022). */
+export const BUNDLE_NOT_DELETABLE_MESSAGE = 'A bundle is removed automatically a day after it is made.';
+
 /**
  * `DELETE /api/v1/files/{id}` (spec §7 "Delete a file by id"; decision records 016,
  * 020): deletes one of the caller's own uploads that nothing holds yet (Pending,
@@ -12,11 +15,18 @@ import { bucketOf } from './file-rules.ts';
  * object, then the record. A file that content, a contributor or a lesson holds is
  * a 409 {@link FILE_ATTACHED_MESSAGE}: it leaves through the save that drops it, or
  * its owner's delete, so nothing is left pointing at a missing file. Another user's
- * upload is a 404, as for `completeUpload`.
+ * upload is a 404, as for `completeUpload`. A bundle is never deleted here (409
+ * {@link BUNDLE_NOT_DELETABLE_MESSAGE}; another user's: 404): its record expires a day
+ * after the request and its zip, shared by the bundles of the same file set, with the
+ * S3 lifecycle rule (decision record 022).
  */
 export const deleteFile = defineRoute('deleteFile', async ({ path, caller }) => {
   const file = await getFile(path.id);
   if (!file) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  if (file.bundle) {
+    if (file.createdBy !== caller?.sub) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+    throw new ConflictError(BUNDLE_NOT_DELETABLE_MESSAGE);
+  }
   if (file.expiresAt === undefined) throw new ConflictError(FILE_ATTACHED_MESSAGE);
   if (file.createdBy !== caller?.sub) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
   const deleted = await discardFiles([file], bucketOf);

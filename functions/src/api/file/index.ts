@@ -2,7 +2,18 @@ import { createGroupHandler } from '../../lib/group.ts';
 import { completeUpload } from './complete-upload.ts';
 import { createUpload } from './create-upload.ts';
 import { deleteFile } from './delete-file.ts';
+import { getDownloadUrl } from './get-download-url.ts';
 import { getFile } from './get-file.ts';
+import { getFileAccess } from './get-file-access.ts';
+import { requestBundle } from './request-bundle.ts';
 
-/** Lambda entry of the `file` client group (spec §7 "Files"; decision record 016). */
-export const handler = createGroupHandler('file', { createUpload, completeUpload, getFile, deleteFile });
+/** Lambda entry of the `file` client group (spec §7 "Files"; decision records 016, 022). */
+export const handler = createGroupHandler('file', {
+  createUpload,
+  completeUpload,
+  getFile,
+  getFileAccess,
+  getDownloadUrl,
+  requestBundle,
+  deleteFile,
+});

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
 import type { LessonsPanelComponent } from '../../../features/courseware/components/content-detail.tsx';
 import type { EditorParts } from '../../../features/courseware/components/editor/editor-parts.tsx';
+import { LessonFileDownloadButton } from '../../../features/downloads/components/file-download-button.tsx';
 
 /**
  * What the content editor borrows from the contributors and knowledge features,
@@ -20,9 +21,14 @@ export const EDITOR_PARTS: EditorParts = {
   ),
 };
 
-/** The lessons of a content item (spec §3 Lesson), from the lessons feature; loaded on demand. */
+/**
+ * The lessons of a content item (spec §3 Lesson), from the lessons feature, each
+ * artifact with the downloads feature's button (spec §6 "View lesson files"); loaded
+ * on demand.
+ */
 export const LESSONS_PANEL: LessonsPanelComponent = lazy(() =>
-  import('../../../features/lessons/components/lessons-panel.tsx').then((module) => ({
-    default: module.LessonsPanel,
+  import('../../../features/lessons/components/lessons-panel.tsx').then((lessons) => ({
+    default: (props: { contentId: string; canEdit: boolean }) =>
+      createElement(lessons.LessonsPanel, { ...props, FileAction: LessonFileDownloadButton }),
   })),
 );

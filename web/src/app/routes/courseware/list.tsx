@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import { CoursewareLanding } from '../../../features/courseware/components/courseware-landing.tsx';
+import { DownloadPartsProvider } from '../../../features/courseware/components/download-parts.tsx';
 import { EditorPartsProvider } from '../../../features/courseware/components/editor/editor-parts.tsx';
 import { type FilterPickers, FilterPickersProvider } from '../../../features/courseware/components/filter-pickers.tsx';
+import { DOWNLOAD_PARTS } from './download-parts.tsx';
 import { EDITOR_PARTS } from './editor-parts.ts';
 
 /**
@@ -26,7 +28,9 @@ export function Component() {
   return (
     <FilterPickersProvider pickers={PICKERS}>
       <EditorPartsProvider parts={EDITOR_PARTS}>
-        <CoursewareLanding />
+        <DownloadPartsProvider parts={DOWNLOAD_PARTS}>
+          <CoursewareLanding />
+        </DownloadPartsProvider>
       </EditorPartsProvider>
     </FilterPickersProvider>
   );

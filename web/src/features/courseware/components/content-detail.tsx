@@ -19,6 +19,7 @@ import { sanitizeDescription } from '../utils/description.ts';
 import { ChildGroups } from './child-groups.tsx';
 import { ContentFacts } from './content-facts.tsx';
 import { ContributorList } from './contributor-list.tsx';
+import { useDownloadParts } from './download-parts.tsx';
 import { FeedbackButton } from './feedback-dialog.tsx';
 import { FilesPanel } from './files-panel.tsx';
 import { KnowledgeLists } from './knowledge-lists.tsx';
@@ -54,6 +55,8 @@ export type LessonsPanelComponent = ComponentType<{ contentId: string; canEdit: 
  * status icon beside the title (`titleAdornment`), its actions under it (`actions`)
  * and the metadata block to the side column (`aside`). `LessonsPanel`, when the route
  * gives one, follows the files; `canEdit` says whether the caller may update content.
+ * The route's download parts ({@link useDownloadParts}) add "Download all" to the
+ * side column of an item with files or children.
  */
 export function ContentDetailView({
   detail,
@@ -71,6 +74,7 @@ export function ContentDetailView({
   canEdit?: boolean;
 }) {
   const { content, contributors } = detail;
+  const downloads = useDownloadParts();
   const sections = [...content.sections].sort((a, b) => a.index - b.index);
   return (
     <Stack gap="6">
@@ -142,6 +146,9 @@ export function ContentDetailView({
           <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
         </Stack>
         <Stack gap="8">
+          {downloads && (content.files.length > 0 || content.children.length > 0) ? (
+            <downloads.DownloadAll contentId={content.id} />
+          ) : null}
           <FeedbackButton content={content} />
           <ContentFacts content={content} />
           {aside}

@@ -4,6 +4,7 @@ import { PlusIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { can } from '#shared/capabilities';
+import { CONTENT_CATEGORIES, type ContentCategory } from '#shared/enums';
 import { BREAKPOINTS } from '#shared/limits';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -23,6 +24,7 @@ import {
 } from '../utils/search-params.ts';
 import { ContentList } from './content-list.tsx';
 import { CoursewareTitleArt } from './courseware-title-art.tsx';
+import { useDownloadParts } from './download-parts.tsx';
 import { LandingLinks } from './landing-links.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SearchResults } from './search-results.tsx';
@@ -67,6 +69,10 @@ function PanelSkeleton() {
   );
 }
 
+function isContentCategory(value: string): value is ContentCategory {
+  return (CONTENT_CATEGORIES as readonly string[]).includes(value);
+}
+
 function pageTitle(search: CoursewareSearch, searching: boolean): string {
   if (!searching) return 'Courseware';
   if (search.q) return `Search: ${search.q}`;
@@ -85,7 +91,9 @@ function pageTitle(search: CoursewareSearch, searching: boolean): string {
  * no search box and no filters, but an address with a search still shows its results.
  * Callers who may update content get "Add courseware", which opens creating mode
  * (`creating=1`, spec §2.5): the create form instead of the search and the list.
- * Others are not shown the button, and the parameter is ignored for them.
+ * Others are not shown the button, and the parameter is ignored for them. With
+ * exactly one category chosen, the route's download parts add "Download all
+ * <Category> files" beside the results heading (spec §4 "File bundle").
  */
 export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const { flags } = useRuntimeConfig();
@@ -126,6 +134,10 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   }, [panelShown, search.q, setSearch]);
 
   const active = activeFilterCount(search);
+  // Spec §4 "File bundle": all files of a category as one zip, offered when exactly one category is chosen.
+  const downloads = useDownloadParts();
+  const categories = [...new Set(search.cat.filter(isContentCategory))];
+  const onlyCategory = categories.length === 1 ? categories[0] : undefined;
 
   const stopCreating = () => {
     const next = new URLSearchParams(params);
@@ -217,6 +229,9 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
                   searchInputRef.current?.focus();
                   clearFilters();
                 }}
+                headingAction={
+                  downloads && onlyCategory ? <downloads.CategoryDownload category={onlyCategory} /> : undefined
+                }
               />
             ) : (
               <ContentList {...(debounceMs === undefined ? {} : { debounceMs })} />

@@ -3,6 +3,7 @@ import { FileTextIcon, LogInIcon } from 'lucide-react';
 import type { ContentFile } from '#shared/contracts/content';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useDownloadParts } from './download-parts.tsx';
 
 const TYPE_LABELS: Record<string, string> = {
   'application/pdf': 'PDF',
@@ -31,11 +32,30 @@ export function fileTypeLabel(type: string): string {
   return clean || 'File';
 }
 
+/** The note visitors see without download parts (spec §2.6): logging in is needed to view files. */
+function LoginNote() {
+  return (
+    <Alert.Root status="info" variant="subtle" alignItems="center">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>Log in to view and download files.</Alert.Description>
+      </Alert.Content>
+      <LinkButton to={paths.login} size="sm">
+        <LogInIcon aria-hidden="true" />
+        Log in
+      </LinkButton>
+    </Alert.Root>
+  );
+}
+
 /**
- * The files of a content item as a visitor sees them (spec §2.6): names and types,
- * and a note with a Log in button, since viewing and downloading need an account.
+ * The files of a content item (spec §2.6): names and types, each with the download
+ * button of the route's download parts (shown to readers who may view files), and
+ * the note on who may download (a Log in button for visitors, the reason for
+ * signed-in readers without the right). Without download parts: the visitor's view.
  */
 export function FilesPanel({ files }: { files: readonly ContentFile[] }) {
+  const parts = useDownloadParts();
   if (files.length === 0) return null;
   return (
     <Box as="section" aria-labelledby="files-heading">
@@ -49,25 +69,19 @@ export function FilesPanel({ files }: { files: readonly ContentFile[] }) {
               <Box color="fg.muted" pt="0.5" aria-hidden="true">
                 <FileTextIcon size="1.1em" />
               </Box>
-              <Text>
+              <Text flex="1" minW="0" overflowWrap="anywhere">
                 {file.name}{' '}
                 <Text as="span" color="fg.muted">
                   ({fileTypeLabel(file.type)})
                 </Text>
               </Text>
+              {parts ? (
+                <parts.FileAction file={{ id: file.id, name: file.name, typeLabel: fileTypeLabel(file.type) }} />
+              ) : null}
             </HStack>
           ))}
         </Stack>
-        <Alert.Root status="info" variant="subtle" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>Log in to view and download files.</Alert.Description>
-          </Alert.Content>
-          <LinkButton to={paths.login} size="sm">
-            <LogInIcon aria-hidden="true" />
-            Log in
-          </LinkButton>
-        </Alert.Root>
+        {parts ? <parts.RightsNote /> : <LoginNote />}
       </Stack>
     </Box>
   );

@@ -131,27 +131,32 @@ export interface PagedListState {
  * A paged list as a section named by its focusable heading: the heading, the body
  * (cards, skeleton, error or empty text) and, once there is a page to move from,
  * Previous / Next. After a page change focus moves to the heading and the page
- * number is said ({@link usePageChangeFocus}).
+ * number is said ({@link usePageChangeFocus}). `headingAction` sits beside the heading.
  */
 export function PagedListSection({
   id,
   heading,
   pages,
+  headingAction,
   children,
 }: {
   /** Id of the heading (the section and the list are labelled by it). */
   id: string;
   heading: string;
   pages: PagedListState;
+  headingAction?: ReactNode;
   children: ReactNode;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePageChangeFocus(pages.page, headingRef);
   return (
     <Stack as="section" gap="4" minW="0" aria-labelledby={id} aria-busy={pages.isFetching || undefined}>
-      <Heading as="h2" id={id} ref={headingRef} tabIndex={-1} size="xl" outline="none">
-        {heading}
-      </Heading>
+      <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
+        <Heading as="h2" id={id} ref={headingRef} tabIndex={-1} size="xl" outline="none">
+          {heading}
+        </Heading>
+        {headingAction}
+      </HStack>
       {children}
       {pages.items.length > 0 || pages.hasPrevious ? (
         <Pagination

@@ -40,13 +40,14 @@ function useResultAnnouncement(summary: string | null, searchKey: string) {
  * ("23 results"), the cards, Previous / Next; a skeleton while the first page
  * loads, the previous results (dimmed, `aria-busy`) while another search loads, an
  * error with Retry, and for an empty result a "no results" text that is also
- * announced, with a way to clear the filters.
+ * announced, with a way to clear the filters. `headingAction` sits beside the heading.
  */
 export function SearchResults({
   pages,
   searchKey,
   canClearFilters,
   onClearAll,
+  headingAction,
 }: {
   pages: ReturnType<typeof useSearchPages>;
   /** Identifies the search on screen; a new key is a new search to announce. */
@@ -54,6 +55,8 @@ export function SearchResults({
   /** Whether any filter is set (so an empty result offers to clear them). */
   canClearFilters: boolean;
   onClearAll: () => void;
+  /** Beside the results heading, such as "Download all Module files". */
+  headingAction?: ReactNode;
 }) {
   const settled = !pages.isPending && !pages.isPlaceholderData && !pages.isError && pages.data !== undefined;
   const total = pages.data?.total ?? 0;
@@ -94,7 +97,7 @@ export function SearchResults({
   }
 
   return (
-    <PagedListSection id={SEARCH_RESULTS_ID} heading={heading} pages={pages}>
+    <PagedListSection id={SEARCH_RESULTS_ID} heading={heading} pages={pages} headingAction={headingAction}>
       {body}
     </PagedListSection>
   );

@@ -1,10 +1,25 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ChevronDownIcon, ChevronRightIcon, FileTextIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { LESSON_ARTIFACT_TYPE_LABELS, type Lesson, type LessonUrl } from '#shared/contracts/lesson';
 import { useStoredFileName } from './artifact-name.tsx';
 
-function ArtifactItem({ url, showName }: { url: LessonUrl; showName: boolean }) {
+/**
+ * What a lesson artifact may offer beside its name: a download button, given by the
+ * route (features do not import each other); it decides itself whether the reader
+ * may view lesson files (spec §6).
+ */
+export type ArtifactActionComponent = ComponentType<{ file: { id: string; name: string; typeLabel?: string } }>;
+
+function ArtifactItem({
+  url,
+  showName,
+  FileAction,
+}: {
+  url: LessonUrl;
+  showName: boolean;
+  FileAction: ArtifactActionComponent | undefined;
+}) {
   const name = useStoredFileName(url.fileId, showName);
   const label = LESSON_ARTIFACT_TYPE_LABELS[url.type];
   return (
@@ -12,7 +27,7 @@ function ArtifactItem({ url, showName }: { url: LessonUrl; showName: boolean }) 
       <Box color="fg.muted" pt="0.5" aria-hidden="true">
         <FileTextIcon size="1.1em" />
       </Box>
-      <Text>
+      <Text flex="1" minW="0" overflowWrap="anywhere">
         {label}
         {showName ? (
           <Text as="span" color="fg.muted">
@@ -20,16 +35,27 @@ function ArtifactItem({ url, showName }: { url: LessonUrl; showName: boolean }) 
           </Text>
         ) : null}
       </Text>
+      {FileAction ? (
+        <FileAction file={showName ? { id: url.fileId, name, typeLabel: label } : { id: url.fileId, name: label }} />
+      ) : null}
     </HStack>
   );
 }
 
-function ArtifactList({ urls, showNames }: { urls: readonly LessonUrl[]; showNames: boolean }) {
+function ArtifactList({
+  urls,
+  showNames,
+  FileAction,
+}: {
+  urls: readonly LessonUrl[];
+  showNames: boolean;
+  FileAction: ArtifactActionComponent | undefined;
+}) {
   if (urls.length === 0) return <Text color="fg.muted">No artifacts.</Text>;
   return (
     <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
       {urls.map((url) => (
-        <ArtifactItem key={url.fileId} url={url} showName={showNames} />
+        <ArtifactItem key={url.fileId} url={url} showName={showNames} FileAction={FileAction} />
       ))}
     </Stack>
   );
@@ -37,17 +63,19 @@ function ArtifactList({ urls, showNames }: { urls: readonly LessonUrl[]; showNam
 
 /**
  * One lesson of the list: its name, alternate id and artifacts (type, and the file
- * name when `showNames`), its pages behind a disclosure button, and for editors the
- * Edit and Delete buttons.
+ * name when `showNames`, and the route's `FileAction`, a download button), its
+ * pages behind a disclosure button, and for editors the Edit and Delete buttons.
  */
 export function LessonItem({
   lesson,
   showNames,
+  FileAction,
   onEdit,
   onDelete,
 }: {
   lesson: Lesson;
   showNames: boolean;
+  FileAction?: ArtifactActionComponent | undefined;
   onEdit?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
 }) {
@@ -85,7 +113,7 @@ export function LessonItem({
             </HStack>
           ) : null}
         </HStack>
-        <ArtifactList urls={lesson.urls} showNames={showNames} />
+        <ArtifactList urls={lesson.urls} showNames={showNames} FileAction={FileAction} />
         {lesson.pages.length > 0 ? (
           <Box>
             <Button
@@ -105,7 +133,7 @@ export function LessonItem({
                       <Heading as="h4" size="sm" mb="1">
                         {page.name}
                       </Heading>
-                      <ArtifactList urls={page.urls} showNames={showNames} />
+                      <ArtifactList urls={page.urls} showNames={showNames} FileAction={FileAction} />
                     </Box>
                   ))
                 : null}

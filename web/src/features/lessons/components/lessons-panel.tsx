@@ -7,7 +7,7 @@ import { useSession } from '../../auth/session/session-store.ts';
 import { useLessons } from '../api/list-lessons.ts';
 import { DeleteLessonDialog } from './delete-lesson-dialog.tsx';
 import { LessonFormDialog } from './lesson-form.tsx';
-import { LessonItem } from './lesson-item.tsx';
+import { type ArtifactActionComponent, LessonItem } from './lesson-item.tsx';
 
 // The lesson stays put while the dialog closes, so its exit animation still shows it.
 type Editing = { lesson: Lesson | null; open: boolean };
@@ -18,8 +18,17 @@ type Editing = { lesson: Lesson | null; open: boolean };
  * controls whether lessons load); to anyone else it renders nothing and asks nothing.
  * File names are fetched for editors and readers who may view lesson files; others
  * see the artifact types. With `canEdit`: Add lesson, and Edit and Delete per lesson.
+ * `FileAction`, given by the route, is the download button of each artifact.
  */
-export function LessonsPanel({ contentId, canEdit }: { contentId: string; canEdit: boolean }) {
+export function LessonsPanel({
+  contentId,
+  canEdit,
+  FileAction,
+}: {
+  contentId: string;
+  canEdit: boolean;
+  FileAction?: ArtifactActionComponent | undefined;
+}) {
   const { principal } = useSession();
   const mayList = can(principal, 'listLessons');
   const showNames = canEdit || can(principal, 'viewLessonFiles');
@@ -66,6 +75,7 @@ export function LessonsPanel({ contentId, canEdit }: { contentId: string; canEdi
               key={lesson.id}
               lesson={lesson}
               showNames={showNames}
+              FileAction={FileAction}
               onEdit={canEdit ? () => setEditing({ lesson, open: true }) : undefined}
               onDelete={canEdit ? () => setDeleting(lesson) : undefined}
             />

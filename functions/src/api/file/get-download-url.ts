@@ -1,0 +1,121 @@
+import { categoryBundleTitle } from '#shared/contracts/download';
+import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
+import { presignDownload } from '../../adapters/file-objects.ts';
+import { getContentById } from '../../data/content.ts';
+import { recordDownload } from '../../data/downloads.ts';
+import { batchGetItems } from '../../data/dynamo.ts';
+import { getFile } from '../../data/files.ts';
+import type { ContentItem, FileItem, LessonItem } from '../../data/items.ts';
+import { contentKey, ENTITY_TYPES, LESSON_ENTITY_TYPE, lessonKey } from '../../data/keys.ts';
+import { getUsersByIds } from '../../data/users.ts';
+import { type DownloadKind, downloadName, downloadRefusal, mayDownload } from '../../domain/download-rights.ts';
+import { brandOf } from '../../domain/entitlement.ts';
+import { visibleInDetail } from '../../domain/visibility.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/handler.ts';
+import { defineRoute } from '../../lib/handler.ts';
+import { type DownloadSource, downloadEventOf } from './download-event.ts';
+import { bucketOf } from './file-rules.ts';
+
+/** Seconds a download URL stays valid (decision record 022: 2 minutes). */
+export const DOWNLOAD_URL_SECONDS = 120;
+/** 409 of a download of a bundle that is still being zipped. */
+export const BUNDLE_NOT_READY_MESSAGE = 'The bundle is not ready yet.';
+/** 409 of a download of a bundle whose workflow failed without a reason. */
+export const BUNDLE_FAILED_MESSAGE = 'The bundle could not be made. Request it again.';
+
+/**
+ * `GET /api/v1/files/{id}/download-url` (spec §7 "Get a download URL by id", §6 file
+ * rights, §1 brand eligibility; decision record 022).
+ *
+ * - A public file (a portrait, an image) answers its public address, which does not
+ *   expire (`expiresAt` is then only the usual 2 minutes); nothing is recorded.
+ * - A bundle: only its requester may download it (anyone else: 404), once Ready (else 409).
+ * - A courseware file (owner a content item) needs `viewFiles`; a lesson artifact
+ *   (owner a lesson) `viewLessonFiles`. The content item (a lesson's: its content)
+ *   must exist and be visible to the caller, the file attached (no TTL) and Ready,
+ *   else 404 "File does not exist."; without the right, 403 with the reason of
+ *   `DOWNLOAD_REFUSALS`.
+ *
+ * Then the download event and its counters are recorded (one transaction), THEN a
+ * presigned GET valid {@link DOWNLOAD_URL_SECONDS} s is answered, whose response
+ * carries `Content-Disposition: attachment` with the saved name (the display name
+ * with the original extension) and the file's media type.
+ */
+export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, caller }) => {
+  if (!caller) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  const file = await getFile(path.id);
+  if (!file) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString();
+
+  if (file.visibility === 'public') {
+    if (file.status !== 'Ready') throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+    return {
+      id: file.id,
+      name: downloadName(file.name, file.filename),
+      publicUrl: `/public/${file.objectKey}`,
+      expiresAt,
+    };
+  }
+
+  const { kind, source } = file.bundle ? await bundleSource(file, caller) : await ownedSource(file, caller);
+  const [user] = await getUsersByIds([caller.sub]);
+  if (!mayDownload(caller.principal, kind)) {
+    throw new ForbiddenError(downloadRefusal(kind, user ?? null, brandOf()));
+  }
+
+  const name = file.bundle ? file.name : downloadName(file.name, file.filename);
+  await recordDownload(
+    await downloadEventOf({ caller, user: user ?? null, fileId: file.id, fileName: name, source, now }),
+  );
+  const publicUrl = await presignDownload({
+    bucket: bucketOf(file.visibility),
+    key: file.objectKey,
+    fileName: name,
+    contentType: file.type,
+    expiresInSeconds: DOWNLOAD_URL_SECONDS,
+  });
+  return { id: file.id, name, publicUrl, expiresAt };
+});
+
+interface Owned {
+  readonly kind: DownloadKind;
+  readonly source: DownloadSource;
+}
+
+/** A bundle's source: its content item (visible to the caller) or its category; only its requester, once Ready. */
+async function bundleSource(file: FileItem, caller: NonNullable<Caller>): Promise<Owned> {
+  const bundle = file.bundle;
+  if (!bundle || file.createdBy !== caller.sub) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  if (file.status === 'Pending') throw new ConflictError(BUNDLE_NOT_READY_MESSAGE);
+  if (file.status !== 'Ready' || !file.objectKey) throw new ConflictError(bundle.reason ?? BUNDLE_FAILED_MESSAGE);
+  if ('category' in bundle.scope) {
+    return { kind: 'courseware', source: { kind: 'category', title: categoryBundleTitle(bundle.scope.category) } };
+  }
+  const content = await getContentById(bundle.scope.contentId);
+  return { kind: 'courseware', source: { kind: 'content', content: visibleContent(content, caller) } };
+}
+
+/**
+ * The owner of an uploaded file: a content item (courseware file) or a lesson
+ * (artifact; its content item is the source), read with one BatchGetItem; the file
+ * must be attached (no TTL) and Ready.
+ */
+async function ownedSource(file: FileItem, caller: NonNullable<Caller>): Promise<Owned> {
+  if (file.status !== 'Ready' || file.expiresAt !== undefined) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  const ownerId = file.metadata.id;
+  const owners = await batchGetItems<ContentItem | LessonItem>([contentKey(ownerId), lessonKey(ownerId)]);
+  const content = owners.find((item): item is ContentItem => item.entityType === ENTITY_TYPES.content);
+  if (content) return { kind: 'courseware', source: { kind: 'content', content: visibleContent(content, caller) } };
+  const lesson = owners.find((item): item is LessonItem => item.entityType === LESSON_ENTITY_TYPE);
+  if (!lesson) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  const lessonContent = await getContentById(lesson.contentId);
+  return { kind: 'lesson', source: { kind: 'content', content: visibleContent(lessonContent, caller) } };
+}
+
+/** The content item when the caller may see it (decision record 008), else 404 "File does not exist.". */
+function visibleContent(content: ContentItem | null, caller: NonNullable<Caller>): ContentItem {
+  if (!content || !visibleInDetail(content.status, caller.principal)) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  return content;
+}

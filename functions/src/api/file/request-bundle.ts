@@ -1,0 +1,78 @@
+import { can } from '#shared/capabilities';
+import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
+import { bundleFileName, categoryBundleTitle, emptyBundleMessage } from '#shared/contracts/download';
+import { startBundleWorkflow } from '../../adapters/workflows.ts';
+import { createBundleRecord } from '../../data/bundles.ts';
+import { getContentById } from '../../data/content.ts';
+import { markFileFailed } from '../../data/files.ts';
+import type { BundleState } from '../../data/items.ts';
+import { listLessons } from '../../data/lessons.ts';
+import { newId } from '../../domain/ids.ts';
+import { visibleInDetail } from '../../domain/visibility.ts';
+import { NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
+import { defineRoute } from '../../lib/handler.ts';
+
+/** 503 of a bundle request whose workflow could not be started. */
+export const BUNDLES_UNAVAILABLE_MESSAGE = 'Bundles are unavailable right now. Try again in a few minutes.';
+
+/**
+ * `POST /api/v1/files/bundles` (spec §4 "File bundle", §7 "Bundle request"; decision
+ * record 022; access `viewFiles`): records a Pending bundle named by spec §9
+ * (`bundleFileName` of the content's name, or of the category's bundle title, and
+ * today's UTC date) and starts the bundle workflow, answering 202 `{ id, name,
+ * status }`; the SPA polls `getFile` until Ready.
+ *
+ * A content scope must name content the caller may see (else 404 "Content does not
+ * exist.", as `getContent`); an item with no files, no children and — for a caller
+ * who may view lesson files — no lessons is refused at once (404 "<name> has no
+ * files to download."), never zipped empty. Whether the whole subtree holds a file
+ * is for the workflow to find (it then ends Failed with that reason). A workflow that
+ * cannot be started leaves the record Failed and answers 503.
+ */
+export const requestBundle = defineRoute('requestBundle', async ({ body, caller }) => {
+  const principal = caller?.principal ?? null;
+  const includesLessonFiles = can(principal, 'viewLessonFiles');
+  const now = new Date();
+  let scope: BundleState['scope'];
+  let title: string;
+  if (body.contentId !== undefined) {
+    const content = await getContentById(body.contentId);
+    if (!content || !visibleInDetail(content.status, principal)) throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+    if (content.files.length === 0 && content.children.length === 0) {
+      const lessons = includesLessonFiles ? await listLessons({ contentId: content.id, limit: 1 }) : null;
+      if (!lessons || lessons.items.length === 0) throw new NotFoundError(emptyBundleMessage(content.name));
+    }
+    scope = { contentId: content.id };
+    title = content.name;
+  } else if (body.category !== undefined) {
+    scope = { category: body.category };
+    title = categoryBundleTitle(body.category);
+  } else {
+    // The schema requires exactly one of the two; this keeps the types honest.
+    throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  }
+
+  const record = await createBundleRecord({
+    id: newId(),
+    name: bundleFileName(title, now),
+    scope,
+    includesLessonFiles,
+    createdBy: caller?.sub ?? '',
+    now,
+  });
+  try {
+    await startBundleWorkflow({ bundleId: record.id });
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'The bundle workflow did not start.',
+        bundleId: record.id,
+        error: String(error),
+      }),
+    );
+    await markFileFailed(record);
+    throw new ServiceUnavailableError(BUNDLES_UNAVAILABLE_MESSAGE, { cause: error });
+  }
+  return { id: record.id, name: record.name, status: 'Pending' as const };
+});

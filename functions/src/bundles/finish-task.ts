@@ -1,0 +1,127 @@
+import { AbortMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../adapters/aws-clients.ts';
+import { deleteObject } from '../adapters/file-objects.ts';
+import { bundleManifestObjectKey } from '../data/keys.ts';
+import { env } from '../lib/env.ts';
+import { type CaughtError, describeCaughtError, GENERIC_BUNDLE_FAILURE, reasonForPeople } from './errors.ts';
+import { getReusableZip, isReusable, markBundleFailed, markBundleReady, putReusableZip } from './records.ts';
+import type { ResolveTaskOutput } from './resolve-task.ts';
+import type { ZipTaskOutput } from './zip-task.ts';
+
+/** The workflow state MarkReady / MarkFailed receive as `run` (the whole state, `$`). */
+export interface BundleRun {
+  readonly bundleId: string;
+  readonly resolved?: ResolveTaskOutput;
+  readonly zipped?: ZipTaskOutput;
+  /** What a Catch put at `$.error`. */
+  readonly error?: CaughtError;
+}
+
+/** Input of the MarkReady and MarkFailed states. */
+export interface FinishTaskInput {
+  readonly outcome: 'Ready' | 'Failed';
+  readonly run: BundleRun;
+}
+
+/** Output of the finish task (`$.finished`): the status the bundle record got. */
+export interface FinishTaskOutput {
+  /** `Gone` when the record had expired: nothing to mark. */
+  readonly status: 'Ready' | 'Failed' | 'Gone';
+  readonly reason?: string;
+}
+
+/**
+ * The bundle workflow's MarkReady and MarkFailed task (decision record 022).
+ *
+ * - Ready after ZipFiles: records the `BUNDLE#<fingerprint>` reuse item, then marks
+ *   the record Ready with the zip's objectKey, size and SHA-256. Ready after a
+ *   reuse: marks it Ready from the reuse item (Failed with the generic reason if
+ *   that item vanished meanwhile).
+ * - Failed: logs the real error as a JSON line (level error), aborts every
+ *   multipart upload left under the object key, and marks the record Failed with a
+ *   reason for people (the message of BundleEmpty, BundleFileMissing, … or
+ *   {@link GENERIC_BUNDLE_FAILURE}).
+ *
+ * Either way the manifest is deleted. Every step is idempotent: the states retry it.
+ */
+export const handler = async (event: FinishTaskInput): Promise<FinishTaskOutput> => {
+  const { run } = event;
+  const bucket = env().privateBucket;
+  const manifestKey = run.resolved?.manifestKey ?? bundleManifestObjectKey(run.bundleId);
+  let result: FinishTaskOutput;
+  if (event.outcome === 'Ready') {
+    result = await finishReady(run);
+  } else {
+    const { name, message } = describeCaughtError(run.error);
+    console.error(
+      JSON.stringify({ level: 'error', message: 'bundle failed', bundleId: run.bundleId, error: name, cause: message }),
+    );
+    if (run.resolved?.objectKey) await abortUploads(bucket, run.resolved.objectKey);
+    const reason = reasonForPeople(run.error);
+    result = (await markBundleFailed(run.bundleId, reason)) ? { status: 'Failed', reason } : { status: 'Gone' };
+  }
+  await deleteObject(bucket, manifestKey);
+  return result;
+};
+
+async function finishReady(run: BundleRun): Promise<FinishTaskOutput> {
+  const resolved = run.resolved;
+  if (!resolved) throw new Error('MarkReady ran without a resolved bundle.');
+  let zip = run.zipped
+    ? await putReusableZip(resolved.fingerprint, {
+        objectKey: resolved.objectKey,
+        size: run.zipped.size,
+        sha256: run.zipped.sha256,
+      })
+    : await getReusableZip(resolved.fingerprint);
+  if (zip && !run.zipped && !isReusable(zip)) zip = null;
+  if (!zip) {
+    console.error(JSON.stringify({ level: 'error', message: 'reused bundle zip vanished', bundleId: run.bundleId }));
+    const failed = await markBundleFailed(run.bundleId, GENERIC_BUNDLE_FAILURE);
+    return failed ? { status: 'Failed', reason: GENERIC_BUNDLE_FAILURE } : { status: 'Gone' };
+  }
+  const marked = await markBundleReady(run.bundleId, {
+    objectKey: zip.objectKey,
+    size: zip.size,
+    sha256: zip.sha256,
+  });
+  return { status: marked ? 'Ready' : 'Gone' };
+}
+
+/**
+ * Aborts every multipart upload under `objectKey` (ListMultipartUploads with that
+ * prefix, page by page). Another run zipping the same file set at this moment
+ * would lose its upload too and fail; such runs are rare (same files, same minute),
+ * and the requester asks again.
+ */
+export async function abortUploads(bucket: string, objectKey: string): Promise<number> {
+  let aborted = 0;
+  let keyMarker: string | undefined;
+  let uploadIdMarker: string | undefined;
+  do {
+    const page = await s3Client.send(
+      new ListMultipartUploadsCommand({
+        Bucket: bucket,
+        Prefix: objectKey,
+        KeyMarker: keyMarker,
+        UploadIdMarker: uploadIdMarker,
+      }),
+    );
+    for (const upload of page.Uploads ?? []) {
+      if (upload.Key !== objectKey || !upload.UploadId) continue;
+      try {
+        await s3Client.send(
+          new AbortMultipartUploadCommand({ Bucket: bucket, Key: objectKey, UploadId: upload.UploadId }),
+        );
+        aborted += 1;
+      } catch (error) {
+        // Gone meanwhile (its own run aborted it): that is what was wanted.
+        if ((error as { name?: string }).name !== 'NoSuchUpload') throw error;
+      }
+    }
+    const truncated = page.IsTruncated === true;
+    keyMarker = truncated ? page.NextKeyMarker : undefined;
+    uploadIdMarker = truncated ? page.NextUploadIdMarker : undefined;
+  } while (keyMarker);
+  return aborted;
+}

@@ -1,0 +1,67 @@
+import { emptyBundleMessage } from '#shared/contracts/download';
+import { headObject, putObject } from '../adapters/file-objects.ts';
+import { bundleManifestObjectKey, bundleObjectKey } from '../data/keys.ts';
+import { env } from '../lib/env.ts';
+import { BundleError, toTaskError } from './errors.ts';
+import { buildManifest } from './manifest.ts';
+import { getBundleRecord, getReusableZip, isReusable, setBundleFingerprint } from './records.ts';
+import { resolveBundle } from './resolve.ts';
+
+/** Input of the ResolveFiles state. */
+export interface ResolveTaskInput {
+  readonly bundleId: string;
+}
+
+/** Output of the ResolveFiles state (`$.resolved`). */
+export interface ResolveTaskOutput {
+  /** `reuse`: a valid zip of this file set exists; `zip`: make one. */
+  readonly action: 'zip' | 'reuse';
+  /** Hex SHA-256 of the manifest. */
+  readonly fingerprint: string;
+  /** The zip's key in the private bucket: `bundles/<fingerprint>.zip`. */
+  readonly objectKey: string;
+  /** The manifest's key in the private bucket (written only for `zip`). */
+  readonly manifestKey: string;
+  readonly fileCount: number;
+  /** Bytes. */
+  readonly totalBytes: number;
+}
+
+/**
+ * The bundle workflow's ResolveFiles task (decision record 022): reads the bundle
+ * record, walks its scope (`resolve.ts`), records the fingerprint, and either
+ * answers `reuse` (a `BUNDLE#<fingerprint>` item finished less than 6 days ago
+ * whose object still exists) or writes the manifest and answers `zip`.
+ * @throws BundleError `BundleGone` (record expired), `BundleContentGone`,
+ *   `BundleEmpty` (no file: {@link emptyBundleMessage}); TransientError for
+ *   retryable faults.
+ */
+export const handler = async (event: ResolveTaskInput): Promise<ResolveTaskOutput> => {
+  try {
+    const record = await getBundleRecord(event.bundleId);
+    const resolved = await resolveBundle({
+      scope: record.bundle.scope,
+      includesLessonFiles: record.bundle.includesLessonFiles,
+    });
+    if (resolved.entries.length === 0) throw new BundleError('BundleEmpty', emptyBundleMessage(resolved.title));
+    const manifest = buildManifest(event.bundleId, resolved.title, resolved.entries);
+    const objectKey = bundleObjectKey(manifest.fingerprint);
+    const manifestKey = bundleManifestObjectKey(event.bundleId);
+    await setBundleFingerprint(event.bundleId, manifest.fingerprint);
+    const counts = { fileCount: manifest.fileCount, totalBytes: manifest.totalBytes };
+
+    const reusable = await getReusableZip(manifest.fingerprint);
+    if (reusable && isReusable(reusable) && (await headObject(env().privateBucket, reusable.objectKey))) {
+      return { action: 'reuse', fingerprint: manifest.fingerprint, objectKey, manifestKey, ...counts };
+    }
+    await putObject(
+      env().privateBucket,
+      manifestKey,
+      Buffer.from(JSON.stringify(manifest), 'utf8'),
+      'application/json',
+    );
+    return { action: 'zip', fingerprint: manifest.fingerprint, objectKey, manifestKey, ...counts };
+  } catch (error) {
+    throw toTaskError(error);
+  }
+};

@@ -1,0 +1,302 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE } from '#shared/table';
+import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import {
+  DOWNLOAD_METRICS,
+  DOWNLOAD_STATISTIC_CATEGORY,
+  periodOf,
+  TIME_FRAMES,
+  type TimeFrame,
+} from '../domain/download-statistics.ts';
+import { newId } from '../domain/ids.ts';
+import { ServiceUnavailableError } from '../lib/errors.ts';
+import { startTestStack } from '../test-support/stack.ts';
+import { DOWNLOAD_BUSY_MESSAGE, type DownloadEvent, RECORD_DOWNLOAD_ATTEMPTS, recordDownload } from './downloads.ts';
+import { tableName } from './dynamo.ts';
+import { statisticCounterPartition, statisticEventsPartition, statisticUserMarkerKey } from './keys.ts';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const OMAHA = { id: 'unit-omaha', name: 'University of Nebraska at Omaha', category: 'university', region: 'Plains' };
+const MASON = { id: 'unit-mason', name: 'George Mason University', category: 'university', region: 'Southeast' };
+
+const users = {
+  una: { id: 'user-una', name: 'Una Faculty', email: 'una@example.edu', unit: OMAHA },
+  val: { id: 'user-val', name: 'Val Faculty', email: 'val@example.edu', unit: MASON },
+  sam: { id: 'user-sam', name: 'Sam Student', email: null, unit: null },
+} as const;
+
+/** A download of `fileId` by `who` at `timestamp`, from content `top-<n>` (or a category bundle with `category`). */
+function download(
+  who: keyof typeof users,
+  timestamp: string,
+  fileId = 'file-a',
+  options: { category?: boolean } = {},
+): DownloadEvent {
+  const user = users[who];
+  return {
+    id: newId(),
+    timestamp,
+    user: { id: user.id, name: user.name, email: user.email },
+    file: { id: fileId, name: `${fileId}.pdf` },
+    downloadedFrom: options.category
+      ? { id: null, name: 'All Module files', tags: [] }
+      : { id: 'lab-1', name: 'Buffer Overflow Lab', tags: ['lab'] },
+    topMostContent: options.category ? null : { id: 'top-1', name: 'SEED Labs' },
+    businessUnit: user.unit,
+  };
+}
+
+async function queryAll(pk: string, skPrefix: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output = await dynamoDocumentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    items.push(...((output.Items ?? []) as Record<string, unknown>[]));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Raw events of the months `YYYY-MM` of a year. */
+async function rawEventsOf(year: string): Promise<Record<string, unknown>[]> {
+  const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`);
+  const all = await Promise.all(
+    months.map((month) => queryAll(statisticEventsPartition(DOWNLOAD_STATISTIC_CATEGORY, month), '')),
+  );
+  return all.flat();
+}
+
+/** Counters of one metric and time frame whose period starts with `periodPrefix`, as `{ "<period>#<subject>": value }`. */
+async function counters(metric: string, timeFrame: TimeFrame, periodPrefix: string): Promise<Record<string, number>> {
+  const items = await queryAll(statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame), periodPrefix);
+  return Object.fromEntries(items.map((item) => [item.sk as string, item.value as number]));
+}
+
+/** What the counters of a metric should say, counted from raw events by hand. */
+function countBy(
+  events: Record<string, unknown>[],
+  timeFrame: TimeFrame,
+  subjectOf: (event: Record<string, unknown>) => string | null,
+): Record<string, number> {
+  const expected: Record<string, number> = {};
+  for (const event of events) {
+    const subject = subjectOf(event);
+    if (subject === null) continue;
+    const key = `${periodOf(new Date(event.timestamp as string), timeFrame)}#${subject}`;
+    expected[key] = (expected[key] ?? 0) + 1;
+  }
+  return expected;
+}
+
+type Metadata = {
+  fileId: string;
+  businessUnits: Record<string, { category: string; region: string }>;
+};
+const unitOf = (event: Record<string, unknown>) => {
+  const [entry] = Object.entries((event.metadata as Metadata).businessUnits);
+  return entry ? { id: entry[0], ...entry[1] } : null;
+};
+const SUBJECTS: Record<(typeof DOWNLOAD_METRICS)[number], (event: Record<string, unknown>) => string | null> = {
+  total: () => 'all',
+  businessUnit: (event) => unitOf(event)?.id ?? 'unknown',
+  businessUnitCategory: (event) => unitOf(event)?.category ?? 'unknown',
+  region: (event) => unitOf(event)?.region ?? 'unknown',
+  content: (event) => (event.topMostContentId as string | null) ?? null,
+  file: (event) => (event.metadata as Metadata).fileId,
+};
+
+describe('recordDownload', () => {
+  it('stores the raw event as spec §3 "Raw download data point", time-ordered in its month', async () => {
+    const event = download('una', '2030-06-15T09:30:00.000Z');
+    await recordDownload(event);
+
+    const [stored] = await queryAll(
+      statisticEventsPartition(DOWNLOAD_STATISTIC_CATEGORY, '2030-06'),
+      '2030-06-15T09:30:00.000Z',
+    );
+    expect(stored).toEqual({
+      pk: 'STAT_EVENTS#contentfiledownload#2030-06',
+      sk: `2030-06-15T09:30:00.000Z#${event.id}`,
+      entityType: 'DownloadEvent',
+      id: event.id,
+      timestamp: '2030-06-15T09:30:00.000Z',
+      userId: 'user-una',
+      contentId: 'lab-1',
+      topMostContentId: 'top-1',
+      metadata: {
+        userName: 'Una Faculty',
+        userEmail: 'una@example.edu',
+        fileName: 'file-a.pdf',
+        fileId: 'file-a',
+        downloadedFrom: { contentName: 'Buffer Overflow Lab', tags: ['lab'] },
+        topMostContent: { contentName: 'SEED Labs' },
+        businessUnits: {
+          'unit-omaha': { name: 'University of Nebraska at Omaha', category: 'university', region: 'Plains' },
+        },
+      },
+    });
+  });
+
+  it('stores each counter as a statistic bucket with its id, label and count', async () => {
+    await recordDownload(download('val', '2030-07-04T12:00:00.000Z', 'file-b'));
+    const [bucket] = await queryAll(
+      statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, 'businessUnit', 'week'),
+      '2030-07-01#unit-mason',
+    );
+    expect(bucket).toEqual({
+      pk: 'STAT#contentfiledownload#businessUnit#week',
+      sk: '2030-07-01#unit-mason',
+      entityType: 'StatisticCounter',
+      id: 'contentfiledownload#businessUnit#unit-mason#week#2030-07-01',
+      label: 'George Mason University',
+      value: 1,
+      category: 'contentfiledownload',
+      metric: 'businessUnit',
+      timeFrame: 'week',
+      period: '2030-07-01',
+      subject: 'unit-mason',
+    });
+    const [marker] = await queryAll(
+      statisticUserMarkerKey(DOWNLOAD_STATISTIC_CATEGORY, 'month', '2030-07', 'user-val').pk,
+      'SEEN',
+    );
+    expect(marker).toEqual({
+      pk: 'STAT_USER#contentfiledownload#month#2030-07#user-val',
+      sk: 'SEEN',
+      entityType: 'StatisticUserMarker',
+      userId: 'user-val',
+      timeFrame: 'month',
+      period: '2030-07',
+      expiresAt: Date.parse('2030-08-02T00:00:00Z') / 1000,
+    });
+  });
+
+  it('keeps every counter equal to the count of raw events in its period', async () => {
+    const events = [
+      download('una', '2031-12-29T10:00:00.000Z', 'file-a'),
+      download('una', '2031-12-31T23:59:59.000Z', 'file-b'),
+      download('val', '2032-01-01T00:00:00.000Z', 'file-a'),
+      download('sam', '2032-01-01T08:00:00.000Z', 'file-c'),
+      download('una', '2032-01-05T08:00:00.000Z', 'file-a', { category: true }),
+      download('val', '2032-02-29T13:00:00.000Z', 'file-a'),
+    ];
+    for (const event of events) await recordDownload(event);
+
+    const raw = [...(await rawEventsOf('2031')), ...(await rawEventsOf('2032'))].filter((event) =>
+      events.some((e) => e.id === event.id),
+    );
+    expect(raw).toHaveLength(events.length);
+    for (const metric of DOWNLOAD_METRICS) {
+      for (const timeFrame of TIME_FRAMES) {
+        // The week of 2031-12-29 belongs to both years; read both years' periods.
+        const actual = {
+          ...(await counters(metric, timeFrame, '2031')),
+          ...(await counters(metric, timeFrame, '2032')),
+        };
+        expect(actual, `${metric} by ${timeFrame}`).toEqual(countBy(raw, timeFrame, SUBJECTS[metric]));
+      }
+    }
+  });
+
+  it('counts each user once per period in the users counter of their region', async () => {
+    for (const event of [
+      download('una', '2033-03-01T10:00:00.000Z'),
+      download('una', '2033-03-01T11:00:00.000Z'),
+      download('una', '2033-03-02T11:00:00.000Z'),
+      download('val', '2033-03-02T12:00:00.000Z'),
+      download('sam', '2033-03-09T12:00:00.000Z'),
+    ]) {
+      await recordDownload(event);
+    }
+    expect(await counters('users', 'day', '2033')).toEqual({
+      '2033-03-01#Plains': 1,
+      '2033-03-02#Plains': 1,
+      '2033-03-02#Southeast': 1,
+      '2033-03-09#unknown': 1,
+    });
+    expect(await counters('users', 'week', '2033')).toEqual({
+      '2033-02-28#Plains': 1,
+      '2033-02-28#Southeast': 1,
+      '2033-03-07#unknown': 1,
+    });
+    expect(await counters('users', 'month', '2033')).toEqual({
+      '2033-03#Plains': 1,
+      '2033-03#Southeast': 1,
+      '2033-03#unknown': 1,
+    });
+    expect(await counters('users', 'year', '2033')).toEqual({
+      '2033#Plains': 1,
+      '2033#Southeast': 1,
+      '2033#unknown': 1,
+    });
+    expect(await counters('total', 'year', '2033')).toEqual({ '2033#all': 5 });
+  });
+
+  it('lands 20 concurrent downloads with exact counts, the user counted once', async () => {
+    const events = Array.from({ length: 20 }, (_, i) =>
+      download(i % 2 === 0 ? 'una' : 'val', `2034-05-05T10:00:${String(i).padStart(2, '0')}.000Z`, `file-${i % 3}`),
+    );
+    await Promise.all(events.map((event) => recordDownload(event)));
+
+    expect(await rawEventsOf('2034')).toHaveLength(20);
+    expect(await counters('total', 'day', '2034')).toEqual({ '2034-05-05#all': 20 });
+    expect(await counters('region', 'month', '2034')).toEqual({ '2034-05#Plains': 10, '2034-05#Southeast': 10 });
+    expect(await counters('file', 'year', '2034')).toEqual({ '2034#file-0': 7, '2034#file-1': 7, '2034#file-2': 6 });
+    expect(await counters('users', 'day', '2034')).toEqual({ '2034-05-05#Plains': 1, '2034-05-05#Southeast': 1 });
+    expect(await counters('users', 'week', '2034')).toEqual({ '2034-05-01#Plains': 1, '2034-05-01#Southeast': 1 });
+  });
+
+  it('records an event id once, even when the same event is recorded again', async () => {
+    const event = download('una', '2035-01-10T10:00:00.000Z');
+    await recordDownload(event);
+    await recordDownload(event);
+    expect(await rawEventsOf('2035')).toHaveLength(1);
+    expect(await counters('total', 'day', '2035')).toEqual({ '2035-01-10#all': 1 });
+  });
+
+  it('answers 503 after every attempt lost to a transaction conflict', async () => {
+    // A conflict on every attempt cannot be staged against the emulator's serialised transactions.
+    const realSend = Object.getPrototypeOf(dynamoDocumentClient).send as (command: unknown) => Promise<never>;
+    const mock = mockClient(dynamoDocumentClient);
+    try {
+      mock.send.callsFake((command) =>
+        command instanceof TransactWriteCommand
+          ? Promise.reject(
+              new TransactionCanceledException({
+                message: 'Transaction cancelled',
+                $metadata: {},
+                CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+              }),
+            )
+          : realSend.call(dynamoDocumentClient, command),
+      );
+      const error = await recordDownload(download('una', '2036-01-10T10:00:00.000Z')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
+      expect((error as Error).message).toBe(DOWNLOAD_BUSY_MESSAGE);
+      expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(RECORD_DOWNLOAD_ATTEMPTS);
+    } finally {
+      mock.restore();
+    }
+    expect(await rawEventsOf('2036')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../enums.ts';
+import { EntityId, IsoDateTime } from './common.ts';
+
+/**
+ * Downloads and bundles (spec §1 who may download, §2.6 files and lesson artifacts,
+ * §4 "File bundle", §6 "View files" / "View lesson files", §7 "Files", §9 bundle
+ * poll, download pause and bundle file name; decision record 022). Shared by the
+ * API, the bundle workflow and the SPA.
+ */
+
+/** `GET /api/v1/file-access`: what the caller may download on this brand, and why not. */
+export const FileAccess = z
+  .object({
+    /** Courseware files of content (spec §6 "View files"). */
+    courseware: z.boolean(),
+    /** Lesson artifacts (spec §6 "View lesson files"). */
+    lesson: z.boolean(),
+    /** Why the caller may not download courseware files; null when they may. */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'FileAccess' });
+export type FileAccess = z.infer<typeof FileAccess>;
+
+/**
+ * `GET /api/v1/files/{id}/download-url` (spec §7 "Get a download URL by id. Returns
+ * publicUrl and name."): a short-lived presigned GET whose response carries
+ * `Content-Disposition: attachment` with `name` (RFC 6266).
+ */
+export const DownloadUrl = z
+  .object({
+    id: EntityId,
+    /** The file name the browser saves the download as. */
+    name: z.string(),
+    /** Where to GET the bytes until `expiresAt`. */
+    publicUrl: z.string(),
+    expiresAt: IsoDateTime,
+  })
+  .meta({ id: 'DownloadUrl' });
+export type DownloadUrl = z.infer<typeof DownloadUrl>;
+
+/** How far a bundle's zipping has got (updated about once a second while Pending). */
+export const BundleProgress = z
+  .object({
+    filesDone: z.number().int().min(0),
+    filesTotal: z.number().int().min(0),
+    bytesDone: z.number().int().min(0),
+    bytesTotal: z.number().int().min(0),
+  })
+  .meta({ id: 'BundleProgress' });
+export type BundleProgress = z.infer<typeof BundleProgress>;
+
+/**
+ * What a bundle covers: one content item with all its descendants, or every
+ * published item of one category (spec §4 "File bundle": "Downloading all files in
+ * a category is offered as a zip"). Exactly one of the two.
+ */
+export const BundleScope = z
+  .object({
+    contentId: EntityId.optional(),
+    category: z.enum(CONTENT_CATEGORIES).optional(),
+  })
+  .superRefine((scope, context) => {
+    if ((scope.contentId === undefined) === (scope.category === undefined)) {
+      context.addIssue({ code: 'custom', path: ['contentId'], message: 'Give either contentId or category.' });
+    }
+  })
+  .meta({ id: 'BundleScope' });
+export type BundleScope = z.infer<typeof BundleScope>;
+
+/** `POST /api/v1/files/bundles` body (spec §7 "Bundle request"). */
+export const RequestBundleRequest = BundleScope;
+export type RequestBundleRequest = BundleScope;
+
+/**
+ * `POST /api/v1/files/bundles` answer (202): the bundle's file id, its file name and
+ * its status (Pending; poll `GET /api/v1/files/{id}` every 5 s until Ready).
+ */
+export const RequestedBundle = z
+  .object({ id: EntityId, name: z.string(), status: z.enum(['Pending', 'Ready', 'Failed']) })
+  .meta({ id: 'RequestedBundle' });
+export type RequestedBundle = z.infer<typeof RequestedBundle>;
+
+/** Entries a bundle preview lists at most (the counts cover every file). */
+export const BUNDLE_PREVIEW_MAX_FILES = 100;
+
+/**
+ * `GET /api/v1/content-bundle?contentId=…|category=…` (spec §7 "Get bundle for a
+ * content id with children true. Returns the files to bundle."): the bundle's file
+ * name, how many files and bytes it would hold, and the first
+ * {@link BUNDLE_PREVIEW_MAX_FILES} entry paths.
+ */
+export const ContentBundle = z
+  .object({
+    name: z.string(),
+    fileCount: z.number().int().min(0),
+    totalBytes: z.number().int().min(0),
+    files: z.array(z.object({ path: z.string(), size: z.number().int().min(0) })),
+  })
+  .meta({ id: 'ContentBundle' });
+export type ContentBundle = z.infer<typeof ContentBundle>;
+
+/** Refusal of a download to a visitor (401; the SPA shows the login button). */
+export const DOWNLOAD_SIGN_IN_MESSAGE = 'Log in to view and download files.';
+
+/** Refusals of file rights on each brand (spec §1; decision record 012). */
+export const DOWNLOAD_REFUSALS = {
+  /** USCR: the user is not a user of the national range. */
+  notNationalRangeUser: 'Downloading files is limited to users of the national cyber range.',
+  /** VACR: the user's school is not a Virginia public school. */
+  notStateSchoolFaculty: 'Downloading files is limited to faculty at Virginia public schools.',
+  /** Eligible, but without a scoped-file claim for courseware files. */
+  noCoursewareFileRights: 'Your account does not include access to courseware files. Ask support to add it.',
+  /** Eligible, but without a scoped-file claim for lesson files. */
+  noLessonFileRights: 'Your account does not include access to lesson files. Ask support to add it.',
+} as const;
+
+/** 404 of a bundle request for content without a single file to download (a clear refusal, never an empty zip). */
+export function emptyBundleMessage(name: string): string {
+  return `${name} has no files to download.`;
+}
+
+/** Most characters of the sanitised name part of a bundle file name. */
+export const BUNDLE_NAME_MAX_CHARS = 100;
+
+/**
+ * The bundle file name of spec §9: the sanitised content name, the date
+ * (`YYYY-MM-DD`, UTC) and `_bundle.zip`, e.g.
+ * `SEED_Labs_Software_Security_2026-11-21_bundle.zip`. Sanitising keeps ASCII
+ * letters, digits, `-` and `.`; accents are dropped, every other run of characters
+ * becomes one `_` (at most {@link BUNDLE_NAME_MAX_CHARS}); an empty result is
+ * `courseware`. Decision record 022.
+ */
+export function bundleFileName(contentName: string, date: Date): string {
+  const ascii = contentName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const sanitised =
+    ascii
+      .replace(/[^A-Za-z0-9.-]+/g, '_')
+      .replace(/^[_.-]+|[_.-]+$/g, '')
+      .slice(0, BUNDLE_NAME_MAX_CHARS)
+      .replace(/[_.-]+$/, '') || 'courseware';
+  return `${sanitised}_${date.toISOString().slice(0, 10)}_bundle.zip`;
+}
+
+/** The name a category bundle is named after: "All Module files". */
+export function categoryBundleTitle(category: ContentCategory): string {
+  return `All ${CONTENT_CATEGORY_LABELS[category]} files`;
+}

@@ -1,0 +1,109 @@
+import { Alert, Button, Progress, Stack, Text } from '@chakra-ui/react';
+import { FolderDownIcon, RotateCwIcon } from 'lucide-react';
+import { useId } from 'react';
+import { can } from '#shared/capabilities';
+import type { BundleScope } from '#shared/contracts/download';
+import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '#shared/enums';
+import { useSession } from '../../auth/session/session-store.ts';
+import { useBundlePreview } from '../api/get-content-bundle.ts';
+import { useBundleDownload } from '../hooks/use-bundle-download.ts';
+import { bundlePercent, bundleProgressText, bundleSummary } from '../utils/format.ts';
+
+/**
+ * A "Download all" button for a bundle of `scope` (spec §4 "File bundle"), shown
+ * only to callers who may view files (spec §6), with what it would hold ("16 files,
+ * 9.8 MB", from the bundle preview) and nothing at all when it would hold no file.
+ * While the zip is prepared: a progress bar (determinate once the workflow reports
+ * figures) and its text; a second click is ignored. A failed zip shows its reason
+ * with Try again; a refused download right (403) shows its message.
+ */
+function BundleDownload({ scope, label }: { scope: BundleScope; label: string }) {
+  const { principal } = useSession();
+  const mayDownload = can(principal, 'viewFiles');
+  const preview = useBundlePreview({ scope, enabled: mayDownload });
+  const bundle = useBundleDownload(scope);
+  const summaryId = useId();
+  if (!mayDownload || !preview.data) return null;
+  if (preview.data.kind === 'refused') {
+    return (
+      <Text color="fg.muted" textStyle="sm">
+        {preview.data.message}
+      </Text>
+    );
+  }
+  if (preview.data.bundle.fileCount === 0) return null;
+
+  const { step, progress } = bundle;
+  const busy = bundle.inProgress || bundle.blocked;
+  const progressText = bundleProgressText(progress);
+  return (
+    <Stack gap="2" align="stretch" minW="0" maxW="md">
+      <Stack gap="1" align="flex-start">
+        <Button
+          colorPalette="brand"
+          variant="outline"
+          aria-describedby={summaryId}
+          aria-disabled={busy || undefined}
+          aria-busy={bundle.inProgress || undefined}
+          onClick={bundle.start}
+        >
+          <FolderDownIcon aria-hidden="true" />
+          {label}
+        </Button>
+        <Text id={summaryId} color="fg.muted" textStyle="sm">
+          {bundleSummary(preview.data.bundle)}
+        </Text>
+      </Stack>
+      {step.step === 'requesting' || step.step === 'pending' || step.step === 'downloading' ? (
+        <Progress.Root
+          value={step.step === 'downloading' ? 100 : progress ? bundlePercent(progress) : null}
+          size="sm"
+          colorPalette="brand"
+        >
+          <Progress.Track aria-label="Preparing the zip" aria-valuetext={progressText}>
+            <Progress.Range />
+          </Progress.Track>
+          <Text textStyle="sm" mt="1">
+            {step.step === 'downloading' ? 'The zip is ready; downloading…' : progressText}
+          </Text>
+        </Progress.Root>
+      ) : null}
+      {step.step === 'failed' ? (
+        <Alert.Root status="error" role="alert" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{step.reason}</Alert.Description>
+          </Alert.Content>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={bundle.start}
+            aria-disabled={busy || undefined}
+          >
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {step.step === 'refused' ? (
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{step.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** "Download all files" of a content item with its descendants (spec §2.6, §4 "File bundle"). */
+export function DownloadAllButton({ contentId }: { contentId: string }) {
+  return <BundleDownload scope={{ contentId }} label="Download all files" />;
+}
+
+/** "Download all Module files": every published item of a category as one zip (spec §4 "File bundle"). */
+export function CategoryDownloadButton({ category }: { category: ContentCategory }) {
+  return <BundleDownload scope={{ category }} label={`Download all ${CONTENT_CATEGORY_LABELS[category]} files`} />;
+}
