@@ -9,6 +9,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKETS, TABLE } from '#shared/table';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
+import { ZIP_TASK_NODE_FLAGS } from '../../functions/src/bundles/zip-task-settings.ts';
 import {
   BUNDLE_OBJECT_PREFIX,
   bundleManifestObjectKey,
@@ -240,13 +241,14 @@ describe('the bundle workflow construct', () => {
             [TABLE.nameEnv]: { Ref: table },
             [BUCKETS.private.nameEnv]: { Ref: bucket },
             [BUCKETS.public.nameEnv]: { Ref: expect.stringMatching(/^PublicBucket/) },
-            NODE_OPTIONS: '--enable-source-maps',
+            NODE_OPTIONS: task === 'zip' ? `--enable-source-maps ${ZIP_TASK_NODE_FLAGS}` : '--enable-source-maps',
             AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
           },
         },
       });
       expect(functions[ids[task]]?.Properties.EphemeralStorage, task).toBeUndefined();
     }
+    expect(ZIP_TASK_NODE_FLAGS).toBe('--max-semi-space-size=1');
     expect(functions[ids.zip]?.Properties).toMatchObject({ MemorySize: 1024, Timeout: 15 * 60 });
     expect(BUNDLE_TASK_SETTINGS.resolve.timeout).toEqual(Duration.minutes(5));
     expect(BUNDLE_TASK_SETTINGS.finish).toMatchObject({ memorySize: 256 });

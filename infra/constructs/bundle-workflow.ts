@@ -9,6 +9,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { BUCKETS } from '#shared/table';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
+import { ZIP_TASK_NODE_FLAGS } from '../../functions/src/bundles/zip-task-settings.ts';
 import { BUNDLE_OBJECT_PREFIX, UPLOADED_FILE_PREFIX } from '../../functions/src/data/keys.ts';
 import { PortalFunction } from './portal-function.ts';
 
@@ -171,6 +172,9 @@ export class BundleWorkflow extends Construct {
         // fails with "the file … could not be read"), not as a 403 (a generic failure).
         ['s3:ListBucket'],
       );
+
+    // The zip task streams: small semi-spaces keep its memory flat (decision record 022).
+    zip.addEnvironment('NODE_OPTIONS', `--enable-source-maps ${ZIP_TASK_NODE_FLAGS}`);
 
     const finish = task('finish', 'Portal bundle workflow: marks a bundle Ready or Failed')
       .bindTableActions(table, { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] })

@@ -35,6 +35,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { s3Client } from '../../functions/src/adapters/aws-clients.ts';
+import { ZIP_TASK_NODE_FLAGS } from '../../functions/src/bundles/zip-task-settings.ts';
 import { writeZip, ZIP_PART_BYTES, ZIP_PARTS_IN_FLIGHT } from '../../functions/src/bundles/zip-writer.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { startEmulators } from '../../infra/local/emulators.ts';
@@ -159,8 +160,9 @@ async function deletePrefix(prefix: string): Promise<void> {
 /** Runs one measured job in a child process (`--expose-gc`), which inherits the emulator environment. */
 async function inChild(job: { mode: 'zip' | 'copy'; label: string; entriesFile: string }): Promise<ChildResult> {
   const script = path.join(import.meta.dirname, 'bundles.ts');
-  // BENCH_BUNDLE_NODE_FLAGS: extra Node flags of the measured task (e.g. `--max-semi-space-size=8`, as NODE_OPTIONS of a Lambda).
-  const flags = (process.env.BENCH_BUNDLE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  // The measured task runs with the zip Lambda's Node flags (ZIP_TASK_NODE_FLAGS);
+  // BENCH_BUNDLE_NODE_FLAGS replaces them (e.g. '' for Node's defaults).
+  const flags = (process.env.BENCH_BUNDLE_NODE_FLAGS ?? ZIP_TASK_NODE_FLAGS).split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
     [...flags, '--expose-gc', '--import', 'tsx', script, '--child', JSON.stringify(job)],

@@ -24,6 +24,8 @@
  *    skips the 1 GB bundle).
  *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
+ * `BENCH_ONLY=spa,bundles` (sections: search, bundles, auth, spa, requests, startup)
+ * runs only those sections and replaces only their figures in `latest.json`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -461,21 +463,39 @@ function report(): void {
   console.log(['', 'Benchmark figures', ...rows, ''].join('\n'));
   const dir = path.join(ROOT, 'tests/bench/results');
   mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'latest.json');
+  // A partial run (BENCH_ONLY) replaces its own figures and keeps the others of the last run.
+  const kept =
+    only.length > 0 && existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { figures: Figure[] }).figures.filter(
+          (old) => !figures.some((f) => f.name === old.name),
+        )
+      : [];
   const result = {
     measuredAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    figures,
+    figures: [...kept, ...figures],
   };
-  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 }
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-await searchBenchFigures();
-await bundleZipFigures();
-await authCostFigure();
-await bundleFigures();
-await firstRenderFigure();
-await requestFigures();
-await startupFigures();
+/** The sections, in run order; `BENCH_ONLY=spa,bundles` runs only those (all by default). */
+const SECTIONS: Record<string, () => Promise<void>> = {
+  search: searchBenchFigures,
+  bundles: bundleZipFigures,
+  auth: authCostFigure,
+  spa: async () => {
+    await bundleFigures();
+    await firstRenderFigure();
+  },
+  requests: requestFigures,
+  startup: startupFigures,
+};
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const unknown = only.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0)
+  throw new Error(`BENCH_ONLY: unknown sections ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+for (const [name, run] of Object.entries(SECTIONS)) if (only.length === 0 || only.includes(name)) await run();
 report();
 process.exit(0);

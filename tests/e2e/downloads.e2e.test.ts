@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { bundleFileName, DOWNLOAD_REFUSALS } from '#shared/contracts/download';
-import { type AccessibilityViolation, seriousAccessibilityViolations } from './support/browser.ts';
+import { accessibilityViolationsNow, seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -91,26 +90,6 @@ function zipEntries(bytes: Buffer): Promise<Map<string, string>> {
   });
 }
 
-/**
- * axe on the page as it is now (WCAG 2.0–2.2 A and AA, serious and critical): the
- * indeterminate progress bar animates for as long as it shows, so the shared helper,
- * which waits for every animation to end, cannot be used while the zip is prepared.
- */
-async function violationsNow(page: Page): Promise<AccessibilityViolation[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-      nodes: v.nodes.map((n) => n.html.slice(0, 160)),
-    }));
-}
-
 describe('downloading courseware (issue 6)', () => {
   it('lets faculty of the national range download a lab PDF byte for byte', async () => {
     const { page } = seeded();
@@ -146,7 +125,7 @@ describe('downloading courseware (issue 6)', () => {
     const downloaded = page.waitForEvent('download', { timeout: 120_000 });
     await all.click();
     await page.getByRole('progressbar', { name: 'Preparing the zip' }).waitFor();
-    expect(await violationsNow(page), 'axe while the zip is prepared').toEqual([]);
+    expect(await accessibilityViolationsNow(page), 'axe while the zip is prepared').toEqual([]);
     const download = await downloaded;
 
     const today = new Date();

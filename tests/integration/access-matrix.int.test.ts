@@ -3,14 +3,11 @@ import { generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAS, type PersonaName } from '#shared/contracts/identity';
 import { type OperationId, ROUTES } from '#shared/routes';
-import { putObject } from '../../functions/src/adapters/file-objects.ts';
 import { bumpCatalogRevision } from '../../functions/src/data/catalog.ts';
 import { createContent } from '../../functions/src/data/content.ts';
-import { createFile } from '../../functions/src/data/files.ts';
-import { newId } from '../../functions/src/domain/ids.ts';
-import { env } from '../../functions/src/lib/env.ts';
 import { syncCatalogSnapshot } from '../../functions/src/search/indexer.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
+import { storeAttachedFile } from '../../functions/src/test-support/stored-file.ts';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
 
 /**
@@ -347,24 +344,10 @@ const LAB_ALIAS =
 
 /** A private PDF attached to `ownerId` (no TTL), its bytes stored, as a content save leaves it. */
 async function attachedPdf(ownerId: string): Promise<string> {
-  const id = newId();
   const bytes = Buffer.from('%PDF-1.7\n% matrix\n');
-  const objectKey = `content/${ownerId}/${id}`;
-  await putObject(env().privateBucket, objectKey, bytes, 'application/pdf');
-  await createFile({
-    id,
-    name: 'Matrix guide',
-    filename: 'guide.pdf',
-    type: 'application/pdf',
-    size: bytes.length,
-    sha256: '',
-    status: 'Ready',
-    visibility: 'private',
-    objectKey,
-    metadata: { id: ownerId, type: 'Content' },
-    createdTimestamp: new Date().toISOString(),
-  });
-  return id;
+  return (
+    await storeAttachedFile({ ownerId, name: 'Matrix guide', filename: 'guide.pdf', type: 'application/pdf', bytes })
+  ).id;
 }
 
 let portal: LocalPortal;

@@ -12,7 +12,7 @@ import { MultipartSink } from './multipart-sink.ts';
  * Streams files into a zip written to S3 by multipart upload (decision record 022;
  * ARCHITECTURE.md "Files, bundles, downloads"). One entry at a time: the object is
  * opened only when yazl reaches its entry (`addReadStreamLazy`), its bytes flow
- * through yazl into a {@link MultipartSink} (8 MiB parts, 2 in flight, a fixed pool
+ * through yazl into a {@link MultipartSink} (5 MiB parts, 2 in flight, a fixed pool
  * of 3 part buffers; it counts and hashes the bytes), with backpressure all the way,
  * so memory stays flat whatever the size: the part pool plus stream buffers.
  *
@@ -29,7 +29,7 @@ import { MultipartSink } from './multipart-sink.ts';
  */
 
 /** Part size of the multipart upload, bytes (S3's minimum is 5 MiB). */
-export const ZIP_PART_BYTES = 8 * 1024 * 1024;
+export const ZIP_PART_BYTES = 5 * 1024 * 1024;
 /** Parts uploaded at once. */
 export const ZIP_PARTS_IN_FLIGHT = 2;
 /** Deflate level of compressible entries: fast, most of the gain on text. */

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
 import { bundleFileName, ContentBundle, categoryBundleTitle } from '#shared/contracts/download';
-import { putObject } from '../../adapters/file-objects.ts';
 import { createContent } from '../../data/content.ts';
-import { createFile } from '../../data/files.ts';
 import type { ContentRecord, FileItem } from '../../data/items.ts';
-import { contentFileObjectKey } from '../../data/keys.ts';
 import { createLesson } from '../../data/lessons.ts';
 import { newId } from '../../domain/ids.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
@@ -17,10 +13,10 @@ import {
   resetPortalTokenCaches,
   studentTokenInput,
 } from '../../lib/auth/test-support.ts';
-import { env } from '../../lib/env.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
+import { storeAttachedFile } from '../../test-support/stored-file.ts';
 import { handler } from './index.ts';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -54,23 +50,7 @@ async function preview(query: Record<string, string>, who: Who) {
 }
 
 async function storedFile(ownerId: string, name: string, filename: string, text: string): Promise<FileItem> {
-  const id = newId();
-  const bytes = Buffer.from(text);
-  const objectKey = contentFileObjectKey(ownerId, id);
-  await putObject(env().privateBucket, objectKey, bytes, 'text/plain');
-  return createFile({
-    id,
-    name,
-    filename,
-    type: 'text/plain',
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    status: 'Ready',
-    visibility: 'private',
-    objectKey,
-    metadata: { id: ownerId, type: 'Content' },
-    createdTimestamp: new Date().toISOString(),
-  });
+  return storeAttachedFile({ ownerId, name, filename, type: 'text/plain', bytes: Buffer.from(text) });
 }
 
 async function item(name: string, overrides: Partial<ContentRecord>, files: FileItem[] = []) {

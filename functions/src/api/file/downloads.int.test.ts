@@ -34,6 +34,7 @@ import { runSeed } from '../../seed/import.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withHeaders, withPathParameters } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
+import { storeAttachedFile } from '../../test-support/stored-file.ts';
 import { BUNDLE_NOT_DELETABLE_MESSAGE } from './delete-file.ts';
 import { BUNDLE_NOT_READY_MESSAGE, DOWNLOAD_URL_SECONDS } from './get-download-url.ts';
 import { handler } from './index.ts';
@@ -88,23 +89,7 @@ async function tokenFor(
 
 /** A private file attached to `ownerId` (no TTL), with its bytes stored. */
 async function attachedFile(ownerId: string, name: string, filename: string, bytes: Buffer): Promise<string> {
-  const id = newId();
-  const objectKey = `content/${ownerId}/${id}`;
-  await putObject(env().privateBucket, objectKey, bytes, 'application/pdf');
-  await createFile({
-    id,
-    name,
-    filename,
-    type: 'application/pdf',
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    status: 'Ready',
-    visibility: 'private',
-    objectKey,
-    metadata: { id: ownerId, type: 'Content' },
-    createdTimestamp: new Date().toISOString(),
-  });
-  return id;
+  return (await storeAttachedFile({ ownerId, name, filename, type: 'application/pdf', bytes })).id;
 }
 
 const PDF = Buffer.from('%PDF-1.7\n% a test lab guide\n');

@@ -6,7 +6,8 @@ import { FileDownloadButton } from '../../../features/downloads/components/file-
 /**
  * The downloads feature's parts for the courseware screens (spec §2.6, §4 "File
  * bundle"), composed here because features do not import each other (STYLE.md).
- * They load with the route, so nothing pops in after the files are shown.
+ * The detail screen's parts load with its route, so nothing pops in after the files
+ * are shown.
  */
 export const DOWNLOAD_PARTS: DownloadParts = {
   FileAction: FileDownloadButton,

@@ -3,7 +3,7 @@ import { CoursewareLanding } from '../../../features/courseware/components/cours
 import { DownloadPartsProvider } from '../../../features/courseware/components/download-parts.tsx';
 import { EditorPartsProvider } from '../../../features/courseware/components/editor/editor-parts.tsx';
 import { type FilterPickers, FilterPickersProvider } from '../../../features/courseware/components/filter-pickers.tsx';
-import { DOWNLOAD_PARTS } from './download-parts.tsx';
+import { ON_DEMAND_DOWNLOAD_PARTS } from './download-parts-on-demand.tsx';
 import { EDITOR_PARTS } from './editor-parts.ts';
 
 /**
@@ -28,7 +28,7 @@ export function Component() {
   return (
     <FilterPickersProvider pickers={PICKERS}>
       <EditorPartsProvider parts={EDITOR_PARTS}>
-        <DownloadPartsProvider parts={DOWNLOAD_PARTS}>
+        <DownloadPartsProvider parts={ON_DEMAND_DOWNLOAD_PARTS}>
           <CoursewareLanding />
         </DownloadPartsProvider>
       </EditorPartsProvider>

@@ -1,8 +1,7 @@
-import { Alert, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { FileTextIcon, LogInIcon } from 'lucide-react';
+import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { FileTextIcon } from 'lucide-react';
 import type { ContentFile } from '#shared/contracts/content';
-import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { LoginToDownloadNote } from '../../../components/ui/login-to-download-note.tsx';
 import { useDownloadParts } from './download-parts.tsx';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -30,22 +29,6 @@ export function fileTypeLabel(type: string): string {
   if (clean.startsWith('video/')) return 'Video';
   if (clean.startsWith('audio/')) return 'Audio';
   return clean || 'File';
-}
-
-/** The note visitors see without download parts (spec §2.6): logging in is needed to view files. */
-function LoginNote() {
-  return (
-    <Alert.Root status="info" variant="subtle" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Description>Log in to view and download files.</Alert.Description>
-      </Alert.Content>
-      <LinkButton to={paths.login} size="sm">
-        <LogInIcon aria-hidden="true" />
-        Log in
-      </LinkButton>
-    </Alert.Root>
-  );
 }
 
 /**
@@ -81,7 +64,7 @@ export function FilesPanel({ files }: { files: readonly ContentFile[] }) {
             </HStack>
           ))}
         </Stack>
-        {parts ? <parts.RightsNote /> : <LoginNote />}
+        {parts ? <parts.RightsNote /> : <LoginToDownloadNote />}
       </Stack>
     </Box>
   );

@@ -1,9 +1,7 @@
 import { Alert } from '@chakra-ui/react';
-import { LogInIcon } from 'lucide-react';
 import { can } from '#shared/capabilities';
-import { DOWNLOAD_REFUSALS, DOWNLOAD_SIGN_IN_MESSAGE } from '#shared/contracts/download';
-import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { DOWNLOAD_REFUSALS } from '#shared/contracts/download';
+import { LoginToDownloadNote } from '../../../components/ui/login-to-download-note.tsx';
 import { useSession } from '../../auth/session/session-store.ts';
 import { useFileAccess } from '../api/get-file-access.ts';
 
@@ -18,20 +16,7 @@ export function DownloadRightsNote() {
   const mayDownload = can(principal, 'viewFiles');
   const access = useFileAccess({ userId: status === 'logged-in' && !mayDownload ? (user?.id ?? null) : null });
 
-  if (status === 'logged-out') {
-    return (
-      <Alert.Root status="info" variant="subtle" alignItems="center">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Description>{DOWNLOAD_SIGN_IN_MESSAGE}</Alert.Description>
-        </Alert.Content>
-        <LinkButton to={paths.login} size="sm">
-          <LogInIcon aria-hidden="true" />
-          Log in
-        </LinkButton>
-      </Alert.Root>
-    );
-  }
+  if (status === 'logged-out') return <LoginToDownloadNote />;
   if (mayDownload || !access.data || access.data.courseware) return null;
   return (
     <Alert.Root status="info" variant="subtle">
