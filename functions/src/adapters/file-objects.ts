@@ -21,10 +21,15 @@ import { s3Client } from './aws-clients.ts';
  * field.
  */
 
-/** A presigned POST: the form's action URL and the fields to send before the `file` field. */
+/**
+ * A presigned POST: the form's action URL, the fields to send before the `file`
+ * field, and when its policy expires (read back from the signed policy, whole
+ * seconds, so callers can state exactly the moment S3 will refuse it).
+ */
 export interface PresignedUpload {
   readonly url: string;
   readonly fields: Record<string, string>;
+  readonly expiresAt: Date;
 }
 
 /** What to presign: bucket and key, the exact size in bytes, the media type, validity in seconds. */
@@ -45,7 +50,7 @@ export interface PresignUploadInput {
 export async function presignUpload(input: PresignUploadInput): Promise<PresignedUpload> {
   // The package ships its own copy of client-s3; the client is structurally the same.
   const client = s3Client as unknown as Parameters<typeof createPresignedPost>[0];
-  return createPresignedPost(client, {
+  const post = await createPresignedPost(client, {
     Bucket: input.bucket,
     Key: input.key,
     Conditions: [
@@ -55,6 +60,20 @@ export async function presignUpload(input: PresignUploadInput): Promise<Presigne
     Fields: { 'Content-Type': input.contentType },
     Expires: input.expiresInSeconds,
   });
+  return { ...post, expiresAt: policyExpiration(post.fields.Policy) };
+}
+
+/**
+ * The `expiration` of a base64 POST policy (S3 "Creating a POST policy").
+ * @throws Error when the policy is missing or has no valid expiration.
+ */
+function policyExpiration(policy: string | undefined): Date {
+  const expiration = policy
+    ? (JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as { expiration?: unknown }).expiration
+    : undefined;
+  const date = typeof expiration === 'string' ? new Date(expiration) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw new Error('The presigned POST has no policy expiration.');
+  return date;
 }
 
 /** What S3 says of a stored object: size in bytes and media type, or null when it is absent. */

@@ -16,8 +16,16 @@ export const createUpload = defineRoute('createUpload', async ({ body, caller })
   const rule = UPLOAD_KINDS[body.kind];
   const fileId = newId();
   const now = Date.now();
-  const expiresAtMs = now + FILE_LIMITS.uploadExpirySeconds * 1000;
   const objectKey = uploadedFileObjectKey(fileId);
+  // Presign first: its policy's expiration is the moment S3 refuses the POST, which
+  // the answer states and the Pending record's TTL never precedes.
+  const { expiresAt, ...upload } = await presignUpload({
+    bucket: bucketOf(rule.visibility),
+    key: objectKey,
+    size: body.size,
+    contentType: body.type,
+    expiresInSeconds: FILE_LIMITS.uploadExpirySeconds,
+  });
   await createPendingFile({
     id: fileId,
     name: body.name,
@@ -32,14 +40,7 @@ export const createUpload = defineRoute('createUpload', async ({ body, caller })
     metadata: { id: body.ownerId ?? fileId, type: rule.ownerType },
     createdTimestamp: new Date(now).toISOString(),
     createdBy: caller?.sub ?? '',
-    expiresAt: Math.ceil(expiresAtMs / 1000),
+    expiresAt: Math.ceil(expiresAt.getTime() / 1000),
   });
-  const upload = await presignUpload({
-    bucket: bucketOf(rule.visibility),
-    key: objectKey,
-    size: body.size,
-    contentType: body.type,
-    expiresInSeconds: FILE_LIMITS.uploadExpirySeconds,
-  });
-  return { fileId, upload, expiresAt: new Date(expiresAtMs).toISOString() };
+  return { fileId, upload, expiresAt: expiresAt.toISOString() };
 });
