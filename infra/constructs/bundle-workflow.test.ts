@@ -298,7 +298,6 @@ describe('the bundle workflow construct', () => {
         `s3:GetObject on ${objects(BUNDLE_OBJECT_PREFIX)}`,
         `s3:AbortMultipartUpload on ${objects(BUNDLE_OBJECT_PREFIX)}`,
         `s3:DeleteObject on ${objects(BUNDLE_OBJECT_PREFIX)}`,
-        `s3:ListBucketMultipartUploads on ${bucket}.Arn`,
         `s3:ListBucket on ${bucket}.Arn`,
       ].sort(),
     );

@@ -112,10 +112,10 @@ export interface BundleWorkflowProps {
  *   exists (HeadObject on `bundles/*`, ListBucket so a missing one is a 404);
  * - zip: reads `content/*`, `files/*` and `bundles/manifests/*` (ListBucket, so a file
  *   deleted meanwhile is a 404), writes `bundles/*` by multipart upload (and aborts its
- *   own), reads the bundle record and updates its progress;
+ *   own), reads the bundle record, records its upload ids and updates its progress;
  * - finish: marks the bundle record Ready or Failed and records the finished zip
- *   (Get/Put/UpdateItem), aborts multipart uploads left under `bundles/*` (listing them
- *   on the bucket), deletes the manifest, HeadObject on `bundles/*`.
+ *   (Get/Put/UpdateItem), aborts the multipart uploads the bundle recorded (by id, on
+ *   `bundles/*`), deletes the manifest, HeadObject on `bundles/*`.
  * The state machine's role may invoke exactly these three functions; it logs errors
  * (without execution data) to its own log group and is traced with X-Ray.
  */
@@ -187,7 +187,7 @@ export class BundleWorkflow extends Construct {
             keyPrefixes: [BUNDLE_OBJECT_PREFIX],
           },
         ],
-        ['s3:ListBucketMultipartUploads', 's3:ListBucket'],
+        ['s3:ListBucket'],
       );
 
     this.functions = { resolve, zip, finish };

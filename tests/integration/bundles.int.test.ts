@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -14,7 +16,8 @@ import { fromBufferPromise } from 'yauzl';
 import { bundleFileName, emptyBundleMessage } from '#shared/contracts/download';
 import { dynamoDocumentClient, s3Client } from '../../functions/src/adapters/aws-clients.ts';
 import { startBundleWorkflow } from '../../functions/src/adapters/workflows.ts';
-import { getReusableZip } from '../../functions/src/bundles/records.ts';
+import { handler as finishTask } from '../../functions/src/bundles/finish-task.ts';
+import { getReusableZip, recordBundleUpload } from '../../functions/src/bundles/records.ts';
 import { listAllChildren, resolveBundle } from '../../functions/src/bundles/resolve.ts';
 import { writeZip } from '../../functions/src/bundles/zip-writer.ts';
 import { createBundleRecord } from '../../functions/src/data/bundles.ts';
@@ -24,6 +27,7 @@ import { createFile, getFile } from '../../functions/src/data/files.ts';
 import type { ContentItem, FileItem } from '../../functions/src/data/items.ts';
 import {
   BUNDLE_OBJECT_PREFIX,
+  bundleManifestObjectKey,
   bundleObjectKey,
   contentFileObjectKey,
   contentKey,
@@ -288,6 +292,47 @@ describe('the bundle workflow', () => {
     expect(await objectExists(bundleObjectKey(record.bundle?.fingerprint ?? ''))).toBe(false);
     expect(await openUploads()).toEqual([]);
   }, 60_000);
+
+  it('aborts the upload a killed zip attempt recorded, and only that one, when the run finishes', async () => {
+    // A zip attempt killed by its timeout cannot abort its own upload: it recorded the
+    // upload id before its first part, and the finish step aborts it. Another bundle
+    // zipping the same file set at that moment keeps its upload.
+    const bucket = env().privateBucket;
+    const objectKey = bundleObjectKey(createHash('sha256').update(newId()).digest('hex'));
+    const started = async () =>
+      (await s3Client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: objectKey }))).UploadId ?? '';
+    const killed = await started();
+    const others = await started();
+    const bundle = await createBundleRecord({
+      id: newId(),
+      name: bundleFileName('Killed attempt', new Date()),
+      scope: { contentId: newId() },
+      includesLessonFiles: false,
+      createdBy: 'test',
+    });
+    await recordBundleUpload(bundle.id, killed);
+
+    const finished = await finishTask({
+      outcome: 'Failed',
+      run: {
+        bundleId: bundle.id,
+        resolved: {
+          action: 'zip',
+          fingerprint: objectKey.slice(BUNDLE_OBJECT_PREFIX.length, -'.zip'.length),
+          objectKey,
+          manifestKey: bundleManifestObjectKey(bundle.id),
+          fileCount: 1,
+          totalBytes: 1,
+        },
+        error: { Error: 'States.Timeout', Cause: 'The task timed out.' },
+      },
+    });
+
+    expect(finished.status).toBe('Failed');
+    const open = await s3Client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: objectKey }));
+    expect((open.Uploads ?? []).map((upload) => upload.UploadId)).toEqual([others]);
+    await s3Client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: objectKey, UploadId: others }));
+  });
 
   it('retries a transient fault of S3 and still ends Ready', async () => {
     const name = `Transient fault lab ${newId()}`;

@@ -1,6 +1,7 @@
-import { AbortMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../adapters/aws-clients.ts';
 import { deleteObject } from '../adapters/file-objects.ts';
+import { getFile } from '../data/files.ts';
 import { bundleManifestObjectKey } from '../data/keys.ts';
 import { env } from '../lib/env.ts';
 import { type CaughtError, describeCaughtError, GENERIC_BUNDLE_FAILURE, reasonForPeople } from './errors.ts';
@@ -37,17 +38,21 @@ export interface FinishTaskOutput {
  *   the record Ready with the zip's objectKey, size and SHA-256. Ready after a
  *   reuse: marks it Ready from the reuse item (Failed with the generic reason if
  *   that item vanished meanwhile).
- * - Failed: logs the real error as a JSON line (level error), aborts every
- *   multipart upload left under the object key, and marks the record Failed with a
- *   reason for people (the message of BundleEmpty, BundleFileMissing, … or
- *   {@link GENERIC_BUNDLE_FAILURE}).
+ * - Failed: logs the real error as a JSON line (level error) and marks the record
+ *   Failed with a reason for people (the message of BundleEmpty, BundleFileMissing,
+ *   … or {@link GENERIC_BUNDLE_FAILURE}).
  *
- * Either way the manifest is deleted. Every step is idempotent: the states retry it.
+ * Either way it first aborts the multipart uploads the bundle's zip attempts
+ * recorded and left open (an attempt killed by its timeout cannot abort its own;
+ * {@link abortRecordedUploads}), and last deletes the manifest. Every step is idempotent: the states retry it.
  */
 export const handler = async (event: FinishTaskInput): Promise<FinishTaskOutput> => {
   const { run } = event;
   const bucket = env().privateBucket;
   const manifestKey = run.resolved?.manifestKey ?? bundleManifestObjectKey(run.bundleId);
+  // Uploads a killed zip attempt left open (a retried attempt starts its own): the
+  // completed one, if any, is no longer open and answers NoSuchUpload.
+  if (run.resolved?.objectKey) await abortRecordedUploads(bucket, run.resolved.objectKey, run.bundleId);
   let result: FinishTaskOutput;
   if (event.outcome === 'Ready') {
     result = await finishReady(run);
@@ -56,7 +61,6 @@ export const handler = async (event: FinishTaskInput): Promise<FinishTaskOutput>
     console.error(
       JSON.stringify({ level: 'error', message: 'bundle failed', bundleId: run.bundleId, error: name, cause: message }),
     );
-    if (run.resolved?.objectKey) await abortUploads(bucket, run.resolved.objectKey);
     const reason = reasonForPeople(run.error);
     result = (await markBundleFailed(run.bundleId, reason)) ? { status: 'Failed', reason } : { status: 'Gone' };
   }
@@ -89,39 +93,23 @@ async function finishReady(run: BundleRun): Promise<FinishTaskOutput> {
 }
 
 /**
- * Aborts every multipart upload under `objectKey` (ListMultipartUploads with that
- * prefix, page by page). Another run zipping the same file set at this moment
- * would lose its upload too and fail; such runs are rare (same files, same minute),
- * and the requester asks again.
+ * Aborts the multipart uploads the zip attempts of this bundle recorded
+ * (`bundle.uploadIds`), and only those: another bundle zipping the same file set at
+ * the same moment keeps its own. An upload already completed or aborted answers
+ * NoSuchUpload, which is what was wanted. A record that expired meanwhile leaves
+ * its uploads to the bucket's lifecycle rule (aborted after a day).
+ * @returns how many uploads were aborted.
  */
-export async function abortUploads(bucket: string, objectKey: string): Promise<number> {
+export async function abortRecordedUploads(bucket: string, objectKey: string, bundleId: string): Promise<number> {
+  const uploadIds = (await getFile(bundleId))?.bundle?.uploadIds ?? [];
   let aborted = 0;
-  let keyMarker: string | undefined;
-  let uploadIdMarker: string | undefined;
-  do {
-    const page = await s3Client.send(
-      new ListMultipartUploadsCommand({
-        Bucket: bucket,
-        Prefix: objectKey,
-        KeyMarker: keyMarker,
-        UploadIdMarker: uploadIdMarker,
-      }),
-    );
-    for (const upload of page.Uploads ?? []) {
-      if (upload.Key !== objectKey || !upload.UploadId) continue;
-      try {
-        await s3Client.send(
-          new AbortMultipartUploadCommand({ Bucket: bucket, Key: objectKey, UploadId: upload.UploadId }),
-        );
-        aborted += 1;
-      } catch (error) {
-        // Gone meanwhile (its own run aborted it): that is what was wanted.
-        if ((error as { name?: string }).name !== 'NoSuchUpload') throw error;
-      }
+  for (const uploadId of uploadIds) {
+    try {
+      await s3Client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: objectKey, UploadId: uploadId }));
+      aborted += 1;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'NoSuchUpload') throw error;
     }
-    const truncated = page.IsTruncated === true;
-    keyMarker = truncated ? page.NextKeyMarker : undefined;
-    uploadIdMarker = truncated ? page.NextUploadIdMarker : undefined;
-  } while (keyMarker);
+  }
   return aborted;
 }

@@ -50,6 +50,12 @@ export class MultipartSink extends Writable {
       readonly partSize: number;
       /** Parts uploading at once. */
       readonly partsInFlight: number;
+      /**
+       * Called with the upload id right after CreateMultipartUpload, before any part
+       * (e.g. to record it for a later clean-up). If it throws, the upload is aborted
+       * and the sink fails with its error.
+       */
+      readonly onUploadStarted?: (uploadId: string) => Promise<void> | void;
     },
   ) {
     super({ highWaterMark: 64 * 1024 });
@@ -126,12 +132,22 @@ export class MultipartSink extends Writable {
     this.current = null;
     this.filled = 0;
     const partNumber = ++this.partNumber;
-    const { client, bucket, key, contentType } = this.target;
+    const { client, bucket, key, contentType, onUploadStarted } = this.target;
     this.uploadId ??= client
       .send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }))
-      .then((output) => {
-        if (!output.UploadId) throw new Error('CreateMultipartUpload answered without an UploadId.');
-        return output.UploadId;
+      .then(async (output) => {
+        const uploadId = output.UploadId;
+        if (!uploadId) throw new Error('CreateMultipartUpload answered without an UploadId.');
+        try {
+          await onUploadStarted?.(uploadId);
+        } catch (error) {
+          // Not recorded, so nobody else could abort it: abort it here.
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
+            .catch(() => undefined);
+          throw error;
+        }
+        return uploadId;
       });
     const upload = this.uploadId
       .then((uploadId) =>

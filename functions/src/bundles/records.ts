@@ -76,6 +76,23 @@ export async function setBundleFingerprint(bundleId: string, fingerprint: string
 }
 
 /**
+ * Records a multipart upload a zip attempt of a Pending bundle has just started
+ * (appended to `bundle.uploadIds`), so that the finish step can abort it if the
+ * attempt is killed before it can abort it itself.
+ * @throws BundleError `BundleGone` when the record is gone or no longer Pending.
+ */
+export async function recordBundleUpload(bundleId: string, uploadId: string): Promise<void> {
+  const updated = await updateBundle(
+    bundleId,
+    'SET #bundle.#uploadIds = list_append(if_not_exists(#bundle.#uploadIds, :none), :one)',
+    'attribute_exists(#pk) AND attribute_exists(#bundle) AND #status = :pending',
+    { '#uploadIds': 'uploadIds', '#status': 'status' },
+    { ':none': [], ':one': [uploadId], ':pending': 'Pending' },
+  );
+  if (!updated) throw new BundleError('BundleGone', 'The bundle no longer exists or is no longer pending.');
+}
+
+/**
  * Stores a Pending bundle's progress (conditional on it being Pending). Returns
  * false when the record is gone or finished; never throws for that.
  */

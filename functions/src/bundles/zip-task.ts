@@ -4,7 +4,7 @@ import { s3Client } from '../adapters/aws-clients.ts';
 import { env } from '../lib/env.ts';
 import { BundleError, isMissingObject, toTaskError } from './errors.ts';
 import { type BundleManifest, parseManifest } from './manifest.ts';
-import { getBundleRecord, throttledProgress } from './records.ts';
+import { getBundleRecord, recordBundleUpload, throttledProgress } from './records.ts';
 import { writeZip } from './zip-writer.ts';
 
 /** Input of the ZipFiles state. */
@@ -43,6 +43,9 @@ export const handler = async (event: ZipTaskInput): Promise<ZipTaskOutput> => {
       bucket: env().privateBucket,
       key: event.objectKey,
       onProgress: (done) => progress.report(done),
+      // Recorded before the first part: if this attempt is killed (timeout), the
+      // finish step aborts what it left open.
+      onUploadStarted: (uploadId) => recordBundleUpload(event.bundleId, uploadId),
     });
     await progress.flush();
     return { size: zip.size, sha256: zip.sha256, entries: zip.entries };

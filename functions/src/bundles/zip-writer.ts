@@ -59,6 +59,8 @@ export interface WriteZipOptions {
   readonly onProgress?: (progress: ZipProgress) => void;
   /** The S3 client of the upload; the shared one by default. */
   readonly client?: S3Client;
+  /** Called with the multipart upload's id before its first part (see MultipartSink). */
+  readonly onUploadStarted?: (uploadId: string) => Promise<void> | void;
 }
 
 /** What was written: the zip's size (bytes), its hex SHA-256 and its entry count. */
@@ -172,6 +174,7 @@ export async function writeZip(options: WriteZipOptions): Promise<WrittenZip> {
     contentType: 'application/zip',
     partSize: ZIP_PART_BYTES,
     partsInFlight: ZIP_PARTS_IN_FLIGHT,
+    onUploadStarted: options.onUploadStarted,
   });
 
   let failure: Error | undefined;

@@ -88,7 +88,8 @@ export interface FileRecord {
  * was asked for; `includesLessonFiles` whether the requester could view lesson files
  * (their artifacts are then in the zip); `fingerprint` (hex SHA-256 of the manifest)
  * names the zip object once resolved; `progress` moves while zipping; `reason`
- * says, for people, why it Failed; `executionArn` is the workflow run.
+ * says, for people, why it Failed; `executionArn` is the workflow run; `uploadIds`
+ * the multipart uploads its zip attempts started.
  */
 export interface BundleState {
   readonly scope: { readonly contentId: string } | { readonly category: ContentCategory };
@@ -97,6 +98,12 @@ export interface BundleState {
   readonly progress?: BundleProgress;
   readonly reason?: string;
   readonly executionArn?: string;
+  /**
+   * Every multipart upload a zip attempt of this bundle started (recorded before its
+   * first part), so that the finish step can abort what a killed attempt left open
+   * (decision record 022).
+   */
+  readonly uploadIds?: readonly string[];
 }
 
 /** A stored file record (version 1 on create). */
