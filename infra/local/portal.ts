@@ -242,12 +242,32 @@ function sendEnvJson(res: ServerResponse, envJson: string): void {
   res.end(envJson);
 }
 
-/** Runs the seed import when the table holds no item yet (first start with an empty data folder). */
+/** Environment variable: synthetic downloads seeded on a fresh table (0: none). */
+export const SEED_DOWNLOADS_ENV = 'SEED_DOWNLOADS';
+/** Synthetic downloads seeded on a fresh table unless {@link SEED_DOWNLOADS_ENV} says otherwise (a few seconds). */
+export const DEFAULT_SEED_DOWNLOADS = 2000;
+
+/**
+ * {@link SEED_DOWNLOADS_ENV} as a count.
+ * @throws Error when it is set to anything but a whole number.
+ */
+export function seedDownloadsFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_SEED_DOWNLOADS;
+  if (!/^\d+$/.test(value.trim())) throw new Error(`${SEED_DOWNLOADS_ENV} must be a whole number, not "${value}".`);
+  return Number(value.trim());
+}
+
+/**
+ * Runs the seed import when the table holds no item yet (first start with an empty
+ * data folder), then a synthetic download history of {@link SEED_DOWNLOADS_ENV}
+ * events so the dashboard is never empty.
+ */
 async function seedIfEmpty(
   dynamodbEndpoint: string,
   dataDir: string | null,
   log: (line: string) => void,
 ): Promise<void> {
+  const downloads = seedDownloadsFromEnv(process.env[SEED_DOWNLOADS_ENV]);
   const client = new DynamoDBClient({ endpoint: dynamodbEndpoint });
   try {
     const { Count } = await client.send(new ScanCommand({ TableName: tableName(), Limit: 1, Select: 'COUNT' }));
@@ -264,6 +284,10 @@ async function seedIfEmpty(
   log(
     `seed: imported ${counts} into an empty table in ${report.durationMs} ms (search catalog revision ${report.catalog.revision})`,
   );
+  if (downloads > 0) {
+    const { seedDownloadHistory } = await import('../../functions/src/seed/download-history.ts');
+    await seedDownloadHistory({ count: downloads, log });
+  }
   if (dataDir) {
     const reportPath = path.join(dataDir, 'seed-report.json');
     await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);

@@ -322,6 +322,25 @@ const MATRIX: readonly MatrixRow[] = [
       admin: editorStatus,
     },
   })),
+  // The dashboard (spec §2.13, §6): those who may update content (editor, admin).
+  ...(
+    [
+      ['listStatisticBuckets', '/api/v1/statistics/contentfiledownload/buckets/total?from=2025-01-01&to=2025-01-31'],
+      ['listRawStatistics', '/api/v1/statistics/contentfiledownload/events?from=2025-01-01&to=2025-01-31'],
+      ['getCoursewareMetrics', '/api/v1/courseware-metrics'],
+    ] as const
+  ).map(([operationId, path]) => ({
+    operationId,
+    method: 'GET' as const,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 403,
+    },
+  })),
   {
     operationId: 'listUsers',
     method: 'GET',

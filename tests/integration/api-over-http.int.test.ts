@@ -37,6 +37,12 @@ import {
 import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
 import { DeletedLesson, LESSON_FILE_NOT_ALLOWED_MESSAGE, Lesson, LessonList } from '#shared/contracts/lesson';
 import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
+import {
+  CoursewareMetrics,
+  DASHBOARD_DATE_MESSAGES,
+  RawStatisticsPage,
+  StatisticBucketPage,
+} from '#shared/contracts/statistics';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
 
@@ -781,6 +787,84 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: '/api/v1/lessons/00000000000000000000000000', status: 404, as: 'editor' },
       { path: '/api/v1/lessons/00000000000000000000000000', status: 403, as: 'faculty-uscr' },
     ],
+  },
+  listStatisticBuckets: {
+    ok: {
+      path: '/api/v1/statistics/contentfiledownload/buckets/businessUnit?from=2025-01-01&to=2025-12-31&view=table&group=university&limit=10',
+      as: 'editor',
+      check(body) {
+        const page = StatisticBucketPage.parse(body);
+        expect(page.items.length).toBeLessThanOrEqual(10);
+        for (const bucket of page.items) expect(bucket.period).toBeNull();
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/statistics/contentfiledownload/buckets/total?from=2025-02-01&to=2025-01-01',
+        status: 400,
+        as: 'editor',
+        fieldError: { path: 'query.from', message: DASHBOARD_DATE_MESSAGES.fromAfterTo },
+      },
+      {
+        path: '/api/v1/statistics/contentfiledownload/buckets/total?from=2025-01-01&to=2026-01-02',
+        status: 400,
+        as: 'editor',
+        fieldError: { path: 'query.to', message: DASHBOARD_DATE_MESSAGES.rangeTooLong },
+      },
+      {
+        path: '/api/v1/statistics/contentfiledownload/buckets/nothing?from=2025-01-01&to=2025-01-02',
+        status: 400,
+        as: 'editor',
+      },
+      {
+        path: '/api/v1/statistics/contentfiledownload/buckets/total?from=2025-01-01&to=2025-01-02&pageToken=forged',
+        status: 400,
+        as: 'editor',
+      },
+      {
+        path: '/api/v1/statistics/contentfiledownload/buckets/total?from=2025-01-01&to=2025-01-02',
+        status: 403,
+        as: 'faculty-uscr',
+      },
+    ],
+  },
+  listRawStatistics: {
+    ok: {
+      path: '/api/v1/statistics/contentfiledownload/events?from=2025-01-01&to=2025-01-31&limit=5',
+      as: 'admin',
+      check(body) {
+        const page = RawStatisticsPage.parse(body);
+        expect(page.items.length).toBeLessThanOrEqual(5);
+        const times = page.items.map((item) => item.timestamp);
+        expect(times).toEqual([...times].sort());
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/statistics/contentfiledownload/events?from=2025-01-01&to=2025-01-31&limit=1001',
+        status: 400,
+        as: 'admin',
+      },
+      { path: '/api/v1/statistics/other/events?from=2025-01-01&to=2025-01-31', status: 400, as: 'admin' },
+      { path: '/api/v1/statistics/contentfiledownload/events?from=2025-01-01', status: 400, as: 'admin' },
+      {
+        path: '/api/v1/statistics/contentfiledownload/events?from=2025-01-01&to=2025-01-31',
+        status: 403,
+        as: 'student',
+      },
+    ],
+  },
+  getCoursewareMetrics: {
+    ok: {
+      path: '/api/v1/courseware-metrics',
+      as: 'editor',
+      check(body) {
+        const metrics = CoursewareMetrics.parse(body);
+        expect(metrics.totalCourseware).toBeGreaterThanOrEqual(60);
+        expect(metrics.linkagesCount).toBeGreaterThan(0);
+      },
+    },
+    bad: [{ path: '/api/v1/courseware-metrics', status: 403, as: 'faculty-vacr' }],
   },
   authenticate: {
     ok: {

@@ -14,7 +14,13 @@ import {
 import { newId } from '../domain/ids.ts';
 import { ServiceUnavailableError } from '../lib/errors.ts';
 import { startTestStack } from '../test-support/stack.ts';
-import { DOWNLOAD_BUSY_MESSAGE, type DownloadEvent, RECORD_DOWNLOAD_ATTEMPTS, recordDownload } from './downloads.ts';
+import {
+  DOWNLOAD_BUSY_MESSAGE,
+  type DownloadEvent,
+  DownloadStatisticsAggregate,
+  RECORD_DOWNLOAD_ATTEMPTS,
+  recordDownload,
+} from './downloads.ts';
 import { tableName } from './dynamo.ts';
 import { statisticCounterPartition, statisticEventsPartition, statisticUserMarkerKey } from './keys.ts';
 
@@ -175,6 +181,7 @@ describe('recordDownload', () => {
       timeFrame: 'week',
       period: '2030-07-01',
       subject: 'unit-mason',
+      group: 'university',
     });
     const [marker] = await queryAll(
       statisticUserMarkerKey(DOWNLOAD_STATISTIC_CATEGORY, 'month', '2030-07', 'user-val').pk,
@@ -298,5 +305,44 @@ describe('recordDownload', () => {
       mock.restore();
     }
     expect(await rawEventsOf('2036')).toHaveLength(0);
+  });
+});
+
+describe('DownloadStatisticsAggregate', () => {
+  it('builds exactly the items recordDownload leaves after the same downloads, one by one', async () => {
+    const events = [
+      download('una', '2040-03-02T10:00:00.000Z', 'file-a'),
+      download('una', '2040-03-02T11:00:00.000Z', 'file-b'),
+      download('val', '2040-03-09T08:00:00.000Z', 'file-a'),
+      download('sam', '2040-04-01T08:00:00.000Z', 'file-c'),
+      download('una', '2040-04-01T09:00:00.000Z', 'file-a', { category: true }),
+    ];
+    const aggregate = new DownloadStatisticsAggregate();
+    const eventItems = events.map((event) => aggregate.add(event));
+    for (const event of events) await recordDownload(event);
+
+    expect(await rawEventsOf('2040')).toEqual(expect.arrayContaining(eventItems));
+    const counterItems = aggregate.counterItems();
+    const stored = (
+      await Promise.all(
+        [...new Set(counterItems.map((item) => item.pk))].map((pk) =>
+          queryAll(pk, '').then((items) => items.filter((item) => String(item.sk).startsWith('2040'))),
+        ),
+      )
+    ).flat();
+    expect(stored).toHaveLength(counterItems.length);
+    expect(stored).toEqual(expect.arrayContaining(counterItems));
+    const markers = aggregate.markerItems(new Date('2040-01-01T00:00:00Z'));
+    // una: 4 periods in March, day, week and month again in April; val and sam: 4 each.
+    expect(markers).toHaveLength(7 + 4 + 4);
+    for (const marker of markers) expect(await queryAll(marker.pk, 'SEEN')).toEqual([marker]);
+    // Markers of ended periods are left out: they would only wait for their TTL.
+    expect(aggregate.markerItems(new Date('2041-06-01T00:00:00Z'))).toEqual([]);
+  });
+
+  it('marks a synthetic event, and only that one', () => {
+    const aggregate = new DownloadStatisticsAggregate();
+    expect(aggregate.add({ ...download('una', '2040-05-01T10:00:00.000Z'), synthetic: true }).synthetic).toBe(true);
+    expect('synthetic' in aggregate.add(download('una', '2040-05-01T10:00:00.000Z'))).toBe(false);
   });
 });

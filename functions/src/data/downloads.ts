@@ -1,13 +1,15 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import {
   type CounterIncrement,
   counterIncrements,
+  type DistinctUserIncrement,
   DOWNLOAD_STATISTIC_CATEGORY,
   type DownloadFacts,
   distinctUserIncrements,
+  TOTAL_VALUE,
 } from '../domain/download-statistics.ts';
 import { ServiceUnavailableError } from '../lib/errors.ts';
 import type { TransactWriteItem } from './catalog.ts';
@@ -16,6 +18,7 @@ import {
   ENTITY_TYPES,
   statisticBucketId,
   statisticCounterKey,
+  statisticCounterPartition,
   statisticEventKey,
   statisticUserMarkerKey,
   type TableKey,
@@ -58,6 +61,8 @@ export interface DownloadEvent {
   readonly topMostContent: { readonly id: string; readonly name: string } | null;
   /** The user's business unit; null when the user has none. */
   readonly businessUnit: DownloadBusinessUnit | null;
+  /** True for a generated (synthetic) download of the seeded history (seed/download-history.ts). */
+  readonly synthetic?: boolean;
 }
 
 /**
@@ -85,6 +90,8 @@ export interface DownloadEventItem extends TableKey {
       Record<string, { readonly name: string; readonly category: string; readonly region: string }>
     >;
   };
+  /** Present (true) only on a generated event of the seeded history. */
+  readonly synthetic?: true;
 }
 
 /**
@@ -104,6 +111,26 @@ export interface StatisticCounterItem extends TableKey {
   readonly period: string;
   /** What is counted: `all`, a business unit id, a category, a region, a content id, a file id. */
   readonly subject: string;
+  /**
+   * `businessUnit` counters only: the unit's category (`K12`, `college`, `university`,
+   * `government`, or `unknown` without a unit), so the top units of one category are
+   * read from one metric.
+   */
+  readonly group?: string;
+}
+
+/**
+ * A stored distinct-user marker, pk
+ * `STAT_USER#contentfiledownload#<timeFrame>#<period>#<userId>`, sk `SEEN`: the user
+ * is counted in the `users` counter of that period. `expiresAt` (the table's TTL
+ * attribute, epoch seconds) is the period's end plus a day.
+ */
+export interface StatisticUserMarkerItem extends TableKey {
+  readonly entityType: typeof ENTITY_TYPES.statisticUserMarker;
+  readonly userId: string;
+  readonly timeFrame: string;
+  readonly period: string;
+  readonly expiresAt: number;
 }
 
 /** Attempts of one download's transaction before it gives up (a marker raced, or a transaction conflict). */
@@ -132,6 +159,7 @@ export function downloadEventItem(event: DownloadEvent): DownloadEventItem {
       topMostContent: event.topMostContent ? { contentName: event.topMostContent.name } : null,
       businessUnits: unit ? { [unit.id]: { name: unit.name, category: unit.category, region: unit.region } } : {},
     },
+    ...(event.synthetic ? { synthetic: true as const } : {}),
   };
 }
 
@@ -144,35 +172,56 @@ function factsOf(event: DownloadEvent): DownloadFacts {
   };
 }
 
-/** `ADD value 1` on a counter, (re)setting its bucket id, label and parts. */
-function counterUpdate(increment: CounterIncrement): TransactWriteItem {
+/**
+ * The stored counter of one bucket (spec §3 "Statistic bucket") holding `count`:
+ * its key, bucket id, label, parts and, for `businessUnit`, the unit's `group`.
+ * {@link recordDownload} writes this shape with `ADD value 1`; a bulk writer of a
+ * generated history writes it with the final count.
+ */
+export function statisticCounterItem(increment: CounterIncrement, count: number): StatisticCounterItem {
   const { metric, timeFrame, period, value } = increment;
+  return {
+    ...statisticCounterKey(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value),
+    entityType: ENTITY_TYPES.statisticCounter,
+    id: statisticBucketId(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value),
+    label: increment.label,
+    value: count,
+    category: DOWNLOAD_STATISTIC_CATEGORY,
+    metric,
+    timeFrame,
+    period,
+    subject: value,
+    ...(increment.group === undefined ? {} : { group: increment.group }),
+  };
+}
+
+/** The marker saying `userId` is counted in the period of one distinct-user increment (TTL: the increment's). */
+export function statisticUserMarkerItem(userId: string, increment: DistinctUserIncrement): StatisticUserMarkerItem {
+  return {
+    ...markerKey(userId, increment),
+    entityType: ENTITY_TYPES.statisticUserMarker,
+    userId,
+    timeFrame: increment.timeFrame,
+    period: increment.period,
+    [TABLE.ttlAttribute]: increment.markerExpiresAt,
+  } as StatisticUserMarkerItem;
+}
+
+/** `ADD value 1` on a counter, (re)setting every other attribute of {@link statisticCounterItem}. */
+function counterUpdate(increment: CounterIncrement): TransactWriteItem {
+  const { pk, sk, value: _count, ...attributes } = statisticCounterItem(increment, 1);
+  const entries = Object.entries(attributes);
   return {
     Update: {
       TableName: tableName(),
-      Key: statisticCounterKey(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value),
-      UpdateExpression:
-        'SET #id = :id, #label = :label, #entityType = :entityType, #category = :category, #metric = :metric, #timeFrame = :timeFrame, #period = :period, #subject = :subject ADD #value :one',
+      Key: { pk, sk },
+      UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')} ADD #value :one`,
       ExpressionAttributeNames: {
-        '#id': 'id',
-        '#label': 'label',
-        '#entityType': 'entityType',
-        '#category': 'category',
-        '#metric': 'metric',
-        '#timeFrame': 'timeFrame',
-        '#period': 'period',
-        '#subject': 'subject',
+        ...Object.fromEntries(entries.map(([name], i) => [`#a${i}`, name])),
         '#value': 'value',
       },
       ExpressionAttributeValues: {
-        ':id': statisticBucketId(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value),
-        ':label': increment.label,
-        ':entityType': ENTITY_TYPES.statisticCounter,
-        ':category': DOWNLOAD_STATISTIC_CATEGORY,
-        ':metric': metric,
-        ':timeFrame': timeFrame,
-        ':period': period,
-        ':subject': value,
+        ...Object.fromEntries(entries.map(([, attribute], i) => [`:a${i}`, attribute])),
         ':one': 1,
       },
     },
@@ -221,14 +270,7 @@ function downloadTransaction(event: DownloadEvent, seen: ReadonlySet<string>): T
       {
         Put: {
           TableName: tableName(),
-          Item: {
-            ...key,
-            entityType: ENTITY_TYPES.statisticUserMarker,
-            userId: event.user.id,
-            timeFrame: increment.timeFrame,
-            period: increment.period,
-            [TABLE.ttlAttribute]: increment.markerExpiresAt,
-          },
+          Item: statisticUserMarkerItem(event.user.id, increment),
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
         },
@@ -280,4 +322,87 @@ export async function recordDownload(event: DownloadEvent): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 15 * 2 ** attempt * (0.5 + Math.random())));
     }
   }
+}
+
+/**
+ * The items of many downloads, aggregated in memory (the bulk path of a generated
+ * history, seed/download-history.ts): {@link add} answers each raw event's item;
+ * {@link counterItems} the final counters, exactly as {@link recordDownload} would
+ * have left them after recording the same downloads one by one into a table without
+ * statistics; {@link markerItems} the distinct-user markers. Memory grows with the
+ * number of distinct counters and (user, period) pairs, not with the raw events.
+ */
+export class DownloadStatisticsAggregate {
+  private readonly counters = new Map<string, { increment: CounterIncrement; count: number }>();
+  private readonly markers = new Map<string, StatisticUserMarkerItem>();
+  private added = 0;
+
+  /** Counts one download and answers its raw event item (not kept). */
+  add(event: DownloadEvent): DownloadEventItem {
+    const timestamp = new Date(event.timestamp);
+    const facts = factsOf(event);
+    for (const increment of counterIncrements(facts, timestamp)) this.count(increment);
+    for (const increment of distinctUserIncrements(facts, timestamp)) {
+      const marker = statisticUserMarkerItem(event.user.id, increment);
+      if (this.markers.has(marker.pk)) continue;
+      this.markers.set(marker.pk, marker);
+      this.count(increment);
+    }
+    this.added += 1;
+    return downloadEventItem(event);
+  }
+
+  /** How many downloads were added. */
+  get size(): number {
+    return this.added;
+  }
+
+  /** Every counter with its final count. */
+  counterItems(): StatisticCounterItem[] {
+    return [...this.counters.values()].map(({ increment, count }) => statisticCounterItem(increment, count));
+  }
+
+  /**
+   * The distinct-user markers whose TTL is after `now` (markers of ended periods
+   * would only be removed by TTL: nothing can be counted in those periods again).
+   */
+  markerItems(now: Date): StatisticUserMarkerItem[] {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    return [...this.markers.values()].filter((marker) => marker.expiresAt > nowSeconds);
+  }
+
+  private count(increment: CounterIncrement): void {
+    const key = `${increment.metric}#${increment.timeFrame}#${increment.period}#${increment.value}`;
+    const counter = this.counters.get(key);
+    if (counter) counter.count += 1;
+    else this.counters.set(key, { increment, count: 1 });
+  }
+}
+
+/**
+ * How many downloads the table has counted (the sum of the `total` counters of the
+ * `year` time frame): 0 when it holds no download statistics. One Query.
+ */
+export async function countedDownloads(): Promise<number> {
+  let total = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output = await dynamoDocumentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        ExpressionAttributeValues: {
+          ':pk': statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, 'total', 'year'),
+        },
+        ConsistentRead: true,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of output.Items ?? []) {
+      if (item.subject === TOTAL_VALUE) total += Number(item.value ?? 0);
+    }
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return total;
 }

@@ -79,6 +79,7 @@ describe('counterIncrements', () => {
         metric: 'businessUnit',
         value: 'unit-1',
         label: 'University of Nebraska at Omaha',
+        group: 'university',
         timeFrame: 'week',
         period: '2025-12-29',
       },
@@ -104,7 +105,14 @@ describe('counterIncrements', () => {
   it('counts a user without a business unit under unknown', () => {
     const day = counterIncrements({ ...facts, businessUnit: null }, at).filter((i) => i.timeFrame === 'day');
     expect(day.filter((i) => ['businessUnit', 'businessUnitCategory', 'region'].includes(i.metric))).toEqual([
-      { metric: 'businessUnit', value: 'unknown', label: 'Unknown', timeFrame: 'day', period: '2026-01-01' },
+      {
+        metric: 'businessUnit',
+        value: 'unknown',
+        label: 'Unknown',
+        group: 'unknown',
+        timeFrame: 'day',
+        period: '2026-01-01',
+      },
       { metric: 'businessUnitCategory', value: 'unknown', label: 'Unknown', timeFrame: 'day', period: '2026-01-01' },
       { metric: 'region', value: 'unknown', label: 'Unknown', timeFrame: 'day', period: '2026-01-01' },
     ]);

@@ -71,6 +71,12 @@ export interface CounterIncrement {
   readonly metric: DownloadMetric | typeof USERS_METRIC;
   readonly value: string;
   readonly label: string;
+  /**
+   * `businessUnit` only: the unit's category (K12, college, university, government),
+   * or {@link UNKNOWN_VALUE} without a unit, so top units of one category are read
+   * from one metric.
+   */
+  readonly group?: string;
   readonly timeFrame: TimeFrame;
   readonly period: string;
 }
@@ -158,11 +164,16 @@ export function markerExpiresAt(timeFrame: TimeFrame, period: string): number {
 }
 
 /** The value and label of each metric for one download; absent for a metric not counted. */
-function bucketsOf(facts: DownloadFacts): { metric: DownloadMetric; value: string; label: string }[] {
+function bucketsOf(facts: DownloadFacts): { metric: DownloadMetric; value: string; label: string; group?: string }[] {
   const unit = facts.businessUnit;
-  const buckets: { metric: DownloadMetric; value: string; label: string }[] = [
+  const buckets: { metric: DownloadMetric; value: string; label: string; group?: string }[] = [
     { metric: 'total', value: TOTAL_VALUE, label: TOTAL_LABEL },
-    { metric: 'businessUnit', value: unit?.id ?? UNKNOWN_VALUE, label: unit?.name ?? UNKNOWN_LABEL },
+    {
+      metric: 'businessUnit',
+      value: unit?.id ?? UNKNOWN_VALUE,
+      label: unit?.name ?? UNKNOWN_LABEL,
+      group: unit?.category || UNKNOWN_VALUE,
+    },
     {
       metric: 'businessUnitCategory',
       value: unit?.category ?? UNKNOWN_VALUE,

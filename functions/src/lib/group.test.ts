@@ -75,6 +75,9 @@ describe('createGroupHandler', () => {
       createLesson: 'lesson/create-lesson',
       updateLesson: 'lesson/update-lesson',
       deleteLesson: 'lesson/delete-lesson',
+      listStatisticBuckets: 'statistics/list-statistic-buckets',
+      listRawStatistics: 'statistics/list-raw-statistics',
+      getCoursewareMetrics: 'statistics/get-courseware-metrics',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BUCKETS, TABLE } from '#shared/table';
 import { DataDirInUseError, startEmulators } from '../../../infra/local/emulators.ts';
+import { seedDownloadHistory } from './download-history.ts';
 import { runSeed, type SeedReport } from './import.ts';
 
 /**
@@ -9,9 +10,42 @@ import { runSeed, type SeedReport } from './import.ts';
  * `TABLE_NAME` configured, it seeds there; otherwise it starts the embedded emulators
  * on `DATA_DIR` (default `.data/`), seeds, and stops them. Exit code 1 on failure,
  * including a data folder held by a running portal.
+ *
+ * `--downloads N` (and optionally `--seed S`) then adds a synthetic download history of
+ * N events (seed/download-history.ts); it is refused when the table already counts
+ * downloads.
  */
 
 const log = (line: string) => console.log(line);
+
+/** `--downloads N` and `--seed S` of the command line. */
+function parseArguments(argv: readonly string[]): { downloads: number; seed: string | undefined } {
+  let downloads = 0;
+  let seed: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, inline] = (argv[i] as string).split('=', 2);
+    let value = inline;
+    if (value === undefined) {
+      i += 1;
+      value = argv[i];
+    }
+    if (flag === '--downloads') {
+      if (!value || !/^\d+$/.test(value)) throw new Error(`--downloads needs a whole number, not "${value ?? ''}".`);
+      downloads = Number(value);
+    } else if (flag === '--seed') {
+      if (!value) throw new Error('--seed needs a value.');
+      seed = value;
+    } else {
+      throw new Error(`Unknown argument "${flag}". Usage: npm run seed -- [--downloads N] [--seed S]`);
+    }
+  }
+  return { downloads, seed };
+}
+
+async function seedAll(options: { downloads: number; seed: string | undefined }): Promise<void> {
+  log(summary(await runSeed({ log })));
+  if (options.downloads > 0) await seedDownloadHistory({ count: options.downloads, seed: options.seed, log });
+}
 
 function summary(report: SeedReport): string {
   const counts = (['knowledge', 'contributors', 'files', 'content'] as const)
@@ -21,6 +55,7 @@ function summary(report: SeedReport): string {
 }
 
 async function main(): Promise<void> {
+  const options = parseArguments(process.argv.slice(2));
   const endpoint = process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOINT_URL_DYNAMODB;
   if (endpoint || process.env[TABLE.nameEnv]) {
     if (endpoint) {
@@ -30,7 +65,7 @@ async function main(): Promise<void> {
       process.env[BUCKETS.public.nameEnv] ??= BUCKETS.public.localName;
     }
     log(`seed: into table ${process.env[TABLE.nameEnv]}${endpoint ? ` at ${endpoint}` : ''}`);
-    log(summary(await runSeed({ log })));
+    await seedAll(options);
     return;
   }
 
@@ -49,7 +84,7 @@ async function main(): Promise<void> {
   }
   try {
     log(`seed: into the embedded emulators on ${dataDir}`);
-    log(summary(await runSeed({ log })));
+    await seedAll(options);
   } finally {
     await emulators.stop();
   }

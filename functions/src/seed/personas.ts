@@ -232,6 +232,7 @@ export const PERSONA_ACCOUNTS: readonly PersonaAccount[] = PERSONA_DEFINITIONS.m
 export interface SchoolRow {
   readonly unitid: string;
   readonly name: string;
+  readonly city: string;
   readonly state: string;
   readonly type: string;
   readonly ipedsSector: string;
@@ -290,6 +291,7 @@ export async function readSchools(dataRoot: string): Promise<SchoolRow[]> {
   const at = {
     unitid: column('unitid'),
     name: column('name'),
+    city: column('city'),
     state: column('state'),
     type: column('type'),
     ipedsSector: column('ipeds_sector'),
@@ -298,6 +300,7 @@ export async function readSchools(dataRoot: string): Promise<SchoolRow[]> {
   return rows.map((fields) => ({
     unitid: fields[at.unitid] ?? '',
     name: fields[at.name] ?? '',
+    city: fields[at.city] ?? '',
     state: fields[at.state] ?? '',
     type: fields[at.type] ?? '',
     ipedsSector: fields[at.ipedsSector] ?? '',

@@ -1,0 +1,372 @@
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type {
+  CoursewareMetrics,
+  RawDownloadDataPoint,
+  StatisticBucket,
+  StatisticCategory,
+  StatisticGroup,
+  StatisticMetric,
+  StatisticResolution,
+} from '#shared/contracts/statistics';
+import { TABLE } from '#shared/table';
+import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { addToCoursewareMetrics, emptyCoursewareMetrics } from '../domain/courseware-metrics.ts';
+import { periodOf, type TimeFrame } from '../domain/download-statistics.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { decodePageToken, encodePageToken } from '../lib/page-token.ts';
+import { listContentByStatus } from './content.ts';
+import type { DownloadEventItem, StatisticCounterItem } from './downloads.ts';
+import { type Page, queryPage, tableName } from './dynamo.ts';
+import { statisticBucketId, statisticCounterPartition, statisticEventsPartition } from './keys.ts';
+
+/**
+ * Reads of the dashboard (spec §2.13, §3 "Statistic bucket", "Raw download data
+ * point", "Courseware metrics", §7 "Statistics"; decision record 022; keys.ts rows
+ * "counters of one metric and time frame" and "raw download events of one month").
+ * Every read is a Query of known partitions (no Scan): the cost of a dashboard query
+ * follows the number of periods and subjects in the range, never the number of
+ * download events behind them. Dates are inclusive `YYYY-MM-DD`, UTC.
+ */
+
+/** The last sort-key character: `<period>#\uffff` sorts after every `<period>#<subject>`. */
+const SK_END = '#\uffff';
+
+/** Message of the 400 for `group` on a metric other than `businessUnit`. */
+export const GROUP_ONLY_FOR_BUSINESS_UNITS_MESSAGE = 'Only the businessUnit metric can be narrowed to a group.';
+
+/** What a bucket read asks for (the validated query of `listStatisticBuckets`). */
+export interface BucketQuery {
+  readonly category: StatisticCategory;
+  readonly metric: StatisticMetric;
+  /** Inclusive first day, `YYYY-MM-DD`. */
+  readonly from: string;
+  /** Inclusive last day, `YYYY-MM-DD`. */
+  readonly to: string;
+  readonly resolution: StatisticResolution;
+  /** `businessUnit` only: units of this category. */
+  readonly group?: StatisticGroup | undefined;
+  /** Buckets wanted on this page (1…). */
+  readonly limit: number;
+  readonly pageToken?: string | undefined;
+}
+
+/** The instant 00:00 UTC of a `YYYY-MM-DD` day. */
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+function groupFilter(query: BucketQuery) {
+  if (query.group === undefined) return undefined;
+  if (query.metric !== 'businessUnit') {
+    throw new ValidationError([{ path: 'query.group', message: GROUP_ONLY_FOR_BUSINESS_UNITS_MESSAGE }]);
+  }
+  return { expression: '#group = :group', names: { '#group': 'group' }, values: { ':group': query.group } };
+}
+
+/**
+ * Chart view: the counters of one metric at the query's resolution whose period
+ * overlaps [from, to] (a week, month or year that starts before `from` or ends after
+ * `to` is included whole), in period then subject order, `limit` a page. One Query of
+ * partition `STAT#<category>#<metric>#<resolution>`, sk BETWEEN `<period of from>`
+ * and `<period of to>#\uffff`, `group` as a FilterExpression; the page token is
+ * DynamoDB's key (lib/page-token.ts).
+ * @throws ValidationError (400) for a token of another read, or `group` on a metric
+ *   other than `businessUnit`.
+ */
+export async function listChartBuckets(query: BucketQuery): Promise<Page<StatisticBucket>> {
+  const filter = groupFilter(query);
+  const page = await queryPage<StatisticCounterItem>({
+    index: 'table',
+    partitions: [statisticCounterPartition(query.category, query.metric, query.resolution)],
+    sortKey: {
+      expression: '#sk BETWEEN :first AND :last',
+      names: { '#sk': TABLE.sortKey },
+      values: {
+        ':first': periodOf(dayStart(query.from), query.resolution),
+        ':last': `${periodOf(dayStart(query.to), query.resolution)}${SK_END}`,
+      },
+    },
+    ...(filter ? { filter } : {}),
+    limit: query.limit,
+    pageToken: query.pageToken,
+  });
+  return {
+    items: page.items.map((item) => ({
+      id: item.id,
+      label: item.label,
+      value: Number(item.value),
+      period: item.period,
+      subject: item.subject,
+    })),
+    nextPageToken: page.nextPageToken,
+  };
+}
+
+/** A run of whole periods of one time frame, `first`…`last` inclusive (periods of that frame). */
+export interface PeriodRun {
+  readonly timeFrame: Exclude<TimeFrame, 'week'>;
+  readonly first: string;
+  readonly last: string;
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Splits the inclusive range [from, to] (`YYYY-MM-DD`) into whole years, then whole
+ * months, then the remaining days, as chronological runs of consecutive periods of
+ * one time frame: e.g. 2025-01-20…2025-04-03 → days 2025-01-20…2025-01-31, months
+ * 2025-02…2025-03, days 2025-04-01…2025-04-03. Weeks are never used (they straddle
+ * months and years). Summing the counters of the runs counts every day of the range
+ * exactly once. An empty list when `from` is after `to`.
+ */
+export function splitRange(from: string, to: string): PeriodRun[] {
+  const runs: { timeFrame: PeriodRun['timeFrame']; first: string; last: string }[] = [];
+  const end = dayStart(to).getTime();
+  let cursor = dayStart(from);
+  const push = (timeFrame: PeriodRun['timeFrame'], period: string) => {
+    const previous = runs.at(-1);
+    if (previous?.timeFrame === timeFrame) previous.last = period;
+    else runs.push({ timeFrame, first: period, last: period });
+  };
+  while (cursor.getTime() <= end) {
+    const year = cursor.getUTCFullYear();
+    const month = cursor.getUTCMonth();
+    const day = cursor.getUTCDate();
+    const yearEnd = Date.UTC(year, 11, 31);
+    const monthEnd = Date.UTC(year, month + 1, 0);
+    if (month === 0 && day === 1 && yearEnd <= end) {
+      push('year', periodOf(cursor, 'year'));
+      cursor = new Date(Date.UTC(year + 1, 0, 1));
+    } else if (day === 1 && monthEnd <= end) {
+      push('month', periodOf(cursor, 'month'));
+      cursor = new Date(Date.UTC(year, month + 1, 1));
+    } else {
+      push('day', isoDay(cursor));
+      cursor = new Date(Date.UTC(year, month, day + 1));
+    }
+  }
+  return runs;
+}
+
+/** Every counter of one metric in one run (all pages), in period then subject order. */
+async function countersOfRun(
+  query: BucketQuery,
+  run: PeriodRun,
+  filter: ReturnType<typeof groupFilter>,
+): Promise<StatisticCounterItem[]> {
+  const items: StatisticCounterItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output: QueryCommandOutput = await dynamoDocumentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :first AND :last',
+        ProjectionExpression: '#subject, #label, #value, #period',
+        ExpressionAttributeNames: {
+          '#pk': TABLE.partitionKey,
+          '#sk': TABLE.sortKey,
+          '#subject': 'subject',
+          '#label': 'label',
+          '#value': 'value',
+          '#period': 'period',
+          ...filter?.names,
+        },
+        ExpressionAttributeValues: {
+          ':pk': statisticCounterPartition(query.category, query.metric, run.timeFrame),
+          ':first': run.first,
+          ':last': `${run.last}${SK_END}`,
+          ...filter?.values,
+        },
+        ...(filter ? { FilterExpression: filter.expression } : {}),
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    items.push(...((output.Items ?? []) as StatisticCounterItem[]));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** What a table-view token must name: this exact read (so it cannot resume another). */
+function tableReadOf(query: BucketQuery): string {
+  return ['table', query.category, query.metric, query.from, query.to, query.group ?? '*'].join('#');
+}
+
+const TABLE_TOKEN = { keyAttributes: ['read', 'offset'], partitionKey: 'read' } as const;
+
+function invalidToken(): ValidationError {
+  return new ValidationError([{ path: 'query.pageToken', message: 'Invalid page token.' }]);
+}
+
+/**
+ * Table view (the top tables of spec §2.13): one bucket per subject with its total
+ * over [from, to], largest first (ties by label, then subject), `limit` a page. The
+ * range is read as whole years, whole months and the remaining days
+ * ({@link splitRange}): at most a year counter, 12 month counters and about 60 day
+ * counters per subject, however many downloads they count. The sums are made in
+ * memory; the page token is an offset bound to this read (category, metric, dates,
+ * group). The bucket id is `<category>#<metric>#<subject>#<resolution>#<from>..<to>`,
+ * `period` null, the label that of the subject's latest counter. The `users` metric
+ * sums distinct users per period read, so a user active in two of those periods
+ * counts twice.
+ * @throws ValidationError (400) for a token of another read, or `group` on a metric
+ *   other than `businessUnit`.
+ */
+export async function listTableBuckets(query: BucketQuery): Promise<Page<StatisticBucket>> {
+  const filter = groupFilter(query);
+  const read = tableReadOf(query);
+  const token = decodePageToken(query.pageToken, { ...TABLE_TOKEN, partitions: [read] });
+  let offset = 0;
+  if (token) {
+    if (!/^[1-9]\d{0,8}$/.test(token.offset ?? '')) throw invalidToken();
+    offset = Number(token.offset);
+  }
+  const totals = new Map<string, { label: string; value: number }>();
+  const runs = splitRange(query.from, query.to);
+  const counters = await Promise.all(runs.map((run) => countersOfRun(query, run, filter)));
+  // Runs and their counters are chronological, so the last label seen is the latest.
+  for (const item of counters.flat()) {
+    const total = totals.get(item.subject);
+    if (total) {
+      total.value += Number(item.value);
+      total.label = item.label;
+    } else totals.set(item.subject, { label: item.label, value: Number(item.value) });
+  }
+  const ranked = [...totals.entries()]
+    .map(([subject, total]) => ({ subject, ...total }))
+    .sort(
+      (a, b) =>
+        b.value - a.value ||
+        (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) ||
+        (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0),
+    );
+  const range = `${query.from}..${query.to}`;
+  const items = ranked.slice(offset, offset + query.limit).map((bucket) => ({
+    id: statisticBucketId(query.category, query.metric, query.resolution, range, bucket.subject),
+    label: bucket.label,
+    value: bucket.value,
+    period: null,
+    subject: bucket.subject,
+  }));
+  const next = offset + query.limit;
+  return {
+    items,
+    nextPageToken: next < ranked.length ? encodePageToken({ read, offset: String(next) }) : null,
+  };
+}
+
+/** The months `YYYY-MM` from the month of `from` to the month of `to`, inclusive. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  const last = to.slice(0, 7);
+  const cursor = dayStart(`${from.slice(0, 7)}-01`);
+  while (periodOf(cursor, 'month') <= last) {
+    months.push(periodOf(cursor, 'month'));
+    cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+  }
+  return months;
+}
+
+/** What a raw-event read asks for (the validated query of `listRawStatistics`). */
+export interface RawEventQuery {
+  readonly category: StatisticCategory;
+  /** Inclusive first day, `YYYY-MM-DD`. */
+  readonly from: string;
+  /** Inclusive last day, `YYYY-MM-DD`. */
+  readonly to: string;
+  /** Events wanted on this page (1…1000). */
+  readonly limit: number;
+  readonly pageToken?: string | undefined;
+}
+
+/** The spec §3 "Raw download data point" of a stored event: exactly its fields, nothing of storage. */
+export function toRawDownloadDataPoint(item: DownloadEventItem): RawDownloadDataPoint {
+  const { metadata } = item;
+  return {
+    id: item.id,
+    timestamp: item.timestamp,
+    metadata: {
+      userName: metadata.userName,
+      userEmail: metadata.userEmail ?? null,
+      fileName: metadata.fileName,
+      fileId: metadata.fileId,
+      downloadedFrom: {
+        contentName: metadata.downloadedFrom.contentName,
+        tags: [...metadata.downloadedFrom.tags],
+      },
+      topMostContent: metadata.topMostContent ? { contentName: metadata.topMostContent.contentName } : null,
+      businessUnits: Object.fromEntries(
+        Object.entries(metadata.businessUnits ?? {}).map(([id, unit]) => [
+          id,
+          { name: unit.name, category: unit.category, region: unit.region },
+        ]),
+      ),
+    },
+  };
+}
+
+/**
+ * The raw events of [from, to], oldest first (ties by id), `limit` a page: the month
+ * partitions `STAT_EVENTS#<category>#<YYYY-MM>` from the month of `from` to that of
+ * `to`, each Queried with sk BETWEEN `<from>T00:00:00.000Z` and
+ * `<to>T23:59:59.999Z#\uffff`. The page token names the month partition and the key
+ * to resume after (lib/page-token.ts), so it only resumes a read of the same months.
+ * @throws ValidationError (400) for a token of another read.
+ */
+export async function listRawEvents(query: RawEventQuery): Promise<Page<RawDownloadDataPoint>> {
+  const page = await queryPage<DownloadEventItem>({
+    index: 'table',
+    partitions: monthsOf(query.from, query.to).map((month) => statisticEventsPartition(query.category, month)),
+    sortKey: {
+      expression: '#sk BETWEEN :first AND :last',
+      names: { '#sk': TABLE.sortKey },
+      values: { ':first': `${query.from}T00:00:00.000Z`, ':last': `${query.to}T23:59:59.999Z${SK_END}` },
+    },
+    limit: query.limit,
+    pageToken: query.pageToken,
+  });
+  return { items: page.items.map(toRawDownloadDataPoint), nextPageToken: page.nextPageToken };
+}
+
+/** Published content read per Query by {@link getCoursewareMetrics} (spec §9 "Admin list fetch: 300 per page"). */
+export const COURSEWARE_METRICS_PAGE = 300;
+/** How long the container keeps computed courseware metrics (ms). */
+export const COURSEWARE_METRICS_CACHE_MS = 60_000;
+
+let cachedMetrics: { at: number; metrics: Promise<CoursewareMetrics> } | null = null;
+
+async function computeCoursewareMetrics(): Promise<CoursewareMetrics> {
+  const metrics = emptyCoursewareMetrics();
+  let pageToken: string | undefined;
+  do {
+    const page = await listContentByStatus({ statuses: ['published'], limit: COURSEWARE_METRICS_PAGE, pageToken });
+    for (const item of page.items) addToCoursewareMetrics(metrics, item);
+    pageToken = page.nextPageToken ?? undefined;
+  } while (pageToken);
+  return metrics;
+}
+
+/**
+ * Spec §3 "Courseware metrics" over the published content (domain/courseware-metrics.ts
+ * says what each count counts): read 300 items a Query from gsi3's published
+ * partition, eventually consistent. Kept in the container for
+ * {@link COURSEWARE_METRICS_CACHE_MS}; concurrent callers share one computation, and
+ * a failed one is not kept.
+ */
+export async function getCoursewareMetrics(now: number = Date.now()): Promise<CoursewareMetrics> {
+  if (!cachedMetrics || now - cachedMetrics.at >= COURSEWARE_METRICS_CACHE_MS) {
+    const entry = { at: now, metrics: computeCoursewareMetrics() };
+    cachedMetrics = entry;
+    entry.metrics.catch(() => {
+      if (cachedMetrics === entry) cachedMetrics = null;
+    });
+  }
+  return structuredClone(await cachedMetrics.metrics);
+}
+
+/** Forgets the cached courseware metrics (tests). */
+export function resetCoursewareMetricsCache(): void {
+  cachedMetrics = null;
+}
