@@ -1,9 +1,9 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import { CoursewareSummary } from '../../features/admin/components/courseware-summary.tsx';
 import { RequireCapabilities } from '../../features/auth/session/guards.tsx';
+import { DashboardViews } from '../../features/dashboard/components/dashboard-views.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
-/** /dashboard (spec §2.2, §2.13): editors only; for now the courseware counts. */
+/** /dashboard (spec §2.2, §2.13): editors only; courseware metrics and file downloads. */
 export function Component() {
   useDocumentTitle('Dashboard');
   return (
@@ -12,7 +12,7 @@ export function Component() {
         <Heading as="h1" size="3xl">
           Dashboard
         </Heading>
-        <CoursewareSummary />
+        <DashboardViews />
       </Stack>
     </RequireCapabilities>
   );

@@ -144,7 +144,7 @@ describe('guards (spec §2.2)', () => {
     storeSession(PERSONAS.editor());
     const { router } = renderApp({ path: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Courseware metrics' })).toBeInTheDocument();
     await router.navigate('/archived-content');
     await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
   });

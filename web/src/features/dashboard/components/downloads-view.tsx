@@ -1,0 +1,159 @@
+import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useStatisticBuckets } from '../api/get-statistic-buckets.ts';
+import { defaultRange, type RangeErrors, rangeErrors } from '../utils/dates.ts';
+import { axisTicks } from '../utils/ticks.ts';
+import { zeroPad } from '../utils/zero-pad.ts';
+import { ChartPanel } from './chart-panel.tsx';
+import { DateRangeForm } from './date-range-form.tsx';
+import { ExportPanel } from './export-panel.tsx';
+import { TopTable } from './top-table.tsx';
+
+type Range = { from: string; to: string };
+
+/** Spec §9 "Top tables". */
+const TOP_UNITS = 10;
+const TOP_CONTENT = 5;
+
+function DownloadCharts({ range }: { range: Range }) {
+  const daily = useStatisticBuckets({ metric: 'total', ...range, resolution: 'day', view: 'chart' });
+  const regions = useStatisticBuckets({ metric: 'region', ...range, resolution: 'day', view: 'table' });
+  const unitCategories = useStatisticBuckets({
+    metric: 'businessUnitCategory',
+    ...range,
+    resolution: 'day',
+    view: 'table',
+  });
+  const users = useStatisticBuckets({ metric: 'users', ...range, resolution: 'month', view: 'chart' });
+
+  const dailySeries = zeroPad(daily.data ?? [], { ...range, resolution: 'day' }).map((one) => ({
+    ...one,
+    label: 'Downloads',
+  }));
+  const dailyPeriods = dailySeries[0]?.points.map((point) => point.period) ?? [];
+  const usersSeries = zeroPad(users.data ?? [], { ...range, resolution: 'month' });
+  const total = daily.data?.reduce((sum, bucket) => sum + bucket.value, 0) ?? null;
+
+  return (
+    <Stack gap="10">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
+        <Stack gap="1">
+          <Heading as="h3" size="md">
+            Total downloaded
+          </Heading>
+          <Text fontSize="3xl" fontWeight="semibold" aria-live="polite">
+            {total === null ? 'Loading…' : total.toLocaleString('en-US')}
+          </Text>
+        </Stack>
+        <ExportPanel range={range} total={total} disabled={daily.isError} />
+      </SimpleGrid>
+      <ChartPanel
+        title="Daily downloads"
+        loading={daily.isPending}
+        empty={(daily.data ?? []).length === 0}
+        spec={{ kind: 'line', series: dailySeries, tickValues: axisTicks(dailyPeriods) }}
+      />
+      <ChartPanel
+        title="Downloads per region"
+        loading={regions.isPending}
+        empty={(regions.data ?? []).length === 0}
+        spec={{
+          kind: 'bar',
+          rows: (regions.data ?? []).map((bucket) => ({ label: bucket.label, value: bucket.value })),
+        }}
+      />
+      <ChartPanel
+        title="Downloads per business-unit category"
+        loading={unitCategories.isPending}
+        empty={(unitCategories.data ?? []).length === 0}
+        spec={{
+          kind: 'pie',
+          rows: (unitCategories.data ?? []).map((bucket) => ({ label: bucket.label, value: bucket.value })),
+        }}
+      />
+      <ChartPanel
+        title="Users per region over time"
+        loading={users.isPending}
+        empty={(users.data ?? []).length === 0}
+        spec={{
+          kind: 'line',
+          series: usersSeries,
+          tickValues: usersSeries[0]?.points.map((point) => point.period) ?? [],
+        }}
+      />
+      <Stack gap="6">
+        <Heading as="h3" size="md">
+          Top downloaders and content
+        </Heading>
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+          <TopTable title="Top K12 schools" metric="businessUnit" group="K12" limit={TOP_UNITS} range={range} enabled />
+          <TopTable
+            title="Top colleges"
+            metric="businessUnit"
+            group="college"
+            limit={TOP_UNITS}
+            range={range}
+            enabled
+          />
+          <TopTable
+            title="Top universities"
+            metric="businessUnit"
+            group="university"
+            limit={TOP_UNITS}
+            range={range}
+            enabled
+          />
+          <TopTable
+            title="Top governments"
+            metric="businessUnit"
+            group="government"
+            limit={TOP_UNITS}
+            range={range}
+            enabled
+          />
+          <TopTable title="Top content" metric="content" limit={TOP_CONTENT} range={range} enabled />
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * Dashboard view 1 (spec §2.13 "Downloads view"): the date range (default 182 days
+ * before today to tomorrow, at most 12 months), Refresh, the total, the CSV export,
+ * the download charts and the top tables. The charts follow the range on Refresh.
+ */
+export function DownloadsView({ now }: { now?: Date }) {
+  const queryClient = useQueryClient();
+  const [initial] = useState(() => defaultRange(now));
+  const [draft, setDraft] = useState<Range>(initial);
+  const [errors, setErrors] = useState<RangeErrors>({});
+  const [applied, setApplied] = useState<Range>(initial);
+
+  const change = (field: 'from' | 'to', value: string) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    setErrors(rangeErrors(next.from, next.to, field));
+  };
+  const refresh = () => {
+    const found = rangeErrors(draft.from, draft.to);
+    if (found.from || found.to) {
+      setErrors((current) => (current.from || current.to ? current : found));
+      return;
+    }
+    if (draft.from === applied.from && draft.to === applied.to) {
+      void queryClient.invalidateQueries({ queryKey: ['statistics', 'buckets'] });
+    } else setApplied(draft);
+  };
+
+  return (
+    <Stack gap="8">
+      <Heading as="h2" size="lg">
+        File downloads
+      </Heading>
+      <DateRangeForm from={draft.from} to={draft.to} errors={errors} onChange={change} onRefresh={refresh} />
+      <DownloadCharts key={`${applied.from}..${applied.to}`} range={applied} />
+    </Stack>
+  );
+}

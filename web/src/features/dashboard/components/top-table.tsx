@@ -1,0 +1,48 @@
+import { Box, Heading, Text } from '@chakra-ui/react';
+import { useId } from 'react';
+import type { StatisticGroup, StatisticMetric } from '#shared/contracts/statistics';
+import { useStatisticBuckets } from '../api/get-statistic-buckets.ts';
+import { DataTable, LoadingLine, NO_DATA } from './chart-panel.tsx';
+
+/** A top table of spec §2.13 (§9 "Top tables": 10 per business-unit category, 5 content). */
+export function TopTable({
+  title,
+  metric,
+  group,
+  limit,
+  range,
+  enabled,
+}: {
+  title: string;
+  metric: StatisticMetric;
+  group?: StatisticGroup;
+  limit: number;
+  range: { from: string; to: string };
+  enabled: boolean;
+}) {
+  const headingId = useId();
+  const buckets = useStatisticBuckets(
+    { metric, group, limit, from: range.from, to: range.to, resolution: 'day', view: 'table' },
+    { enabled },
+  );
+  const items = buckets.data ?? [];
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h3" size="md" id={headingId} mb="3">
+        {title}
+      </Heading>
+      {buckets.isLoading ? (
+        <LoadingLine label={`Loading ${title}…`} />
+      ) : items.length === 0 ? (
+        <Text>{NO_DATA}</Text>
+      ) : (
+        <DataTable
+          caption={title}
+          captionHidden
+          columns={['Name', 'Downloads']}
+          rows={items.map((bucket) => [bucket.label, bucket.value])}
+        />
+      )}
+    </Box>
+  );
+}
