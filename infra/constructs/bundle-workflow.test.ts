@@ -11,16 +11,17 @@ import { BUCKETS, TABLE } from '#shared/table';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { ZIP_TASK_NODE_FLAGS } from '../../functions/src/bundles/zip-task-settings.ts';
 import {
+  BUNDLE_MANIFEST_PREFIX,
   BUNDLE_OBJECT_PREFIX,
   bundleManifestObjectKey,
   bundleObjectKey,
+  CONTENT_FILE_PREFIX,
   contentFileObjectKey,
   UPLOADED_FILE_PREFIX,
   uploadedFileObjectKey,
 } from '../../functions/src/data/keys.ts';
 import {
   BUNDLE_EXECUTION_TIMEOUT,
-  BUNDLE_MANIFEST_PREFIX,
   BUNDLE_TASK_SETTINGS,
   BUNDLE_TASK_SUBSTITUTIONS,
   BUNDLE_TASKS,
@@ -29,7 +30,6 @@ import {
   BundleWorkflow,
   bundleTaskEntry,
   bundleWorkflowDefinition,
-  CONTENT_FILE_PREFIX,
 } from './bundle-workflow.ts';
 import { PortalFunction } from './portal-function.ts';
 

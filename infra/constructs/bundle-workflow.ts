@@ -10,20 +10,16 @@ import { Construct } from 'constructs';
 import { BUCKETS } from '#shared/table';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { ZIP_TASK_NODE_FLAGS } from '../../functions/src/bundles/zip-task-settings.ts';
-import { BUNDLE_OBJECT_PREFIX, UPLOADED_FILE_PREFIX } from '../../functions/src/data/keys.ts';
+import {
+  BUNDLE_MANIFEST_PREFIX,
+  BUNDLE_OBJECT_PREFIX,
+  CONTENT_FILE_PREFIX,
+  UPLOADED_FILE_PREFIX,
+} from '../../functions/src/data/keys.ts';
 import { PortalFunction } from './portal-function.ts';
 
 /** The one ASL file of the bundle workflow, shared with the local executor (ARCHITECTURE.md "Single sources of truth"). */
 export const BUNDLE_WORKFLOW_ASL_PATH = path.resolve(import.meta.dirname, '..', 'workflows', 'bundle.asl.json');
-
-/**
- * Key prefix of the seeded content files in the private bucket
- * (`contentFileObjectKey` of functions/src/data/keys.ts: `content/<contentId>/<fileId>`).
- */
-export const CONTENT_FILE_PREFIX = 'content/';
-
-/** Key prefix of the manifests the resolve step writes (`bundleManifestObjectKey`: `bundles/manifests/<bundleId>.json`). */
-export const BUNDLE_MANIFEST_PREFIX = `${BUNDLE_OBJECT_PREFIX}manifests/`;
 
 /** The three task Lambdas of the workflow, by the name of their entry `functions/src/bundles/<name>-task.ts`. */
 export const BUNDLE_TASKS = ['resolve', 'zip', 'finish'] as const;

@@ -201,9 +201,12 @@ export const SEARCH_OBJECT_PREFIX = 'search/';
 /** S3 key of the catalog snapshot in the private bucket (decision record 014). */
 export const CATALOG_SNAPSHOT_OBJECT_KEY = `${SEARCH_OBJECT_PREFIX}catalog.snapshot.gz`;
 
+/** Key prefix of the seeded content files in the private bucket (IAM grants are scoped to it). */
+export const CONTENT_FILE_PREFIX = 'content/';
+
 /** S3 key of a content file in the private bucket: built from ids, never from file names. */
 export function contentFileObjectKey(contentId: string, fileId: string): string {
-  return `content/${contentId}/${fileId}`;
+  return `${CONTENT_FILE_PREFIX}${contentId}/${fileId}`;
 }
 
 /**
@@ -367,9 +370,12 @@ export function bundleObjectKey(fingerprint: string): string {
   return `${BUNDLE_OBJECT_PREFIX}${fingerprint}.zip`;
 }
 
+/** Key prefix of the bundle manifests (IAM grants of the workflow's tasks are scoped to it). */
+export const BUNDLE_MANIFEST_PREFIX = `${BUNDLE_OBJECT_PREFIX}manifests/`;
+
 /** S3 key of the manifest (entry paths and object keys) the resolve step writes for one bundle. */
 export function bundleManifestObjectKey(bundleId: string): string {
-  return `${BUNDLE_OBJECT_PREFIX}manifests/${bundleId}.json`;
+  return `${BUNDLE_MANIFEST_PREFIX}${bundleId}.json`;
 }
 
 /** `BUNDLE#<fingerprint>` / `BUNDLE`: a finished zip of one file set, reusable while valid. */
