@@ -23,8 +23,14 @@
  *    the zipping task's peak memory growth (`bundles.ts`; `BENCH_BUNDLE_SKIP_1GB=1`
  *    skips the 1 GB bundle).
  *
+ * 6. Dashboards (issue 7): a whole dashboard load (the nine requests of "File
+ *    downloads", at once) and the CSV export's rows/s at 10⁵ and 10⁶ generated
+ *    download events, each size on a fresh data folder (`dashboard.ts`); the 10⁶
+ *    load as a ratio to the 10⁵ one, the export next to bare Queries of the same
+ *    partitions. `BENCH_DASHBOARD_SIZES=20000,100000` measures other sizes.
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
- * `BENCH_ONLY=spa,bundles` (sections: search, bundles, auth, spa, requests, startup)
+ * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup)
  * runs only those sections and replaces only their figures in `latest.json`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -39,6 +45,7 @@ import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
+import { dashboardFigures } from './dashboard.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
 
@@ -452,6 +459,71 @@ async function bundleZipFigures(): Promise<void> {
   }
 }
 
+/**
+ * Dashboards (issue 7, decision record 023): per history size, the wall time of a
+ * whole dashboard load and the items it read, with the smallest size as the
+ * baseline of the others (goal: ratio ≤ 1.5), and the export's rows/s next to bare
+ * Queries of the same month partitions.
+ */
+async function dashboardBenchFigures(): Promise<void> {
+  const sizes = (process.env.BENCH_DASHBOARD_SIZES ?? '100000,1000000').split(',').map(Number);
+  const result = await dashboardFigures(sizes, (line) => console.error(line));
+  const [smallest] = result.sizes;
+  if (!smallest) return;
+  const label = (events: number) => `${events.toLocaleString('en-US')} generated downloads`;
+  for (const size of result.sizes) {
+    const isBaseline = size === smallest;
+    figures.push(
+      {
+        name: `dashboard load p50 (9 requests at once, ${size.range.from}…${size.range.to}), ${label(size.events)}`,
+        value: Math.round(size.load.p50Ms),
+        unit: 'ms',
+        ...(isBaseline
+          ? {}
+          : {
+              baseline: {
+                name: `the same load at ${label(smallest.events)} (ms)`,
+                value: Math.round(smallest.load.p50Ms),
+              },
+              goal: 'ratio ≤ 1.5',
+            }),
+      },
+      {
+        name: `dashboard load p95, ${label(size.events)}`,
+        value: Math.round(size.load.p95Ms),
+        unit: 'ms',
+      },
+      {
+        name: `DynamoDB items read per dashboard load, ${label(size.events)}`,
+        value: size.itemsRead,
+        unit: 'items',
+        ...(isBaseline
+          ? {}
+          : { baseline: { name: `items read at ${label(smallest.events)}`, value: smallest.itemsRead } }),
+      },
+      {
+        name: `most items a dashboard load can read with this history's subjects, at any number of events (10⁷ on paper), ${label(size.events)}`,
+        value: size.itemsBound,
+        unit: 'items',
+      },
+      {
+        name: `CSV export through the handler (${size.export.rows.toLocaleString('en-US')} rows, ${size.export.pages} pages), ${label(size.events)}`,
+        value: Math.round(size.export.rowsPerSecond),
+        unit: 'rows/s',
+        baseline: {
+          name: 'bare Queries of the same partitions (rows/s)',
+          value: Math.round(size.export.baselineRowsPerSecond),
+        },
+      },
+      {
+        name: `history generation (${size.itemsWritten.toLocaleString('en-US')} items written), ${label(size.events)}`,
+        value: Math.round(size.itemsWritten / (size.generateMs / 1000)),
+        unit: 'items/s',
+      },
+    );
+  }
+}
+
 function report(): void {
   const rows = figures.map((f) => {
     const ratio = f.baseline
@@ -484,6 +556,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const SECTIONS: Record<string, () => Promise<void>> = {
   search: searchBenchFigures,
   bundles: bundleZipFigures,
+  dashboard: dashboardBenchFigures,
   auth: authCostFigure,
   spa: async () => {
     await bundleFigures();

@@ -183,6 +183,12 @@ describe('recordDownload', () => {
       subject: 'unit-mason',
       group: 'university',
     });
+    // The same bucket again in the partition of its group, for top tables of one group.
+    const [copy] = await queryAll(
+      statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, 'businessUnit', 'week', 'university'),
+      '2030-07-01#unit-mason',
+    );
+    expect(copy).toEqual({ ...bucket, pk: 'STAT#contentfiledownload#businessUnit#week#university' });
     const [marker] = await queryAll(
       statisticUserMarkerKey(DOWNLOAD_STATISTIC_CATEGORY, 'month', '2030-07', 'user-val').pk,
       'SEEN',

@@ -174,14 +174,16 @@ function factsOf(event: DownloadEvent): DownloadFacts {
 
 /**
  * The stored counter of one bucket (spec §3 "Statistic bucket") holding `count`:
- * its key, bucket id, label, parts and, for `businessUnit`, the unit's `group`.
- * {@link recordDownload} writes this shape with `ADD value 1`; a bulk writer of a
+ * its key, bucket id, label, parts and, for `businessUnit`, the unit's `group`
+ * (the copy of an `inGroupPartition` increment is keyed in its group's partition,
+ * with the same bucket id). {@link recordDownload} writes this shape with `ADD value 1`; a bulk writer of a
  * generated history writes it with the final count.
  */
 export function statisticCounterItem(increment: CounterIncrement, count: number): StatisticCounterItem {
   const { metric, timeFrame, period, value } = increment;
+  const partitionGroup = increment.inGroupPartition ? increment.group : undefined;
   return {
-    ...statisticCounterKey(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value),
+    ...statisticCounterKey(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value, partitionGroup),
     entityType: ENTITY_TYPES.statisticCounter,
     id: statisticBucketId(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value),
     label: increment.label,
@@ -372,7 +374,7 @@ export class DownloadStatisticsAggregate {
   }
 
   private count(increment: CounterIncrement): void {
-    const key = `${increment.metric}#${increment.timeFrame}#${increment.period}#${increment.value}`;
+    const key = `${increment.metric}#${increment.timeFrame}#${increment.period}#${increment.value}#${increment.inGroupPartition ? 'group' : ''}`;
     const counter = this.counters.get(key);
     if (counter) counter.count += 1;
     else this.counters.set(key, { increment, count: 1 });

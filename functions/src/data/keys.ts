@@ -391,10 +391,13 @@ export function bundleFingerprintKey(fingerprint: string): TableKey {
  * |--------------------------------------------------------------|-------|--------------------------------------------------------------------------|
  * | raw download events of one month, in time order              | table | pk `STAT_EVENTS#<category>#<YYYY-MM>`, sk `<timestamp ISO>#<eventId>`     |
  * | counters of one metric and time frame, by period then value  | table | pk `STAT#<category>#<metric>#<timeFrame>`, sk `<period>#<value>`          |
+ * | business-unit counters of one group (K12, college, …)        | table | pk `STAT#<category>#businessUnit#<timeFrame>#<group>`, sk `<period>#<value>` |
  * | has this user been counted in this period (distinct users)   | table | pk `STAT_USER#<category>#<timeFrame>#<period>#<userId>`, sk `SEEN`        |
  *
  * A bucket's id (spec §3) is `<category>#<metric>#<value>#<timeFrame>#<period>`: the
- * fourth part is the time frame.
+ * fourth part is the time frame. A `businessUnit` counter is stored twice, in the
+ * metric's partition and in its group's (decision record 023): a top table of one
+ * group then reads that group's units only, not every unit through a filter.
  */
 
 /** Partition of the raw events of one statistic category in one UTC month (`YYYY-MM`). */
@@ -407,20 +410,24 @@ export function statisticEventKey(category: string, timestamp: string, eventId: 
   return { pk: statisticEventsPartition(category, timestamp.slice(0, 7)), sk: `${timestamp}#${eventId}` };
 }
 
-/** Partition of the counters of one category, metric and time frame (`day`, `week`, `month`, `year`). */
-export function statisticCounterPartition(category: string, metric: string, timeFrame: string): string {
-  return `STAT#${category}#${metric}#${timeFrame}`;
+/**
+ * Partition of the counters of one category, metric and time frame (`day`, `week`,
+ * `month`, `year`); with `group`, the copies of one group's `businessUnit` counters.
+ */
+export function statisticCounterPartition(category: string, metric: string, timeFrame: string, group?: string): string {
+  return `STAT#${category}#${metric}#${timeFrame}${group === undefined ? '' : `#${group}`}`;
 }
 
-/** `STAT#<category>#<metric>#<timeFrame>` / `<period>#<value>`: one counter (a statistic bucket). */
+/** `STAT#<category>#<metric>#<timeFrame>[#<group>]` / `<period>#<value>`: one counter (a statistic bucket). */
 export function statisticCounterKey(
   category: string,
   metric: string,
   timeFrame: string,
   period: string,
   value: string,
+  group?: string,
 ): TableKey {
-  return { pk: statisticCounterPartition(category, metric, timeFrame), sk: `${period}#${value}` };
+  return { pk: statisticCounterPartition(category, metric, timeFrame, group), sk: `${period}#${value}` };
 }
 
 /** The spec §3 bucket id of a counter: `<category>#<metric>#<value>#<timeFrame>#<period>`. */

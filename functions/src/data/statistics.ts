@@ -55,29 +55,34 @@ function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
-function groupFilter(query: BucketQuery) {
+/**
+ * The partition group of a read: `group` narrows `businessUnit` to the copies of its
+ * group's counters (data/keys.ts).
+ * @throws ValidationError (400) for `group` on a metric other than `businessUnit`.
+ */
+function partitionGroup(query: BucketQuery): StatisticGroup | undefined {
   if (query.group === undefined) return undefined;
   if (query.metric !== 'businessUnit') {
     throw new ValidationError([{ path: 'query.group', message: GROUP_ONLY_FOR_BUSINESS_UNITS_MESSAGE }]);
   }
-  return { expression: '#group = :group', names: { '#group': 'group' }, values: { ':group': query.group } };
+  return query.group;
 }
 
 /**
  * Chart view: the counters of one metric at the query's resolution whose period
  * overlaps [from, to] (a week, month or year that starts before `from` or ends after
  * `to` is included whole), in period then subject order, `limit` a page. One Query of
- * partition `STAT#<category>#<metric>#<resolution>`, sk BETWEEN `<period of from>`
- * and `<period of to>#\uffff`, `group` as a FilterExpression; the page token is
- * DynamoDB's key (lib/page-token.ts).
+ * partition `STAT#<category>#<metric>#<resolution>` (with `group`, that group's
+ * partition `…#<group>`), sk BETWEEN `<period of from>` and `<period of to>#\uffff`;
+ * the page token is DynamoDB's key (lib/page-token.ts).
  * @throws ValidationError (400) for a token of another read, or `group` on a metric
  *   other than `businessUnit`.
  */
 export async function listChartBuckets(query: BucketQuery): Promise<Page<StatisticBucket>> {
-  const filter = groupFilter(query);
+  const group = partitionGroup(query);
   const page = await queryPage<StatisticCounterItem>({
     index: 'table',
-    partitions: [statisticCounterPartition(query.category, query.metric, query.resolution)],
+    partitions: [statisticCounterPartition(query.category, query.metric, query.resolution, group)],
     sortKey: {
       expression: '#sk BETWEEN :first AND :last',
       names: { '#sk': TABLE.sortKey },
@@ -86,7 +91,6 @@ export async function listChartBuckets(query: BucketQuery): Promise<Page<Statist
         ':last': `${periodOf(dayStart(query.to), query.resolution)}${SK_END}`,
       },
     },
-    ...(filter ? { filter } : {}),
     limit: query.limit,
     pageToken: query.pageToken,
   });
@@ -104,7 +108,7 @@ export async function listChartBuckets(query: BucketQuery): Promise<Page<Statist
 
 /** A run of whole periods of one time frame, `first`…`last` inclusive (periods of that frame). */
 export interface PeriodRun {
-  readonly timeFrame: Exclude<TimeFrame, 'week'>;
+  readonly timeFrame: TimeFrame;
   readonly first: string;
   readonly last: string;
 }
@@ -113,19 +117,25 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * Splits the inclusive range [from, to] (`YYYY-MM-DD`) into whole years, then whole
- * months, then the remaining days, as chronological runs of consecutive periods of
- * one time frame: e.g. 2025-01-20…2025-04-03 → days 2025-01-20…2025-01-31, months
- * 2025-02…2025-03, days 2025-04-01…2025-04-03. Weeks are never used (they straddle
- * months and years). Summing the counters of the runs counts every day of the range
- * exactly once. An empty list when `from` is after `to`.
+ * Splits the inclusive range [from, to] (`YYYY-MM-DD`) into the fewest counters that
+ * cover it: whole years, whole months, whole ISO weeks (Monday to Sunday, periods
+ * named by their Monday) and the remaining days, as chronological runs of
+ * consecutive periods of one time frame, e.g. 2026-05-23…2026-11-22 → days
+ * 2026-05-23…24, week 2026-05-25, months 2026-06…10, day 2026-11-01, weeks
+ * 2026-11-02…16. A week is read only where it does not take the first days of a
+ * month that is read whole. Summing the counters of the runs counts every day of the
+ * range exactly once; at most 6 days are read on each side of each ragged month
+ * (≤ 24 day counters per subject, however long the range), so the cost of a table
+ * read follows the subjects, not the downloads. An empty list when `from` is after `to`.
  */
 export function splitRange(from: string, to: string): PeriodRun[] {
-  const runs: { timeFrame: PeriodRun['timeFrame']; first: string; last: string }[] = [];
+  const runs: { timeFrame: TimeFrame; first: string; last: string }[] = [];
   const end = dayStart(to).getTime();
   let cursor = dayStart(from);
-  const push = (timeFrame: PeriodRun['timeFrame'], period: string) => {
+  const push = (timeFrame: TimeFrame, period: string) => {
     const previous = runs.at(-1);
     if (previous?.timeFrame === timeFrame) previous.last = period;
     else runs.push({ timeFrame, first: period, last: period });
@@ -136,12 +146,18 @@ export function splitRange(from: string, to: string): PeriodRun[] {
     const day = cursor.getUTCDate();
     const yearEnd = Date.UTC(year, 11, 31);
     const monthEnd = Date.UTC(year, month + 1, 0);
+    const weekEnd = Date.UTC(year, month, day + 6);
+    // A week reaching into the next month must not take the start of a month read whole.
+    const weekSpoilsNextMonth = weekEnd > monthEnd && Date.UTC(year, month + 2, 0) <= end;
     if (month === 0 && day === 1 && yearEnd <= end) {
       push('year', periodOf(cursor, 'year'));
       cursor = new Date(Date.UTC(year + 1, 0, 1));
     } else if (day === 1 && monthEnd <= end) {
       push('month', periodOf(cursor, 'month'));
       cursor = new Date(Date.UTC(year, month + 1, 1));
+    } else if (cursor.getUTCDay() === 1 && weekEnd <= end && !weekSpoilsNextMonth) {
+      push('week', periodOf(cursor, 'week'));
+      cursor = new Date(weekEnd + DAY_MS);
     } else {
       push('day', isoDay(cursor));
       cursor = new Date(Date.UTC(year, month, day + 1));
@@ -154,7 +170,7 @@ export function splitRange(from: string, to: string): PeriodRun[] {
 async function countersOfRun(
   query: BucketQuery,
   run: PeriodRun,
-  filter: ReturnType<typeof groupFilter>,
+  group: StatisticGroup | undefined,
 ): Promise<StatisticCounterItem[]> {
   const items: StatisticCounterItem[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -171,15 +187,12 @@ async function countersOfRun(
           '#label': 'label',
           '#value': 'value',
           '#period': 'period',
-          ...filter?.names,
         },
         ExpressionAttributeValues: {
-          ':pk': statisticCounterPartition(query.category, query.metric, run.timeFrame),
+          ':pk': statisticCounterPartition(query.category, query.metric, run.timeFrame, group),
           ':first': run.first,
           ':last': `${run.last}${SK_END}`,
-          ...filter?.values,
         },
-        ...(filter ? { FilterExpression: filter.expression } : {}),
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
@@ -203,9 +216,9 @@ function invalidToken(): ValidationError {
 /**
  * Table view (the top tables of spec §2.13): one bucket per subject with its total
  * over [from, to], largest first (ties by label, then subject), `limit` a page. The
- * range is read as whole years, whole months and the remaining days
- * ({@link splitRange}): at most a year counter, 12 month counters and about 60 day
- * counters per subject, however many downloads they count. The sums are made in
+ * range is read as whole years, months, ISO weeks and the remaining days
+ * ({@link splitRange}): per subject at most a year, 12 month, about 10 week and 24
+ * day counters, however many downloads they count. The sums are made in
  * memory; the page token is an offset bound to this read (category, metric, dates,
  * group). The bucket id is `<category>#<metric>#<subject>#<resolution>#<from>..<to>`,
  * `period` null, the label that of the subject's latest counter. The `users` metric
@@ -215,7 +228,7 @@ function invalidToken(): ValidationError {
  *   other than `businessUnit`.
  */
 export async function listTableBuckets(query: BucketQuery): Promise<Page<StatisticBucket>> {
-  const filter = groupFilter(query);
+  const group = partitionGroup(query);
   const read = tableReadOf(query);
   const token = decodePageToken(query.pageToken, { ...TABLE_TOKEN, partitions: [read] });
   let offset = 0;
@@ -225,7 +238,7 @@ export async function listTableBuckets(query: BucketQuery): Promise<Page<Statist
   }
   const totals = new Map<string, { label: string; value: number }>();
   const runs = splitRange(query.from, query.to);
-  const counters = await Promise.all(runs.map((run) => countersOfRun(query, run, filter)));
+  const counters = await Promise.all(runs.map((run) => countersOfRun(query, run, group)));
   // Runs and their counters are chronological, so the last label seen is the latest.
   for (const item of counters.flat()) {
     const total = totals.get(item.subject);

@@ -69,20 +69,23 @@ describe('periodEnd and markerExpiresAt', () => {
 describe('counterIncrements', () => {
   const at = new Date('2026-01-01T08:00:00Z');
 
-  it('counts every metric once in every time frame', () => {
+  const unitWeek = {
+    metric: 'businessUnit',
+    value: 'unit-1',
+    label: 'University of Nebraska at Omaha',
+    group: 'university',
+    timeFrame: 'week',
+    period: '2025-12-29',
+  } as const;
+
+  it("counts every metric once in every time frame, and the business unit again in its group's partition", () => {
     const increments = counterIncrements(facts, at);
-    expect(increments).toHaveLength(DOWNLOAD_METRICS.length * TIME_FRAMES.length);
+    expect(increments).toHaveLength((DOWNLOAD_METRICS.length + 1) * TIME_FRAMES.length);
     const week = increments.filter((increment) => increment.timeFrame === 'week');
     expect(week).toEqual([
       { metric: 'total', value: 'all', label: 'All downloads', timeFrame: 'week', period: '2025-12-29' },
-      {
-        metric: 'businessUnit',
-        value: 'unit-1',
-        label: 'University of Nebraska at Omaha',
-        group: 'university',
-        timeFrame: 'week',
-        period: '2025-12-29',
-      },
+      unitWeek,
+      { ...unitWeek, inGroupPartition: true },
       {
         metric: 'businessUnitCategory',
         value: 'university',
@@ -99,20 +102,22 @@ describe('counterIncrements', () => {
   it('skips the content metric for a category bundle', () => {
     const increments = counterIncrements({ ...facts, topMostContent: null }, at);
     expect(increments.some((increment) => increment.metric === 'content')).toBe(false);
-    expect(increments).toHaveLength((DOWNLOAD_METRICS.length - 1) * TIME_FRAMES.length);
+    expect(increments).toHaveLength(DOWNLOAD_METRICS.length * TIME_FRAMES.length);
   });
 
   it('counts a user without a business unit under unknown', () => {
     const day = counterIncrements({ ...facts, businessUnit: null }, at).filter((i) => i.timeFrame === 'day');
+    const unknownUnit = {
+      metric: 'businessUnit',
+      value: 'unknown',
+      label: 'Unknown',
+      group: 'unknown',
+      timeFrame: 'day',
+      period: '2026-01-01',
+    };
     expect(day.filter((i) => ['businessUnit', 'businessUnitCategory', 'region'].includes(i.metric))).toEqual([
-      {
-        metric: 'businessUnit',
-        value: 'unknown',
-        label: 'Unknown',
-        group: 'unknown',
-        timeFrame: 'day',
-        period: '2026-01-01',
-      },
+      unknownUnit,
+      { ...unknownUnit, inGroupPartition: true },
       { metric: 'businessUnitCategory', value: 'unknown', label: 'Unknown', timeFrame: 'day', period: '2026-01-01' },
       { metric: 'region', value: 'unknown', label: 'Unknown', timeFrame: 'day', period: '2026-01-01' },
     ]);

@@ -77,6 +77,11 @@ export interface CounterIncrement {
    * from one metric.
    */
   readonly group?: string;
+  /**
+   * Set on the second increment of a `businessUnit` counter: the copy kept in the
+   * partition of its group (data/keys.ts), so a top table of one group reads only it.
+   */
+  readonly inGroupPartition?: true;
   readonly timeFrame: TimeFrame;
   readonly period: string;
 }
@@ -196,13 +201,19 @@ function regionBucket(facts: DownloadFacts): { metric: 'region'; value: string; 
 /**
  * The counters one download increments by one: each metric of
  * {@link DOWNLOAD_METRICS} (`content` only with a top-most content item) in each
- * time frame, at the periods of `timestamp`. Distinct users are separate
+ * time frame, at the periods of `timestamp`, and the `businessUnit` counter again
+ * in its group's partition (`inGroupPartition`). Distinct users are separate
  * ({@link distinctUserIncrements}).
  */
 export function counterIncrements(facts: DownloadFacts, timestamp: Date): CounterIncrement[] {
   const periods = periodsOf(timestamp);
   return TIME_FRAMES.flatMap((timeFrame) =>
-    bucketsOf(facts).map((bucket) => ({ ...bucket, timeFrame, period: periods[timeFrame] })),
+    bucketsOf(facts).flatMap((bucket) => {
+      const increment = { ...bucket, timeFrame, period: periods[timeFrame] };
+      return bucket.metric === 'businessUnit'
+        ? [increment, { ...increment, inGroupPartition: true as const }]
+        : [increment];
+    }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATISTIC_GROUPS } from '#shared/contracts/statistics';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { recordDownload } from '../data/downloads.ts';
@@ -171,6 +172,21 @@ describe('seedDownloadHistory', () => {
     expect(new Set(counters.map((counter) => counter.group))).toEqual(
       new Set(['university', 'college', 'K12', 'government']),
     );
+  });
+
+  it("keeps a copy of every businessUnit counter, and nothing else, in its group's partition", async () => {
+    for (const timeFrame of TIME_FRAMES) {
+      const plain = await queryAll(statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, 'businessUnit', timeFrame));
+      for (const group of STATISTIC_GROUPS) {
+        const copies = await queryAll(
+          statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, 'businessUnit', timeFrame, group),
+        );
+        const strip = ({ pk: _pk, ...item }: Item) => item;
+        expect(copies.map(strip), `${timeFrame} ${group}`).toEqual(
+          plain.filter((item) => item.group === group).map(strip),
+        );
+      }
+    }
   });
 
   it('writes the business units of the synthetic faculty, K12 and government ones marked synthetic', async () => {

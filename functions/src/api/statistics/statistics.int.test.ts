@@ -16,7 +16,7 @@ import { dynamoDocumentClient } from '../../adapters/aws-clients.ts';
 import { type DownloadEvent, recordDownload } from '../../data/downloads.ts';
 import { tableName } from '../../data/dynamo.ts';
 import { ENTITY_TYPES } from '../../data/keys.ts';
-import { resetCoursewareMetricsCache } from '../../data/statistics.ts';
+import { resetCoursewareMetricsCache, splitRange } from '../../data/statistics.ts';
 import { getUserAccount } from '../../data/users.ts';
 import { periodOf, type TimeFrame } from '../../domain/download-statistics.ts';
 import { principalFor } from '../../domain/entitlement.ts';
@@ -315,6 +315,20 @@ describe('table view', () => {
     expect(new Map(items.map((bucket) => [bucket.subject, bucket.value]))).toEqual(
       tally(inDays('2019-01-01', '2020-01-01'), (event) => subjectOf(event, 'region')),
     );
+  });
+
+  it('sums ISO weeks, one across a month boundary, between ragged days', async () => {
+    const weekly = { from: '2019-11-12', to: '2019-12-29' };
+    expect(splitRange(weekly.from, weekly.to)).toEqual([
+      { timeFrame: 'day', first: '2019-11-12', last: '2019-11-17' },
+      { timeFrame: 'week', first: '2019-11-18', last: '2019-12-23' },
+    ]);
+    for (const metric of ['region', 'businessUnit', 'content'] as const) {
+      const items = await allBuckets(metric, { ...weekly, view: 'table' });
+      expect(new Map(items.map((bucket) => [bucket.subject, bucket.value])), metric).toEqual(
+        tally(inDays(weekly.from, weekly.to), (event) => subjectOf(event, metric)),
+      );
+    }
   });
 
   it('narrows to one group', async () => {
