@@ -104,7 +104,10 @@ export function hasRole(principal: Principal, role: string): boolean {
 /**
  * Whether a principal has a capability (spec §6). A visitor (`null`) has none.
  * `viewFiles` and `viewLessonFiles` also need the coursewareFeature subscription;
- * `viewExerciseArea` is manageOrganization or listCourses.
+ * `viewExerciseArea` is manageOrganization or listCourses. The two support
+ * capabilities are granted by their api claim at ANY scope: the claim is scoped to
+ * the courses or organizations it covers, and the support request checks its
+ * target against that scope (decision record 025).
  */
 export function can(principal: Principal | null, capability: Capability): boolean {
   if (principal === null) return false;
@@ -123,6 +126,12 @@ export function can(principal: Principal | null, capability: Capability): boolea
       return hasClaim(principal, CLAIM_TYPES.submitAbstract, null);
     case 'viewExerciseArea':
       return can(principal, 'manageOrganization') || can(principal, 'listCourses');
+    case 'requestCourseSupport':
+    case 'requestOrganizationSupport':
+      return principal.claims.some(
+        (claim) =>
+          claim.type === CLAIM_TYPES.api && (claim.value === API_CLAIMS[capability] || claim.value === ANY_SCOPE),
+      );
     default:
       return api(API_CLAIMS[capability]);
   }

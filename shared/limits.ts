@@ -91,3 +91,45 @@ export const FILE_LIMITS = {
   /** Bytes of an object read to check its signature (magic bytes). */
   signatureProbeBytes: 4096,
 } as const;
+
+/** News and event dialog (spec §5 "News and event dialog", §9; decision record 024). */
+export const NEWS_EVENT_LIMITS = {
+  titleMaxChars: 1024,
+  linkMaxChars: 1024,
+  locationMaxChars: 10_240,
+  descriptionMaxChars: 10_240,
+  externalLinkMaxChars: 1024,
+  imageMaxChars: 1024,
+  dateMaxChars: 256,
+  /** The whole item as sent (JSON characters). */
+  dataMaxChars: 512_000,
+  /** The image file an editor picks; a larger one is cleared with FILE_TOO_LARGE_ERROR. */
+  imageMaxBytes: 1_000_000,
+  /** Largest page of the news and event lists. */
+  listMax: 100,
+  /** Home page: recent news shown (spec §9 "Home recent news"). */
+  homeRecentNews: 2,
+  /** Home page: events shown (spec §9 "Home events landing"). */
+  homeEvents: 3,
+  /** Home page: published events fetched before keeping the future ones (spec §7). */
+  homeEventsFetched: 20,
+} as const;
+
+/** Public forms and the support dialog (spec §5 "Contact form", "Newsletter", "Support dialog", §9). */
+export const MESSAGE_LIMITS = {
+  contactFieldMaxChars: 100,
+  contactMessageMaxChars: 10_000,
+  newsletterFieldMaxChars: 256,
+  supportEmailMaxChars: 320,
+  supportSubjectMaxChars: 200,
+  supportMessageMaxChars: 10_000,
+  /** Client context of the support prefix (browser, operating system, time zone), each. */
+  supportContextMaxChars: 200,
+} as const;
+
+/**
+ * Rate limit of the public forms (newsletter, contact), per client address and form
+ * (decision record 025): at most `requests` in a fixed window of `windowSeconds`;
+ * more answer 429 with Retry-After.
+ */
+export const PUBLIC_FORM_RATE_LIMIT = { requests: 5, windowSeconds: 600 } as const;

@@ -29,28 +29,26 @@ export interface HousekeepingRun {
   readonly swept: number;
   /** Pending feedback e-mails sent. */
   readonly feedbackSent: number;
+  /** Pending message e-mails (newsletter sign-ups, contact and support requests) sent (decision record 025). */
+  readonly messagesSent: number;
   /** Bundle objects (zips, manifests) past their lifecycle expiry and deleted. */
   readonly bundleObjectsExpired: number;
 }
 
 /**
- * One housekeeping run at `now`: TTL emulation, upload sweep, feedback re-send.
+ * One housekeeping run at `now`: TTL emulation (rate-limit counters included), upload
+ * sweep, re-send of pending e-mail.
  * @throws when the table, the buckets or SES cannot be reached.
  */
 export async function runLocalHousekeeping(now: Date = new Date()): Promise<HousekeepingRun> {
-  const [
-    { dynamoDocumentClient },
-    { tableName },
-    { fileIdOfPartition },
-    { sweepFileObjects },
-    { resendPendingFeedback },
-  ] = await Promise.all([
-    import('../../functions/src/adapters/aws-clients.ts'),
-    import('../../functions/src/data/dynamo.ts'),
-    import('../../functions/src/data/keys.ts'),
-    import('../../functions/src/housekeeping/upload-sweeper.ts'),
-    import('../../functions/src/housekeeping/feedback-resender.ts'),
-  ]);
+  const [{ dynamoDocumentClient }, { tableName }, { fileIdOfPartition }, { sweepFileObjects }, { resendPendingEmail }] =
+    await Promise.all([
+      import('../../functions/src/adapters/aws-clients.ts'),
+      import('../../functions/src/data/dynamo.ts'),
+      import('../../functions/src/data/keys.ts'),
+      import('../../functions/src/housekeeping/upload-sweeper.ts'),
+      import('../../functions/src/housekeeping/feedback-resender.ts'),
+    ]);
   const epoch = Math.floor(now.getTime() / 1000);
   const expiredFiles: string[] = [];
   let expired = 0;
@@ -90,9 +88,15 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   const swept = expiredFiles.length > 0 ? await sweepFileObjects(expiredFiles) : 0;
-  const feedback = await resendPendingFeedback(now);
+  const resent = await resendPendingEmail(now);
   const bundleObjectsExpired = await expireBundleObjects(now);
-  return { expired, swept, feedbackSent: feedback.sent, bundleObjectsExpired };
+  return {
+    expired,
+    swept,
+    feedbackSent: resent.feedback.sent,
+    messagesSent: resent.messages.sent,
+    bundleObjectsExpired,
+  };
 }
 
 /**

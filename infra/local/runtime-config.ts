@@ -21,6 +21,8 @@ import type { Brand } from '#shared/enums';
  * | callForCoursewareUrl  | CALL_FOR_COURSEWARE_URL     | null (the in-app route)                |
  * | coursewareIndexUrl    | COURSEWARE_INDEX_URL        | null                                   |
  * | conferenceUrl         | CONFERENCE_URL              | null                                   |
+ * | careersUrl            | CAREERS_URL                 | https://jobs.vt.edu                    |
+ * | studentJobBoardUrl    | STUDENT_JOB_BOARD_URL       | https://vt.joinhandshake.com           |
  * | landingVideoUrl       | LANDING_VIDEO_URL           | null                                   |
  * | socialLinks           | SOCIAL_LINKS (JSON array)   | []                                     |
  * | copyrightText         | COPYRIGHT_TEXT              | null                                   |
@@ -90,6 +92,8 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv, portalUrl: string):
     callForCoursewareUrl: nullable('CALL_FOR_COURSEWARE_URL', null),
     coursewareIndexUrl: nullable('COURSEWARE_INDEX_URL', null),
     conferenceUrl: nullable('CONFERENCE_URL', null),
+    careersUrl: nullable('CAREERS_URL', 'https://jobs.vt.edu'),
+    studentJobBoardUrl: nullable('STUDENT_JOB_BOARD_URL', 'https://vt.joinhandshake.com'),
     landingVideoUrl: nullable('LANDING_VIDEO_URL', null),
     socialLinks,
     copyrightText: nullable('COPYRIGHT_TEXT', null),
@@ -122,6 +126,8 @@ const FIELD_VARIABLES: Record<string, string> = {
   callForCoursewareUrl: 'CALL_FOR_COURSEWARE_URL',
   coursewareIndexUrl: 'COURSEWARE_INDEX_URL',
   conferenceUrl: 'CONFERENCE_URL',
+  careersUrl: 'CAREERS_URL',
+  studentJobBoardUrl: 'STUDENT_JOB_BOARD_URL',
   landingVideoUrl: 'LANDING_VIDEO_URL',
   socialLinks: 'SOCIAL_LINKS',
   copyrightText: 'COPYRIGHT_TEXT',

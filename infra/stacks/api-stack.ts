@@ -32,6 +32,7 @@ import {
   SEARCH_OBJECT_PREFIX,
   UPLOADED_FILE_PREFIX,
 } from '../../functions/src/data/keys.ts';
+import { MESSAGE_EMAIL_DEFAULTS, MESSAGE_EMAIL_ENV } from '../../functions/src/domain/message-email.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
 import { BUNDLE_TASKS, BundleWorkflow, bundleTaskEntry } from '../constructs/bundle-workflow.ts';
@@ -107,6 +108,13 @@ export interface ApiStackProps extends StackProps {
    * SES-verified identity. @default FEEDBACK_EMAIL_DEFAULTS (placeholders)
    */
   readonly feedbackEmail?: { readonly sender?: string; readonly recipient?: string };
+  /**
+   * Recipients of the message e-mails (decision record 025): the team inbox of the
+   * contact form and newsletter sign-ups, and the support desk that receives every
+   * support request. Sent from `feedbackEmail.sender`.
+   * @default MESSAGE_EMAIL_DEFAULTS (placeholders)
+   */
+  readonly messageEmail?: { readonly contactRecipient?: string; readonly supportRecipient?: string };
   /** Stage-wide default throttling (all routes together). @default 500 req/s, burst 1000 */
   readonly throttle?: ThrottleSettings;
 }
@@ -147,7 +155,7 @@ export class ApiStack extends Stack {
   readonly catalogIndexer: PortalFunction;
   /** Deletes the objects of file records that DynamoDB's TTL removed (table stream; decision record 020). */
   readonly uploadSweeper: PortalFunction;
-  /** Retries pending feedback e-mail on a schedule (decision record 018). */
+  /** Retries pending feedback and message e-mail on a schedule (decision records 018, 025). */
   readonly feedbackResender: PortalFunction;
   /** The bundle workflow: its state machine, started by the file group's Lambda, and its three task Lambdas (decision record 022). */
   readonly bundleWorkflow: BundleWorkflow;
@@ -243,12 +251,8 @@ export class ApiStack extends Stack {
       fn.addEnvironment(API_FUNCTION_ENV.portalIssuer, this.portalIssuer);
       fn.addEnvironment(API_FUNCTION_ENV.brand, props.brand);
       if (group === 'authentication') bindUpstreamIdentity(fn, props.upstreamIdentity);
-      if (group === 'content') {
-        fn.bindEmailSending({
-          [FEEDBACK_EMAIL_ENV.sender]: props.feedbackEmail?.sender ?? FEEDBACK_EMAIL_DEFAULTS.sender,
-          [FEEDBACK_EMAIL_ENV.recipient]: props.feedbackEmail?.recipient ?? FEEDBACK_EMAIL_DEFAULTS.recipient,
-        });
-      }
+      const mail = emailVariablesOf(group, props);
+      if (mail) fn.bindEmailSending(mail);
       // The API takes no request before its key exists.
       fn.node.addDependency(this.signingKey);
       functions.set(group, fn);
@@ -348,6 +352,50 @@ function createCatalogIndexer(
   return indexer;
 }
 
+/**
+ * The client groups whose routes send e-mail through SES, and which addresses each
+ * reads: content (content feedback, decision record 018; the contact form),
+ * newsletter (sign-ups), user and organization (support requests; decision record 025).
+ */
+export const EMAIL_SENDING_GROUPS: Readonly<Partial<Record<ClientGroup, readonly EmailAddressRole[]>>> = {
+  content: ['feedbackRecipient', 'contactRecipient'],
+  newsletter: ['contactRecipient'],
+  user: ['supportRecipient'],
+  organization: ['supportRecipient'],
+};
+
+/** The recipients a function may need, besides the sender every e-mail has. */
+type EmailAddressRole = 'feedbackRecipient' | 'contactRecipient' | 'supportRecipient';
+
+/** The environment of every e-mail address: the sender and each recipient, from props or their defaults. */
+function emailAddressesOf(
+  props: ApiStackProps,
+): { sender: [string, string] } & Record<EmailAddressRole, [string, string]> {
+  return {
+    sender: [FEEDBACK_EMAIL_ENV.sender, props.feedbackEmail?.sender ?? FEEDBACK_EMAIL_DEFAULTS.sender],
+    feedbackRecipient: [
+      FEEDBACK_EMAIL_ENV.recipient,
+      props.feedbackEmail?.recipient ?? FEEDBACK_EMAIL_DEFAULTS.recipient,
+    ],
+    contactRecipient: [
+      MESSAGE_EMAIL_ENV.contactRecipient,
+      props.messageEmail?.contactRecipient ?? MESSAGE_EMAIL_DEFAULTS.contactRecipient,
+    ],
+    supportRecipient: [
+      MESSAGE_EMAIL_ENV.supportRecipient,
+      props.messageEmail?.supportRecipient ?? MESSAGE_EMAIL_DEFAULTS.supportRecipient,
+    ],
+  };
+}
+
+/** The e-mail variables of a client group's function (sender and its recipients), or null when it sends none. */
+export function emailVariablesOf(group: ClientGroup, props: ApiStackProps): Record<string, string> | null {
+  const roles = EMAIL_SENDING_GROUPS[group];
+  if (!roles) return null;
+  const addresses = emailAddressesOf(props);
+  return Object.fromEntries([addresses.sender, ...roles.map((role) => addresses[role])]);
+}
+
 /** The housekeeping Lambdas' entries: `functions/src/housekeeping/<name>.ts`, exporting `handler`. */
 export function housekeepingEntry(projectRoot: string, name: 'upload-sweeper' | 'feedback-resender'): string {
   return path.join(projectRoot, 'functions', 'src', 'housekeeping', `${name}.ts`);
@@ -406,8 +454,9 @@ function createUploadSweeper(
 }
 
 /**
- * The feedback re-sender (decision record 018): every 15 minutes, retries the e-mail
- * of feedback stored as pending (SES refused or was unreachable when it was sent).
+ * The e-mail re-sender (decision records 018, 025): every 15 minutes, retries the
+ * e-mail of feedback and of messages (newsletter sign-ups, contact and support
+ * requests) stored as pending (SES refused or was unreachable when they were sent).
  */
 function createFeedbackResender(
   scope: Construct,
@@ -419,7 +468,7 @@ function createFeedbackResender(
   const resender = new PortalFunction(scope, 'FeedbackResenderFunction', {
     entry: housekeepingEntry(projectRoot, 'feedback-resender'),
     projectRoot,
-    description: 'Portal feedback re-sender: retries pending feedback e-mail',
+    description: 'Portal e-mail re-sender: retries pending feedback and message e-mail',
     removalPolicy,
     timeout: Duration.minutes(5),
     reservedConcurrentExecutions: 1,
@@ -429,12 +478,10 @@ function createFeedbackResender(
     .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'read', { keyPrefix: 'feedback/' })
     .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'read');
   resender.addEnvironment(API_FUNCTION_ENV.portalIssuer, portalIssuer);
-  resender.bindEmailSending({
-    [FEEDBACK_EMAIL_ENV.sender]: props.feedbackEmail?.sender ?? FEEDBACK_EMAIL_DEFAULTS.sender,
-    [FEEDBACK_EMAIL_ENV.recipient]: props.feedbackEmail?.recipient ?? FEEDBACK_EMAIL_DEFAULTS.recipient,
-  });
+  // Messages carry their composed e-mail (decision record 025); feedback is composed again and needs its address.
+  resender.bindEmailSending(Object.fromEntries(Object.values(emailAddressesOf(props))));
   new Rule(scope, 'FeedbackResendSchedule', {
-    description: 'Retries pending content feedback e-mail',
+    description: 'Retries pending content feedback and message e-mail',
     schedule: Schedule.rate(Duration.minutes(FEEDBACK_RESEND_EVERY_MINUTES)),
     targets: [new LambdaFunction(resender, { retryAttempts: 2 })],
   });

@@ -235,18 +235,36 @@ describe('the USCR dev app', () => {
     expect(policies).toContain('s3:GetObject');
   });
 
-  it('lets only the content function send the feedback e-mail through SES, with its addresses', () => {
+  it('lets only the functions that send e-mail use SES, each with its addresses (decision records 018, 025)', () => {
     const functions = app.api.findResources('AWS::Lambda::Function');
+    const expected: Record<string, Record<string, string>> = {
+      content: {
+        FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org',
+        FEEDBACK_EMAIL_RECIPIENT: 'courseware-feedback@example.org',
+        CONTACT_EMAIL_RECIPIENT: 'courseware-contact@example.org',
+      },
+      newsletter: {
+        FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org',
+        CONTACT_EMAIL_RECIPIENT: 'courseware-contact@example.org',
+      },
+      user: {
+        FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org',
+        SUPPORT_EMAIL_RECIPIENT: 'courseware-support@example.org',
+      },
+      organization: {
+        FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org',
+        SUPPORT_EMAIL_RECIPIENT: 'courseware-support@example.org',
+      },
+    };
+    expect(routedGroups()).toEqual(expect.arrayContaining(Object.keys(expected)));
     for (const group of routedGroups()) {
       const id = logicalId(app.portal.api, app.portal.api.functions.get(group) ?? { node: {} });
       const actions = policyStatementsOf(app.api, id).flatMap((statement) => [statement.Action].flat());
       const variables = functions[id]?.Properties.Environment.Variables;
-      if (group === 'content') {
-        expect(actions).toEqual(expect.arrayContaining(['ses:SendRawEmail', 'ses:SendEmail']));
-        expect(variables).toMatchObject({
-          FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org',
-          FEEDBACK_EMAIL_RECIPIENT: 'courseware-feedback@example.org',
-        });
+      const addresses = expected[group];
+      if (addresses) {
+        expect(actions, group).toEqual(expect.arrayContaining(['ses:SendRawEmail', 'ses:SendEmail']));
+        expect(variables, group).toMatchObject(addresses);
       } else {
         expect(actions, group).not.toContain('ses:SendRawEmail');
         expect(variables, group).not.toHaveProperty('FEEDBACK_EMAIL_SENDER');
@@ -254,16 +272,22 @@ describe('the USCR dev app', () => {
     }
   });
 
-  it('takes the feedback addresses from context', () => {
+  it('takes the feedback, contact and support addresses from context', () => {
     const { portal, api } = synthesise({
       feedbackSender: 'portal@uscr.example.edu',
       feedbackRecipient: 'team@uscr.example.edu',
+      contactRecipient: 'hello@uscr.example.edu',
+      supportRecipient: 'help@uscr.example.edu',
     });
-    const id = logicalId(portal.api, portal.api.functions.get('content') ?? { node: {} });
-    expect(api.findResources('AWS::Lambda::Function')[id]?.Properties.Environment.Variables).toMatchObject({
+    const variablesOf = (group: 'content' | 'user') =>
+      api.findResources('AWS::Lambda::Function')[logicalId(portal.api, portal.api.functions.get(group) ?? { node: {} })]
+        ?.Properties.Environment.Variables;
+    expect(variablesOf('content')).toMatchObject({
       FEEDBACK_EMAIL_SENDER: 'portal@uscr.example.edu',
       FEEDBACK_EMAIL_RECIPIENT: 'team@uscr.example.edu',
+      CONTACT_EMAIL_RECIPIENT: 'hello@uscr.example.edu',
     });
+    expect(variablesOf('user')).toMatchObject({ SUPPORT_EMAIL_RECIPIENT: 'help@uscr.example.edu' });
   });
 
   it('streams the keys of changed items from the table', () => {
@@ -336,7 +360,7 @@ describe('the USCR dev app', () => {
     expect(statements).not.toContain('dynamodb:PutItem');
   });
 
-  it('retries pending feedback e-mail every 15 minutes, one run at a time, with SES', () => {
+  it('retries pending feedback and message e-mail every 15 minutes, one run at a time, with SES', () => {
     const resenderId = logicalId(app.portal.api, app.portal.api.feedbackResender);
     const rules = Object.values(app.api.findResources('AWS::Events::Rule'));
     const rule = rules.find((candidate) => JSON.stringify(candidate.Properties.Targets).includes(resenderId));
@@ -344,7 +368,14 @@ describe('the USCR dev app', () => {
     const resender = app.api.findResources('AWS::Lambda::Function')[resenderId];
     expect(resender?.Properties).toMatchObject({
       ReservedConcurrentExecutions: 1,
-      Environment: { Variables: { FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org' } },
+      Environment: {
+        Variables: {
+          FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org',
+          FEEDBACK_EMAIL_RECIPIENT: 'courseware-feedback@example.org',
+          CONTACT_EMAIL_RECIPIENT: 'courseware-contact@example.org',
+          SUPPORT_EMAIL_RECIPIENT: 'courseware-support@example.org',
+        },
+      },
     });
     const actions = policyStatementsOf(app.api, resenderId).flatMap((statement) => [statement.Action].flat());
     expect(actions).toContain('ses:SendRawEmail');
@@ -717,6 +748,8 @@ describe('the viewer functions', () => {
     ['/assets/index-3f2a1b.js', '/assets/index-3f2a1b.js'],
     ['/env.json', '/env.json'],
     ['/favicon.ico', '/favicon.ico'],
+    // The user-import template (spec §2.15) is a file, not the SPA.
+    ['/template.csv', '/template.csv'],
   ])('serves %s from %s', (uri, expected) => {
     expect(runViewerFunction(SPA_REWRITE_FUNCTION, uri)).toBe(expected);
   });

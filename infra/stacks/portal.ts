@@ -22,6 +22,10 @@ import { WebStack } from './web-stack.ts';
  * - `feedbackSender` + `feedbackRecipient`: From (an SES-verified identity) and To of the
  *   content feedback e-mail; default `courseware-portal@example.org` and
  *   `courseware-feedback@example.org`, placeholders (decision record 018);
+ * - `contactRecipient` + `supportRecipient`: the team inbox of contact requests and
+ *   newsletter sign-ups, and the support desk copied on every support request (sent
+ *   from `feedbackSender`); default `courseware-contact@example.org` and
+ *   `courseware-support@example.org`, placeholders (decision record 025);
  * - `webDistributionId`: pins the public bucket's CloudFront access to that distribution;
  * - `account`, `region`: optional; stacks are environment-agnostic without them;
  * - `webAssetPath`: SPA build folder (default `web/dist`).
@@ -145,6 +149,10 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     publicBucket: data.publicBucket,
     projectRoot: options.projectRoot,
     feedbackEmail: { sender: stringContext(app, 'feedbackSender'), recipient: stringContext(app, 'feedbackRecipient') },
+    messageEmail: {
+      contactRecipient: stringContext(app, 'contactRecipient'),
+      supportRecipient: stringContext(app, 'supportRecipient'),
+    },
   });
 
   const web = new WebStack(app, `${prefix}-Web`, {

@@ -11,7 +11,7 @@
  * 404s into index.html.
  */
 export const SPA_REWRITE_FUNCTION = `
-var STATIC_FILE = /\\.(?:html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|pdf|mp4|webm)$/i;
+var STATIC_FILE = /\\.(?:html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|pdf|csv|mp4|webm)$/i;
 function handler(event) {
   var request = event.request;
   if (!STATIC_FILE.test(request.uri)) {

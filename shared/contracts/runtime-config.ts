@@ -67,6 +67,10 @@ export const RuntimeConfig = z
     coursewareIndexUrl: Address.nullable(),
     /** Conference page; /conference redirects there only if set (spec §2.2). */
     conferenceUrl: Address.nullable(),
+    /** The external careers site of the jobs page's button (spec §2.12); the button is hidden when null. */
+    careersUrl: Address.nullable().default(null),
+    /** The external student job board of the jobs page's footnote (spec §2.12); hidden when null. */
+    studentJobBoardUrl: Address.nullable().default(null),
     /** Optional landing video on the home page (spec §2.4). */
     landingVideoUrl: Address.nullable(),
     /** Optional social links in the footer (spec §2.3). */

@@ -5,6 +5,8 @@ import { PERSONAS, type PersonaName } from '#shared/contracts/identity';
 import { type OperationId, ROUTES } from '#shared/routes';
 import { bumpCatalogRevision } from '../../functions/src/data/catalog.ts';
 import { createContent } from '../../functions/src/data/content.ts';
+import { createNewsEvent } from '../../functions/src/data/news-events.ts';
+import { newId } from '../../functions/src/domain/ids.ts';
 import { syncCatalogSnapshot } from '../../functions/src/search/indexer.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { storeAttachedFile } from '../../functions/src/test-support/stored-file.ts';
@@ -163,6 +165,48 @@ const MATRIX: readonly MatrixRow[] = [
     expected: SIGNED_IN,
   },
   { operationId: 'listOrganizations', method: 'GET', path: '/api/v1/organizations', expected: SIGNED_IN },
+  // Messages (decision record 025). The public forms are open to everyone: the matrix's
+  // empty body fails validation (400) before the rate limit counts anything.
+  { operationId: 'sendContactRequest', method: 'POST', path: '/api/v1/contact-requests', expected: everyone(400) },
+  {
+    operationId: 'createNewsletterSubscriber',
+    method: 'POST',
+    path: '/api/v1/newsletter-subscribers',
+    expected: everyone(400),
+  },
+  // Anyone signed in lists their own courses (spec §7 "User: get courses").
+  { operationId: 'listUserCourses', method: 'GET', path: '/api/v1/user/courses', expected: SIGNED_IN },
+  {
+    operationId: 'requestCourseSupport',
+    method: 'POST',
+    path: '/api/v1/courses/00000000000000000000000000/support',
+    // post_v1_course_support (spec §6): the student, both faculty and the admin pass the
+    // access rule, then the empty body fails validation; the editor has no such claim.
+    expected: {
+      ...SIGNED_IN,
+      student: 400,
+      'faculty-vacr': 400,
+      'faculty-uscr': 400,
+      editor: 403,
+      admin: 400,
+      'no-subscription': 403,
+    },
+  },
+  {
+    operationId: 'requestOrganizationSupport',
+    method: 'POST',
+    path: '/api/v1/organizations/00000000000000000000000000/support',
+    // post_v1_organization_support (spec §6): faculty (organization admins) and the admin.
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 400,
+      'faculty-uscr': 400,
+      editor: 403,
+      admin: 400,
+      'no-subscription': 403,
+    },
+  },
   // Uploads (decision record 016): editors and admins get past the access rule, so the
   // matrix's empty body is a 400 and an unknown file a 404; the rest are refused first.
   {
@@ -341,6 +385,47 @@ const MATRIX: readonly MatrixRow[] = [
       'no-subscription': 403,
     },
   })),
+  // News and events (spec §2.10, §6; decision record 024): anyone lists and reads published
+  // ones; an unpublished one only those who may update content (editor, admin), 404 for
+  // the rest. Writes need patch_v1_content, whose empty bodies then fail validation (400);
+  // deletes need delete_v1_news / delete_v1_events (editor, admin), then find nothing (404).
+  { operationId: 'listNews', method: 'GET', path: '/api/v1/news?status=all', expected: everyone(200) },
+  { operationId: 'listEvents', method: 'GET', path: '/api/v1/events?upcoming=true', expected: everyone(200) },
+  {
+    operationId: 'getNews',
+    method: 'GET',
+    path: '/api/v1/news/{draftNews}',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  {
+    operationId: 'getEvent',
+    method: 'GET',
+    path: '/api/v1/events/{draftEvent}',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  ...(
+    [
+      ['createNews', 'POST', '/api/v1/news', 400],
+      ['updateNews', 'PUT', '/api/v1/news/{draftNews}', 400],
+      ['deleteNews', 'DELETE', '/api/v1/news/00000000000000000000000000', 404],
+      ['createEvent', 'POST', '/api/v1/events', 400],
+      ['updateEvent', 'PUT', '/api/v1/events/{draftEvent}', 400],
+      ['deleteEvent', 'DELETE', '/api/v1/events/00000000000000000000000000', 404],
+    ] as const
+  ).map(([operationId, method, path, editorStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 403,
+      editor: editorStatus,
+      admin: editorStatus,
+    },
+  })),
   {
     operationId: 'listUsers',
     method: 'GET',
@@ -407,6 +492,35 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await portal?.stop();
+});
+
+/** An unpublished news item and event (decision record 024), for the rows above; runs after the portal starts. */
+beforeAll(async () => {
+  const now = new Date().toISOString();
+  const common = {
+    description: '<p>Matrix draft.</p>',
+    image: '',
+    status: 'unpublished' as const,
+    date: '2030-01-01T00:00:00.000Z',
+    createdTimestamp: now,
+    modifiedTimestamp: now,
+  };
+  const news = await createNewsEvent('news', {
+    ...common,
+    id: newId(),
+    name: 'Matrix draft news',
+    link: 'matrix-draft-news',
+    externalLink: '',
+  });
+  const event = await createNewsEvent('event', {
+    ...common,
+    id: newId(),
+    name: 'Matrix draft event',
+    link: 'matrix-draft-event',
+    location: 'Online',
+  });
+  fill['{draftNews}'] = news.id;
+  fill['{draftEvent}'] = event.id;
 });
 
 async function call(row: MatrixRow, caller: Caller): Promise<number> {

@@ -36,6 +36,8 @@ import {
 } from '#shared/contracts/identity';
 import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
 import { DeletedLesson, LESSON_FILE_NOT_ALLOWED_MESSAGE, Lesson, LessonList } from '#shared/contracts/lesson';
+import { SentMessage, SentSupportRequest, UserCoursePage } from '#shared/contracts/messages';
+import { DeletedNewsEvent, Event, EventPage, News, NewsPage } from '#shared/contracts/news';
 import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
 import {
   CoursewareMetrics,
@@ -172,6 +174,70 @@ async function uploadPdfAs(as: PersonaName): Promise<string> {
   await api(`/api/v1/files/${created.fileId}/complete`, await requestInit('POST', as));
   return created.fileId;
 }
+
+/**
+ * What the support routes' cases act on (decision record 025): the seeded courses and
+ * organizations of the personas, read through the API as their members see them.
+ */
+const support = { unoCourse: '', gmuCourse: '', unoOrganization: '', gmuOrganization: '' };
+const SUPPORT_BODY = {
+  subject: 'Lab VM does not start',
+  message: 'The lab VM stays at the boot screen.',
+  context: { browser: 'Firefox 147', operatingSystem: 'Linux', timeZone: 'America/Chicago' },
+};
+
+beforeAll(async () => {
+  const first = async (path: string, as: PersonaName) =>
+    ((await (await api(path, await requestInit('GET', as))).json()) as { items: { id: string }[] }).items[0]?.id ?? '';
+  support.unoCourse = await first('/api/v1/user/courses', 'student');
+  support.gmuCourse = await first('/api/v1/user/courses', 'faculty-vacr');
+  support.unoOrganization = await first('/api/v1/organizations', 'faculty-uscr');
+  support.gmuOrganization = await first('/api/v1/organizations', 'faculty-vacr');
+});
+
+/**
+ * What the news and event cases act on (decision record 024): one published news
+ * item and one published event made before the cases run (listing and getting come
+ * before creating in the route table), and the ones the create cases make.
+ */
+const newsEvents = { news: '', event: '', createdNews: '', createdEvent: '' };
+const NEWS_LINK = 'over-http-news';
+const EVENT_LINK = 'over-http-event';
+
+beforeAll(async () => {
+  const common = { description: '<p>Made over HTTP.</p>', status: 'published', date: '2099-01-01T09:00:00.000Z' };
+  const news = await api(
+    '/api/v1/news',
+    await requestInit('POST', 'editor', { json: { ...common, name: 'Over HTTP news', link: NEWS_LINK } }),
+  );
+  expect(news.status, await news.clone().text()).toBe(201);
+  newsEvents.news = News.parse(await news.json()).id;
+  const event = await api(
+    '/api/v1/events',
+    await requestInit('POST', 'editor', {
+      json: { ...common, name: 'Over HTTP event', link: EVENT_LINK, location: 'Online' },
+    }),
+  );
+  expect(event.status, await event.clone().text()).toBe(201);
+  newsEvents.event = Event.parse(await event.json()).id;
+});
+
+/** A valid news body for the write cases. */
+const NEWS_BODY = {
+  name: 'Written over HTTP',
+  description: '<p>News<script>alert(1)</script></p>',
+  status: 'published',
+  date: '2026-11-21T10:00:00.000Z',
+};
+/** A valid event body for the write cases. */
+const EVENT_BODY = {
+  name: 'Event written over HTTP',
+  description: '<p>An event</p>',
+  link: 'event-written-over-http',
+  location: 'Omaha, Nebraska',
+  status: 'unpublished',
+  date: '2027-03-12T14:00:00.000Z',
+};
 
 const CASES: Record<OperationId, RouteCase> = {
   listContent: {
@@ -964,6 +1030,159 @@ const CASES: Record<OperationId, RouteCase> = {
     },
     bad: [],
   },
+  sendContactRequest: {
+    ok: {
+      path: '/api/v1/contact-requests',
+      body: {
+        json: {
+          name: 'Pat Lee',
+          email: 'pat.lee@example.edu',
+          organization: 'Example College',
+          subject: 'A demo, please',
+          message: 'We would like a demo of the exercise area.',
+          topic: 'requestDemo',
+        },
+      },
+      check(body) {
+        expect(SentMessage.parse(body).emailStatus).toBe('sent');
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/contact-requests',
+        status: 400,
+        body: {
+          json: { name: 'x'.repeat(101), email: 'not-an-address', organization: 'O', subject: 'S', message: 'M' },
+        },
+        fieldError: { path: 'body.name', message: 'Must be at most 100 characters.' },
+      },
+    ],
+  },
+  createNewsletterSubscriber: {
+    ok: {
+      path: '/api/v1/newsletter-subscribers',
+      body: {
+        json: {
+          email: 'pat.lee@example.edu',
+          firstName: 'Pat',
+          lastName: 'Lee',
+          organization: 'Example College',
+          jobTitle: 'Instructor',
+          emailFormat: 'TEXT',
+        },
+      },
+      check(body) {
+        expect(SentMessage.parse(body).emailStatus).toBe('sent');
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/newsletter-subscribers',
+        status: 400,
+        body: { json: { email: 'pat@example.edu', firstName: 'P', lastName: 'L', organization: 'O', jobTitle: 'J' } },
+        fieldError: { path: 'body.emailFormat', message: 'Choose HTML or TEXT.' },
+      },
+    ],
+  },
+  listUserCourses: {
+    ok: {
+      path: '/api/v1/user/courses',
+      as: 'student',
+      check(body) {
+        expect(UserCoursePage.parse(body)).toEqual({
+          items: [
+            {
+              id: expect.any(String),
+              name: 'Network Defense Lab, Fall 2026 (synthetic course)',
+              roles: ['student'],
+              createdTimestamp: '2026-08-17T14:00:00.000Z',
+            },
+          ],
+          nextPageToken: null,
+        });
+      },
+    },
+    bad: [
+      { path: '/api/v1/user/courses?limit=0', status: 400, as: 'student' },
+      { path: '/api/v1/user/courses?pageToken=forged', status: 400, as: 'student' },
+    ],
+  },
+  requestCourseSupport: {
+    ok: {
+      get path() {
+        return `/api/v1/courses/${support.unoCourse}/support`;
+      },
+      as: 'student',
+      body: { json: SUPPORT_BODY },
+      check(body) {
+        const sent = SentSupportRequest.parse(body);
+        expect(sent.emailStatus).toBe('sent');
+        expect(sent.recipients).toEqual([
+          { name: 'Una Faculty', role: 'instructor course admin' },
+          { name: 'US Cyber Range support', role: 'support desk' },
+        ]);
+      },
+    },
+    bad: [
+      {
+        // A course of another school: not one of the caller's, answered like a missing one.
+        get path() {
+          return `/api/v1/courses/${support.gmuCourse}/support`;
+        },
+        status: 404,
+        as: 'faculty-uscr',
+        body: { json: SUPPORT_BODY },
+      },
+      {
+        get path() {
+          return `/api/v1/courses/${support.unoCourse}/support`;
+        },
+        status: 400,
+        as: 'student',
+        body: { json: { ...SUPPORT_BODY, subject: 's'.repeat(201) } },
+        fieldError: { path: 'body.subject', message: 'Must be at most 200 characters.' },
+      },
+      {
+        path: '/api/v1/courses/00000000000000000000000000/support',
+        status: 403,
+        as: 'editor',
+        body: { json: SUPPORT_BODY },
+      },
+    ],
+  },
+  requestOrganizationSupport: {
+    ok: {
+      get path() {
+        return `/api/v1/organizations/${support.unoOrganization}/support`;
+      },
+      as: 'faculty-uscr',
+      body: { json: SUPPORT_BODY },
+      check(body) {
+        const sent = SentSupportRequest.parse(body);
+        expect(sent.emailStatus).toBe('sent');
+        // The caller is the organization's only admin: the support desk remains.
+        expect(sent.recipients).toEqual([{ name: 'US Cyber Range support', role: 'support desk' }]);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/organizations/${support.gmuOrganization}/support`;
+        },
+        status: 404,
+        as: 'faculty-uscr',
+        body: { json: SUPPORT_BODY },
+      },
+      {
+        get path() {
+          return `/api/v1/organizations/${support.unoOrganization}/support`;
+        },
+        status: 403,
+        as: 'student',
+        body: { json: SUPPORT_BODY },
+      },
+    ],
+  },
   listUsers: {
     ok: {
       path: '/api/v1/users?limit=3',
@@ -977,6 +1196,186 @@ const CASES: Record<OperationId, RouteCase> = {
     bad: [
       { path: '/api/v1/users?limit=0', status: 400, as: 'admin' },
       { path: '/api/v1/users?pageToken=forged', status: 400, as: 'admin' },
+    ],
+  },
+  listNews: {
+    ok: {
+      path: '/api/v1/news?limit=10',
+      check(body) {
+        const page = NewsPage.parse(body);
+        expect(page.items.length).toBeGreaterThan(0);
+        expect(page.items.length).toBeLessThanOrEqual(10);
+        for (const item of page.items) expect(item.status).toBe('published');
+      },
+    },
+    bad: [
+      { path: '/api/v1/news?limit=101', status: 400 },
+      { path: '/api/v1/news?pageToken=forged', status: 400 },
+      { path: '/api/v1/news?status=draft', status: 400, as: 'editor' },
+    ],
+  },
+  getNews: {
+    ok: {
+      path: `/api/v1/news/${NEWS_LINK}`,
+      check(body) {
+        expect(News.parse(body)).toMatchObject({ id: newsEvents.news, link: NEWS_LINK, status: 'published' });
+      },
+    },
+    bad: [{ path: '/api/v1/news/no-such-news', status: 404 }],
+  },
+  createNews: {
+    ok: {
+      path: '/api/v1/news',
+      as: 'editor',
+      body: { json: NEWS_BODY },
+      check(body) {
+        const news = News.parse(body);
+        expect(news).toMatchObject({ link: 'written-over-http', description: '<p>News</p>' });
+        newsEvents.createdNews = news.id;
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/news',
+        status: 400,
+        as: 'editor',
+        body: { json: { ...NEWS_BODY, name: '' } },
+        fieldError: { path: 'body.name', message: 'Is required.' },
+      },
+      { path: '/api/v1/news', status: 409, as: 'editor', body: { json: { ...NEWS_BODY, link: NEWS_LINK } } },
+      { path: '/api/v1/news', status: 403, as: 'faculty-uscr', body: { json: NEWS_BODY } },
+    ],
+  },
+  updateNews: {
+    ok: {
+      get path() {
+        return `/api/v1/news/${newsEvents.createdNews}`;
+      },
+      as: 'editor',
+      body: { json: { ...NEWS_BODY, externalLink: 'https://example.org/story' } },
+      check(body) {
+        expect(News.parse(body)).toMatchObject({
+          id: newsEvents.createdNews,
+          link: 'written-over-http',
+          externalLink: 'https://example.org/story',
+        });
+      },
+    },
+    bad: [
+      { path: '/api/v1/news/00000000000000000000000000', status: 404, as: 'editor', body: { json: NEWS_BODY } },
+      { path: '/api/v1/news/not-an-id', status: 400, as: 'editor', body: { json: NEWS_BODY } },
+      {
+        get path() {
+          return `/api/v1/news/${newsEvents.createdNews}`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: { ...NEWS_BODY, link: NEWS_LINK } },
+      },
+    ],
+  },
+  deleteNews: {
+    ok: {
+      get path() {
+        return `/api/v1/news/${newsEvents.createdNews}`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(DeletedNewsEvent.parse(body)).toEqual({ id: newsEvents.createdNews });
+      },
+    },
+    bad: [
+      { path: '/api/v1/news/00000000000000000000000000', status: 404, as: 'editor' },
+      { path: '/api/v1/news/00000000000000000000000000', status: 403, as: 'faculty-uscr' },
+    ],
+  },
+  listEvents: {
+    ok: {
+      path: '/api/v1/events?upcoming=true&limit=3',
+      check(body) {
+        const page = EventPage.parse(body);
+        expect(page.items.map((item) => item.id)).toContain(newsEvents.event);
+        const dates = page.items.map((item) => item.date);
+        expect(dates).toEqual([...dates].sort());
+        for (const item of page.items) expect(item.status).toBe('published');
+      },
+    },
+    bad: [
+      { path: '/api/v1/events?upcoming=maybe', status: 400 },
+      { path: '/api/v1/events?limit=0', status: 400 },
+      { path: '/api/v1/events?upcoming=true&pageToken=forged', status: 400 },
+    ],
+  },
+  getEvent: {
+    ok: {
+      get path() {
+        return `/api/v1/events/${newsEvents.event}`;
+      },
+      check(body) {
+        expect(Event.parse(body)).toMatchObject({ id: newsEvents.event, link: EVENT_LINK, location: 'Online' });
+      },
+    },
+    bad: [{ path: '/api/v1/events/no-such-event', status: 404 }],
+  },
+  createEvent: {
+    ok: {
+      path: '/api/v1/events',
+      as: 'editor',
+      body: { json: EVENT_BODY },
+      check(body) {
+        const event = Event.parse(body);
+        expect(event).toMatchObject({ link: EVENT_BODY.link, status: 'unpublished' });
+        newsEvents.createdEvent = event.id;
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/events',
+        status: 400,
+        as: 'editor',
+        body: { json: { ...EVENT_BODY, link: '' } },
+        fieldError: { path: 'body.link', message: 'Is required.' },
+      },
+      { path: '/api/v1/events', status: 409, as: 'editor', body: { json: { ...EVENT_BODY, link: EVENT_LINK } } },
+      { path: '/api/v1/events', status: 403, as: 'student', body: { json: EVENT_BODY } },
+    ],
+  },
+  updateEvent: {
+    ok: {
+      get path() {
+        return `/api/v1/events/${newsEvents.createdEvent}`;
+      },
+      as: 'editor',
+      body: { json: { ...EVENT_BODY, location: 'Fairfax, Virginia' } },
+      check(body) {
+        expect(Event.parse(body)).toMatchObject({ id: newsEvents.createdEvent, location: 'Fairfax, Virginia' });
+      },
+    },
+    bad: [
+      { path: '/api/v1/events/00000000000000000000000000', status: 404, as: 'editor', body: { json: EVENT_BODY } },
+      {
+        get path() {
+          return `/api/v1/events/${newsEvents.createdEvent}`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: { ...EVENT_BODY, link: EVENT_LINK } },
+      },
+    ],
+  },
+  deleteEvent: {
+    ok: {
+      get path() {
+        return `/api/v1/events/${newsEvents.createdEvent}`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(DeletedNewsEvent.parse(body)).toEqual({ id: newsEvents.createdEvent });
+      },
+    },
+    bad: [
+      { path: '/api/v1/events/00000000000000000000000000', status: 404, as: 'editor' },
+      { path: '/api/v1/events/00000000000000000000000000', status: 403, as: 'student' },
     ],
   },
   getOpenApiDocument: {

@@ -1,3 +1,4 @@
+import type { NewsEventStatus } from '#shared/contracts/news';
 import type { ContentStatus, KnowledgeType } from '#shared/enums';
 import { TABLE } from '#shared/table';
 
@@ -71,6 +72,17 @@ export const ENTITY_TYPES = {
   downloadEvent: 'DownloadEvent',
   statisticCounter: 'StatisticCounter',
   statisticUserMarker: 'StatisticUserMarker',
+  news: 'News',
+  newsLink: 'NewsLink',
+  event: 'Event',
+  eventLink: 'EventLink',
+  newsletterSubscriber: 'NewsletterSubscriber',
+  contactRequest: 'ContactRequest',
+  supportRequest: 'SupportRequest',
+  course: 'Course',
+  courseMember: 'CourseMember',
+  organizationMember: 'OrganizationMember',
+  rateLimitCounter: 'RateLimitCounter',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -444,4 +456,149 @@ export function statisticBucketId(
 /** `STAT_USER#<category>#<timeFrame>#<period>#<userId>` / `SEEN`: the user was counted in that period. */
 export function statisticUserMarkerKey(category: string, timeFrame: string, period: string, userId: string): TableKey {
   return { pk: `STAT_USER#${category}#${timeFrame}#${period}#${userId}`, sk: 'SEEN' };
+}
+
+/* ── News and events (spec §3 "News", "Event"; decision record 024) ──────────── */
+
+/*
+ * News and events (spec §2.10, §3 "News", "Event", §7; decision record 024). One
+ * `kind` (`news` or `event`) names the partitions of each, so the two never mix.
+ *
+ * | question                                                   | index | key                                                                    |
+ * |------------------------------------------------------------|-------|------------------------------------------------------------------------|
+ * | news item by id / event by id                              | table | pk `NEWS#<id>` / `EVENT#<id>`, sk `NEWS` / `EVENT`                       |
+ * | link uniqueness guard, and the id a link names             | table | pk `NEWS_LINK#<link>` / `EVENT_LINK#<link>`, sk the same (attribute ownerId) |
+ * | items of one status, by date (newest first read backwards; upcoming events read forwards from now) | gsi3 | gsi3pk `NEWS_STATUS#<status>` / `EVENT_STATUS#<status>`, gsi3sk `<date ISO, ms>#<id>` |
+ * | every item of a kind, by date (an editor's `status=all`)   | gsi1  | gsi1pk `NEWS_ALL` / `EVENT_ALL`, gsi1sk `<date ISO, ms>#<id>`             |
+ */
+
+/** The two kinds of dated public items (spec §3 "News", "Event"). */
+export type NewsEventKind = 'news' | 'event';
+
+const NEWS_EVENT_PREFIX: Record<NewsEventKind, string> = { news: 'NEWS', event: 'EVENT' };
+
+/** `NEWS#<id>` / `NEWS` or `EVENT#<id>` / `EVENT`: one news item or event. */
+export function newsEventKey(kind: NewsEventKind, id: string): TableKey {
+  const prefix = NEWS_EVENT_PREFIX[kind];
+  return { pk: `${prefix}#${id}`, sk: prefix };
+}
+
+/**
+ * `NEWS_LINK#<link>` / `NEWS_LINK` (or `EVENT_LINK…`): the item that makes a link
+ * unique within its kind, written and removed in the same transaction as the item;
+ * its `ownerId` attribute names the item, so it also answers "which item has this link".
+ */
+export function newsEventLinkKey(kind: NewsEventKind, link: string): TableKey {
+  const name = `${NEWS_EVENT_PREFIX[kind]}_LINK`;
+  return { pk: `${name}#${link}`, sk: name };
+}
+
+/** gsi3 partition of the items of one kind and status (`NEWS_STATUS#published`, …). */
+export function newsEventStatusPartition(kind: NewsEventKind, status: NewsEventStatus): string {
+  return `${NEWS_EVENT_PREFIX[kind]}_STATUS#${status}`;
+}
+
+/** gsi1 partition of every item of one kind, whatever its status (`NEWS_ALL`, `EVENT_ALL`). */
+export function newsEventAllPartition(kind: NewsEventKind): string {
+  return `${NEWS_EVENT_PREFIX[kind]}_ALL`;
+}
+
+/**
+ * The date part of a news or event sort key: `date` (ISO 8601 UTC) rewritten with
+ * millisecond precision (`toISOString`), so string order is time order whatever
+ * precision the editor's value had.
+ * @throws RangeError for a value that is not a date-time.
+ */
+export function newsEventDateSortKey(date: string): string {
+  return new Date(date).toISOString();
+}
+
+/**
+ * Index keys of a news item or event: by status (gsi3) and in the kind's list of
+ * everything (gsi1), both sorted by `<date, ms precision>#<id>`.
+ */
+export function newsEventIndexKeys(
+  kind: NewsEventKind,
+  status: NewsEventStatus,
+  date: string,
+  id: string,
+): { gsi1pk: string; gsi1sk: string; gsi3pk: string; gsi3sk: string } {
+  const sortKey = `${newsEventDateSortKey(date)}#${id}`;
+  return {
+    gsi1pk: newsEventAllPartition(kind),
+    gsi1sk: sortKey,
+    gsi3pk: newsEventStatusPartition(kind, status),
+    gsi3sk: sortKey,
+  };
+}
+
+/* ── Messages: newsletter subscribers, contact and support requests, courses, rate limits (decision record 025) ── */
+/*
+ * | question                                                        | index | key                                                                  |
+ * |-----------------------------------------------------------------|-------|----------------------------------------------------------------------|
+ * | a stored message (newsletter sign-up, contact or support request) by id | table | pk `OUTBOX#<id>`, sk `OUTBOX` (attribute kind)               |
+ * | messages whose e-mail is still to send, oldest first (sparse)   | gsi1  | gsi1pk `OUTBOX_PENDING`, gsi1sk `<createdTimestamp ISO>#<id>`        |
+ * | course by id (exercise area)                                    | table | pk `COURSE#<id>`, sk `COURSE`                                        |
+ * | members of a course, with their roles                           | table | pk `COURSE#<id>`, sk `MEMBER#<userId>`                               |
+ * | courses of a user, newest first                                 | gsi1  | gsi1pk `USER_COURSES#<userId>`, gsi1sk `<course createdTimestamp ISO>#<courseId>` (the member item) |
+ * | members of an organization, with their roles (support recipients) | table | pk `ORGANIZATION#<id>`, sk `MEMBER#<userId>`                     |
+ * | requests of one public form from one client address in one window | table | pk `RATE#<form>#<client address>#<window start, epoch s>`, sk `RATE` (attribute hits, TTL expiresAt) |
+ */
+
+/** `OUTBOX#<id>` / `OUTBOX`: one stored message and the e-mail it is sent as (decision record 025). */
+export function outboxMessageKey(id: string): TableKey {
+  return { pk: `OUTBOX#${id}`, sk: 'OUTBOX' };
+}
+
+/** gsi1 partition of the messages whose e-mail has not gone out yet (sparse: removed once sent). */
+export const OUTBOX_PENDING_PARTITION = 'OUTBOX_PENDING';
+
+/** gsi1 key of a message whose e-mail is pending: oldest first (decision record 025). */
+export function pendingOutboxIndexKey(createdTimestamp: string, id: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: OUTBOX_PENDING_PARTITION, gsi1sk: `${createdTimestamp}#${id}` };
+}
+
+/** Sort-key prefix of the member items of a course or an organization. */
+export const MEMBER_PREFIX = 'MEMBER#';
+
+/** Table partition of one course: the course item and its members. */
+export function coursePartition(courseId: string): string {
+  return `COURSE#${courseId}`;
+}
+
+/** `COURSE#<id>` / `COURSE`: one course of the exercise area. */
+export function courseKey(courseId: string): TableKey {
+  return { pk: coursePartition(courseId), sk: 'COURSE' };
+}
+
+/** `COURSE#<id>` / `MEMBER#<userId>`: one member of a course, with their roles. */
+export function courseMemberKey(courseId: string, userId: string): TableKey {
+  return { pk: coursePartition(courseId), sk: `${MEMBER_PREFIX}${userId}` };
+}
+
+/** gsi1 partition of the courses of one user (their course member items). */
+export function userCoursesPartition(userId: string): string {
+  return `USER_COURSES#${userId}`;
+}
+
+/** gsi1 key of a course member item: the user's courses, by the course's creation time. */
+export function userCourseIndexKey(
+  userId: string,
+  courseCreatedTimestamp: string,
+  courseId: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: userCoursesPartition(userId), gsi1sk: `${courseCreatedTimestamp}#${courseId}` };
+}
+
+/** `ORGANIZATION#<id>` / `MEMBER#<userId>`: one member of an organization, with their roles (its support roster). */
+export function organizationMemberKey(organizationId: string, userId: string): TableKey {
+  return { pk: organizationKey(organizationId).pk, sk: `${MEMBER_PREFIX}${userId}` };
+}
+
+/**
+ * `RATE#<form>#<client>#<windowStart>` / `RATE`: the request counter of one public
+ * form for one client address in one fixed window (`windowStart` in epoch seconds).
+ */
+export function rateLimitKey(form: string, client: string, windowStart: number): TableKey {
+  return { pk: `RATE#${form}#${client}#${windowStart}`, sk: 'RATE' };
 }

@@ -2,11 +2,14 @@ import { readObjectHead } from '../adapters/file-objects.ts';
 import { listPendingFeedback } from '../data/feedback.ts';
 import { deliverFeedbackEmail, feedbackContentOf, logFeedbackProblem } from '../feedback/delivery.ts';
 import { env } from '../lib/env.ts';
+import { type OutboxResendResult, resendPendingMessages } from '../messages/outbox.ts';
 
 /**
  * Re-sending the e-mail of feedback stored as pending (decision record 018): when SES
  * refused or could not be reached while the feedback was sent, the feedback stays
- * on the sparse pending index; this retries each, oldest first.
+ * on the sparse pending index; this retries each, oldest first. The same scheduled
+ * Lambda is the one re-sender of every pending e-mail: it also retries the outbox of
+ * newsletter sign-ups, contact and support requests (decision record 025).
  */
 
 /** Feedback younger than this is left alone: its own request may still be sending it. */
@@ -55,12 +58,30 @@ export async function resendPendingFeedback(now: Date = new Date()): Promise<Fee
   return { pending: page.items.length, sent, failed };
 }
 
+/** What one re-sender run did: the content feedback and the message outbox. */
+export interface EmailResendResult {
+  readonly feedback: FeedbackResendResult;
+  readonly messages: OutboxResendResult;
+}
+
+/**
+ * Retries every pending e-mail at `now`: content feedback ({@link resendPendingFeedback})
+ * and the message outbox (`resendPendingMessages`, decision record 025). Both run even
+ * when the other throws; then the first error is rethrown (the schedule retries).
+ */
+export async function resendPendingEmail(now: Date = new Date()): Promise<EmailResendResult> {
+  const [feedback, messages] = await Promise.allSettled([resendPendingFeedback(now), resendPendingMessages(now)]);
+  if (feedback.status === 'rejected') throw feedback.reason;
+  if (messages.status === 'rejected') throw messages.reason;
+  return { feedback: feedback.value, messages: messages.value };
+}
+
 /**
  * Lambda entry, invoked by a schedule (every 15 minutes on AWS; `infra/local/housekeeping.ts`
- * runs the same function on one machine). Logs one JSON line with the figures.
+ * runs the same functions on one machine). Logs one JSON line with the figures.
  */
-export async function handler(): Promise<FeedbackResendResult> {
-  const result = await resendPendingFeedback();
-  console.log(JSON.stringify({ level: 'info', message: 'pending feedback retried', ...result }));
+export async function handler(): Promise<EmailResendResult> {
+  const result = await resendPendingEmail();
+  console.log(JSON.stringify({ level: 'info', message: 'pending e-mail retried', ...result }));
   return result;
 }

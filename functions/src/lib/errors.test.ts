@@ -5,6 +5,7 @@ import {
   NotFoundError,
   renderError,
   TokenError,
+  TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
 } from './errors.ts';
@@ -45,6 +46,14 @@ describe('renderError', () => {
       message: 'Invalid request.',
       errors: [{ path: 'query.limit', message: 'Must be at most 300.' }],
     });
+  });
+
+  it('answers a 429 with Retry-After in whole seconds, at least 1', () => {
+    const result = renderError(new TooManyRequestsError('Too many requests.', 41.2), 'r1');
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['retry-after']).toBe('42');
+    expect(JSON.parse(String(result.body))).toEqual({ statusCode: 429, message: 'Too many requests.' });
+    expect(renderError(new TooManyRequestsError('Again.', 0), 'r1').headers?.['retry-after']).toBe('1');
   });
 
   it('answers any other error with a bare 500 and logs it as one JSON line with the request id', () => {

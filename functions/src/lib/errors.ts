@@ -89,6 +89,22 @@ export class UnsupportedMediaTypeError extends HttpError {
 }
 
 /**
+ * 429: the caller sent more requests than a limit allows (the public forms' rate
+ * limit, decision record 025). Rendered with `Retry-After: <retryAfterSeconds>`
+ * (RFC 9110 §10.2.3).
+ */
+export class TooManyRequestsError extends HttpError {
+  override readonly name = 'TooManyRequestsError';
+  readonly statusCode = 429;
+  /** Whole seconds after which a retry may succeed (≥ 1). */
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number, options?: HttpErrorOptions) {
+    super(message, options);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/**
  * 503: a service the request needs (e.g. the bundle workflow, decision record 022)
  * cannot take it right now; the message tells people to try again later.
  */
@@ -104,7 +120,7 @@ export const INTERNAL_ERROR_BODY: ErrorBody = { statusCode: 500, message: 'Inter
  * Renders any thrown value as an API Gateway v2 result with an {@link ErrorBody}.
  * Exposed {@link HttpError}s keep their status, message and field errors (a 401 also
  * carries `WWW-Authenticate: Bearer`, with `error="invalid_token"` for a
- * {@link TokenError}, RFC 6750 §3); anything
+ * {@link TokenError}, RFC 6750 §3; a 429 carries `Retry-After`); anything
  * else is logged as one JSON line on `console.error` (with `requestId`) and answered
  * with {@link INTERNAL_ERROR_BODY}. Stack traces never reach the response.
  */
@@ -118,6 +134,9 @@ export function renderError(error: unknown, requestId: string | undefined): APIG
         ...response.headers,
         'www-authenticate': error instanceof TokenError ? 'Bearer error="invalid_token"' : 'Bearer',
       };
+    }
+    if (error instanceof TooManyRequestsError) {
+      response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
     }
     return response;
   }

@@ -96,4 +96,35 @@ describe('planPersonas', () => {
     expect(memberships('editor')).toEqual([]);
     expect(plan.organizations).toHaveLength(2);
   });
+
+  it('plans the synthetic courses and the organization rosters of the personas (decision record 025)', () => {
+    const id = (persona: string) => seedId('user', persona);
+    expect(plan.courses.map(({ course, members }) => ({ name: course.name, members }))).toEqual([
+      {
+        name: 'Network Defense Lab, Fall 2026 (synthetic course)',
+        members: [
+          { userId: id('student'), roles: ['student'] },
+          { userId: id('faculty-uscr'), roles: ['instructor', 'course admin'] },
+        ],
+      },
+      {
+        name: 'Security Fundamentals Lab, Fall 2026 (synthetic course)',
+        members: [{ userId: id('faculty-vacr'), roles: ['instructor', 'course admin'] }],
+      },
+    ]);
+    const uno = accountOfPersona('student').organizations[0]?.id;
+    expect(plan.courses[0]?.course.organizationId).toBe(uno);
+    expect(plan.organizationMembers.filter((entry) => entry.organizationId === uno).map((e) => e.member)).toEqual([
+      { userId: id('student'), roles: ['student'] },
+      { userId: id('faculty-uscr'), roles: ['organization admin', 'organization instructor'] },
+    ]);
+  });
+
+  it('lets the student ask for course support, and faculty for course and organization support', () => {
+    const principal = (persona: string) => principalFor(accountOfPersona(persona), 'USCR');
+    expect(can(principal('student'), 'requestCourseSupport')).toBe(true);
+    expect(can(principal('student'), 'requestOrganizationSupport')).toBe(false);
+    expect(can(principal('faculty-uscr'), 'requestOrganizationSupport')).toBe(true);
+    expect(can(principal('editor'), 'requestCourseSupport')).toBe(false);
+  });
 });

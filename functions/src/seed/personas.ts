@@ -11,6 +11,7 @@ import {
   USER_ROLE,
 } from '#shared/contracts/identity';
 import type { Brand } from '#shared/enums';
+import { addOrganizationMember, type Course, createCourse, getCourse, type Member } from '../data/courses.ts';
 import {
   type BusinessUnit,
   type BusinessUnitCategory,
@@ -24,6 +25,7 @@ import {
   type Organization,
 } from '../data/users.ts';
 import { seedId } from '../domain/ids.ts';
+import { SUPPORT_ROLES } from '../domain/support.ts';
 import { createdUnlessConflict } from './created-unless-conflict.ts';
 
 /**
@@ -39,6 +41,7 @@ export const PERSONA_ID_KINDS = {
   businessUnit: 'business-unit',
   message: 'message',
   organization: 'organization',
+  course: 'course',
 } as const;
 
 /** Upstream subject of a persona at both providers: the dev identity provider signs in either way. */
@@ -65,7 +68,33 @@ interface PersonaDefinition {
   readonly messages: readonly { readonly key: string; readonly message: string; readonly link: string | null }[];
   /** Membership of the courses organization of a school (exact schools.csv name), with roles (spec §6). */
   readonly organization: { readonly school: string; readonly roles: readonly string[] } | null;
+  /** Memberships of seeded exercise-area courses (keys of {@link PERSONA_COURSES}), with roles (spec §6). */
+  readonly courses: readonly { readonly course: string; readonly roles: readonly string[] }[];
 }
+
+/**
+ * The exercise-area courses of the personas (decision record 025). SYNTHETIC: invented
+ * for the local stack and tests (SOURCES.md "Personas' courses"), each in the courses
+ * organization of a persona's school; names say so. `createdTimestamp` is fixed, so
+ * the seed writes the same course every time.
+ */
+export const PERSONA_COURSES: Readonly<
+  Record<string, { readonly name: string; readonly school: string; readonly createdTimestamp: string }>
+> = {
+  'uno-network-defense': {
+    name: 'Network Defense Lab, Fall 2026 (synthetic course)',
+    school: 'University of Nebraska at Omaha',
+    createdTimestamp: '2026-08-17T14:00:00.000Z',
+  },
+  'gmu-security-fundamentals': {
+    name: 'Security Fundamentals Lab, Fall 2026 (synthetic course)',
+    school: 'George Mason University',
+    createdTimestamp: '2026-08-24T14:00:00.000Z',
+  },
+};
+
+/** Roles of faculty in the courses they teach (spec §6 support recipient list). */
+const FACULTY_COURSE_ROLES = [SUPPORT_ROLES.instructor, SUPPORT_ROLES.courseAdmin];
 
 /** Roles of spec §6 "support recipient list" that faculty hold in their school's organization. */
 const FACULTY_ORGANIZATION_ROLES = ['organization admin', 'organization instructor'];
@@ -93,6 +122,7 @@ const FACULTY_CLAIMS: readonly Claim[] = [
   api(API_CLAIMS.listLessons),
   api(API_CLAIMS.sendContentFeedback),
   api(API_CLAIMS.requestCourseSupport),
+  api(API_CLAIMS.requestOrganizationSupport),
   claim(CLAIM_TYPES.manageOrganization),
 ];
 
@@ -116,10 +146,11 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     description: 'Student: enters the exercise area by invitation; cannot download files.',
     ranges: ['USCR'],
     school: null,
-    claims: [role(USER_ROLE), api(API_CLAIMS.listCourses)],
+    claims: [role(USER_ROLE), api(API_CLAIMS.listCourses), api(API_CLAIMS.requestCourseSupport)],
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME],
     organization: { school: 'University of Nebraska at Omaha', roles: ['student'] },
+    courses: [{ course: 'uno-network-defense', roles: [SUPPORT_ROLES.student] }],
   },
   {
     persona: 'faculty-vacr',
@@ -132,6 +163,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, INVITE_STUDENTS],
     organization: { school: 'George Mason University', roles: FACULTY_ORGANIZATION_ROLES },
+    courses: [{ course: 'gmu-security-fundamentals', roles: FACULTY_COURSE_ROLES }],
   },
   {
     persona: 'faculty-uscr',
@@ -145,6 +177,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, INVITE_STUDENTS],
     organization: { school: 'University of Nebraska at Omaha', roles: FACULTY_ORGANIZATION_ROLES },
+    courses: [{ course: 'uno-network-defense', roles: FACULTY_COURSE_ROLES }],
   },
   {
     persona: 'editor',
@@ -157,6 +190,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME],
     organization: null,
+    courses: [],
   },
   {
     persona: 'admin',
@@ -180,6 +214,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, { key: 'dashboard', message: 'Download statistics are on the dashboard.', link: '/dashboard' }],
     organization: null,
+    courses: [],
   },
   {
     persona: 'no-role',
@@ -192,6 +227,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     subscriptions: [COURSEWARE_FEATURE],
     messages: [],
     organization: null,
+    courses: [],
   },
   {
     persona: 'no-subscription',
@@ -204,6 +240,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     subscriptions: [],
     messages: [],
     organization: null,
+    courses: [],
   },
 ];
 
@@ -331,6 +368,10 @@ export interface PersonaPlan {
   readonly businessUnits: BusinessUnit[];
   readonly organizations: Organization[];
   readonly accounts: NewUserAccount[];
+  /** The organizations' rosters (support recipients): one entry per persona membership. */
+  readonly organizationMembers: { readonly organizationId: string; readonly member: Member }[];
+  /** The personas' courses with their members (decision record 025). */
+  readonly courses: { readonly course: Course; readonly members: Member[] }[];
 }
 
 /**
@@ -341,6 +382,8 @@ export interface PersonaPlan {
 export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaPlan {
   const businessUnits = new Map<string, BusinessUnit>();
   const organizations = new Map<string, Organization>();
+  const organizationMembers: PersonaPlan['organizationMembers'] = [];
+  const courses = new Map<string, { course: Course; members: Member[] }>();
   const unitOf = (name: string, persona: PersonaName): BusinessUnit => {
     const matches = schools.filter((school) => school.name === name);
     if (matches.length !== 1) {
@@ -366,6 +409,25 @@ export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaP
       memberships.push({ id: organization.id, name: organization.name, roles: [...definition.organization.roles] });
     }
     const userId = seedId(PERSONA_ID_KINDS.user, definition.persona);
+    for (const membership of memberships) {
+      organizationMembers.push({ organizationId: membership.id, member: { userId, roles: membership.roles } });
+    }
+    for (const enrolment of definition.courses) {
+      const seeded = PERSONA_COURSES[enrolment.course];
+      if (!seeded) throw new Error(`Course "${enrolment.course}" of persona ${definition.persona} is not seeded.`);
+      const courseUnit = unitOf(seeded.school, definition.persona);
+      const entry = courses.get(enrolment.course) ?? {
+        course: {
+          id: seedId(PERSONA_ID_KINDS.course, enrolment.course),
+          name: seeded.name,
+          createdTimestamp: seeded.createdTimestamp,
+          organizationId: seedId(PERSONA_ID_KINDS.organization, courseUnit.id),
+        },
+        members: [],
+      };
+      entry.members.push({ userId, roles: [...enrolment.roles] });
+      courses.set(enrolment.course, entry);
+    }
     const messages: Message[] = definition.messages.map((message) => ({
       id: seedId(PERSONA_ID_KINDS.message, `${definition.persona}|${message.key}`),
       message: message.message,
@@ -389,7 +451,13 @@ export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaP
       identities: PERSONA_PROVIDERS.map((provider) => ({ provider, subject: personaSubject(definition.persona) })),
     };
   });
-  return { businessUnits: [...businessUnits.values()], organizations: [...organizations.values()], accounts };
+  return {
+    businessUnits: [...businessUnits.values()],
+    organizations: [...organizations.values()],
+    accounts,
+    organizationMembers,
+    courses: [...courses.values()],
+  };
 }
 
 /** What the persona seed did: created, or found already present (and left alone). */
@@ -399,9 +467,10 @@ export interface PersonaSeedCounts {
 }
 
 /**
- * Seeds the personas and their business units. Idempotent: existing items are found
- * first (BatchGetItem) and left alone; every create is conditional, and a create that
- * loses to an existing item counts as already present.
+ * Seeds the personas, their business units, organizations (with their rosters) and
+ * courses. Idempotent: existing items are found first (BatchGetItem, GetItem) and
+ * left alone; every create is conditional, and a create that loses to an existing
+ * item counts as already present.
  */
 export async function seedPersonas(dataRoot: string, now: Date): Promise<PersonaSeedCounts> {
   const plan = planPersonas(await readSchools(dataRoot), now);
@@ -431,6 +500,13 @@ export async function seedPersonas(dataRoot: string, now: Date): Promise<Persona
     } else {
       personas.created += 1;
     }
+  }
+
+  for (const { organizationId, member } of plan.organizationMembers) {
+    await createdUnlessConflict(() => addOrganizationMember(organizationId, member));
+  }
+  for (const { course, members } of plan.courses) {
+    if (!(await getCourse(course.id))) await createdUnlessConflict(() => createCourse(course, members));
   }
   return { businessUnits, personas };
 }

@@ -19,7 +19,9 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 import { absoluteUrl } from '../lib/runtime-config.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { type LeavingData, LeavingRoute } from './routes/leaving.tsx';
+import { newsEventRoutes } from './routes/news-events/routes.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { publicSiteRoutes } from './routes/site/routes.tsx';
 import { UnsafeSiteRoute } from './routes/unsafe-site.tsx';
 
 /** The home route exists only with a home-page base address (spec §2.2) and the home flag. */
@@ -179,6 +181,8 @@ export function createRoutes({
               lazy: () => import('./routes/archived-content.tsx'),
             },
             { path: 'unsafe_site', element: <UnsafeSiteRoute /> },
+            ...newsEventRoutes({ config, queryClient }),
+            ...publicSiteRoutes({ config, queryClient }),
             {
               path: '*',
               element: <NotFoundRoute />,

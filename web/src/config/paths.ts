@@ -31,4 +31,16 @@ export const paths = {
   /** The page builder (a later issue); until then it shows not found. */
   newPage: '/pages/new',
   unsafeSite: '/unsafe_site',
+  contact: '/contact',
+  contentCategories: '/call-for-courseware/content-categories',
+  callForCoursewarePage: '/callforcourseware',
+  conference: '/conference',
+  conference2018: '/conference-2018',
+  knowledgeBase: '/knowledge_base',
+  /** The user-import template, a static file served beside the SPA (spec §2.15). */
+  templateCsv: '/template.csv',
+  /** Where /pricing sends the browser (spec §2.2), outside the SPA. */
+  rangePricing: '/rangepricing',
+  /** The old address of the weekly workshops (spec §2.2). */
+  cyberedWorkshops: '/community/cybered-workshops',
 } as const;

@@ -20,6 +20,8 @@ export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCo
     callForCoursewareUrl: null,
     coursewareIndexUrl: null,
     conferenceUrl: null,
+    careersUrl: 'https://jobs.example.edu',
+    studentJobBoardUrl: 'https://students.example.edu/jobs',
     landingVideoUrl: null,
     socialLinks: [],
     copyrightText: '© 2026 US Cyber Range',

@@ -53,6 +53,18 @@ describe('brand systems', () => {
     expect(systemFor('VACR').token('colors.accent.700')).toBe('#c2410c');
   });
 
+  it('keeps white text on destructive buttons above 4.5:1 at rest and on hover (90 % over white)', () => {
+    const solid = systemFor('USCR').token('colors.red.700') as string;
+    const hover = `#${[1, 3, 5]
+      .map((start) => Math.round(0.9 * Number.parseInt(solid.slice(start, start + 2), 16) + 0.1 * 255))
+      .map((channel) => channel.toString(16).padStart(2, '0'))
+      .join('')}`;
+    expect(contrast(WHITE, solid)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(WHITE, hover)).toBeGreaterThanOrEqual(4.5);
+    const semantic = systemFor('USCR')._config.theme?.semanticTokens?.colors as Record<string, unknown> | undefined;
+    expect(semantic?.red).toMatchObject({ solid: { value: '{colors.red.700}' } });
+  });
+
   it('uses the breakpoints of spec §9', () => {
     expect(systemFor('USCR').token('breakpoints.md')).toBe('960px');
   });

@@ -121,6 +121,8 @@ export function brandConfig(definition: BrandDefinition) {
             warning: { value: '{colors.orange.800}' },
           },
           orange: { fg: { value: '{colors.orange.800}' } },
+          // Destructive buttons: red.600 turns lighter on hover (90 % over white, 4.3:1); red.700 stays above 4.5:1.
+          red: { solid: { value: '{colors.red.700}' } },
         },
       },
       recipes: {

@@ -172,6 +172,7 @@ describe('impersonation', () => {
     const claims = await entitlement(as(token, loadEvent('entitlement/list-claims')), lambdaContext());
     expect(jsonBody<{ items: Claim[] }>(claims).items).toEqual([
       { type: 'api', value: 'list_v1_courses' },
+      { type: 'api', value: 'post_v1_course_support' },
       { type: 'role', value: 'USER' },
     ]);
   });

@@ -1,21 +1,32 @@
 import { createGroupHandler } from '../../lib/group.ts';
 import { createContent } from './create-content.ts';
 import { createContributor } from './create-contributor.ts';
+import { createEvent } from './create-event.ts';
+import { createNews } from './create-news.ts';
 import { deleteContent } from './delete-content.ts';
+import { deleteEvent } from './delete-event.ts';
+import { deleteNews } from './delete-news.ts';
 import { getContent } from './get-content.ts';
 import { getContentBundle } from './get-content-bundle.ts';
+import { getEvent } from './get-event.ts';
 import { getKnowledge } from './get-knowledge.ts';
+import { getNews } from './get-news.ts';
 import { listContent } from './list-content.ts';
 import { listContentChildren } from './list-content-children.ts';
 import { listContributors } from './list-contributors.ts';
+import { listEvents } from './list-events.ts';
 import { listKnowledge } from './list-knowledge.ts';
+import { listNews } from './list-news.ts';
 import { patchContent } from './patch-content.ts';
 import { replaceContent } from './replace-content.ts';
 import { saveContent } from './save-content.ts';
+import { sendContactRequest } from './send-contact-request.ts';
 import { sendContentFeedback } from './send-content-feedback.ts';
 import { updateContributor } from './update-contributor.ts';
+import { updateEvent } from './update-event.ts';
+import { updateNews } from './update-news.ts';
 
-/** Lambda entry of the `content` client group (spec §7 Content, Contributors, Knowledge). */
+/** Lambda entry of the `content` client group (spec §7 Content, Contributors, Knowledge, news and events). */
 export const handler = createGroupHandler('content', {
   listContent,
   getContent,
@@ -31,5 +42,16 @@ export const handler = createGroupHandler('content', {
   createContributor,
   updateContributor,
   sendContentFeedback,
+  sendContactRequest,
   getContentBundle,
+  listNews,
+  getNews,
+  createNews,
+  updateNews,
+  deleteNews,
+  listEvents,
+  getEvent,
+  createEvent,
+  updateEvent,
+  deleteEvent,
 });

@@ -14,7 +14,7 @@ export function HelpMenuPopup({ intent }: { intent?: OpenIntent | null }) {
     <Menu.Root
       lazyMount
       unmountOnExit
-      onSelect={({ value }) => (value === 'knowledge-base' ? openKnowledgeBase() : openSupport())}
+      onSelect={({ value }) => (value === 'knowledge-base' ? openKnowledgeBase() : openSupport(trigger.current))}
     >
       <Menu.Trigger asChild>
         <HelpMenuButton ref={trigger} />

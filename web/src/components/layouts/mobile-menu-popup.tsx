@@ -23,7 +23,7 @@ export function MobileMenuPopup({ links, intent }: { links: readonly NavItem[]; 
       unmountOnExit
       onSelect={({ value }) => {
         if (value === 'knowledge-base') openKnowledgeBase();
-        else if (value === 'support') openSupport();
+        else if (value === 'support') openSupport(trigger.current);
       }}
     >
       <Menu.Trigger asChild>

@@ -1,0 +1,60 @@
+import { contactTopicsOf } from '#shared/contracts/messages';
+import { brandOf } from '../../domain/entitlement.ts';
+import { newId } from '../../domain/ids.ts';
+import { composeContactEmail, isContactTopicOf, messageEmailConfig } from '../../domain/message-email.ts';
+import { isPlainAddress } from '../../domain/mime-message.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { defineRoute } from '../../lib/handler.ts';
+import { storeAndSend } from '../../messages/outbox.ts';
+import { enforcePublicFormLimit, trapAnswer, trapFilled } from '../../messages/public-forms.ts';
+
+/** Message of the 400 at `body.topic` for a topic the brand does not offer (`other` on VACR, spec §2.9). */
+export function contactTopicMessage(brand: ReturnType<typeof brandOf>): string {
+  return `Choose one of: ${contactTopicsOf(brand).join(', ')}.`;
+}
+
+/**
+ * `POST /api/v1/contact-requests` (spec §2.9, §3 "Contact request", §5 "Contact
+ * form", §7 "Send support email"; decision record 025). Public. The fields are
+ * checked by the route's schema; a topic the deployment's brand does not offer
+ * (`other` on VACR) is a 400 at `body.topic`. A filled honeypot answers 201 and does
+ * nothing. Otherwise the request counts against the rate limit of its client
+ * address (429 with Retry-After beyond it, nothing stored), is stored in the outbox
+ * with the team's e-mail (Reply-To the sender), then e-mailed through SES: 201
+ * `{ id, emailStatus }`, `pending` when SES failed.
+ */
+export const sendContactRequest = defineRoute('sendContactRequest', async ({ body, event, requestId }) => {
+  if (trapFilled(body.trap)) return trapAnswer();
+  const brand = brandOf();
+  if (!isContactTopicOf(brand, body.topic)) {
+    throw new ValidationError([{ path: 'body.topic', message: contactTopicMessage(brand) }]);
+  }
+  await enforcePublicFormLimit('contact', event);
+  const id = newId();
+  const request = {
+    name: body.name,
+    email: body.email,
+    organization: body.organization,
+    subject: body.subject,
+    message: body.message,
+    topic: body.topic,
+  };
+  const addresses = messageEmailConfig();
+  return storeAndSend(
+    {
+      id,
+      kind: 'contactRequest',
+      brand,
+      createdTimestamp: new Date().toISOString(),
+      payload: request,
+      email: {
+        from: addresses.sender,
+        fromName: 'Courseware portal',
+        to: [addresses.contactRecipient],
+        replyTo: isPlainAddress(request.email) ? request.email : null,
+        ...composeContactEmail(brand, request, id),
+      },
+    },
+    requestId,
+  );
+});

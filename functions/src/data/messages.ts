@@ -1,0 +1,195 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ContactTopic, MessageEmailStatus, SupportRecipient } from '#shared/contracts/messages';
+import type { Brand } from '#shared/enums';
+import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import type { ContactRequest, NewsletterSubscriber } from '../domain/message-email.ts';
+import type { SupportTargetKind } from '../domain/support.ts';
+import { createItem, type Page, queryPage, tableName } from './dynamo.ts';
+import {
+  ENTITY_TYPES,
+  OUTBOX_PENDING_PARTITION,
+  outboxMessageKey,
+  pendingOutboxIndexKey,
+  type TableKey,
+} from './keys.ts';
+
+/**
+ * The outbox of the messages people send (keys.ts rows "a stored message" and
+ * "messages whose e-mail is still to send"; decision record 025): a newsletter
+ * sign-up, a contact request or a support request is stored here FIRST, with the
+ * e-mail it is sent as, then sent through SES; one still pending stays on the sparse
+ * pending index until the re-sender sends it. Storing the composed e-mail makes the
+ * re-sender one generic loop, whatever the kind.
+ */
+
+/** The e-mail a stored message is sent as: bare addresses, a display name for From, subject and text. */
+export interface OutboxEmail {
+  readonly from: string;
+  readonly fromName: string;
+  readonly to: readonly string[];
+  readonly replyTo: string | null;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** A support request as stored (spec §3 "Support request"): who asked about what, and who it went to. */
+export interface SupportRequestRecord {
+  readonly userId: string;
+  readonly userName: string;
+  /** The identity's e-mail, or the one given in the dialog when the identity has none. */
+  readonly email: string;
+  readonly provider: string;
+  readonly target: { readonly kind: SupportTargetKind; readonly id: string; readonly name: string };
+  readonly subject: string;
+  readonly message: string;
+  readonly context: { readonly browser: string; readonly operatingSystem: string; readonly timeZone: string };
+  readonly recipients: readonly SupportRecipient[];
+}
+
+/** What each kind of message holds, besides the e-mail. */
+export interface OutboxPayloads {
+  readonly newsletterSubscriber: NewsletterSubscriber;
+  readonly contactRequest: ContactRequest & { readonly topic: ContactTopic };
+  readonly supportRequest: SupportRequestRecord;
+}
+/** The kinds of stored message (they are also their `entityType` keys of ENTITY_TYPES). */
+export type OutboxKind = keyof OutboxPayloads;
+
+/** One stored message: id, kind, brand, when (ISO), its payload, its e-mail and whether it went out. */
+export interface OutboxRecord<K extends OutboxKind = OutboxKind> {
+  readonly id: string;
+  readonly kind: K;
+  readonly brand: Brand;
+  readonly createdTimestamp: string;
+  readonly payload: OutboxPayloads[K];
+  readonly email: OutboxEmail;
+  readonly emailStatus: MessageEmailStatus;
+  /** SES's message id, once sent. */
+  readonly emailMessageId?: string;
+  /** Failed sends so far (the request's own try included); absent before the first failure. */
+  readonly emailAttempts?: number;
+  /**
+   * Until when (ISO) one sender holds the message: nobody else sends it before then
+   * (the request that stored it holds it from the start; the re-sender claims it).
+   */
+  readonly leaseUntil: string;
+}
+
+/** A stored {@link OutboxRecord}. */
+export type OutboxItem<K extends OutboxKind = OutboxKind> = OutboxRecord<K> &
+  TableKey & {
+    readonly entityType: (typeof ENTITY_TYPES)[K];
+    readonly version: number;
+  };
+
+/**
+ * Stores a message (version 1, `emailStatus` pending, on the pending index, held by
+ * the storing request until `leaseUntil`), conditional on its id being new.
+ * @throws ConflictError when a message with this id exists.
+ */
+export async function createOutboxMessage<K extends OutboxKind>(
+  record: Omit<OutboxRecord<K>, 'emailStatus'>,
+): Promise<OutboxItem<K>> {
+  const item = {
+    ...record,
+    emailStatus: 'pending',
+    ...outboxMessageKey(record.id),
+    ...pendingOutboxIndexKey(record.createdTimestamp, record.id),
+    entityType: ENTITY_TYPES[record.kind],
+    version: 1,
+  } as OutboxItem<K>;
+  await createItem({ ...item }, 'Message already exists.');
+  return item;
+}
+
+/**
+ * Claims a pending message for one send until `leaseUntil` (ISO), when no other
+ * sender holds it at `now`: one conditional UpdateItem, so two re-senders (or a
+ * re-sender and the request) never send the same message at once.
+ * @returns true when claimed; false when it is sent already, held by another sender, or gone.
+ */
+export async function claimOutboxMessage(id: string, now: Date, leaseUntil: Date): Promise<boolean> {
+  try {
+    await dynamoDocumentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: outboxMessageKey(id),
+        UpdateExpression: 'SET leaseUntil = :until, #version = #version + :one',
+        ConditionExpression: 'attribute_exists(pk) AND emailStatus = :pending AND leaseUntil < :now',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':until': leaseUntil.toISOString(),
+          ':now': now.toISOString(),
+          ':pending': 'pending',
+          ':one': 1,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Records that the message's e-mail was accepted by SES with `messageId`, and takes it
+ * off the pending index. Conditional on the message being pending, so a second
+ * sender never overwrites the first one's record.
+ * @throws ConditionalCheckFailedException when it is not stored or not pending any more.
+ */
+export async function markOutboxSent(id: string, messageId: string): Promise<void> {
+  await dynamoDocumentClient.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: outboxMessageKey(id),
+      UpdateExpression:
+        'SET emailStatus = :sent, emailMessageId = :messageId, #version = #version + :one REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: 'attribute_exists(pk) AND emailStatus = :pending',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':sent': 'sent', ':pending': 'pending', ':messageId': messageId, ':one': 1 },
+    }),
+  );
+}
+
+/** Records one more failed send of the message's e-mail (`emailAttempts` + 1); it stays pending. */
+export async function recordOutboxAttempt(id: string): Promise<void> {
+  await dynamoDocumentClient.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: outboxMessageKey(id),
+      UpdateExpression: 'SET emailAttempts = if_not_exists(emailAttempts, :zero) + :one, #version = #version + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+    }),
+  );
+}
+
+/** One stored message by id (consistent read), or null. */
+export async function getOutboxMessage(id: string): Promise<OutboxItem | null> {
+  const output = await dynamoDocumentClient.send(
+    new GetCommand({ TableName: tableName(), Key: outboxMessageKey(id), ConsistentRead: true }),
+  );
+  return (output.Item as OutboxItem | undefined) ?? null;
+}
+
+/**
+ * Messages whose e-mail is still pending, oldest first, created before `before` (ISO;
+ * so a request still sending its own e-mail is left alone), one page of at most
+ * `limit` (gsi1 `OUTBOX_PENDING`; gsi1 projects the whole item).
+ */
+export function listPendingOutbox(options: {
+  readonly before: string;
+  readonly limit: number;
+  readonly pageToken?: string | undefined;
+}): Promise<Page<OutboxItem>> {
+  return queryPage<OutboxItem>({
+    index: 'gsi1',
+    partitions: [OUTBOX_PENDING_PARTITION],
+    sortKey: { expression: '#sk < :before', names: { '#sk': 'gsi1sk' }, values: { ':before': options.before } },
+    limit: options.limit,
+    pageToken: options.pageToken,
+  });
+}

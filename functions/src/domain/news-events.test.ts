@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
+import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
+import { NewsEventLink } from '#shared/contracts/news';
+import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import {
+  exceedsDataLimit,
+  IMAGE_ADDRESS_MESSAGE,
+  imageAddressErrors,
+  isBlankHtml,
+  linkBaseFromTitle,
+  linkCandidates,
+  linkWithId,
+  portalFileIdOf,
+  requestBodyLength,
+  sanitizeDescription,
+  seesUnpublished,
+} from './news-events.ts';
+
+const ID = '01jdq8a4b5c6d7e8f9g0h1j2k3';
+
+describe('seesUnpublished', () => {
+  const principal = (claims: { type: string; value: string }[], roles = [USER_ROLE]) => ({
+    roles,
+    claims,
+    subscriptions: [COURSEWARE_FEATURE],
+  });
+
+  it('is true for a valid login with patch_v1_content only', () => {
+    expect(seesUnpublished(principal([{ type: CLAIM_TYPES.api, value: API_CLAIMS.updateContent }]))).toBe(true);
+  });
+
+  it('is false for visitors, readers without the claim, and a login without the USER role', () => {
+    expect(seesUnpublished(null)).toBe(false);
+    expect(seesUnpublished(principal([{ type: CLAIM_TYPES.api, value: API_CLAIMS.deleteNews }]))).toBe(false);
+    expect(seesUnpublished(principal([{ type: CLAIM_TYPES.api, value: API_CLAIMS.updateContent }], []))).toBe(false);
+  });
+});
+
+describe('links', () => {
+  it('slugifies the title like an alias', () => {
+    expect(linkBaseFromTitle('SEED Labs – Spring Workshop 2027!', ID)).toBe('seed-labs-spring-workshop-2027');
+    expect(linkBaseFromTitle('Café & Crypto', ID)).toBe('cafe-and-crypto');
+  });
+
+  it('falls back to the id when the title has no usable character', () => {
+    expect(linkBaseFromTitle('!!! ???', ID)).toBe(ID);
+  });
+
+  it('leaves room for a suffix under the 1024 limit and never ends in a hyphen', () => {
+    const base = linkBaseFromTitle(`${'a'.repeat(1015)} b`, ID);
+    expect(base.length).toBeLessThanOrEqual(NEWS_EVENT_LIMITS.linkMaxChars - 8);
+    expect(base.endsWith('-')).toBe(false);
+    expect(NewsEventLink.safeParse(`${base}-9999999`).success).toBe(true);
+  });
+
+  it('numbers candidates from -2 on', () => {
+    expect(linkCandidates('spring', 1, 3)).toEqual(['spring', 'spring-2', 'spring-3']);
+    expect(linkCandidates('spring', 11, 2)).toEqual(['spring-11', 'spring-12']);
+    expect(() => linkCandidates('spring', 0, 1)).toThrow(RangeError);
+  });
+
+  it('makes a last-resort link with the id that fits and matches the pattern', () => {
+    const link = linkWithId('x'.repeat(1016), ID);
+    expect(link.length).toBeLessThanOrEqual(NEWS_EVENT_LIMITS.linkMaxChars);
+    expect(link.endsWith(`-${ID}`)).toBe(true);
+    expect(NewsEventLink.safeParse(link).success).toBe(true);
+  });
+});
+
+describe('sanitizeDescription', () => {
+  it('keeps the allowed structure', () => {
+    const html =
+      '<h2>Agenda</h2><p><strong>Day 1</strong> and <em>day 2</em></p><ul><li>one</li></ul><ol start="3"><li>three</li></ol>' +
+      '<blockquote>quote</blockquote><pre><code>make</code></pre>' +
+      '<table><thead><tr><th scope="col">When</th></tr></thead><tbody><tr><td colspan="2">9:00</td></tr></tbody></table>';
+    expect(sanitizeDescription(html)).toBe(html);
+  });
+
+  it('removes scripts and styles with their content, event handlers, style and class attributes', () => {
+    const html =
+      '<p class="x" style="color:red" onclick="steal()">Hi</p><script>alert(1)</script><style>p{}</style>' +
+      '<img src="https://example.org/a.png" alt="A" onerror="steal()">';
+    expect(sanitizeDescription(html)).toBe('<p>Hi</p><img src="https://example.org/a.png" alt="A" />');
+  });
+
+  it('drops iframes, forms and objects but keeps their text', () => {
+    expect(sanitizeDescription('<iframe src="https://evil.example"></iframe><form><button>Go</button></form>')).toBe(
+      'Go',
+    );
+    expect(sanitizeDescription('<object data="x.swf"></object><embed src="x.swf">')).toBe('');
+  });
+
+  it('keeps http, https, mailto and relative links with rel=noopener, and refuses javascript: ones', () => {
+    expect(sanitizeDescription('<a href="https://example.org" target="_blank">x</a>')).toBe(
+      '<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeDescription('<a href="mailto:team@example.org" target="_top">m</a>')).toBe(
+      '<a href="mailto:team@example.org" rel="noopener noreferrer">m</a>',
+    );
+    expect(sanitizeDescription('<a href="/events/spring">r</a>')).toBe(
+      '<a href="/events/spring" rel="noopener noreferrer">r</a>',
+    );
+    expect(sanitizeDescription('<a href="javascript:alert(1)">j</a>')).toBe('<a rel="noopener noreferrer">j</a>');
+    expect(sanitizeDescription('<a href="JaVaScRiPt:alert(1)">j</a>')).toBe('<a rel="noopener noreferrer">j</a>');
+    expect(sanitizeDescription('<a href="//evil.example/x">p</a>')).toBe('<a rel="noopener noreferrer">p</a>');
+  });
+
+  it('keeps raster data: images and drops other data: and javascript: images', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(sanitizeDescription(`<img src="${png}" alt="">`)).toBe(`<img src="${png}" alt="" />`);
+    expect(sanitizeDescription('<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="x">')).toBe('');
+    expect(sanitizeDescription('<img src="data:text/html;base64,PHA+">')).toBe('');
+    expect(sanitizeDescription('<img src="javascript:alert(1)">')).toBe('');
+  });
+
+  it('re-escapes text', () => {
+    expect(sanitizeDescription('<p>1 < 2 & 3</p>')).toBe('<p>1 &lt; 2 &amp; 3</p>');
+  });
+});
+
+describe('isBlankHtml', () => {
+  it('is true for markup without text or images', () => {
+    expect(isBlankHtml('')).toBe(true);
+    expect(isBlankHtml('<p> &nbsp; </p><br />')).toBe(true);
+  });
+
+  it('is false with text or an image', () => {
+    expect(isBlankHtml('<p>x</p>')).toBe(false);
+    expect(isBlankHtml('<img src="https://example.org/a.png" />')).toBe(false);
+  });
+});
+
+describe('imageAddressErrors', () => {
+  it('accepts none, a portal path and an http(s) address', () => {
+    for (const image of [
+      '',
+      '/public/files/01jdq8a4b5c6d7e8f9g0h1j2k3',
+      'https://example.org/a.png',
+      'http://x.example/a',
+    ]) {
+      expect(imageAddressErrors(image), image).toEqual([]);
+    }
+  });
+
+  it('refuses javascript:, data:, protocol-relative and bare addresses', () => {
+    for (const image of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', 'a.png']) {
+      expect(imageAddressErrors(image), image).toEqual([{ path: 'body.image', message: IMAGE_ADDRESS_MESSAGE }]);
+    }
+  });
+});
+
+describe('portalFileIdOf', () => {
+  it('reads the file id of an uploaded portal file, without query or fragment, URL-decoded', () => {
+    expect(portalFileIdOf(`/public/files/${ID}`)).toBe(ID);
+    expect(portalFileIdOf(`/public/files/${ID}?v=2`)).toBe(ID);
+    expect(portalFileIdOf(`/public/files/${ID}#top`)).toBe(ID);
+    expect(portalFileIdOf('/public/files/a%20b')).toBe('a b');
+    // Malformed escapes are kept as sent: no such file exists, so the save refuses it.
+    expect(portalFileIdOf('/public/files/a%zz')).toBe('a%zz');
+    expect(portalFileIdOf('/public/files/')).toBe('');
+  });
+
+  it('is null for an empty image, an external address and other portal paths', () => {
+    expect(portalFileIdOf('')).toBeNull();
+    expect(portalFileIdOf(`https://example.org/public/files/${ID}`)).toBeNull();
+    expect(portalFileIdOf('http://example.org/team.png')).toBeNull();
+    expect(portalFileIdOf(`/public/${ID}`)).toBeNull();
+    expect(portalFileIdOf('/img/team.png')).toBeNull();
+    expect(portalFileIdOf(`/PUBLIC/files/${ID}`)).toBeNull();
+  });
+});
+
+describe('the data limit', () => {
+  it('counts the characters of the body as sent, decoding base64 first', () => {
+    expect(requestBodyLength(undefined, false)).toBe(0);
+    expect(requestBodyLength('{"a":"é"}', false)).toBe(9);
+    expect(requestBodyLength(Buffer.from('{"a":"é"}').toString('base64'), true)).toBe(9);
+  });
+
+  it('allows exactly 512,000 characters and refuses one more', () => {
+    expect(exceedsDataLimit(512_000)).toBe(false);
+    expect(exceedsDataLimit(512_001)).toBe(true);
+  });
+});

@@ -1,0 +1,217 @@
+import sanitizeHtml from 'sanitize-html';
+import { decideAccess, type Principal } from '#shared/capabilities';
+import type { FieldError } from '#shared/contracts/common';
+import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { aliasFromName } from './alias.ts';
+
+/**
+ * Rules of news and events that need no I/O (spec §2.10, §3 "News", "Event", §5 "News
+ * and event dialog"; decision record 024): who sees unpublished items, links made
+ * from titles, the HTML allow-list of descriptions, image addresses and the
+ * whole-body size limit.
+ */
+
+/**
+ * Whether `viewer` sees unpublished news and events (spec §6 "Update content": the
+ * `patch_v1_content` claim on a valid login). Everyone else sees published items only
+ * and meets an unpublished one as a 404.
+ */
+export function seesUnpublished(viewer: Principal | null): boolean {
+  return decideAccess(viewer, 'updateContent') === 'allowed';
+}
+
+/** Longest suffix a generated link may get (`-` and up to 7 digits), kept free below the 1024 limit. */
+const SUFFIX_ROOM = 8;
+
+/**
+ * The base of a generated news link (decision record 024): the title slugified like a
+ * content alias (lower case, `[a-z0-9-]` only, accents folded, runs of hyphens
+ * collapsed — `aliasFromName`), cut so that a `-<n>` suffix still fits in
+ * {@link NEWS_EVENT_LIMITS.linkMaxChars}; `fallback` (the item's id) when the title has
+ * no usable character. Always matches the contract's link pattern.
+ */
+export function linkBaseFromTitle(title: string, fallback: string): string {
+  const slug = aliasFromName(title)
+    .slice(0, NEWS_EVENT_LIMITS.linkMaxChars - SUFFIX_ROOM)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+/**
+ * Candidate links in the order they are tried: `base`, `base-2`, `base-3`, … —
+ * `count` of them starting at the `from`-th (1 is `base` itself).
+ * @throws RangeError for `from` < 1 or `count` < 1.
+ */
+export function linkCandidates(base: string, from: number, count: number): string[] {
+  if (!Number.isInteger(from) || from < 1 || !Number.isInteger(count) || count < 1) {
+    throw new RangeError('from and count must be whole numbers of at least 1.');
+  }
+  return Array.from({ length: count }, (_, i) => (from + i === 1 ? base : `${base}-${from + i}`));
+}
+
+/**
+ * The last-resort link when every numbered candidate is taken: the base cut to leave
+ * room, a hyphen and the item's id (unique by construction, at most
+ * {@link NEWS_EVENT_LIMITS.linkMaxChars}).
+ */
+export function linkWithId(base: string, id: string): string {
+  const room = NEWS_EVENT_LIMITS.linkMaxChars - id.length - 1;
+  const head = base.slice(0, room).replace(/-+$/, '');
+  return head ? `${head}-${id}` : id;
+}
+
+/** Raster image types an inline `data:` image of a description may have. */
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+
+/** Tags a description may keep (decision record 024); everything else is dropped, its text kept. */
+export const DESCRIPTION_ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'code',
+  'pre',
+  'blockquote',
+  'figure',
+  'figcaption',
+] as const;
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...DESCRIPTION_ALLOWED_TAGS],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    colgroup: ['span'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { target, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: { ...rest, ...(target === '_blank' ? { target } : {}), rel: 'noopener noreferrer' },
+      };
+    },
+    img: (tagName, attribs) => {
+      const src = attribs.src;
+      const keep = src !== undefined && (!/^\s*data:/i.test(src) || DATA_IMAGE.test(src.trim()));
+      return {
+        tagName,
+        attribs: keep ? attribs : Object.fromEntries(Object.entries(attribs).filter(([name]) => name !== 'src')),
+      };
+    },
+  },
+  // An image whose address was refused (or that had none) is dropped entirely.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/**
+ * A news or event description made safe to store and render (decision record 024):
+ * sanitize-html with an allow-list — headings, paragraphs, line breaks, rules, div
+ * and span, lists, links (`href` http, https, mailto or relative; `rel="noopener
+ * noreferrer"` always; `target` only `_blank`), images (`src` http, https, relative
+ * or a base64 `data:image/png|jpeg|gif|webp`, with `alt`, `title`, `width`,
+ * `height`), tables, and em, strong, b, i, u, s, sub, sup, code, pre, blockquote,
+ * figure, figcaption. Scripts and styles go with their content; event handlers,
+ * `style`, `class`, iframes, forms, `javascript:` and protocol-relative addresses go.
+ * Text is kept and re-escaped.
+ */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+}
+
+/** True when sanitised HTML shows nothing: no text and no image. */
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
+}
+
+/** Message of a 400 at `body.image` for an address the portal will not show. */
+export const IMAGE_ADDRESS_MESSAGE = 'Must be an http(s) address or a portal path such as /public/files/<id>.';
+
+/**
+ * Checks an item's `image`: empty (no image), a portal-relative path (`/public/…`,
+ * what the upload API answers for a public file) or an absolute http(s) address —
+ * never a `javascript:`, `data:` or protocol-relative one. Returns the field errors
+ * (none when valid).
+ */
+export function imageAddressErrors(image: string): FieldError[] {
+  if (image === '') return [];
+  const portalPath = /^\/(?!\/)[^\s\\]*$/.test(image);
+  const absolute = /^https?:\/\/[^\s/\\]+[^\s\\]*$/i.test(image);
+  return portalPath || absolute ? [] : [{ path: 'body.image', message: IMAGE_ADDRESS_MESSAGE }];
+}
+
+/** Address prefix of an uploaded public file as the portal serves it (`publicFilesBaseUrl` + `/files/<id>`). */
+export const PORTAL_FILE_PREFIX = '/public/files/';
+
+/**
+ * The id of the uploaded portal file an item's `image` names (decision record 024):
+ * the part of `/public/files/<id>` after the prefix, without a query or fragment,
+ * URL-decoded (as the dialog encodes it) — or null when the image names no uploaded
+ * file: empty, an external http(s) address, or another portal path. Whether such a
+ * file exists is the save's business: a `/public/files/…` address always names one,
+ * even an id that cannot exist (the save then refuses it).
+ */
+export function portalFileIdOf(image: string): string | null {
+  if (!image.startsWith(PORTAL_FILE_PREFIX)) return null;
+  const encoded = image.slice(PORTAL_FILE_PREFIX.length).replace(/[?#][\s\S]*$/, '');
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
+
+/**
+ * Characters of a request body as sent (spec §5: "Event and news data max length is
+ * 512000"; decision record 024 counts the whole JSON body): the body string, decoded
+ * first when API Gateway base64-encoded it; 0 without a body.
+ */
+export function requestBodyLength(body: string | undefined, isBase64Encoded: boolean | undefined): number {
+  if (body === undefined) return 0;
+  return isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8').length : body.length;
+}
+
+/** True when a body of `length` characters exceeds {@link NEWS_EVENT_LIMITS.dataMaxChars}. */
+export function exceedsDataLimit(length: number): boolean {
+  return length > NEWS_EVENT_LIMITS.dataMaxChars;
+}

@@ -1,0 +1,173 @@
+import { Button, chakra, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useRef, useState } from 'react';
+import {
+  CONTACT_CONFIRMATION,
+  CONTACT_TOPIC_LABELS,
+  ContactRequestInput,
+  contactTopicsOf,
+  RATE_LIMITED_MESSAGE,
+} from '#shared/contracts/messages';
+import { MESSAGE_LIMITS } from '#shared/limits';
+import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
+import { useSendContactRequest } from '../api/send-contact-request.ts';
+import {
+  type FieldErrors,
+  fieldErrorsFromApi,
+  fieldErrorsOf,
+  firstInvalid,
+  isRateLimited,
+} from '../utils/field-errors.ts';
+import { ConfirmationHeading, RateLimitedAlert, TextField, TrapField } from './form-parts.tsx';
+
+/** The fields in screen order, which is also the order the first invalid one is looked for in. */
+const FIELDS = ['name', 'email', 'organization', 'topic', 'subject', 'message'] as const;
+type ContactField = (typeof FIELDS)[number];
+type TextFieldName = Exclude<ContactField, 'topic'>;
+
+/** Labels of the contact form's fields (spec §3 "Contact request"). */
+export const CONTACT_LABELS: Record<ContactField, string> = {
+  name: 'Name',
+  email: 'Email',
+  organization: 'Organization',
+  topic: 'Discussion topic',
+  subject: 'Subject',
+  message: 'Message',
+};
+const AUTOCOMPLETE: Partial<Record<TextFieldName, string>> = {
+  name: 'name',
+  email: 'email',
+  organization: 'organization',
+};
+
+type Values = Record<ContactField, string>;
+const EMPTY: Values = { name: '', email: '', organization: '', topic: '', subject: '', message: '' };
+
+/**
+ * The contact form (spec §2.9, §4 "Contact form", §5 "Contact form"): name, email,
+ * organization and subject (required, at most 100), the message (required, at most
+ * 10,000, with a counter), and the discussion topic from the brand's topics (Other
+ * only on USCR). Messages show under their fields as alerts and the first invalid
+ * field takes the focus. A filled honeypot shows the sent state without calling the
+ * server; a 429 says to wait and keeps everything typed. Sent, the form is replaced
+ * by the confirmation of spec §2.9.
+ */
+export function ContactForm() {
+  const { brand } = useRuntimeConfig();
+  const topics = contactTopicsOf(brand);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
+  const [rateLimited, setRateLimited] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const fields = useRef<Partial<Record<ContactField, HTMLElement | null>>>({});
+  const mutation = useSendContactRequest();
+
+  const focusFirstInvalid = (found: FieldErrors<ContactField>) => {
+    const field = firstInvalid(FIELDS, found);
+    if (field) fields.current[field]?.focus();
+  };
+  const set = (field: ContactField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const register = (field: ContactField) => (element: HTMLElement | null) => {
+    fields.current[field] = element;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    setRateLimited(null);
+    if (honeypot !== '') {
+      // Spec §4: a filled honeypot fakes success and sends nothing.
+      setSent(true);
+      return;
+    }
+    const found = fieldErrorsOf(ContactRequestInput, values, FIELDS);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(found);
+      return;
+    }
+    mutation.mutate(ContactRequestInput.parse(values), {
+      onSuccess: () => setSent(true),
+      onError: (error) => {
+        if (isRateLimited(error)) {
+          setRateLimited(error.message || RATE_LIMITED_MESSAGE);
+          return;
+        }
+        const fromServer = fieldErrorsFromApi(error, FIELDS);
+        if (!fromServer) return;
+        setErrors(fromServer);
+        focusFirstInvalid(fromServer);
+      },
+    });
+  };
+
+  if (sent) {
+    return (
+      <Stack gap="4" role="status" aria-live="polite">
+        <ConfirmationHeading>Thank you for contacting us</ConfirmationHeading>
+        <Text>{CONTACT_CONFIRMATION}</Text>
+      </Stack>
+    );
+  }
+
+  const textField = (field: TextFieldName, extra: { type?: 'email'; multiline?: boolean; maxChars?: number } = {}) => (
+    <TextField
+      label={CONTACT_LABELS[field]}
+      autoComplete={AUTOCOMPLETE[field]}
+      value={values[field]}
+      onChange={set(field)}
+      error={errors[field]}
+      inputRef={register(field)}
+      {...extra}
+    />
+  );
+
+  return (
+    <chakra.form position="relative" onSubmit={submit} noValidate aria-label="Contact us">
+      <Stack gap="5" maxW="2xl">
+        <Text color="fg.muted">
+          Every field is required. Name, email, organization and subject: at most {MESSAGE_LIMITS.contactFieldMaxChars}{' '}
+          characters each.
+        </Text>
+        {textField('name')}
+        {textField('email', { type: 'email' })}
+        {textField('organization')}
+        <Field.Root invalid={Boolean(errors.topic)} required>
+          <Field.Label>
+            {CONTACT_LABELS.topic}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              ref={register('topic')}
+              value={values.topic}
+              onChange={(event) => set('topic')(event.target.value)}
+            >
+              <option value="">Choose a topic</option>
+              {topics.map((topic) => (
+                <option key={topic} value={topic}>
+                  {CONTACT_TOPIC_LABELS[topic]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {errors.topic ? (
+            <Field.ErrorText role="alert">
+              {CONTACT_LABELS.topic}: {errors.topic}
+            </Field.ErrorText>
+          ) : null}
+        </Field.Root>
+        {textField('subject')}
+        {textField('message', { multiline: true, maxChars: MESSAGE_LIMITS.contactMessageMaxChars })}
+        <TrapField value={honeypot} onChange={setHoneypot} />
+        {rateLimited ? <RateLimitedAlert message={rateLimited} /> : null}
+        <div>
+          <Button type="submit" colorPalette="brand" loading={mutation.isPending} loadingText="Sending…">
+            Send message
+          </Button>
+        </div>
+      </Stack>
+    </chakra.form>
+  );
+}

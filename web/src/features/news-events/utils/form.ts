@@ -1,0 +1,150 @@
+import {
+  EventInput,
+  NEWS_EVENT_DATA_TOO_LONG_MESSAGE,
+  NewsEventLink,
+  type NewsEventStatus,
+  NewsInput,
+} from '#shared/contracts/news';
+import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { stripImageAlts } from './description.ts';
+import type { InputOf, NewsEventItem, NewsEventKind } from './kinds.ts';
+import { isNews } from './kinds.ts';
+
+/**
+ * The news and event dialog's form (spec §5 "News and event dialog"): its draft,
+ * the fields of each kind in screen order, and the checks made before saving, with
+ * the messages of the shared contract (`shared/contracts/news.ts`), so the dialog
+ * and the server say the same.
+ */
+
+/** What the dialog edits; `date` is the date-time picker's value (an ISO date-time or ''). */
+export interface NewsEventDraft {
+  readonly name: string;
+  readonly link: string;
+  readonly externalLink: string;
+  readonly location: string;
+  readonly date: string;
+  readonly status: NewsEventStatus;
+  /** Address of the stored image, or '' for none (a newly picked file is uploaded on save). */
+  readonly image: string;
+  readonly description: string;
+}
+
+/** One field of the dialog. */
+export type DraftField = keyof NewsEventDraft;
+
+/** The first message per field. */
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+/** The fields each kind shows, in screen order (the first invalid one gets the focus). */
+export const FIELD_ORDER: Record<NewsEventKind, readonly DraftField[]> = {
+  news: ['name', 'link', 'externalLink', 'date', 'status', 'image', 'description'],
+  event: ['name', 'link', 'location', 'date', 'status', 'image', 'description'],
+};
+
+/** Message of an incomplete date-time picker (spec §4: it emits a value only with both a date and a time). */
+export const DATE_REQUIRED_MESSAGE = 'Choose a date and a time.';
+
+/** The draft of a new item (published, no date) or of a stored one. */
+export function draftOf(item: NewsEventItem | null): NewsEventDraft {
+  if (!item) {
+    return {
+      name: '',
+      link: '',
+      externalLink: '',
+      location: '',
+      date: '',
+      status: 'published',
+      image: '',
+      description: '',
+    };
+  }
+  return {
+    name: item.name,
+    link: item.link,
+    externalLink: isNews(item) ? item.externalLink : '',
+    location: isNews(item) ? '' : item.location,
+    date: item.date,
+    status: item.status,
+    image: item.image,
+    description: item.description,
+  };
+}
+
+/** The request body of a kind built from a draft, before any check (the description's image alts stripped). */
+export function bodyOf<K extends NewsEventKind>(kind: K, draft: NewsEventDraft): InputOf<K> {
+  const common = {
+    name: draft.name,
+    description: stripImageAlts(draft.description),
+    status: draft.status,
+    date: draft.date,
+    image: draft.image,
+    link: draft.link,
+  };
+  const body =
+    kind === 'news' ? { ...common, externalLink: draft.externalLink } : { ...common, location: draft.location };
+  return body as InputOf<K>;
+}
+
+/** The outcome of {@link checkDraft}: the body to send, or the field messages and the whole-item message. */
+export type DraftCheck<K extends NewsEventKind> =
+  | { readonly ok: true; readonly body: InputOf<K> }
+  | { readonly ok: false; readonly errors: DraftErrors; readonly dataError: string | null };
+
+/**
+ * Checks a draft as the server will (spec §5): title required, at most 1024; link
+ * (required for events, optional for news) at most 1024, lower-case words joined by
+ * hyphens; external link optional, at most 1024, http(s); location required, at most
+ * 10,240; description required, at most 10,240; image address at most 1024; date
+ * required (a complete date-time), at most 256; and the whole body at most 512,000
+ * characters as JSON (`dataError`). The description's images lose their alt text
+ * first. Answers the trimmed body when everything holds.
+ */
+export function checkDraft<K extends NewsEventKind>(kind: K, draft: NewsEventDraft): DraftCheck<K> {
+  const body = bodyOf(kind, draft);
+  const dataError =
+    JSON.stringify(body).length > NEWS_EVENT_LIMITS.dataMaxChars ? NEWS_EVENT_DATA_TOO_LONG_MESSAGE : null;
+  const schema = kind === 'news' ? NewsInput : EventInput;
+  const parsed = schema.safeParse(body);
+  const errors: DraftErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && FIELD_ORDER[kind].includes(field as DraftField)) {
+        errors[field as DraftField] ??= issue.message;
+      }
+    }
+  }
+  if (kind === 'news' && draft.link.trim() !== '') {
+    // The optional link is a union with '', whose own message says nothing useful.
+    const link = NewsEventLink.safeParse(draft.link);
+    if (!link.success) errors.link = link.error.issues[0]?.message ?? errors.link;
+  }
+  if (draft.date === '') errors.date = DATE_REQUIRED_MESSAGE;
+  else if (draft.date.length > NEWS_EVENT_LIMITS.dateMaxChars) {
+    errors.date = `Must be at most ${NEWS_EVENT_LIMITS.dateMaxChars} characters.`;
+  } else if (errors.date) errors.date = DATE_REQUIRED_MESSAGE;
+  if (dataError || Object.keys(errors).length > 0) return { ok: false, errors, dataError };
+  return { ok: true, body: (parsed.success ? parsed.data : body) as InputOf<K> };
+}
+
+/** The first field of `errors` in screen order, or null. */
+export function firstInvalidField(kind: NewsEventKind, errors: DraftErrors): DraftField | null {
+  return FIELD_ORDER[kind].find((field) => errors[field]) ?? null;
+}
+
+/**
+ * Field messages of a 400 answer (`details` paths like `body.name`), for the fields
+ * the dialog shows; others are left out.
+ */
+export function errorsFromDetails(
+  kind: NewsEventKind,
+  details: readonly { path: string; message: string }[],
+): DraftErrors {
+  const errors: DraftErrors = {};
+  for (const detail of details) {
+    const field = detail.path.replace(/^body\./, '').split('.')[0] as DraftField;
+    if (FIELD_ORDER[kind].includes(field)) errors[field] ??= detail.message;
+  }
+  return errors;
+}
