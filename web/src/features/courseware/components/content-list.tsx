@@ -1,7 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useContentPages } from '../hooks/use-content-pages.ts';
-import { ContentCardGrid, ListSkeleton, LoadError, PagedListSection } from './list-parts.tsx';
+import { ContentCardGrid, ListSkeleton, PagedListSection } from './list-parts.tsx';
 
 export const CONTENT_LIST_ID = 'content-list';
 

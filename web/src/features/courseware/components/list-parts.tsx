@@ -1,5 +1,5 @@
-import { Alert, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ChevronLeftIcon, ChevronRightIcon, RotateCwIcon } from 'lucide-react';
+import { Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import type { ContentSummary } from '#shared/contracts/content';
 import { announce } from '../../../lib/announcer.tsx';
@@ -18,23 +18,6 @@ export function ListSkeleton({ label }: { label: string }) {
         </Stack>
       ))}
     </SimpleGrid>
-  );
-}
-
-/** A list that could not be loaded, with Retry. */
-export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>Check your connection and try again.</Alert.Description>
-      </Alert.Content>
-      <Button size="sm" variant="outline" colorPalette="red" onClick={onRetry} alignSelf="center">
-        <RotateCwIcon aria-hidden="true" />
-        Retry
-      </Button>
-    </Alert.Root>
   );
 }
 

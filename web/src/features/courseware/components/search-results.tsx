@@ -2,9 +2,10 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { FilterXIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { TIMING } from '#shared/limits';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import type { useSearchPages } from '../hooks/use-search-pages.ts';
-import { ContentCardGrid, ListSkeleton, LoadError, PagedListSection } from './list-parts.tsx';
+import { ContentCardGrid, ListSkeleton, PagedListSection } from './list-parts.tsx';
 
 export const SEARCH_RESULTS_ID = 'search-results';
 

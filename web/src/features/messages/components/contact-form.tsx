@@ -1,22 +1,14 @@
 import { Button, chakra, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useRef, useState } from 'react';
 import {
   CONTACT_CONFIRMATION,
   CONTACT_TOPIC_LABELS,
   ContactRequestInput,
   contactTopicsOf,
-  RATE_LIMITED_MESSAGE,
 } from '#shared/contracts/messages';
 import { MESSAGE_LIMITS } from '#shared/limits';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { useSendContactRequest } from '../api/send-contact-request.ts';
-import {
-  type FieldErrors,
-  fieldErrorsFromApi,
-  fieldErrorsOf,
-  firstInvalid,
-  isRateLimited,
-} from '../utils/field-errors.ts';
+import { usePublicForm } from '../hooks/use-public-form.ts';
 import { ConfirmationHeading, RateLimitedAlert, TextField, TrapField } from './form-parts.tsx';
 
 /** The fields in screen order, which is also the order the first invalid one is looked for in. */
@@ -54,52 +46,12 @@ const EMPTY: Values = { name: '', email: '', organization: '', topic: '', subjec
 export function ContactForm() {
   const { brand } = useRuntimeConfig();
   const topics = contactTopicsOf(brand);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [honeypot, setHoneypot] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
-  const [rateLimited, setRateLimited] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const fields = useRef<Partial<Record<ContactField, HTMLElement | null>>>({});
-  const mutation = useSendContactRequest();
-
-  const focusFirstInvalid = (found: FieldErrors<ContactField>) => {
-    const field = firstInvalid(FIELDS, found);
-    if (field) fields.current[field]?.focus();
-  };
-  const set = (field: ContactField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const register = (field: ContactField) => (element: HTMLElement | null) => {
-    fields.current[field] = element;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setRateLimited(null);
-    if (honeypot !== '') {
-      // Spec §4: a filled honeypot fakes success and sends nothing.
-      setSent(true);
-      return;
-    }
-    const found = fieldErrorsOf(ContactRequestInput, values, FIELDS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(found);
-      return;
-    }
-    mutation.mutate(ContactRequestInput.parse(values), {
-      onSuccess: () => setSent(true),
-      onError: (error) => {
-        if (isRateLimited(error)) {
-          setRateLimited(error.message || RATE_LIMITED_MESSAGE);
-          return;
-        }
-        const fromServer = fieldErrorsFromApi(error, FIELDS);
-        if (!fromServer) return;
-        setErrors(fromServer);
-        focusFirstInvalid(fromServer);
-      },
-    });
-  };
+  const { values, set, register, errors, trap, setTrap, rateLimited, sent, submit, pending } = usePublicForm({
+    schema: ContactRequestInput,
+    fields: FIELDS,
+    empty: EMPTY,
+    mutation: useSendContactRequest(),
+  });
 
   if (sent) {
     return (
@@ -160,10 +112,10 @@ export function ContactForm() {
         </Field.Root>
         {textField('subject')}
         {textField('message', { multiline: true, maxChars: MESSAGE_LIMITS.contactMessageMaxChars })}
-        <TrapField value={honeypot} onChange={setHoneypot} />
+        <TrapField value={trap} onChange={setTrap} />
         {rateLimited ? <RateLimitedAlert message={rateLimited} /> : null}
         <div>
-          <Button type="submit" colorPalette="brand" loading={mutation.isPending} loadingText="Sending…">
+          <Button type="submit" colorPalette="brand" loading={pending} loadingText="Sending…">
             Send message
           </Button>
         </div>

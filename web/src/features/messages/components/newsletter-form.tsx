@@ -1,23 +1,11 @@
 import { Button, chakra, Fieldset, HStack, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useRef, useState } from 'react';
-import {
-  EMAIL_FORMATS,
-  type EmailFormat,
-  NewsletterSignupRequest,
-  RATE_LIMITED_MESSAGE,
-} from '#shared/contracts/messages';
+import { EMAIL_FORMATS, type EmailFormat, NewsletterSignupRequest } from '#shared/contracts/messages';
 import { MESSAGE_LIMITS } from '#shared/limits';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { useCreateNewsletterSubscriber } from '../api/create-newsletter-subscriber.ts';
-import {
-  type FieldErrors,
-  fieldErrorsFromApi,
-  fieldErrorsOf,
-  firstInvalid,
-  isRateLimited,
-} from '../utils/field-errors.ts';
+import { usePublicForm } from '../hooks/use-public-form.ts';
 import { ConfirmationHeading, RateLimitedAlert, TextField, TrapField } from './form-parts.tsx';
 
 const TEXT_FIELDS = ['email', 'firstName', 'lastName', 'organization', 'jobTitle'] as const;
@@ -58,51 +46,14 @@ const Radio = chakra('input', { base: { boxSize: '4', accentColor: 'colorPalette
  */
 export function NewsletterForm() {
   const { siteName, flags } = useRuntimeConfig();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [trap, setTrap] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<NewsletterField>>({});
-  const [rateLimited, setRateLimited] = useState<string | null>(null);
-  const [signedUp, setSignedUp] = useState(false);
-  const fields = useRef<Partial<Record<NewsletterField, HTMLElement | null>>>({});
-  const mutation = useCreateNewsletterSubscriber();
+  const { values, set, register, errors, trap, setTrap, rateLimited, sent, submit, pending } = usePublicForm({
+    schema: NewsletterSignupRequest,
+    fields: FIELDS,
+    empty: EMPTY,
+    mutation: useCreateNewsletterSubscriber(),
+  });
 
-  const focusFirstInvalid = (found: FieldErrors<NewsletterField>) => {
-    const field = firstInvalid(FIELDS, found);
-    if (field) fields.current[field]?.focus();
-  };
-  const set = (field: TextFieldName) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setRateLimited(null);
-    if (trap !== '') {
-      // Spec §4: a filled trap fakes success and calls nothing.
-      setSignedUp(true);
-      return;
-    }
-    const found = fieldErrorsOf(NewsletterSignupRequest, values, FIELDS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(found);
-      return;
-    }
-    mutation.mutate(NewsletterSignupRequest.parse(values), {
-      onSuccess: () => setSignedUp(true),
-      onError: (error) => {
-        if (isRateLimited(error)) {
-          setRateLimited(error.message || RATE_LIMITED_MESSAGE);
-          return;
-        }
-        const fromServer = fieldErrorsFromApi(error, FIELDS);
-        if (!fromServer) return;
-        setErrors(fromServer);
-        focusFirstInvalid(fromServer);
-      },
-    });
-  };
-
-  if (signedUp) {
+  if (sent) {
     return (
       <Stack gap="4" role="status" aria-live="polite">
         <ConfirmationHeading>Thank you for signing up</ConfirmationHeading>
@@ -137,9 +88,7 @@ export function NewsletterForm() {
             value={values[field]}
             onChange={set(field)}
             error={errors[field]}
-            inputRef={(element) => {
-              fields.current[field] = element;
-            }}
+            inputRef={register(field)}
           />
         ))}
         <Fieldset.Root invalid={Boolean(errors.emailFormat)}>
@@ -153,9 +102,9 @@ export function NewsletterForm() {
                   value={format}
                   colorPalette="brand"
                   checked={values.emailFormat === format}
-                  onChange={() => setValues((current) => ({ ...current, emailFormat: format }))}
+                  onChange={() => set('emailFormat')(format)}
                   ref={(element: HTMLInputElement | null) => {
-                    if (format === values.emailFormat) fields.current.emailFormat = element;
+                    if (format === values.emailFormat) register('emailFormat')(element);
                   }}
                 />
                 {format}
@@ -171,7 +120,7 @@ export function NewsletterForm() {
         <TrapField value={trap} onChange={setTrap} />
         {rateLimited ? <RateLimitedAlert message={rateLimited} /> : null}
         <div>
-          <Button type="submit" colorPalette="brand" loading={mutation.isPending} loadingText="Signing up…">
+          <Button type="submit" colorPalette="brand" loading={pending} loadingText="Signing up…">
             Sign up
           </Button>
         </div>

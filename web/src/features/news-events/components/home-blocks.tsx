@@ -4,11 +4,12 @@ import { ArrowRightIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { RouterLink } from '../../../components/ui/link.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { truncate } from '../../../lib/text.ts';
 import { listQueryOptions } from '../api/news-events.ts';
 import { descriptionText } from '../utils/description.ts';
 import { isNews, KIND_TEXT, type NewsEventItem, type NewsEventKind } from '../utils/kinds.ts';
-import { ItemDate, ItemsLoadError, ItemsSkeleton, ItemTitleLink } from './item-parts.tsx';
+import { ItemDate, ItemsSkeleton, ItemTitleLink } from './item-parts.tsx';
 
 /** Characters of a description quoted on the home page (spec §9 "Truncation": about 120). */
 export const HOME_DESCRIPTION_CHARS = 120;
@@ -94,7 +95,7 @@ function HomeBlock({
   const headingId = useId();
   let body: ReactNode;
   if (query.isPending) body = <ItemsSkeleton label={`Loading ${heading.toLowerCase()}`} rows={rows} />;
-  else if (query.isError || !query.data) body = <ItemsLoadError title={loadError} onRetry={() => query.refetch()} />;
+  else if (query.isError || !query.data) body = <LoadError title={loadError} onRetry={() => query.refetch()} />;
   else if (query.data.items.length === 0) body = <Text color="fg.muted">{empty}</Text>;
   else {
     body = (

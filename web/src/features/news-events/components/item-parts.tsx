@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ExternalLinkIcon, RotateCwIcon } from 'lucide-react';
+import { Badge, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ExternalLinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NEWS_EVENT_STATUS_LABELS, type NewsEventStatus } from '#shared/contracts/news';
 import { RouterLink } from '../../../components/ui/link.tsx';
@@ -68,22 +68,5 @@ export function ItemsSkeleton({ label, rows }: { label: string; rows: number }) 
         </Stack>
       ))}
     </Stack>
-  );
-}
-
-/** Items that could not be loaded, with Retry (the ERROR dialog has already said why). */
-export function ItemsLoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>Check your connection and try again.</Alert.Description>
-      </Alert.Content>
-      <Button size="sm" variant="outline" colorPalette="red" onClick={onRetry} alignSelf="center">
-        <RotateCwIcon aria-hidden="true" />
-        Retry
-      </Button>
-    </Alert.Root>
   );
 }

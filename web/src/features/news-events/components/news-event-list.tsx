@@ -4,6 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PencilIcon, PlusIcon, Trash2Icon } f
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { can } from '#shared/capabilities';
 import { PAGE } from '#shared/limits';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -13,7 +14,7 @@ import { listQueryOptions, useDeleteItem } from '../api/news-events.ts';
 import { descriptionText } from '../utils/description.ts';
 import { isNews, KIND_TEXT, type NewsEventItem, type NewsEventKind } from '../utils/kinds.ts';
 import { DeleteItemDialog } from './delete-item-dialog.tsx';
-import { ItemDate, ItemsLoadError, ItemsSkeleton, ItemTitleLink, StatusBadge } from './item-parts.tsx';
+import { ItemDate, ItemsSkeleton, ItemTitleLink, StatusBadge } from './item-parts.tsx';
 import { NewsEventDialog } from './news-event-dialog.tsx';
 
 /** Items per list page (spec §2.10, §9 "News, events and content list pages": 10). */
@@ -85,7 +86,7 @@ export function NewsEventList({ kind }: { kind: NewsEventKind }) {
   const hasNext = Boolean(data?.nextPageToken);
   let body: ReactNode;
   if (query.isPending) body = <ItemsSkeleton label={`Loading ${text.listTitle.toLowerCase()}`} rows={3} />;
-  else if (query.isError && !data) body = <ItemsLoadError title={text.loadError} onRetry={() => query.refetch()} />;
+  else if (query.isError && !data) body = <LoadError title={text.loadError} onRetry={() => query.refetch()} />;
   else if (items.length === 0) body = <Text color="fg.muted">{text.empty}</Text>;
   else {
     body = (
