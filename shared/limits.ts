@@ -133,3 +133,93 @@ export const MESSAGE_LIMITS = {
  * more answer 429 with Retry-After.
  */
 export const PUBLIC_FORM_RATE_LIMIT = { requests: 5, windowSeconds: 600 } as const;
+
+/**
+ * CMS pages, sections and section widgets (spec §5 "Pages", "Widgets", §2.14;
+ * decision record 026). Text limits in characters (`Chars`), file sizes in bytes
+ * (`Bytes`, 1 MB = 1,000,000 as in {@link FILE_LIMITS}). The text limits are
+ * enforced by the zod schemas of `shared/contracts/page.ts`; the file sizes are
+ * checked by issue 9's widget dialogs (a larger file is cleared with
+ * FILE_TOO_LARGE_ERROR).
+ */
+export const PAGE_LIMITS = {
+  /** Page title: required. */
+  titleMaxChars: 256,
+  /** Page description (`meta.description`): required on create. */
+  descriptionMaxChars: 256,
+  /** Page link (`href`): starts with `/`; lower-case letters, digits, hyphens, slashes. */
+  hrefMaxChars: 1024,
+  /** One address in `meta.images`. */
+  metaImageMaxChars: 1024,
+  /** Addresses in `meta.images`. (The spec names no number; a project limit.) */
+  metaImagesMax: 10,
+  /** Group name of a grouped list (`group-<name>` parameter, a section's `key`). Project limit. */
+  groupNameMaxChars: 128,
+  /** Groups of a grouped list. Project limit. */
+  groupsMax: 50,
+  /** Section name. The spec names no number; like the page title. */
+  sectionNameMaxChars: 256,
+  /** Section description (HTML). The spec names no number; like a news description. */
+  sectionDescriptionMaxChars: 10_240,
+  /** Widgets in one section. Project limit (the grid shows three per row). */
+  sectionWidgetsMax: 60,
+  /**
+   * A section as stored (UTF-8 bytes of its JSON, widgets included): one table item
+   * holds one section, and an item is at most 400 KB. Checked by issue 9's writes.
+   */
+  sectionItemMaxBytes: 390_000,
+  /**
+   * Sections of one page. Project limit: a reorder (issue 9) updates the index of
+   * every section and checks the page's version in one transaction (≤ 100 elements).
+   */
+  sectionsMax: 50,
+  /** Widget link targets (callToAction, giantIconButton). */
+  widgetLinkMaxChars: 1024,
+  /** A file's name on a widget. */
+  widgetFilenameMaxChars: 1024,
+  /** A file's MIME type on a widget. */
+  widgetMimeTypeMaxChars: 255,
+  /** heading: text, required. */
+  headingTextMaxChars: 128,
+  /** calloutBox: text, required. */
+  calloutTextMaxChars: 512,
+  /** featureItem: title and subtitle, both required. */
+  featureTitleMaxChars: 256,
+  featureSubtitleMaxChars: 512,
+  /** file: display name. */
+  fileDisplayNameMaxChars: 256,
+  /** contentBox: HTML. */
+  contentBoxHtmlMaxChars: 375_000,
+  /** callToAction: button text. */
+  callToActionTextMaxChars: 100,
+  /** coverImage: title (required) and subtitle (optional). */
+  coverTitleMaxChars: 128,
+  coverSubtitleMaxChars: 128,
+  /** teamMember: name, title and description. */
+  teamNameMaxChars: 128,
+  teamTitleMaxChars: 128,
+  teamDescriptionMaxChars: 4096,
+  /** image: title; the maximum height is a CSS length of at most 4 characters (e.g. `20em`). */
+  imageTitleMaxChars: 128,
+  imageMaxHeightMaxChars: 4,
+  /** youTube: video id, required. */
+  youTubeVideoIdMaxChars: 16,
+  /** youTube: caption language code (default English, `en`). */
+  youTubeCaptionsMaxChars: 16,
+  /** giantIconButton: name, description, icon name. */
+  giantButtonNameMaxChars: 128,
+  giantButtonDescriptionMaxChars: 4096,
+  giantButtonIconMaxChars: 128,
+  /** Images of featureItem, contentBox, coverImage and image widgets. */
+  widgetImageMaxBytes: 1_000_000,
+  /**
+   * A file widget's file. The spec's text says "up to 10MB" but its limit value is
+   * 104,857,600 bytes (100 MiB); the value is what the original enforced.
+   */
+  widgetFileMaxBytes: 104_857_600,
+  /** teamMember avatar (204×204 pixels) and logo (290×80 pixels). */
+  teamAvatarMaxBytes: 50_000,
+  teamLogoMaxBytes: 50_000,
+  teamAvatarPixels: { width: 204, height: 204 },
+  teamLogoPixels: { width: 290, height: 80 },
+} as const;

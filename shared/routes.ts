@@ -81,6 +81,7 @@ import {
   NewsInput,
   NewsPage,
 } from './contracts/news.ts';
+import { Page, PageHrefQuery } from './contracts/page.ts';
 import { SearchContentPage, SearchContentRequest } from './contracts/search.ts';
 import {
   CoursewareMetrics,
@@ -788,6 +789,18 @@ export const ROUTES = [
     response: SentSupportRequest,
     successStatus: 201,
     errorStatuses: [401, 403, 404],
+  },
+  {
+    operationId: 'getPageByHref',
+    method: 'GET',
+    path: '/api/v1/pages/by-href',
+    group: 'page',
+    access: 'public',
+    summary:
+      'One CMS page by its link, with its sections in index order; an unpublished one only for content editors, else 404 "Page does not exist." (spec §2.2 catch-all, §2.14, §7 "Pages"). Not cached: editors see changes at once.',
+    request: { query: PageHrefQuery },
+    response: Page,
+    errorStatuses: [404],
   },
   {
     operationId: 'getOpenApiDocument',

@@ -505,6 +505,9 @@ describe('the USCR dev app', () => {
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
+      "media-src 'self' https:",
+      // The youTube widget's player (spec §3) and the landing video's.
+      'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
       "connect-src 'self'",
     ]) {
       expect(csp).toContain(directive);

@@ -12,6 +12,17 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const FRAME_OPTIONS = 'DENY';
 export const CONTENT_TYPE_OPTIONS = 'nosniff';
 
+/**
+ * The video players pages may embed (spec §3 widget `youTube`, §2.4 landing video):
+ * the only frames the policy allows. Video files play from anywhere over https
+ * (`media-src`).
+ */
+export const EMBEDDED_VIDEO_ORIGINS = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+] as const;
+
 export interface ContentSecurityPolicyOptions {
   /**
    * Origins the browser may also connect to: the buckets that receive presigned
@@ -41,6 +52,8 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}
     "form-action 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
+    "media-src 'self' https:",
+    `frame-src ${EMBEDDED_VIDEO_ORIGINS.join(' ')}`,
     `connect-src ${connect.join(' ')}`,
   ].join('; ');
 }

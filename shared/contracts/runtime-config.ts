@@ -71,7 +71,11 @@ export const RuntimeConfig = z
     careersUrl: Address.nullable().default(null),
     /** The external student job board of the jobs page's footnote (spec §2.12); hidden when null. */
     studentJobBoardUrl: Address.nullable().default(null),
-    /** Optional landing video on the home page (spec §2.4). */
+    /**
+     * Optional landing video on the home page (spec §2.4): a video file (played from
+     * any https address) or a YouTube / Vimeo embed address — the only frames the
+     * Content-Security-Policy allows (`EMBEDDED_VIDEO_ORIGINS`, infra/stacks/security-headers.ts).
+     */
     landingVideoUrl: Address.nullable(),
     /** Optional social links in the footer (spec §2.3). */
     socialLinks: z.array(z.object({ label: z.string(), url: Address })).default([]),

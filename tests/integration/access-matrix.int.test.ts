@@ -6,6 +6,7 @@ import { type OperationId, ROUTES } from '#shared/routes';
 import { bumpCatalogRevision } from '../../functions/src/data/catalog.ts';
 import { createContent } from '../../functions/src/data/content.ts';
 import { createNewsEvent } from '../../functions/src/data/news-events.ts';
+import { createPage } from '../../functions/src/data/pages.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
 import { syncCatalogSnapshot } from '../../functions/src/search/indexer.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
@@ -24,6 +25,9 @@ import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '..
  */
 
 type Caller = 'visitor' | PersonaName;
+
+/** The link of the unpublished page the matrix creates (decision record 026). */
+const DRAFT_PAGE_HREF = '/matrix-draft-page';
 const CALLERS: readonly Caller[] = ['visitor', ...PERSONAS];
 
 /** One request of the matrix. `{unpublished}` / `{archived}` / `{hiddenParent}` are filled in at run time. */
@@ -426,6 +430,20 @@ const MATRIX: readonly MatrixRow[] = [
       admin: editorStatus,
     },
   })),
+  // CMS pages (spec §2.14, §6; decision record 026): a published seeded page is public;
+  // an unpublished one is seen only by those who may update content, 404 for the rest.
+  {
+    operationId: 'getPageByHref',
+    method: 'GET',
+    path: '/api/v1/pages/by-href?href=%2Fterms-of-use',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getPageByHref',
+    method: 'GET',
+    path: `/api/v1/pages/by-href?href=${encodeURIComponent(DRAFT_PAGE_HREF)}`,
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
   {
     operationId: 'listUsers',
     method: 'GET',
@@ -494,7 +512,10 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** An unpublished news item and event (decision record 024), for the rows above; runs after the portal starts. */
+/**
+ * An unpublished news item and event (decision record 024) and an unpublished page
+ * (decision record 026), for the rows above; runs after the portal starts.
+ */
 beforeAll(async () => {
   const now = new Date().toISOString();
   const common = {
@@ -521,6 +542,18 @@ beforeAll(async () => {
   });
   fill['{draftNews}'] = news.id;
   fill['{draftEvent}'] = event.id;
+  await createPage({
+    id: newId(),
+    title: 'Matrix draft page',
+    href: DRAFT_PAGE_HREF,
+    parentId: null,
+    status: 'unpublished',
+    meta: { description: 'Matrix draft.', images: [] },
+    layout: { name: 'handSortedList', parameters: {} },
+    sections: [],
+    createdTimestamp: now,
+    modifiedTimestamp: now,
+  });
 });
 
 async function call(row: MatrixRow, caller: Caller): Promise<number> {

@@ -38,6 +38,7 @@ import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
 import { DeletedLesson, LESSON_FILE_NOT_ALLOWED_MESSAGE, Lesson, LessonList } from '#shared/contracts/lesson';
 import { SentMessage, SentSupportRequest, UserCoursePage } from '#shared/contracts/messages';
 import { DeletedNewsEvent, Event, EventPage, News, NewsPage } from '#shared/contracts/news';
+import { PAGE_HREF_MESSAGE, PAGE_NOT_FOUND_MESSAGE, Page } from '#shared/contracts/page';
 import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
 import {
   CoursewareMetrics,
@@ -1378,6 +1379,25 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: '/api/v1/events/00000000000000000000000000', status: 403, as: 'student' },
     ],
   },
+  getPageByHref: {
+    ok: {
+      path: '/api/v1/pages/by-href?href=%2Fterms-of-use',
+      check(body) {
+        const page = Page.parse(body);
+        expect(page).toMatchObject({ href: '/terms-of-use', title: 'Terms of use', status: 'published' });
+        expect(page.sections.map((section) => section.index)).toEqual(page.sections.map((_, i) => i));
+      },
+    },
+    bad: [
+      { path: '/api/v1/pages/by-href', status: 400 },
+      {
+        path: '/api/v1/pages/by-href?href=terms-of-use',
+        status: 400,
+        fieldError: { path: 'query.href', message: PAGE_HREF_MESSAGE },
+      },
+      { path: '/api/v1/pages/by-href?href=%2Fno-such-page', status: 404 },
+    ],
+  },
   getOpenApiDocument: {
     ok: {
       path: '/api/v1/openapi.json',
@@ -1451,6 +1471,22 @@ describe('downloads over HTTP (decision record 022)', () => {
     });
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('pages by href (decision record 026)', () => {
+  it('serves the four seeded pages, sections in order, and 404 "Page does not exist." for others', async () => {
+    for (const href of ['/team', '/resources', '/terms-of-use', '/privacy']) {
+      const res = await api(`/api/v1/pages/by-href?href=${encodeURIComponent(href)}`);
+      expect(res.status, href).toBe(200);
+      expect(res.headers.get('cache-control'), href).toBe('no-store');
+      const page = Page.parse(await res.json());
+      expect(page.href).toBe(href);
+      expect(page.sections.length, href).toBeGreaterThan(1);
+    }
+    const missing = await api('/api/v1/pages/by-href?href=%2Fjobs-board');
+    expect(missing.status).toBe(404);
+    expect(ErrorBody.parse(await missing.json()).message).toBe(PAGE_NOT_FOUND_MESSAGE);
   });
 });
 

@@ -17,6 +17,11 @@ import {
   identityKey,
   KEY_ATTRIBUTES,
   knowledgeKey,
+  pageHrefKey,
+  pageKey,
+  pageListIndexKey,
+  pagePartition,
+  pageSectionKey,
   statusIndexKey,
   uploadedFileObjectKey,
   userClaimKey,
@@ -95,5 +100,15 @@ describe('key builders', () => {
   it('names the key attributes of each index, table keys included for GSIs', () => {
     expect(KEY_ATTRIBUTES.table).toEqual(['pk', 'sk']);
     expect(KEY_ATTRIBUTES.gsi3).toEqual(['pk', 'sk', 'gsi3pk', 'gsi3sk']);
+  });
+});
+
+describe('CMS page keys (decision record 026)', () => {
+  it('keeps a page and its sections in one partition, with an href guard and a list index', () => {
+    expect(pagePartition(ID)).toBe(`PAGE#${ID}`);
+    expect(pageKey(ID)).toEqual({ pk: `PAGE#${ID}`, sk: 'PAGE' });
+    expect(pageSectionKey(ID, 'section')).toEqual({ pk: `PAGE#${ID}`, sk: 'SECTION#section' });
+    expect(pageHrefKey('/terms-of-use')).toEqual({ pk: 'PAGE_HREF#/terms-of-use', sk: 'PAGE_HREF' });
+    expect(pageListIndexKey('/team', ID)).toEqual({ gsi1pk: 'PAGES', gsi1sk: `/team#${ID}` });
   });
 });

@@ -83,6 +83,9 @@ export const ENTITY_TYPES = {
   courseMember: 'CourseMember',
   organizationMember: 'OrganizationMember',
   rateLimitCounter: 'RateLimitCounter',
+  page: 'Page',
+  pageHref: 'PageHref',
+  pageSection: 'PageSection',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -601,4 +604,59 @@ export function organizationMemberKey(organizationId: string, userId: string): T
  */
 export function rateLimitKey(form: string, client: string, windowStart: number): TableKey {
   return { pk: `RATE#${form}#${client}#${windowStart}`, sk: 'RATE' };
+}
+
+/* ── CMS pages (spec §2.14, §3 "Page", "Section", "Section widget"; decision record 026) ── */
+/*
+ * One page is one item collection: the page item and one item per section, so a
+ * single Query reads a page with its sections. A section item carries its widgets
+ * (a section is at most PAGE_LIMITS.sectionItemMaxBytes) and an `index` attribute
+ * that orders the sections: a reorder (issue 9) updates `index` on the moved
+ * sections only, in one transaction with a version check on the page item. The href
+ * guard makes a link unique and answers "which page has this link"; a create, a
+ * change of link or a delete writes it in the same transaction as the page item.
+ *
+ * | question                                                   | index | key                                                                 |
+ * |------------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | page by id, with its sections (one Query of the partition) | table | pk `PAGE#<id>`; sk `PAGE` (the page), `SECTION#<sectionId>` (attribute index) |
+ * | href uniqueness guard, and the page an href names          | table | pk `PAGE_HREF#<href>`, sk `PAGE_HREF` (attribute pageId)            |
+ * | every page, by href (issue 9's page list, paged by token)  | gsi1  | gsi1pk `PAGES`, gsi1sk `<href>#<id>`                                |
+ */
+
+/** Table partition of one page: the page item and its section items. */
+export function pagePartition(pageId: string): string {
+  return `PAGE#${pageId}`;
+}
+
+/** Sort key of the page item in its partition. */
+export const PAGE_SORT_KEY = 'PAGE';
+
+/** Sort-key prefix of the section items of a page. */
+export const PAGE_SECTION_PREFIX = 'SECTION#';
+
+/** `PAGE#<id>` / `PAGE`: one page (without its sections). */
+export function pageKey(pageId: string): TableKey {
+  return { pk: pagePartition(pageId), sk: PAGE_SORT_KEY };
+}
+
+/** `PAGE#<pageId>` / `SECTION#<sectionId>`: one section of a page, with its widgets and `index`. */
+export function pageSectionKey(pageId: string, sectionId: string): TableKey {
+  return { pk: pagePartition(pageId), sk: `${PAGE_SECTION_PREFIX}${sectionId}` };
+}
+
+/**
+ * `PAGE_HREF#<href>` / `PAGE_HREF`: the item that makes a page link unique; its
+ * `pageId` attribute names the page. `href` is stored normalised (lower case, no
+ * trailing slash: `normalizePageHref`).
+ */
+export function pageHrefKey(href: string): TableKey {
+  return { pk: `PAGE_HREF#${href}`, sk: 'PAGE_HREF' };
+}
+
+/** gsi1 partition of every page (issue 9's list). */
+export const PAGES_PARTITION = 'PAGES';
+
+/** gsi1 key of a page item: the list of every page, by href. */
+export function pageListIndexKey(href: string, pageId: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: PAGES_PARTITION, gsi1sk: `${href}#${pageId}` };
 }

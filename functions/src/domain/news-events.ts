@@ -1,14 +1,16 @@
-import sanitizeHtml from 'sanitize-html';
 import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { aliasFromName } from './alias.ts';
 
+/** The HTML allow-list of descriptions moved to `html.ts` (decision record 026); re-exported for the news and event routes. */
+export { DESCRIPTION_ALLOWED_TAGS, isBlankHtml, sanitizeDescription } from './html.ts';
+
 /**
  * Rules of news and events that need no I/O (spec §2.10, §3 "News", "Event", §5 "News
  * and event dialog"; decision record 024): who sees unpublished items, links made
- * from titles, the HTML allow-list of descriptions, image addresses and the
- * whole-body size limit.
+ * from titles, image addresses and the whole-body size limit (the HTML allow-list
+ * of descriptions is in `html.ts`).
  */
 
 /**
@@ -58,110 +60,6 @@ export function linkWithId(base: string, id: string): string {
   const room = NEWS_EVENT_LIMITS.linkMaxChars - id.length - 1;
   const head = base.slice(0, room).replace(/-+$/, '');
   return head ? `${head}-${id}` : id;
-}
-
-/** Raster image types an inline `data:` image of a description may have. */
-const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
-
-/** Tags a description may keep (decision record 024); everything else is dropped, its text kept. */
-export const DESCRIPTION_ALLOWED_TAGS = [
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'br',
-  'hr',
-  'div',
-  'span',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'table',
-  'caption',
-  'colgroup',
-  'col',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'em',
-  'strong',
-  'b',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'code',
-  'pre',
-  'blockquote',
-  'figure',
-  'figcaption',
-] as const;
-
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...DESCRIPTION_ALLOWED_TAGS],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    col: ['span'],
-    colgroup: ['span'],
-    ol: ['start'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    a: (tagName, attribs) => {
-      const { target, ...rest } = attribs;
-      return {
-        tagName,
-        attribs: { ...rest, ...(target === '_blank' ? { target } : {}), rel: 'noopener noreferrer' },
-      };
-    },
-    img: (tagName, attribs) => {
-      const src = attribs.src;
-      const keep = src !== undefined && (!/^\s*data:/i.test(src) || DATA_IMAGE.test(src.trim()));
-      return {
-        tagName,
-        attribs: keep ? attribs : Object.fromEntries(Object.entries(attribs).filter(([name]) => name !== 'src')),
-      };
-    },
-  },
-  // An image whose address was refused (or that had none) is dropped entirely.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-};
-
-/**
- * A news or event description made safe to store and render (decision record 024):
- * sanitize-html with an allow-list — headings, paragraphs, line breaks, rules, div
- * and span, lists, links (`href` http, https, mailto or relative; `rel="noopener
- * noreferrer"` always; `target` only `_blank`), images (`src` http, https, relative
- * or a base64 `data:image/png|jpeg|gif|webp`, with `alt`, `title`, `width`,
- * `height`), tables, and em, strong, b, i, u, s, sub, sup, code, pre, blockquote,
- * figure, figcaption. Scripts and styles go with their content; event handlers,
- * `style`, `class`, iframes, forms, `javascript:` and protocol-relative addresses go.
- * Text is kept and re-escaped.
- */
-export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
-}
-
-/** True when sanitised HTML shows nothing: no text and no image. */
-export function isBlankHtml(html: string): boolean {
-  if (/<img\b/i.test(html)) return false;
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
 }
 
 /** Message of a 400 at `body.image` for an address the portal will not show. */

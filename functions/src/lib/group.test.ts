@@ -53,6 +53,7 @@ describe('createGroupHandler', () => {
       sendContentFeedback: 'content/send-content-feedback',
       getContentBundle: 'content/get-content-bundle',
       getOpenApiDocument: 'meta/get-openapi-document',
+      getPageByHref: 'page/get-page-by-href',
       authenticate: 'authentication/authenticate',
       getSsoToken: 'authentication/get-sso-token',
       getOpenIdConfiguration: 'authentication/get-open-id-configuration',

@@ -11,6 +11,7 @@ import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
 import { env } from '../lib/env.ts';
 import { type CatalogSyncResult, syncCatalogSnapshot } from '../search/indexer.ts';
 import { createdUnlessConflict } from './created-unless-conflict.ts';
+import { seedPages } from './pages.ts';
 import { seedPersonas } from './personas.ts';
 import { type MappingNote, type PlannedFile, planSeed } from './plan.ts';
 import { readSeedSources } from './sources.ts';
@@ -33,6 +34,8 @@ export interface SeedReport {
   readonly businessUnits: SeedCounts;
   /** The dev identity provider's personas: users with claims, subscriptions, messages and identity links. */
   readonly personas: SeedCounts;
+  /** CMS pages of `seed-data/pages/` (team, resources, terms of use, privacy; decision record 026). */
+  readonly pages: SeedCounts;
   /**
    * The search catalog snapshot after the import (decision record 014): the revision is
    * bumped when content was created, then the snapshot is brought up to it.
@@ -60,7 +63,8 @@ export const DEFAULT_DATA_ROOT = fileURLToPath(new URL('../../seed-data/', impor
  * standard variables point at AWS, LocalStack or the embedded emulators): knowledge
  * (KSA, TKS, KU), contributors, files, content parents first, then the search
  * catalog snapshot (built from the content, decision record 014), then the personas
- * and the business units of their schools (seed/personas.ts). Idempotent: ids are
+ * and the business units of their schools (seed/personas.ts), then the CMS pages
+ * (seed/pages.ts). Idempotent: ids are
  * deterministic (`seedId`), existing items are found first (BatchGetItem) and left
  * alone, and every create is conditional, so a second run creates nothing. A file's
  * object is uploaded and its stored size checked before its record is written.
@@ -132,6 +136,9 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   log(`seed: business units ${businessUnits.created} created, ${businessUnits.alreadyPresent} already present`);
   log(`seed: personas ${personas.created} created, ${personas.alreadyPresent} already present`);
 
+  const pages = await seedPages(dataRoot, new Date());
+  log(`seed: pages ${pages.created} created, ${pages.alreadyPresent} already present`);
+
   for (const note of plan.mappings) {
     log(`seed: mapping ${note.rule}: "${note.from}" → ${note.to} (${note.count}×)${itemSample(note.items)}`);
   }
@@ -143,6 +150,7 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
     files,
     businessUnits,
     personas,
+    pages,
     catalog,
     mappings: plan.mappings,
     durationMs: Date.now() - started,

@@ -21,6 +21,7 @@ import { HomeRoute } from './routes/home.tsx';
 import { type LeavingData, LeavingRoute } from './routes/leaving.tsx';
 import { newsEventRoutes } from './routes/news-events/routes.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { sitePageRoutes } from './routes/pages/routes.tsx';
 import { publicSiteRoutes } from './routes/site/routes.tsx';
 import { UnsafeSiteRoute } from './routes/unsafe-site.tsx';
 
@@ -183,6 +184,7 @@ export function createRoutes({
             { path: 'unsafe_site', element: <UnsafeSiteRoute /> },
             ...newsEventRoutes({ config, queryClient }),
             ...publicSiteRoutes({ config, queryClient }),
+            ...sitePageRoutes({ config, queryClient }),
             {
               path: '*',
               element: <NotFoundRoute />,

@@ -22,6 +22,7 @@ export const paths = {
   team: '/team',
   jobs: '/jobs',
   termsOfUse: '/terms-of-use',
+  privacy: '/privacy',
   login: '/login',
   signup: '/signup',
   logout: '/logout',

@@ -46,7 +46,7 @@ export function footerResources({ flags }: NavConfig): NavItem[] {
   ]);
 }
 
-/** Footer "Contact" column (spec §2.3). */
+/** Footer "Contact" column (spec §2.3), with the privacy policy beside the terms of use (spec §2.2 names both screens). */
 export function footerContact({ flags }: NavConfig): NavItem[] {
   return present([
     flags.about && { label: 'About', to: paths.about },
@@ -54,5 +54,6 @@ export function footerContact({ flags }: NavConfig): NavItem[] {
     flags.jobs && { label: 'Jobs', to: paths.jobs },
     flags.contact && { label: 'Contact us', to: paths.contactUs },
     { label: 'Terms of use', to: paths.termsOfUse },
+    { label: 'Privacy policy', to: paths.privacy },
   ]);
 }

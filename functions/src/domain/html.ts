@@ -1,0 +1,113 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The server's HTML allow-list (decision records 024, 026): every HTML the portal
+ * stores from an editor — news and event descriptions, CMS page section
+ * descriptions and contentBox widgets, the seeded pages — goes through
+ * {@link sanitizeDescription} before it is written.
+ */
+
+/** Raster image types an inline `data:` image of a description may have. */
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+
+/** Tags a description may keep (decision record 024); everything else is dropped, its text kept. */
+export const DESCRIPTION_ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'code',
+  'pre',
+  'blockquote',
+  'figure',
+  'figcaption',
+] as const;
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...DESCRIPTION_ALLOWED_TAGS],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    colgroup: ['span'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { target, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: { ...rest, ...(target === '_blank' ? { target } : {}), rel: 'noopener noreferrer' },
+      };
+    },
+    img: (tagName, attribs) => {
+      const src = attribs.src;
+      const keep = src !== undefined && (!/^\s*data:/i.test(src) || DATA_IMAGE.test(src.trim()));
+      return {
+        tagName,
+        attribs: keep ? attribs : Object.fromEntries(Object.entries(attribs).filter(([name]) => name !== 'src')),
+      };
+    },
+  },
+  // An image whose address was refused (or that had none) is dropped entirely.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/**
+ * HTML made safe to store and render (decision records 024, 026: news and event
+ * descriptions, page section descriptions and contentBox widgets):
+ * sanitize-html with an allow-list — headings, paragraphs, line breaks, rules, div
+ * and span, lists, links (`href` http, https, mailto or relative; `rel="noopener
+ * noreferrer"` always; `target` only `_blank`), images (`src` http, https, relative
+ * or a base64 `data:image/png|jpeg|gif|webp`, with `alt`, `title`, `width`,
+ * `height`), tables, and em, strong, b, i, u, s, sub, sup, code, pre, blockquote,
+ * figure, figcaption. Scripts and styles go with their content; event handlers,
+ * `style`, `class`, iframes, forms, `javascript:` and protocol-relative addresses go.
+ * Text is kept and re-escaped.
+ */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+}
+
+/** True when sanitised HTML shows nothing: no text and no image. */
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
+}

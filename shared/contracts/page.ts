@@ -1,0 +1,479 @@
+import { z } from 'zod';
+import { LIMITS, PAGE_LIMITS } from '../limits.ts';
+import { EntityId, IsoDateTime } from './common.ts';
+
+/**
+ * CMS pages (spec §2.14, §3 "Page", "Section", "Section widget", §5 "Pages" and
+ * "Widgets", §7 "Pages"; decision record 026). A page has an address (`href`),
+ * a layout and ordered sections; each section holds widgets. Issue 8 lays the read
+ * path (`GET /api/v1/pages/by-href`) and seeds the team, resources, terms-of-use and
+ * privacy pages; issue 9 adds the page builder and its writes, reusing these
+ * schemas for its bodies.
+ */
+
+/**
+ * Statuses of a page: `published` pages are public; `unpublished` ones are seen by
+ * callers with `updateContent` only (everyone else gets 404 "Page does not exist.").
+ */
+export const PAGE_STATUSES = ['published', 'unpublished'] as const;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
+  published: 'Published',
+  unpublished: 'Unpublished',
+};
+
+/**
+ * Page layouts (spec §2.14): `handSortedList` (the default) shows the sections in
+ * index order; `groupedList` shows a tab per group (see {@link pageGroups}) and the
+ * sections whose `key` names that group.
+ */
+export const PAGE_LAYOUTS = ['handSortedList', 'groupedList'] as const;
+export type PageLayoutName = (typeof PAGE_LAYOUTS)[number];
+export const DEFAULT_PAGE_LAYOUT: PageLayoutName = 'handSortedList';
+export const PAGE_LAYOUT_LABELS: Record<PageLayoutName, string> = {
+  handSortedList: 'Hand-sorted list',
+  groupedList: 'Grouped list',
+};
+
+/** Prefix of the layout parameters that define the groups of a grouped list (spec §2.14). */
+export const PAGE_GROUP_PREFIX = 'group-';
+
+/** Section layouts (spec §3 "Section": default one column; the widget grid is in §2.14). */
+export const SECTION_LAYOUTS = ['oneColumn'] as const;
+export type SectionLayoutName = (typeof SECTION_LAYOUTS)[number];
+export const DEFAULT_SECTION_LAYOUT: SectionLayoutName = 'oneColumn';
+
+/** The eleven widget kinds of spec §3 "Section widget". */
+export const WIDGET_KINDS = [
+  'calloutBox',
+  'contentBox',
+  'callToAction',
+  'coverImage',
+  'teamMember',
+  'heading',
+  'image',
+  'featureItem',
+  'youTube',
+  'giantIconButton',
+  'file',
+] as const;
+export type WidgetKind = (typeof WIDGET_KINDS)[number];
+export const WIDGET_KIND_LABELS: Record<WidgetKind, string> = {
+  calloutBox: 'Callout box',
+  contentBox: 'Content box',
+  callToAction: 'Call to action',
+  coverImage: 'Cover image',
+  teamMember: 'Team member',
+  heading: 'Heading',
+  image: 'Image',
+  featureItem: 'Feature item',
+  youTube: 'YouTube video',
+  giantIconButton: 'Giant icon button',
+  file: 'File',
+};
+
+/** Heading levels (spec §5 "Widgets": h1 to h6). */
+export const HEADING_TYPES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+export type HeadingType = (typeof HEADING_TYPES)[number];
+/** Heading colours (spec §5 "Widgets"; `tertiary` is the green one). */
+export const HEADING_COLORS = ['default', 'primary', 'secondary', 'tertiary'] as const;
+export type HeadingColor = (typeof HEADING_COLORS)[number];
+/** Positions of an image widget (spec §5 "Widgets"). */
+export const IMAGE_POSITIONS = ['left', 'right', 'center'] as const;
+export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
+
+/** Not-found message of the page routes (404; also for an unpublished page a caller may not see). */
+export const PAGE_NOT_FOUND_MESSAGE = 'Page does not exist.';
+
+/** The message of an invalid page link (spec §5 "Pages", the reading that allows hyphens). */
+export const PAGE_HREF_MESSAGE =
+  "A valid link starts with '/' and contains only lower-case letters, numbers, hyphens or '/'.";
+
+/**
+ * A page link (spec §5 "Pages"): starts with `/`, then lower-case letters, digits,
+ * hyphens and slashes only. Hyphens ARE allowed (decision record 026: the product's
+ * own addresses such as `/terms-of-use` and `/call-for-courseware` have them).
+ */
+export const PAGE_HREF_PATTERN = /^\/[a-z0-9\-/]*$/;
+
+const required = (max: number) =>
+  z.string({ error: 'Is required.' }).trim().min(1, 'Is required.').max(max, `Must be at most ${max} characters.`);
+const optional = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+/** A field a widget kind does not use: absent or empty. */
+const unused = z.literal('', { error: 'Not used by this widget kind.' }).default('');
+
+/**
+ * A page link as stored and as sent by the page dialog (issue 9): at most 1024
+ * characters matching {@link PAGE_HREF_PATTERN}.
+ */
+export const PageHref = z
+  .string({ error: 'Is required.' })
+  .trim()
+  .min(1, 'Is required.')
+  .max(PAGE_LIMITS.hrefMaxChars, `Must be at most ${PAGE_LIMITS.hrefMaxChars} characters.`)
+  .regex(PAGE_HREF_PATTERN, PAGE_HREF_MESSAGE)
+  .meta({ id: 'PageHref', description: "Page link: '/' then lower-case letters, digits, hyphens and '/'." });
+
+/**
+ * Normalises a browser path to the form pages are stored under (spec §2.2: the
+ * catch-all route looks a page up "by lower-case path"): trimmed, lower-cased,
+ * trailing slashes removed (but `/` stays `/`).
+ */
+export function normalizePageHref(path: string): string {
+  const lowered = path.trim().toLowerCase();
+  const stripped = lowered.replace(/\/+$/, '');
+  return stripped === '' && lowered.startsWith('/') ? '/' : stripped;
+}
+
+/**
+ * `GET /api/v1/pages/by-href` query: `href` is normalised ({@link normalizePageHref})
+ * and must then be a valid {@link PageHref}; 400 otherwise.
+ */
+export const PageHrefQuery = z.object({
+  href: z
+    .string({ error: 'Is required.' })
+    .max(PAGE_LIMITS.hrefMaxChars, `Must be at most ${PAGE_LIMITS.hrefMaxChars} characters.`)
+    .transform(normalizePageHref)
+    .pipe(PageHref),
+});
+export type PageHrefQuery = z.input<typeof PageHrefQuery>;
+
+/**
+ * A widget's link target: a path of this site (`/contact-us`), an `http(s)` address
+ * or a `mailto:` address. Other schemes (e.g. `javascript:`) are refused.
+ */
+export const WidgetLink = required(PAGE_LIMITS.widgetLinkMaxChars).regex(
+  /^(?:\/(?!\/)\S*|https?:\/\/\S+|mailto:\S+)$/i,
+  "Must be a path starting with '/', an address starting with http:// or https://, or a mailto: address.",
+);
+
+/**
+ * A file on a widget (spec §3 "Widget file"): a public file's id (served from the
+ * runtime configuration's `publicFilesBaseUrl` + id), its name, MIME type and alt
+ * text. Alt text is required whenever a file is present (spec §5 "Widgets"); for a
+ * file widget the dialog fills it with a description of the file type.
+ */
+export const WidgetFile = z
+  .object({
+    fileId: EntityId,
+    filename: required(PAGE_LIMITS.widgetFilenameMaxChars),
+    mimeType: required(PAGE_LIMITS.widgetMimeTypeMaxChars),
+    alt: required(LIMITS.altTextMaxChars),
+  })
+  .meta({ id: 'WidgetFile' });
+export type WidgetFile = z.infer<typeof WidgetFile>;
+
+const noFiles = z.array(WidgetFile).max(0, 'This widget kind has no files.').default([]);
+const oneFile = z.array(WidgetFile).length(1, 'A file is required.');
+const optionalFile = z.array(WidgetFile).max(1, 'At most one file.').default([]);
+/** Free key/value attributes of kinds that define none. */
+const noAttributes = z.record(z.string().max(64), z.string().max(1024)).default({});
+
+/** heading: `content` is the text (≤ 128, required); level and colour in `customAttributes`. */
+export const HeadingWidget = z
+  .object({
+    kind: z.literal('heading'),
+    name: unused,
+    title: unused,
+    subtitle: unused,
+    content: required(PAGE_LIMITS.headingTextMaxChars),
+    link: unused,
+    files: noFiles,
+    customAttributes: z
+      .object({
+        type: z.enum(HEADING_TYPES, { error: 'Choose h1 to h6.' }).default('h2'),
+        color: z.enum(HEADING_COLORS, { error: 'Choose a colour.' }).default('default'),
+      })
+      .default({ type: 'h2', color: 'default' }),
+  })
+  .meta({ id: 'HeadingWidget' });
+
+/** calloutBox: `content` is the text (≤ 512, required). */
+export const CalloutBoxWidget = z
+  .object({
+    kind: z.literal('calloutBox'),
+    name: unused,
+    title: unused,
+    subtitle: unused,
+    content: required(PAGE_LIMITS.calloutTextMaxChars),
+    link: unused,
+    files: noFiles,
+    customAttributes: noAttributes,
+  })
+  .meta({ id: 'CalloutBoxWidget' });
+
+/** featureItem: `title` (≤ 256) and `subtitle` (≤ 512) required; one image required. */
+export const FeatureItemWidget = z
+  .object({
+    kind: z.literal('featureItem'),
+    name: unused,
+    title: required(PAGE_LIMITS.featureTitleMaxChars),
+    subtitle: required(PAGE_LIMITS.featureSubtitleMaxChars),
+    content: unused,
+    link: unused,
+    files: oneFile,
+    customAttributes: noAttributes,
+  })
+  .meta({ id: 'FeatureItemWidget' });
+
+/** file: `name` is the display name (≤ 256; the file name when empty); one file required. */
+export const FileWidget = z
+  .object({
+    kind: z.literal('file'),
+    name: optional(PAGE_LIMITS.fileDisplayNameMaxChars).default(''),
+    title: unused,
+    subtitle: unused,
+    content: unused,
+    link: unused,
+    files: oneFile,
+    customAttributes: noAttributes,
+  })
+  .meta({ id: 'FileWidget' });
+
+/**
+ * contentBox: `content` is HTML (≤ 375,000; sanitised by the server with the news
+ * allow-list before it is stored); an optional image with alt text.
+ */
+export const ContentBoxWidget = z
+  .object({
+    kind: z.literal('contentBox'),
+    name: unused,
+    title: unused,
+    subtitle: unused,
+    content: optional(PAGE_LIMITS.contentBoxHtmlMaxChars).default(''),
+    link: unused,
+    files: optionalFile,
+    customAttributes: noAttributes,
+  })
+  .meta({ id: 'ContentBoxWidget' });
+
+/** callToAction: `content` is the button text (≤ 100, required); `link` the target (≤ 1024, required). */
+export const CallToActionWidget = z
+  .object({
+    kind: z.literal('callToAction'),
+    name: unused,
+    title: unused,
+    subtitle: unused,
+    content: required(PAGE_LIMITS.callToActionTextMaxChars),
+    link: WidgetLink,
+    files: noFiles,
+    customAttributes: noAttributes,
+  })
+  .meta({ id: 'CallToActionWidget' });
+
+/** coverImage: `title` (≤ 128) required, `subtitle` (≤ 128) optional; one image with alt text required. */
+export const CoverImageWidget = z
+  .object({
+    kind: z.literal('coverImage'),
+    name: unused,
+    title: required(PAGE_LIMITS.coverTitleMaxChars),
+    subtitle: optional(PAGE_LIMITS.coverSubtitleMaxChars).default(''),
+    content: unused,
+    link: unused,
+    files: oneFile,
+    customAttributes: noAttributes,
+  })
+  .meta({ id: 'CoverImageWidget' });
+
+/**
+ * teamMember: `name` (≤ 128, required), `title` (≤ 128), `content` the description
+ * (≤ 4096, plain text); up to two files, the avatar and the logo, named by
+ * `customAttributes.avatarFileId` / `logoFileId` (each, when set, the id of one of
+ * `files`).
+ */
+export const TeamMemberWidget = z
+  .object({
+    kind: z.literal('teamMember'),
+    name: required(PAGE_LIMITS.teamNameMaxChars),
+    title: optional(PAGE_LIMITS.teamTitleMaxChars).default(''),
+    subtitle: unused,
+    content: optional(PAGE_LIMITS.teamDescriptionMaxChars).default(''),
+    link: unused,
+    files: z.array(WidgetFile).max(2, 'At most an avatar and a logo.').default([]),
+    customAttributes: z.object({ avatarFileId: EntityId.optional(), logoFileId: EntityId.optional() }).default({}),
+  })
+  .superRefine((widget, ctx) => {
+    const ids = new Set(widget.files.map((file) => file.fileId));
+    for (const key of ['avatarFileId', 'logoFileId'] as const) {
+      const id = widget.customAttributes[key];
+      if (id !== undefined && !ids.has(id)) {
+        ctx.addIssue({ code: 'custom', path: ['customAttributes', key], message: 'Must name one of the files.' });
+      }
+    }
+  })
+  .meta({ id: 'TeamMemberWidget' });
+
+/**
+ * image: `title` (≤ 128); one image required; `customAttributes.maxHeight` a CSS
+ * length of at most 4 characters (e.g. `20em`, empty for none) and `position`.
+ */
+export const ImageWidget = z
+  .object({
+    kind: z.literal('image'),
+    name: unused,
+    title: optional(PAGE_LIMITS.imageTitleMaxChars).default(''),
+    subtitle: unused,
+    content: unused,
+    link: unused,
+    files: oneFile,
+    customAttributes: z
+      .object({
+        maxHeight: z
+          .string()
+          .trim()
+          .max(PAGE_LIMITS.imageMaxHeightMaxChars, `Must be at most ${PAGE_LIMITS.imageMaxHeightMaxChars} characters.`)
+          .regex(/^(?:\d+(?:px|em|vh|%)?)?$/, 'Use a number, optionally with px, em, vh or %.')
+          .default(''),
+        position: z.enum(IMAGE_POSITIONS, { error: 'Choose left, right or center.' }).default('center'),
+      })
+      .default({ maxHeight: '', position: 'center' }),
+  })
+  .meta({ id: 'ImageWidget' });
+
+/** youTube: `content` is the video id (≤ 16, required); `customAttributes.captions` a language code, default `en`. */
+export const YouTubeWidget = z
+  .object({
+    kind: z.literal('youTube'),
+    name: unused,
+    title: unused,
+    subtitle: unused,
+    content: required(PAGE_LIMITS.youTubeVideoIdMaxChars).regex(
+      /^[A-Za-z0-9_-]*$/,
+      'A video id has letters, digits, - and _ only.',
+    ),
+    link: unused,
+    files: noFiles,
+    customAttributes: z
+      .object({
+        captions: z
+          .string()
+          .trim()
+          .max(PAGE_LIMITS.youTubeCaptionsMaxChars)
+          .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'Use a language code such as en.')
+          .default('en'),
+      })
+      .default({ captions: 'en' }),
+  })
+  .meta({ id: 'YouTubeWidget' });
+
+/**
+ * giantIconButton: `name` (≤ 128, required), `content` the description (≤ 4096,
+ * plain text), `link` the target (required), `customAttributes.icon` an icon name.
+ */
+export const GiantIconButtonWidget = z
+  .object({
+    kind: z.literal('giantIconButton'),
+    name: required(PAGE_LIMITS.giantButtonNameMaxChars),
+    title: unused,
+    subtitle: unused,
+    content: optional(PAGE_LIMITS.giantButtonDescriptionMaxChars).default(''),
+    link: WidgetLink,
+    files: noFiles,
+    customAttributes: z
+      .object({
+        icon: z
+          .string()
+          .trim()
+          .max(PAGE_LIMITS.giantButtonIconMaxChars)
+          .regex(/^[a-z0-9-]*$/, 'An icon name has lower-case letters, digits and hyphens.')
+          .default(''),
+      })
+      .default({ icon: '' }),
+  })
+  .meta({ id: 'GiantIconButtonWidget' });
+
+/**
+ * A section widget (spec §3 "Section widget"): a union on `kind` over the common
+ * fields name, title, subtitle, content, link, files and customAttributes, each kind
+ * with the text limits of spec §5 "Widgets". Fields a kind does not use are empty.
+ */
+export const SectionWidget = z
+  .discriminatedUnion('kind', [
+    CalloutBoxWidget,
+    ContentBoxWidget,
+    CallToActionWidget,
+    CoverImageWidget,
+    TeamMemberWidget,
+    HeadingWidget,
+    ImageWidget,
+    FeatureItemWidget,
+    YouTubeWidget,
+    GiantIconButtonWidget,
+    FileWidget,
+  ])
+  .meta({ id: 'SectionWidget' });
+/** A widget as stored and served (defaults applied). */
+export type SectionWidget = z.infer<typeof SectionWidget>;
+/** A widget as written (defaults optional). */
+export type SectionWidgetInput = z.input<typeof SectionWidget>;
+/** The widget of one kind. */
+export type SectionWidgetOf<K extends WidgetKind> = Extract<SectionWidget, { kind: K }>;
+
+/** A group name (spec §5 "Pages": trimmed; blank and duplicate names are ignored by the dialog). */
+export const PageGroupName = required(PAGE_LIMITS.groupNameMaxChars);
+
+/**
+ * A section of a page (spec §3 "Section"): `index` orders the sections (0 first),
+ * `key` names its group in a grouped list ('' when none), `description` is HTML
+ * (sanitised by the server before it is stored).
+ */
+export const PageSection = z
+  .object({
+    id: EntityId,
+    index: z.number().int().min(0),
+    key: optional(PAGE_LIMITS.groupNameMaxChars),
+    name: optional(PAGE_LIMITS.sectionNameMaxChars),
+    description: optional(PAGE_LIMITS.sectionDescriptionMaxChars),
+    widgets: z.array(SectionWidget).max(PAGE_LIMITS.sectionWidgetsMax),
+    layout: z.object({ name: z.enum(SECTION_LAYOUTS) }),
+  })
+  .meta({ id: 'PageSection' });
+export type PageSection = z.infer<typeof PageSection>;
+
+/**
+ * A page (spec §3 "Page"): `href` its address, `parentId` the parent page for
+ * breadcrumbs (null at the top), `meta` the description and image addresses for
+ * search engines and link previews, `layout.parameters` its options (keys
+ * `group-<name>` define the groups of a grouped list, see {@link pageGroups}),
+ * `sections` ordered by `index`.
+ */
+export const Page = z
+  .object({
+    id: EntityId,
+    title: required(PAGE_LIMITS.titleMaxChars),
+    href: PageHref,
+    parentId: EntityId.nullable(),
+    status: z.enum(PAGE_STATUSES),
+    meta: z.object({
+      description: optional(PAGE_LIMITS.descriptionMaxChars),
+      images: z.array(z.string().max(PAGE_LIMITS.metaImageMaxChars)).max(PAGE_LIMITS.metaImagesMax),
+    }),
+    layout: z.object({
+      name: z.enum(PAGE_LAYOUTS),
+      parameters: z.record(z.string().max(PAGE_LIMITS.groupNameMaxChars + 16), z.string().max(1024)),
+    }),
+    sections: z.array(PageSection).max(PAGE_LIMITS.sectionsMax),
+    createdTimestamp: IsoDateTime,
+    modifiedTimestamp: IsoDateTime,
+  })
+  .meta({ id: 'Page' });
+export type Page = z.infer<typeof Page>;
+
+/**
+ * The groups of a grouped-list page, in order: each layout parameter
+ * `group-<name>` defines the group `<name>`; its value is the group's position (a
+ * whole number, as text; groups without a number come last, by name). Blank names
+ * are ignored.
+ */
+export function pageGroups(layout: Pick<Page['layout'], 'parameters'>): string[] {
+  const groups: { name: string; order: number }[] = [];
+  for (const [key, value] of Object.entries(layout.parameters)) {
+    if (!key.startsWith(PAGE_GROUP_PREFIX)) continue;
+    const name = key.slice(PAGE_GROUP_PREFIX.length).trim();
+    if (name === '') continue;
+    const order = /^\d+$/.test(value) ? Number(value) : Number.POSITIVE_INFINITY;
+    groups.push({ name, order });
+  }
+  groups.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  return [...new Set(groups.map((group) => group.name))];
+}
