@@ -7,6 +7,7 @@ import { leaveFor } from '../lib/external-navigation.ts';
 import { runtimeConfig } from '../testing/fixtures.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render.tsx';
+import { logoutDestination } from './router.tsx';
 
 vi.mock('../lib/external-navigation.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/external-navigation.ts')>()),
@@ -161,6 +162,41 @@ describe('leaving routes (spec §2.2)', () => {
     await act(() => router.navigate('/login'));
     const url = new URL(vi.mocked(leaveFor).mock.calls[0]?.[0] ?? '');
     expect(url.searchParams.get('redirect_url')).toBe('https://app.uscyberrange.example/');
+  });
+
+  it('/logout on USCR goes to the home-page address: its home route on this site, else it leaves for it (spec §4)', async () => {
+    const here = new URL('/logout', window.location.origin);
+    expect(logoutDestination(runtimeConfig({ homepageBaseUrl: null }), here)).toEqual({ url: '/', external: false });
+    expect(logoutDestination(runtimeConfig({ homepageBaseUrl: `${window.location.origin}/` }), here)).toEqual({
+      url: '/',
+      external: false,
+    });
+    expect(logoutDestination(runtimeConfig({ homepageBaseUrl: 'https://www.uscyberrange.example/' }), here)).toEqual({
+      url: 'https://www.uscyberrange.example/',
+      external: true,
+    });
+    // The redirect of VACR does not apply on USCR.
+    const withRedirect = new URL('/logout?redirect=%2Fnews', window.location.origin);
+    expect(logoutDestination(runtimeConfig({ homepageBaseUrl: null }), withRedirect).url).toBe('/');
+  });
+
+  it('/logout on VACR reopens the page logged out from, never another site (spec §4)', async () => {
+    const vacr = runtimeConfig({ brand: 'VACR', siteName: 'Virginia Cyber Range' });
+    const at = (query: string) => new URL(`/logout${query}`, window.location.origin);
+    expect(logoutDestination(vacr, at('?redirect=%2Fcourseware%3Fnew%3Dtrue'))).toEqual({
+      url: '/courseware?new=true',
+      external: false,
+    });
+    expect(logoutDestination(vacr, at('')).url).toBe('/');
+    expect(logoutDestination(vacr, at('?redirect=https%3A%2F%2Fevil.example%2F')).url).toBe('/');
+    expect(logoutDestination(vacr, at('?redirect=%2F%2Fevil.example')).url).toBe('/');
+    expect(logoutDestination(vacr, at('?redirect=%2Flogout')).url).toBe('/');
+  });
+
+  it('/logout on USCR with another site as home-page address leaves for it', async () => {
+    renderApp({ path: '/logout', config: runtimeConfig({ homepageBaseUrl: 'https://www.uscyberrange.example/' }) });
+    await screen.findByRole('heading', { level: 1, name: 'Logged out' });
+    expect(leaveFor).toHaveBeenCalledWith('https://www.uscyberrange.example/');
   });
 
   it('/signup adds code=vacr on VACR only', async () => {

@@ -46,6 +46,28 @@ function leavingRoute(
   };
 }
 
+/**
+ * Where /logout goes (spec §4 "Session": "Then USCR goes to the home-page address,
+ * or the given route is opened, or the page reloads"; decision record 027): on USCR
+ * the home-page address (`homepageBaseUrl`; another site is left for, this site's
+ * address is its home route; without one, the home route); on VACR the in-app path
+ * of the `redirect` query (the page the reader logged out from, which then shows
+ * logged out — the SPA's reload), else the home route. An external or malformed
+ * `redirect` is ignored.
+ */
+export function logoutDestination(config: RuntimeConfig, url: URL): { url: string; external: boolean } {
+  if (config.brand === 'USCR') {
+    if (config.homepageBaseUrl === null) return { url: paths.home, external: false };
+    const home = new URL(absoluteUrl(config.homepageBaseUrl, url.origin));
+    return home.origin === url.origin
+      ? { url: `${home.pathname}${home.search}`, external: false }
+      : { url: home.toString(), external: true };
+  }
+  const redirect = url.searchParams.get('redirect') ?? '';
+  const internal = redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith(paths.logout);
+  return { url: internal ? redirect : paths.home, external: false };
+}
+
 /** The exercise area, with an SSO token as query `s` when logged in (spec §2.2 /exercises). */
 async function exercisesUrl(config: RuntimeConfig): Promise<string> {
   const url = new URL(absoluteUrl(config.exerciseAppBaseUrl));
@@ -159,12 +181,15 @@ export function createRoutes({
             {
               path: 'logout',
               handle: { breadcrumbs: false } satisfies RouteHandle,
-              // Spec §4: log out, then home (decision: the home route on both brands).
-              loader: () => {
+              loader: ({ request }: LoaderFunctionArgs) => {
                 logout();
-                return replace(paths.home);
+                const destination = logoutDestination(config, new URL(request.url));
+                if (!destination.external) return replace(destination.url);
+                const data: LeavingData = { url: destination.url, title: 'Logged out', destination: 'the home page' };
+                leaveFor(data.url);
+                return data;
               },
-              element: null,
+              element: <LeavingRoute />,
             },
             {
               path: 'dashboard',

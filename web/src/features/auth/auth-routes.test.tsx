@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Header } from '../../components/layouts/header.tsx';
+import { runtimeConfig } from '../../testing/fixtures.ts';
 import { calledUrls, mockApi } from '../../testing/mock-api.ts';
 import { renderApp, renderWithProviders } from '../../testing/render.tsx';
 import { PERSONAS, portalToken, signIn, storeSession, USER_IDS } from '../../testing/session.ts';
@@ -199,6 +200,24 @@ describe('avatar menu (spec §2.3)', () => {
     expect(await accountMenuItems()).toEqual(['Logout', 'Welcome aboard']);
     expect(screen.getByText('Fay Faculty')).toBeInTheDocument();
     expect(screen.getByText('fay@example.edu')).toBeInTheDocument();
+  });
+
+  it('logs out to the home route on USCR and back to the same page on VACR (spec §4 "Session")', async () => {
+    mockPortal();
+    signIn(PERSONAS.faculty());
+    const uscr = renderWithProviders(<Header />, { path: '/news?page=2' });
+    await accountMenuItems();
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    uscr.unmount();
+    renderWithProviders(<Header />, {
+      path: '/news?page=2',
+      config: runtimeConfig({ brand: 'VACR', siteName: 'Virginia Cyber Range' }),
+    });
+    await accountMenuItems();
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute(
+      'href',
+      `/logout?redirect=${encodeURIComponent('/news?page=2')}`,
+    );
   });
 
   it('adds the editing links for an editor', async () => {

@@ -1,8 +1,9 @@
 import { Menu, Text } from '@chakra-ui/react';
-import { Link as ReactRouterLink } from 'react-router-dom';
+import { Link as ReactRouterLink, useLocation } from 'react-router-dom';
 import type { Message } from '#shared/contracts/identity';
 import type { NavItem } from '../../../components/layouts/nav-items.ts';
 import { paths } from '../../../config/paths.ts';
+import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import type { SessionUser } from '../session/session-store.ts';
 
 function MessageItem({ message }: { message: Message }) {
@@ -25,7 +26,8 @@ function MessageItem({ message }: { message: Message }) {
 /**
  * The account part of a menu (spec §2.3), shared by the avatar menu and the
  * hamburger menu: the name and e-mail (as the group's label), the messages, the
- * editing links the reader may use, and Logout.
+ * editing links the reader may use, and Logout (on VACR with the current page as
+ * `redirect`, so logging out reopens it, spec §4 "Session").
  */
 export function AccountMenuItems({
   user,
@@ -36,6 +38,12 @@ export function AccountMenuItems({
   messages: readonly Message[];
   links: readonly NavItem[];
 }) {
+  const { brand } = useRuntimeConfig();
+  const location = useLocation();
+  const logoutTo =
+    brand === 'VACR'
+      ? `${paths.logout}?${new URLSearchParams({ redirect: `${location.pathname}${location.search}` })}`
+      : paths.logout;
   return (
     <>
       <Menu.ItemGroup>
@@ -55,7 +63,7 @@ export function AccountMenuItems({
           </Menu.Item>
         ))}
         <Menu.Item value={paths.logout} asChild>
-          <ReactRouterLink to={paths.logout}>Logout</ReactRouterLink>
+          <ReactRouterLink to={logoutTo}>Logout</ReactRouterLink>
         </Menu.Item>
       </Menu.ItemGroup>
       <Menu.Separator />

@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { safeHtml } from '../../../lib/safe-html.ts';
 
 /**
  * Description HTML of news and events: what is saved (spec §5: images lose their
@@ -23,12 +23,9 @@ export function stripImageAlts(html: string): string {
   return template.innerHTML;
 }
 
-/** The description made safe to render: DOMPurify's HTML profile, without forms, styles or event handlers. */
+/** The description made safe to render ({@link safeHtml}: DOMPurify's HTML profile, without forms, styles or event handlers). */
 export function sanitizeDescription(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-  });
+  return safeHtml(html);
 }
 
 /** The words of a description without its markup, whitespace runs as one space (for truncated quotes). */

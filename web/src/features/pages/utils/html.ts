@@ -1,35 +1,9 @@
-import DOMPurify from 'dompurify';
-
-let hooked = false;
-
-/** Links an editor set to open a tab lose their opener; any other `target` goes. */
-function hookLinks() {
-  if (hooked) return;
-  hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (!node.hasAttribute('target')) return;
-    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-      node.setAttribute('rel', 'noopener noreferrer');
-    } else {
-      node.removeAttribute('target');
-    }
-  });
-}
+import { safeHtml } from '../../../lib/safe-html.ts';
 
 /**
  * Page HTML (a section description, a contentBox's content, spec §3 "Section
- * widget") made safe to render, as the courseware description is: DOMPurify's HTML
- * profile (scripts, event handlers such as `onerror`, comments and `javascript:`
- * addresses go), no forms or style elements, and links that open a new tab get
- * `rel="noopener noreferrer"`. The server sanitises on save too; this is the second
- * line. Answers '' for blank input.
+ * widget") made safe to render ({@link safeHtml}); the server sanitises on save too.
  */
 export function sanitizePageHtml(html: string): string {
-  if (!html.trim()) return '';
-  hookLinks();
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    ADD_ATTR: ['target'],
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-  });
+  return safeHtml(html);
 }
