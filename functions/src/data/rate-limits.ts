@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PUBLIC_FORM_RATE_LIMIT } from '#shared/limits';
@@ -50,6 +51,15 @@ export type RateLimitDecision =
   | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 /**
+ * What the counter's key holds instead of the caller's address: the first 128 bits
+ * of its SHA-256, hex — enough to tell clients apart, and the table never holds a
+ * network address.
+ */
+export function clientDigest(client: string): string {
+  return createHash('sha256').update(client, 'utf8').digest('hex').slice(0, 32);
+}
+
+/**
  * Counts one request of `form` from `client` (the caller's address) at `now` in the
  * fixed window that holds `now` (windows start at multiples of `windowSeconds` since
  * the epoch). Allowed while the window's count is below `limit.requests`; a refused
@@ -70,7 +80,7 @@ export async function hitRateLimit(
     const output = await dynamoDocumentClient.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: rateLimitKey(form, client, windowStart),
+        Key: rateLimitKey(form, clientDigest(client), windowStart),
         UpdateExpression: 'ADD hits :one SET #type = :type, #ttl = :expiresAt',
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
         ExpressionAttributeNames: { '#type': TABLE.entityTypeAttribute, '#ttl': TABLE.ttlAttribute },

@@ -9,7 +9,7 @@ import { dynamoDocumentClient, sesClient } from '../../adapters/aws-clients.ts';
 import { tableName } from '../../data/dynamo.ts';
 import { outboxMessageKey } from '../../data/keys.ts';
 import { getOutboxMessage } from '../../data/messages.ts';
-import { hitRateLimit } from '../../data/rate-limits.ts';
+import { clientDigest, hitRateLimit } from '../../data/rate-limits.ts';
 import { MESSAGE_EMAIL_DEFAULTS } from '../../domain/message-email.ts';
 import { resendPendingEmail } from '../../housekeeping/feedback-resender.ts';
 import { OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
@@ -219,6 +219,23 @@ describe('POST /api/v1/contact-requests', () => {
     // Another address still passes, and the other form counts on its own.
     expect((await contact({ ...CONTACT, subject: `Burst ${stamp} other` })).status).toBe(201);
     expect((await signup(SIGNUP, address)).status).toBe(201);
+    // The counters never hold the address itself, only its digest.
+    const counters: { pk: string }[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamoDocumentClient.send(
+        new ScanCommand({
+          TableName: tableName(),
+          FilterExpression: 'begins_with(pk, :rate)',
+          ExpressionAttributeValues: { ':rate': 'RATE#' },
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      counters.push(...((page.Items ?? []) as { pk: string }[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    expect(counters.some((item) => item.pk.includes(clientDigest(address)))).toBe(true);
+    expect(counters.some((item) => item.pk.includes(address))).toBe(false);
   });
 
   it('keeps the request pending when SES fails, and the re-sender sends it exactly once', async () => {
