@@ -545,7 +545,7 @@ export function newsEventIndexKeys(
  * | members of a course, with their roles                           | table | pk `COURSE#<id>`, sk `MEMBER#<userId>`                               |
  * | courses of a user, newest first                                 | gsi1  | gsi1pk `USER_COURSES#<userId>`, gsi1sk `<course createdTimestamp ISO>#<courseId>` (the member item) |
  * | members of an organization, with their roles (support recipients) | table | pk `ORGANIZATION#<id>`, sk `MEMBER#<userId>`                     |
- * | requests of one public form from one client address in one window | table | pk `RATE#<form>#<client address>#<window start, epoch s>`, sk `RATE` (attribute hits, TTL expiresAt) |
+ * | requests of one public form from one client address in one window | table | pk `RATE#<form>#<address digest>#<window start, epoch s>`, sk `RATE` (attribute hits, TTL expiresAt) |
  */
 
 /** `OUTBOX#<id>` / `OUTBOX`: one stored message and the e-mail it is sent as (decision record 025). */
@@ -600,7 +600,9 @@ export function organizationMemberKey(organizationId: string, userId: string): T
 
 /**
  * `RATE#<form>#<client>#<windowStart>` / `RATE`: the request counter of one public
- * form for one client address in one fixed window (`windowStart` in epoch seconds).
+ * form for one client in one fixed window (`windowStart` in epoch seconds); `client`
+ * is the digest of the address (`clientDigest` in data/rate-limits.ts), never the
+ * address itself.
  */
 export function rateLimitKey(form: string, client: string, windowStart: number): TableKey {
   return { pk: `RATE#${form}#${client}#${windowStart}`, sk: 'RATE' };
