@@ -173,6 +173,10 @@ export const PAGE_LIMITS = {
    * every section and checks the page's version in one transaction (≤ 100 elements).
    */
   sectionsMax: 50,
+  /** Page list (`GET /api/v1/pages`): maximum `limit`. Project limit. */
+  listMax: 100,
+  /** Page list: `limit` when absent. */
+  listPageSize: 50,
   /** Widget link targets (callToAction, giantIconButton). */
   widgetLinkMaxChars: 1024,
   /** A file's name on a widget. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PAGE_LIMITS } from '../limits.ts';
-import { EntityId, IsoDateTime } from './common.ts';
+import { EntityId, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 
 /**
  * CMS pages (spec §2.14, §3 "Page", "Section", "Section widget", §5 "Pages" and
@@ -458,6 +458,134 @@ export const Page = z
   })
   .meta({ id: 'Page' });
 export type Page = z.infer<typeof Page>;
+
+/** `GET /api/v1/pages/{id}` path (and the page writes'): the page's id. */
+export const PagePath = z.object({ id: EntityId });
+export type PagePath = z.input<typeof PagePath>;
+
+/** One step of a page's breadcrumbs: an ancestor page (spec §3 "Page" parentId). */
+export const PageAncestor = z
+  .object({ id: EntityId, title: z.string(), href: z.string() })
+  .meta({ id: 'PageAncestor' });
+export type PageAncestor = z.infer<typeof PageAncestor>;
+
+/**
+ * `GET /api/v1/pages/{id}` answer: the page with `ancestors`, its breadcrumbs from
+ * the top page down to its parent (empty for a top page). Ancestors the caller may
+ * not see (unpublished, without `updateContent`) are left out.
+ */
+export const PageWithAncestors = Page.extend({ ancestors: z.array(PageAncestor) }).meta({ id: 'PageWithAncestors' });
+export type PageWithAncestors = z.infer<typeof PageWithAncestors>;
+
+/** A page without its sections: one row of the page list. */
+export const PageSummary = Page.omit({ sections: true }).meta({ id: 'PageSummary' });
+export type PageSummary = z.infer<typeof PageSummary>;
+
+/** `GET /api/v1/pages` answer: pages by href, paged by token. */
+export const PageList = pageOf(PageSummary).meta({ id: 'PageList' });
+export type PageList = z.infer<typeof PageList>;
+
+/** `GET /api/v1/pages` query: `limit` a page (at most `PAGE_LIMITS.listMax`), `pageToken` to go on. */
+export const ListPagesQuery = z.object({
+  limit: limitParam(PAGE_LIMITS.listMax, PAGE_LIMITS.listPageSize),
+  pageToken: PageToken.optional(),
+});
+export type ListPagesQuery = z.input<typeof ListPagesQuery>;
+
+/**
+ * `POST /api/v1/pages` and `PUT /api/v1/pages/{id}` body (spec §5 "Pages"): title
+ * and `meta.description` required (at most 256 each), `href` a page link (hyphens
+ * allowed; normalised like the by-href query), `parentId` an existing page (null or
+ * absent at the top), `status` required, `layout` (handSortedList with no parameters
+ * when absent). Sections are written by the section routes.
+ */
+export const PageInput = z.object({
+  title: required(PAGE_LIMITS.titleMaxChars),
+  href: z.string({ error: 'Is required.' }).transform(normalizePageHref).pipe(PageHref),
+  parentId: EntityId.nullable().default(null),
+  status: z.enum(PAGE_STATUSES, { error: 'Is required.' }),
+  meta: z.object(
+    {
+      description: required(PAGE_LIMITS.descriptionMaxChars),
+      images: z.array(z.string().max(PAGE_LIMITS.metaImageMaxChars)).max(PAGE_LIMITS.metaImagesMax).default([]),
+    },
+    { error: 'Is required.' },
+  ),
+  layout: z
+    .object({
+      name: z.enum(PAGE_LAYOUTS),
+      parameters: z.record(z.string().max(PAGE_LIMITS.groupNameMaxChars + 16), z.string().max(1024)).default({}),
+    })
+    .default({ name: DEFAULT_PAGE_LAYOUT, parameters: {} }),
+});
+export type PageInput = z.input<typeof PageInput>;
+
+/** The 400 message when a page is deleted without the ticked confirmation (spec §5 "Pages"). */
+export const PAGE_DELETE_CONFIRMATION_MESSAGE = 'The checkbox is required to delete this page.';
+
+/** `DELETE /api/v1/pages/{id}` query: `confirmed=true`, the ticked confirmation checkbox (spec §5). */
+export const DeletePageQuery = z.object({
+  confirmed: z.literal('true', { error: PAGE_DELETE_CONFIRMATION_MESSAGE }),
+});
+export type DeletePageQuery = z.input<typeof DeletePageQuery>;
+
+/** `DELETE /api/v1/pages/{id}` answer. */
+export const DeletedPage = z.object({ id: EntityId, sectionsDeleted: z.number().int() }).meta({ id: 'DeletedPage' });
+export type DeletedPage = z.infer<typeof DeletedPage>;
+
+/** 400 message (at `body.parentId`) when the parent page is missing or would make a cycle. */
+export const PAGE_PARENT_MESSAGE = 'The parent page does not exist, or is this page or one below it.';
+
+/** Path of one section's writes: the page's id and the section's. */
+export const PageSectionPath = z.object({ id: EntityId, sectionId: EntityId });
+export type PageSectionPath = z.input<typeof PageSectionPath>;
+
+/** 400 message (at `body.widgets`) when a section other than giant icon buttons has several widgets. */
+export const SECTION_SINGLE_WIDGET_MESSAGE = 'Only a section of giant icon buttons may hold several widgets.';
+/** 400 message (at `body.widgets.<i>.kind`) when a saved widget's kind is changed. */
+export const WIDGET_KIND_FIXED_MESSAGE = 'The kind of a saved widget cannot change.';
+/** 400 message (at `body`) when a page has its maximum of sections. */
+export const SECTIONS_FULL_MESSAGE = `A page has at most ${PAGE_LIMITS.sectionsMax} sections.`;
+/** 400 message (at `body`) when a section is too large to store. */
+export const SECTION_TOO_LARGE_MESSAGE = 'The section is too large: split its content over several sections.';
+
+/**
+ * `POST /api/v1/pages/{id}/sections` and `PUT …/sections/{sectionId}` body (spec §3
+ * "Section"): `key` its group ('' for none), `name`, `description` (HTML, sanitised),
+ * `widgets` (several only when all are giantIconButton), `layout` (oneColumn). A new
+ * section goes last; an update keeps its place.
+ */
+export const SectionInput = z.object({
+  key: optional(PAGE_LIMITS.groupNameMaxChars).default(''),
+  name: optional(PAGE_LIMITS.sectionNameMaxChars).default(''),
+  description: optional(PAGE_LIMITS.sectionDescriptionMaxChars).default(''),
+  widgets: z
+    .array(SectionWidget)
+    .max(PAGE_LIMITS.sectionWidgetsMax, `At most ${PAGE_LIMITS.sectionWidgetsMax} widgets.`)
+    .refine(
+      (widgets) => widgets.length < 2 || widgets.every((widget) => widget.kind === 'giantIconButton'),
+      SECTION_SINGLE_WIDGET_MESSAGE,
+    ),
+  layout: z.object({ name: z.enum(SECTION_LAYOUTS) }).default({ name: DEFAULT_SECTION_LAYOUT }),
+});
+export type SectionInput = z.input<typeof SectionInput>;
+
+/** `PUT /api/v1/pages/{id}/section-order` body: every section id of the page, in the new order. */
+export const SectionOrderInput = z.object({
+  sectionIds: z.array(EntityId).max(PAGE_LIMITS.sectionsMax),
+});
+export type SectionOrderInput = z.input<typeof SectionOrderInput>;
+/** 400 message (at `body.sectionIds`) when the ids are not exactly the page's sections. */
+export const SECTION_ORDER_MESSAGE = 'List every section of the page exactly once.';
+
+/** `PUT /api/v1/pages/{id}/group-order` body: the group names in their new order (blank and duplicates refused). */
+export const GroupOrderInput = z.object({
+  groups: z
+    .array(PageGroupName)
+    .max(PAGE_LIMITS.groupsMax)
+    .refine((groups) => new Set(groups).size === groups.length, 'Each group once.'),
+});
+export type GroupOrderInput = z.input<typeof GroupOrderInput>;
 
 /**
  * The groups of a grouped-list page, in order: each layout parameter

@@ -9,6 +9,7 @@ import { createNewsEvent } from '../../functions/src/data/news-events.ts';
 import { createPage } from '../../functions/src/data/pages.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
 import { syncCatalogSnapshot } from '../../functions/src/search/indexer.ts';
+import { seededPageId } from '../../functions/src/seed/pages.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { storeAttachedFile } from '../../functions/src/test-support/stored-file.ts';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
@@ -445,6 +446,60 @@ const MATRIX: readonly MatrixRow[] = [
     expected: { ...everyone(404), editor: 200, admin: 200 },
   },
   {
+    operationId: 'getPage',
+    method: 'GET',
+    path: '/api/v1/pages/{seededPage}',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getPage',
+    method: 'GET',
+    path: '/api/v1/pages/{draftPage}',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  // Page writes need patch_v1_content (empty bodies then fail validation: 400); the
+  // delete needs delete_v1_page (editor, admin), then finds nothing (404).
+  ...(
+    [
+      ['createPage', 'POST', '/api/v1/pages', 400],
+      ['updatePage', 'PUT', '/api/v1/pages/{draftPage}', 400],
+      ['deletePage', 'DELETE', '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v?confirmed=true', 404],
+      ['createSection', 'POST', '/api/v1/pages/{draftPage}/sections', 400],
+      ['updateSection', 'PUT', '/api/v1/pages/{draftPage}/sections/01jd8z6w5k3m2n1p0q9r8s7t6v', 400],
+      ['deleteSection', 'DELETE', '/api/v1/pages/{draftPage}/sections/01jd8z6w5k3m2n1p0q9r8s7t6v', 404],
+      ['reorderSections', 'PUT', '/api/v1/pages/{draftPage}/section-order', 400],
+      ['reorderGroups', 'PUT', '/api/v1/pages/{draftPage}/group-order', 400],
+    ] as const
+  ).map(([operationId, method, path, editorStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 403,
+      editor: editorStatus,
+      admin: editorStatus,
+    },
+  })),
+  // The page builder's list needs patch_v1_content (spec §6 "Update content").
+  {
+    operationId: 'listPages',
+    method: 'GET',
+    path: '/api/v1/pages',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 403,
+      editor: 200,
+      admin: 200,
+    },
+  },
+  {
     operationId: 'listUsers',
     method: 'GET',
     path: '/api/v1/users',
@@ -542,7 +597,7 @@ beforeAll(async () => {
   });
   fill['{draftNews}'] = news.id;
   fill['{draftEvent}'] = event.id;
-  await createPage({
+  const draftPage = await createPage({
     id: newId(),
     title: 'Matrix draft page',
     href: DRAFT_PAGE_HREF,
@@ -554,6 +609,8 @@ beforeAll(async () => {
     createdTimestamp: now,
     modifiedTimestamp: now,
   });
+  fill['{draftPage}'] = draftPage.id;
+  fill['{seededPage}'] = seededPageId('/terms-of-use');
 });
 
 async function call(row: MatrixRow, caller: Caller): Promise<number> {

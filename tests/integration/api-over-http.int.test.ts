@@ -38,7 +38,17 @@ import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
 import { DeletedLesson, LESSON_FILE_NOT_ALLOWED_MESSAGE, Lesson, LessonList } from '#shared/contracts/lesson';
 import { SentMessage, SentSupportRequest, UserCoursePage } from '#shared/contracts/messages';
 import { DeletedNewsEvent, Event, EventPage, News, NewsPage } from '#shared/contracts/news';
-import { PAGE_HREF_MESSAGE, PAGE_NOT_FOUND_MESSAGE, Page } from '#shared/contracts/page';
+import {
+  DeletedPage,
+  PAGE_DELETE_CONFIRMATION_MESSAGE,
+  PAGE_HREF_MESSAGE,
+  PAGE_NOT_FOUND_MESSAGE,
+  Page,
+  PageList,
+  PageWithAncestors,
+  SECTION_ORDER_MESSAGE,
+  WIDGET_KIND_FIXED_MESSAGE,
+} from '#shared/contracts/page';
 import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
 import {
   CoursewareMetrics,
@@ -47,6 +57,7 @@ import {
   StatisticBucketPage,
 } from '#shared/contracts/statistics';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
+import { seededPageId } from '../../functions/src/seed/pages.ts';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
 
 /**
@@ -202,6 +213,49 @@ beforeAll(async () => {
  * before creating in the route table), and the ones the create cases make.
  */
 const newsEvents = { news: '', event: '', createdNews: '', createdEvent: '' };
+/** The page the page-write cases create, update and delete (decision record 026). */
+const pages = { created: '', sectioned: '', firstSection: '', section: '' };
+const SECTION_BODY = {
+  name: 'Start here',
+  description: '<p>Pick a path.</p><script>alert(1)</script>',
+  widgets: [
+    {
+      kind: 'giantIconButton',
+      name: 'Courseware',
+      content: 'Browse.',
+      link: '/courseware',
+      customAttributes: { icon: 'book' },
+    },
+    {
+      kind: 'giantIconButton',
+      name: 'Contact',
+      content: 'Ask us.',
+      link: '/contact-us',
+      customAttributes: { icon: 'mail' },
+    },
+  ],
+};
+const PAGE_BODY = {
+  title: 'Written over HTTP',
+  href: '/written-over-http',
+  status: 'unpublished',
+  meta: { description: 'A page written by the route cases.' },
+};
+/** The page the section cases act on, with one section, made before the cases run. */
+beforeAll(async () => {
+  const page = await api(
+    '/api/v1/pages',
+    await requestInit('POST', 'editor', { json: { ...PAGE_BODY, href: '/sections-over-http' } }),
+  );
+  expect(page.status, await page.clone().text()).toBe(201);
+  pages.sectioned = Page.parse(await page.json()).id;
+  const section = await api(
+    `/api/v1/pages/${pages.sectioned}/sections`,
+    await requestInit('POST', 'editor', { json: SECTION_BODY }),
+  );
+  expect(section.status, await section.clone().text()).toBe(201);
+  pages.firstSection = Page.parse(await section.json()).sections[0]?.id ?? '';
+});
 const NEWS_LINK = 'over-http-news';
 const EVENT_LINK = 'over-http-event';
 
@@ -1396,6 +1450,258 @@ const CASES: Record<OperationId, RouteCase> = {
         fieldError: { path: 'query.href', message: PAGE_HREF_MESSAGE },
       },
       { path: '/api/v1/pages/by-href?href=%2Fno-such-page', status: 404 },
+    ],
+  },
+  getPage: {
+    ok: {
+      path: `/api/v1/pages/${seededPageId('/privacy')}`,
+      check(body) {
+        const page = PageWithAncestors.parse(body);
+        expect(page).toMatchObject({ id: seededPageId('/privacy'), href: '/privacy', ancestors: [] });
+        expect(page.sections.length).toBeGreaterThan(1);
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/pages/not-an-id',
+        status: 400,
+        fieldError: { path: 'path.id', message: 'Must be a 26-character id.' },
+      },
+      { path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v', status: 404 },
+    ],
+  },
+  listPages: {
+    ok: {
+      path: '/api/v1/pages?limit=2',
+      as: 'editor',
+      check(body) {
+        const list = PageList.parse(body);
+        expect(list.items).toHaveLength(2);
+        expect(list.nextPageToken).not.toBeNull();
+        expect(list.items.map((page) => page.href)).toEqual([...list.items.map((page) => page.href)].sort());
+        expect(list.items[0]).not.toHaveProperty('sections');
+      },
+    },
+    bad: [
+      { path: '/api/v1/pages', status: 403, as: 'student' },
+      { path: '/api/v1/pages?limit=101', status: 400, as: 'editor' },
+      { path: '/api/v1/pages?pageToken=forged', status: 400, as: 'editor' },
+    ],
+  },
+  createPage: {
+    ok: {
+      path: '/api/v1/pages',
+      as: 'editor',
+      body: { json: PAGE_BODY },
+      check(body) {
+        const page = Page.parse(body);
+        expect(page).toMatchObject({ href: '/written-over-http', parentId: null, sections: [] });
+        pages.created = page.id;
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/pages',
+        status: 400,
+        as: 'editor',
+        body: { json: { ...PAGE_BODY, title: '' } },
+        fieldError: { path: 'body.title', message: 'Is required.' },
+      },
+      { path: '/api/v1/pages', status: 409, as: 'editor', body: { json: { ...PAGE_BODY, href: '/terms-of-use' } } },
+      { path: '/api/v1/pages', status: 403, as: 'faculty-uscr', body: { json: PAGE_BODY } },
+    ],
+  },
+  updatePage: {
+    ok: {
+      get path() {
+        return `/api/v1/pages/${pages.created}`;
+      },
+      as: 'editor',
+      body: { json: { ...PAGE_BODY, href: '/written-over-http-moved', status: 'published' } },
+      check(body) {
+        expect(Page.parse(body)).toMatchObject({ id: pages.created, href: '/written-over-http-moved' });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v',
+        status: 404,
+        as: 'editor',
+        body: { json: PAGE_BODY },
+      },
+      {
+        get path() {
+          return `/api/v1/pages/${pages.created}`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: { ...PAGE_BODY, href: '/privacy' } },
+      },
+    ],
+  },
+  deletePage: {
+    ok: {
+      get path() {
+        return `/api/v1/pages/${pages.created}?confirmed=true`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(DeletedPage.parse(body)).toEqual({ id: pages.created, sectionsDeleted: 0 });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v',
+        status: 400,
+        as: 'editor',
+        fieldError: { path: 'query.confirmed', message: PAGE_DELETE_CONFIRMATION_MESSAGE },
+      },
+      { path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v?confirmed=true', status: 404, as: 'editor' },
+      { path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v?confirmed=true', status: 403, as: 'faculty-uscr' },
+    ],
+  },
+  createSection: {
+    ok: {
+      get path() {
+        return `/api/v1/pages/${pages.sectioned}/sections`;
+      },
+      as: 'editor',
+      body: { json: { ...SECTION_BODY, name: 'Second' } },
+      check(body) {
+        const page = Page.parse(body);
+        expect(page.sections.map((section) => section.index)).toEqual([0, 1]);
+        expect(page.sections[1]?.description).toBe('<p>Pick a path.</p>');
+        pages.section = page.sections[1]?.id ?? '';
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/pages/${pages.sectioned}/sections`;
+        },
+        status: 400,
+        as: 'editor',
+        body: {
+          json: {
+            widgets: [
+              { kind: 'heading', content: 'A' },
+              { kind: 'heading', content: 'B' },
+            ],
+          },
+        },
+      },
+      {
+        path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v/sections',
+        status: 404,
+        as: 'editor',
+        body: { json: SECTION_BODY },
+      },
+      {
+        path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v/sections',
+        status: 403,
+        as: 'student',
+        body: { json: SECTION_BODY },
+      },
+    ],
+  },
+  updateSection: {
+    ok: {
+      get path() {
+        return `/api/v1/pages/${pages.sectioned}/sections/${pages.section}`;
+      },
+      as: 'editor',
+      body: { json: { ...SECTION_BODY, name: 'Renamed', widgets: SECTION_BODY.widgets.slice(0, 1) } },
+      check(body) {
+        const section = Page.parse(body).sections.find((s) => s.id === pages.section);
+        expect(section).toMatchObject({ name: 'Renamed', index: 1 });
+        expect(section?.widgets).toHaveLength(1);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/pages/${pages.sectioned}/sections/${pages.section}`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { widgets: [{ kind: 'calloutBox', content: 'Changed kind.' }] } },
+        fieldError: { path: 'body.widgets.0.kind', message: WIDGET_KIND_FIXED_MESSAGE },
+      },
+      {
+        get path() {
+          return `/api/v1/pages/${pages.sectioned}/sections/01jd8z6w5k3m2n1p0q9r8s7t6v`;
+        },
+        status: 404,
+        as: 'editor',
+        body: { json: SECTION_BODY },
+      },
+    ],
+  },
+  deleteSection: {
+    ok: {
+      get path() {
+        return `/api/v1/pages/${pages.sectioned}/sections/${pages.section}`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(Page.parse(body).sections.map((section) => section.id)).toEqual([pages.firstSection]);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/pages/${pages.sectioned}/sections/01jd8z6w5k3m2n1p0q9r8s7t6v`;
+        },
+        status: 404,
+        as: 'editor',
+      },
+    ],
+  },
+  reorderSections: {
+    ok: {
+      get path() {
+        return `/api/v1/pages/${pages.sectioned}/section-order`;
+      },
+      as: 'editor',
+      get body() {
+        return { json: { sectionIds: [pages.firstSection] } };
+      },
+      check(body) {
+        expect(Page.parse(body).sections.map((section) => section.id)).toEqual([pages.firstSection]);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/pages/${pages.sectioned}/section-order`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { sectionIds: [] } },
+        fieldError: { path: 'body.sectionIds', message: SECTION_ORDER_MESSAGE },
+      },
+    ],
+  },
+  reorderGroups: {
+    ok: {
+      get path() {
+        return `/api/v1/pages/${pages.sectioned}/group-order`;
+      },
+      as: 'editor',
+      body: { json: { groups: ['Policies', 'Guides'] } },
+      check(body) {
+        expect(Page.parse(body).layout.parameters).toEqual({ 'group-Policies': '0', 'group-Guides': '1' });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/pages/${pages.sectioned}/group-order`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { groups: ['Same', 'Same'] } },
+      },
     ],
   },
   getOpenApiDocument: {

@@ -1,14 +1,15 @@
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { Page, type PageSection } from '#shared/contracts/page';
+import { Page, type PageAncestor, type PageSection, type PageSummary } from '#shared/contracts/page';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { sanitizeDescription } from '../domain/html.ts';
 import { type TransactionStep, transact } from './content.ts';
-import { tableName } from './dynamo.ts';
+import { type Page as ListPage, queryPage, tableName } from './dynamo.ts';
 import {
   ENTITY_TYPES,
   PAGE_SECTION_PREFIX,
   PAGE_SORT_KEY,
+  PAGES_PARTITION,
   pageHrefKey,
   pageKey,
   pageListIndexKey,
@@ -122,6 +123,63 @@ export async function getPageById(id: string): Promise<Page | null> {
   return page ? toPage(page, sections) : null;
 }
 
+/** The summary (no sections) of a page item. */
+export function toPageSummary(item: PageItem): PageSummary {
+  return Object.fromEntries(PAGE_FIELDS.map((field) => [field, item[field]])) as PageSummary;
+}
+
+/** One page item without its sections (a strongly consistent GetItem), or null. */
+export async function getPageItem(id: string): Promise<PageItem | null> {
+  const output = await dynamoDocumentClient.send(
+    new GetCommand({ TableName: tableName(), Key: pageKey(id), ConsistentRead: true }),
+  );
+  return (output.Item as PageItem | undefined) ?? null;
+}
+
+/** Most ancestors {@link getPageAncestors} climbs (a guard against deep or cyclic parent chains). */
+export const PAGE_ANCESTORS_MAX = 16;
+
+/**
+ * The breadcrumbs of a page: its ancestors by `parentId`, from the top page down to
+ * its parent, keeping those `visible` accepts (the chain goes on above a hidden
+ * one). Stops at a missing parent, a cycle or {@link PAGE_ANCESTORS_MAX}. One GetItem
+ * per ancestor.
+ */
+export async function getPageAncestors(
+  page: Pick<Page, 'id' | 'parentId'>,
+  visible: (ancestor: PageSummary) => boolean,
+): Promise<PageAncestor[]> {
+  const ancestors: PageAncestor[] = [];
+  const seen = new Set([page.id]);
+  let parentId = page.parentId;
+  while (parentId !== null && !seen.has(parentId) && seen.size <= PAGE_ANCESTORS_MAX) {
+    seen.add(parentId);
+    const item = await getPageItem(parentId);
+    if (!item) break;
+    const summary = toPageSummary(item);
+    if (visible(summary)) ancestors.unshift({ id: summary.id, title: summary.title, href: summary.href });
+    parentId = summary.parentId;
+  }
+  return ancestors;
+}
+
+/**
+ * Every page without sections, by href (gsi1 `PAGES`), `limit` a page; one Query.
+ * @throws ValidationError for a foreign or tampered page token.
+ */
+export async function listPages(options: {
+  readonly limit: number;
+  readonly pageToken?: string | undefined;
+}): Promise<ListPage<PageSummary>> {
+  const page = await queryPage<PageItem>({
+    index: 'gsi1',
+    partitions: [PAGES_PARTITION],
+    limit: options.limit,
+    pageToken: options.pageToken,
+  });
+  return { items: page.items.map(toPageSummary), nextPageToken: page.nextPageToken };
+}
+
 /** The id of the page whose link is `href` (its guard; strongly consistent), or null. */
 export async function getPageIdByHref(href: string): Promise<string | null> {
   const output = await dynamoDocumentClient.send(
@@ -198,4 +256,262 @@ export async function createPage(page: Page): Promise<Page> {
   ];
   await transact(steps, PAGE_BUSY_MESSAGE);
   return stored;
+}
+
+/** 409 message when the page changed (or was deleted) since it was read. */
+export const PAGE_CHANGED_MESSAGE = 'The page was changed by someone else. Reload it and try again.';
+
+/** The fields of a page a page write sets (its sections are written by the section routes). */
+export type PageFields = Omit<Page, 'sections' | 'id' | 'createdTimestamp' | 'modifiedTimestamp'>;
+
+/**
+ * Replaces a page item's fields in ONE TransactWriteItems: a Put at
+ * `previous.version + 1` conditional on the stored version still being
+ * `previous.version`; when the href changes, the old guard is deleted (conditional on
+ * naming this page) and the new one put (conditional on absence) in the same
+ * transaction. Sections are untouched.
+ * @returns the page item as stored.
+ * @throws ConflictError {@link PAGE_CHANGED_MESSAGE} when the page changed or is
+ *   gone, {@link PAGE_HREF_TAKEN_MESSAGE} when another page has the new link,
+ *   {@link PAGE_BUSY_MESSAGE} after 3 transaction conflicts.
+ */
+export async function updatePageItem(
+  previous: PageItem,
+  fields: PageFields,
+  now: Date = new Date(),
+): Promise<PageItem> {
+  const item: PageItem = {
+    ...Page.omit({ sections: true }).parse({
+      ...fields,
+      id: previous.id,
+      createdTimestamp: previous.createdTimestamp,
+      modifiedTimestamp: now.toISOString(),
+    }),
+    ...pageKey(previous.id),
+    ...pageListIndexKey(fields.href, previous.id),
+    entityType: ENTITY_TYPES.page,
+    version: previous.version + 1,
+  };
+  const steps: TransactionStep[] = [
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: item,
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': previous.version },
+        },
+      },
+      conflict: PAGE_CHANGED_MESSAGE,
+    },
+  ];
+  if (fields.href !== previous.href) {
+    steps.push(
+      {
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: pageHrefKey(previous.href),
+            ConditionExpression: '#pageId = :pageId',
+            ExpressionAttributeNames: { '#pageId': 'pageId' },
+            ExpressionAttributeValues: { ':pageId': previous.id },
+          },
+        },
+        conflict: PAGE_CHANGED_MESSAGE,
+      },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...pageHrefKey(fields.href),
+              entityType: ENTITY_TYPES.pageHref,
+              pageId: previous.id,
+            } satisfies PageHrefGuardItem,
+            ConditionExpression: 'attribute_not_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+          },
+        },
+        conflict: PAGE_HREF_TAKEN_MESSAGE,
+      },
+    );
+  }
+  await transact(steps, PAGE_BUSY_MESSAGE);
+  return item;
+}
+
+/**
+ * Deletes a page in ONE TransactWriteItems: the page item (conditional on
+ * `previous.version`, so a section added meanwhile — which bumps the version — makes
+ * it a 409 rather than an orphan), its href guard (conditional on naming this page)
+ * and every section in `sectionIds` (at most `PAGE_LIMITS.sectionsMax`, so at most
+ * 52 of DynamoDB's 100 elements).
+ * @throws ConflictError {@link PAGE_CHANGED_MESSAGE} when the page changed or is
+ *   gone; {@link PAGE_BUSY_MESSAGE} after 3 transaction conflicts.
+ */
+export async function deletePageItems(previous: PageItem, sectionIds: readonly string[]): Promise<void> {
+  if (sectionIds.length + 2 > 100) throw new Error(`Page ${previous.id} has too many sections to delete at once.`);
+  const steps: TransactionStep[] = [
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: pageKey(previous.id),
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': previous.version },
+        },
+      },
+      conflict: PAGE_CHANGED_MESSAGE,
+    },
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: pageHrefKey(previous.href),
+          ConditionExpression: '#pageId = :pageId',
+          ExpressionAttributeNames: { '#pageId': 'pageId' },
+          ExpressionAttributeValues: { ':pageId': previous.id },
+        },
+      },
+      conflict: PAGE_CHANGED_MESSAGE,
+    },
+    ...sectionIds.map(
+      (sectionId): TransactionStep => ({
+        item: { Delete: { TableName: tableName(), Key: pageSectionKey(previous.id, sectionId) } },
+      }),
+    ),
+  ];
+  await transact(steps, PAGE_BUSY_MESSAGE);
+}
+
+/**
+ * The step every section write carries: the page item's version goes from
+ * `previous.version` to the next, conditional on it still being `previous.version`
+ * (409 {@link PAGE_CHANGED_MESSAGE} otherwise), and its modified time is set.
+ */
+function pageVersionStep(previous: PageItem, now: Date): TransactionStep {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: pageKey(previous.id),
+        UpdateExpression: 'SET #version = :next, #modified = :now',
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version', '#modified': 'modifiedTimestamp' },
+        ExpressionAttributeValues: {
+          ':version': previous.version,
+          ':next': previous.version + 1,
+          ':now': now.toISOString(),
+        },
+      },
+    },
+    conflict: PAGE_CHANGED_MESSAGE,
+  };
+}
+
+/** The stored item of a section (HTML sanitised), and its UTF-8 size as JSON. */
+export function sectionItemOf(pageId: string, section: PageSection): { item: PageSectionItem; bytes: number } {
+  const [safe] = sanitizedPage({
+    id: pageId,
+    title: 'x',
+    href: '/',
+    parentId: null,
+    status: 'unpublished',
+    meta: { description: '', images: [] },
+    layout: { name: 'handSortedList', parameters: {} },
+    sections: [section],
+    createdTimestamp: new Date(0).toISOString(),
+    modifiedTimestamp: new Date(0).toISOString(),
+  }).sections;
+  const item: PageSectionItem = {
+    ...(safe as PageSection),
+    ...pageSectionKey(pageId, section.id),
+    entityType: ENTITY_TYPES.pageSection,
+    pageId,
+  };
+  return { item, bytes: Buffer.byteLength(JSON.stringify(item), 'utf8') };
+}
+
+/**
+ * Puts one section item (new: conditional on absence; replaced: on presence) and
+ * bumps the page's version in ONE TransactWriteItems.
+ * @throws ConflictError {@link PAGE_CHANGED_MESSAGE} when the page changed or the
+ *   section appeared / vanished meanwhile.
+ */
+export async function putSectionItem(
+  previous: PageItem,
+  item: PageSectionItem,
+  mode: 'create' | 'replace',
+  now: Date = new Date(),
+): Promise<void> {
+  await transact(
+    [
+      pageVersionStep(previous, now),
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: item,
+            ConditionExpression: mode === 'create' ? 'attribute_not_exists(#pk)' : 'attribute_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+          },
+        },
+        conflict: PAGE_CHANGED_MESSAGE,
+      },
+    ],
+    PAGE_BUSY_MESSAGE,
+  );
+}
+
+/** Deletes one section item (conditional on presence) and bumps the page's version in ONE transaction. */
+export async function deleteSectionItem(previous: PageItem, sectionId: string, now: Date = new Date()): Promise<void> {
+  await transact(
+    [
+      pageVersionStep(previous, now),
+      {
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: pageSectionKey(previous.id, sectionId),
+            ConditionExpression: 'attribute_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+          },
+        },
+        conflict: PAGE_CHANGED_MESSAGE,
+      },
+    ],
+    PAGE_BUSY_MESSAGE,
+  );
+}
+
+/**
+ * Sets `index` on the sections whose place changed (`moves`: section id → new index)
+ * and bumps the page's version, in ONE transaction (≤ 51 elements).
+ * @returns how many section items were updated.
+ */
+export async function reorderSectionItems(
+  previous: PageItem,
+  moves: ReadonlyMap<string, number>,
+  now: Date = new Date(),
+): Promise<number> {
+  const steps: TransactionStep[] = [pageVersionStep(previous, now)];
+  for (const [sectionId, index] of moves) {
+    steps.push({
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: pageSectionKey(previous.id, sectionId),
+          UpdateExpression: 'SET #index = :index',
+          ConditionExpression: 'attribute_exists(#pk)',
+          ExpressionAttributeNames: { '#index': 'index', '#pk': TABLE.partitionKey },
+          ExpressionAttributeValues: { ':index': index },
+        },
+      },
+      conflict: PAGE_CHANGED_MESSAGE,
+    });
+  }
+  await transact(steps, PAGE_BUSY_MESSAGE);
+  return moves.size;
 }
