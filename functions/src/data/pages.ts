@@ -202,6 +202,44 @@ export async function getPageByHref(href: string): Promise<Page | null> {
 }
 
 /**
+ * The transaction step that claims `href` for a page: puts its guard, conditional on
+ * no page holding the link (else 409 {@link PAGE_HREF_TAKEN_MESSAGE}).
+ */
+function putHrefGuardStep(href: string, pageId: string): TransactionStep {
+  const guard: PageHrefGuardItem = { ...pageHrefKey(href), entityType: ENTITY_TYPES.pageHref, pageId };
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: guard,
+        ConditionExpression: 'attribute_not_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+      },
+    },
+    conflict: PAGE_HREF_TAKEN_MESSAGE,
+  };
+}
+
+/**
+ * The transaction step that frees a page's current link: deletes its guard,
+ * conditional on the guard still naming the page (else 409 {@link PAGE_CHANGED_MESSAGE}).
+ */
+function deleteHrefGuardStep(page: Pick<PageItem, 'id' | 'href'>): TransactionStep {
+  return {
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: pageHrefKey(page.href),
+        ConditionExpression: '#pageId = :pageId',
+        ExpressionAttributeNames: { '#pageId': 'pageId' },
+        ExpressionAttributeValues: { ':pageId': page.id },
+      },
+    },
+    conflict: PAGE_CHANGED_MESSAGE,
+  };
+}
+
+/**
  * Creates a page (version 1), its href guard and its sections in ONE
  * TransactWriteItems, each conditional on its key being absent, after checking the
  * page against the contract and sanitising its HTML ({@link sanitizedPage}). Nothing
@@ -228,14 +266,9 @@ export async function createPage(page: Page): Promise<Page> {
     entityType: ENTITY_TYPES.page,
     version: 1,
   };
-  const guard: PageHrefGuardItem = {
-    ...pageHrefKey(stored.href),
-    entityType: ENTITY_TYPES.pageHref,
-    pageId: stored.id,
-  };
   const steps: TransactionStep[] = [
     { item: { Put: { TableName: tableName(), Item: item, ...absent } }, conflict: PAGE_EXISTS_MESSAGE },
-    { item: { Put: { TableName: tableName(), Item: guard, ...absent } }, conflict: PAGE_HREF_TAKEN_MESSAGE },
+    putHrefGuardStep(stored.href, stored.id),
     ...sections.map(
       (section): TransactionStep => ({
         item: {
@@ -307,35 +340,7 @@ export async function updatePageItem(
     },
   ];
   if (fields.href !== previous.href) {
-    steps.push(
-      {
-        item: {
-          Delete: {
-            TableName: tableName(),
-            Key: pageHrefKey(previous.href),
-            ConditionExpression: '#pageId = :pageId',
-            ExpressionAttributeNames: { '#pageId': 'pageId' },
-            ExpressionAttributeValues: { ':pageId': previous.id },
-          },
-        },
-        conflict: PAGE_CHANGED_MESSAGE,
-      },
-      {
-        item: {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...pageHrefKey(fields.href),
-              entityType: ENTITY_TYPES.pageHref,
-              pageId: previous.id,
-            } satisfies PageHrefGuardItem,
-            ConditionExpression: 'attribute_not_exists(#pk)',
-            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-          },
-        },
-        conflict: PAGE_HREF_TAKEN_MESSAGE,
-      },
-    );
+    steps.push(deleteHrefGuardStep(previous), putHrefGuardStep(fields.href, previous.id));
   }
   await transact(steps, PAGE_BUSY_MESSAGE);
   return item;
@@ -365,18 +370,7 @@ export async function deletePageItems(previous: PageItem, sectionIds: readonly s
       },
       conflict: PAGE_CHANGED_MESSAGE,
     },
-    {
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: pageHrefKey(previous.href),
-          ConditionExpression: '#pageId = :pageId',
-          ExpressionAttributeNames: { '#pageId': 'pageId' },
-          ExpressionAttributeValues: { ':pageId': previous.id },
-        },
-      },
-      conflict: PAGE_CHANGED_MESSAGE,
-    },
+    deleteHrefGuardStep(previous),
     ...sectionIds.map(
       (sectionId): TransactionStep => ({
         item: { Delete: { TableName: tableName(), Key: pageSectionKey(previous.id, sectionId) } },
