@@ -100,7 +100,7 @@ export const FILE_STATUSES = ['Pending', 'Ready', 'Failed'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
 /** What a file belongs to (spec §3 File `metadata.type`). */
-export const FILE_OWNER_TYPES = ['Portrait', 'Content'] as const;
+export const FILE_OWNER_TYPES = ['Portrait', 'Content', 'Page'] as const;
 export type FileOwnerType = (typeof FILE_OWNER_TYPES)[number];
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FILE_STATUSES, FILE_VISIBILITIES } from '../enums.ts';
-import { FILE_LIMITS, LIMITS } from '../limits.ts';
+import { FILE_OWNER_TYPES, FILE_STATUSES, FILE_VISIBILITIES, type FileOwnerType } from '../enums.ts';
+import { FILE_LIMITS, LIMITS, PAGE_LIMITS } from '../limits.ts';
 import { EntityId, IsoDateTime } from './common.ts';
 import { BundleProgress } from './download.ts';
 
@@ -60,17 +60,36 @@ export const UPLOAD_KINDS = {
     types: IMAGE_TYPES,
     maxBytes: FILE_LIMITS.imageMaxBytes,
   },
+  /**
+   * An image of a page widget (featureItem, contentBox, coverImage, image, and a
+   * teamMember's avatar and logo; spec §3 "Widget file", §5 "Widgets"; public). The
+   * team member's 50 KB limits are checked by the section write against the file's
+   * size, as this kind's maximum is the 1 MB of the other widgets.
+   */
+  widgetImage: {
+    visibility: 'public',
+    ownerType: 'Page',
+    types: IMAGE_TYPES,
+    maxBytes: PAGE_LIMITS.widgetImageMaxBytes,
+  },
+  /** The file of a file widget (spec §5 "Widgets": any accepted type, 104,857,600 bytes; public). */
+  widgetFile: {
+    visibility: 'public',
+    ownerType: 'Page',
+    types: Object.keys(FILE_TYPES) as FileMediaType[],
+    maxBytes: PAGE_LIMITS.widgetFileMaxBytes,
+  },
 } as const satisfies Record<
   string,
   {
     visibility: (typeof FILE_VISIBILITIES)[number];
-    ownerType: 'Content' | 'Portrait';
+    ownerType: FileOwnerType;
     types: readonly FileMediaType[];
     maxBytes: number;
   }
 >;
 
-/** One upload kind: `content`, `portrait` or `image`. */
+/** One upload kind: `content`, `portrait`, `image`, `widgetImage` or `widgetFile`. */
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 /** The kinds, for enums and pickers. */
 export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];
@@ -159,7 +178,7 @@ export const File = z
     status: z.enum(FILE_STATUSES),
     visibility: z.enum(FILE_VISIBILITIES),
     publicUrl: z.string().nullable(),
-    metadata: z.object({ id: z.string(), type: z.enum(['Portrait', 'Content']) }),
+    metadata: z.object({ id: z.string(), type: z.enum(FILE_OWNER_TYPES) }),
   })
   .meta({ id: 'File' });
 export type File = z.infer<typeof File>;
