@@ -520,6 +520,11 @@ export const PageInput = z.object({
 });
 export type PageInput = z.input<typeof PageInput>;
 
+/** 409 message when another page has the link (create, or update changing the href). */
+export const PAGE_HREF_TAKEN_MESSAGE = 'This link is already used by another page.';
+/** 409 message when the page changed (or was deleted) since it was read: every page and section write checks the version. */
+export const PAGE_CHANGED_MESSAGE = 'The page was changed by someone else. Reload it and try again.';
+
 /** The 400 message when a page is deleted without the ticked confirmation (spec §5 "Pages"). */
 export const PAGE_DELETE_CONFIRMATION_MESSAGE = 'The checkbox is required to delete this page.';
 

@@ -1,6 +1,7 @@
 import { ChildContent, Content, ContentLink, ContentSummary } from '#shared/contracts/content';
 import { Contributor } from '#shared/contracts/contributor';
 import type { BundleProgress } from '#shared/contracts/download';
+import type { UploadKind } from '#shared/contracts/file';
 import { Knowledge } from '#shared/contracts/knowledge';
 import { Lesson } from '#shared/contracts/lesson';
 import type { ContentCategory, FileOwnerType, FileStatus, FileVisibility } from '#shared/enums';
@@ -71,6 +72,12 @@ export interface FileRecord {
   readonly createdTimestamp: string;
   /** Uploads only (decision record 016): who asked for the upload (portal user id). */
   readonly createdBy?: string;
+  /**
+   * Uploads only: the upload kind asked for (`shared/contracts/file.ts` UPLOAD_KINDS).
+   * Records made before it was stored have none; their kind is read back from their
+   * visibility and owner type (`uploadKindOf`).
+   */
+  readonly uploadKind?: UploadKind;
   /**
    * Epoch seconds after which the record is garbage (the table's TTL attribute; the
    * upload sweeper then deletes its object): a Pending upload's expiry, a Ready but

@@ -1,10 +1,26 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { Page, type PageAncestor, type PageSection, type PageSummary } from '#shared/contracts/page';
+import { UPLOAD_KINDS } from '#shared/contracts/file';
+import {
+  PAGE_CHANGED_MESSAGE,
+  PAGE_HREF_TAKEN_MESSAGE,
+  Page,
+  type PageAncestor,
+  type PageSection,
+  type PageSummary,
+} from '#shared/contracts/page';
+
+export { PAGE_CHANGED_MESSAGE, PAGE_HREF_TAKEN_MESSAGE };
+
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { sanitizeDescription } from '../domain/html.ts';
+import { pageDeleteBatches, WIDGET_FILE_UNAVAILABLE_MESSAGE, type WidgetFileAttach } from '../domain/page-files.ts';
+import { ConflictError, ValidationError } from '../lib/errors.ts';
+import type { TransactWriteItem } from './catalog.ts';
 import { type TransactionStep, transact } from './content.ts';
 import { type Page as ListPage, queryPage, tableName } from './dynamo.ts';
+import { attachFileStep, detachFileStep } from './files.ts';
 import {
   ENTITY_TYPES,
   PAGE_SECTION_PREFIX,
@@ -25,6 +41,10 @@ import {
  * `index` attribute) — plus an href guard naming the page. Issue 8 reads pages by
  * href and creates them (seed, tests); issue 9 adds updates, deletes and reorders
  * on the same keys, each one transaction with a version check on the page item.
+ * Widget files (uploads of kind `widgetImage` / `widgetFile`) belong to their
+ * section (owner = section id): section writes attach and detach them in the
+ * section's own transaction, section and page deletes detach them (decision records
+ * 020, 026).
  */
 
 /** A stored page item: the page without its sections, with keys, list index, entity type and version. */
@@ -49,8 +69,6 @@ interface PageHrefGuardItem extends TableKey {
   readonly pageId: string;
 }
 
-/** 409 message when another page has the link. */
-export const PAGE_HREF_TAKEN_MESSAGE = 'This link is already used by another page.';
 /** 409 message when a page with the id exists already. */
 export const PAGE_EXISTS_MESSAGE = 'The page already exists.';
 /** 409 message when concurrent writers kept colliding on the same page. */
@@ -291,9 +309,6 @@ export async function createPage(page: Page): Promise<Page> {
   return stored;
 }
 
-/** 409 message when the page changed (or was deleted) since it was read. */
-export const PAGE_CHANGED_MESSAGE = 'The page was changed by someone else. Reload it and try again.';
-
 /** The fields of a page a page write sets (its sections are written by the section routes). */
 export type PageFields = Omit<Page, 'sections' | 'id' | 'createdTimestamp' | 'modifiedTimestamp'>;
 
@@ -346,17 +361,62 @@ export async function updatePageItem(
   return item;
 }
 
+/** A section a page delete removes, with the files attached to it (owner = the section id) to detach. */
+export interface SectionDelete {
+  readonly id: string;
+  readonly fileIds: readonly string[];
+}
+
+/** The Delete of a section item (unconditional: the page's version step or Delete guards the page). */
+function sectionDeleteStep(pageId: string, sectionId: string): TransactionStep {
+  return { item: { Delete: { TableName: tableName(), Key: pageSectionKey(pageId, sectionId) } } };
+}
+
+/** The detach ({@link detachFileStep}: TTL now, conditional on the owner) of each file; a failure is a 409 changed. */
+function detachSteps(fileIds: readonly string[], ownerId: string, now: Date): TransactionStep[] {
+  return fileIds.map((fileId) => ({ item: detachFileStep(fileId, ownerId, now), conflict: PAGE_CHANGED_MESSAGE }));
+}
+
 /**
- * Deletes a page in ONE TransactWriteItems: the page item (conditional on
- * `previous.version`, so a section added meanwhile — which bumps the version — makes
- * it a 409 rather than an orphan), its href guard (conditional on naming this page)
- * and every section in `sectionIds` (at most `PAGE_LIMITS.sectionsMax`, so at most
- * 52 of DynamoDB's 100 elements).
+ * Deletes a page, its href guard and its sections, detaching every file attached
+ * to a section (decision record 026, "Widget files"; the caller discards them after).
+ * When page item + guard + sections + detaches fit DynamoDB's 100 elements (always,
+ * unless sections hold many files), this is ONE TransactWriteItems: the page item's
+ * Delete conditional on `previous.version` (a section added meanwhile bumps the
+ * version, so it is a 409 rather than an orphan), the guard's conditional on naming
+ * the page, the sections' and the detaches. Otherwise ({@link pageDeleteBatches})
+ * sections are deleted first, in order, in batches of at most 100 elements: each
+ * batch is one consistent transaction of the page's version step (conditional on
+ * the version the previous batch left, so a concurrent edit stops the delete with a
+ * 409), whole sections and their detaches; then the page item, its guard and the
+ * last sections go in a final transaction. A 409 between batches leaves the page
+ * with fewer sections, but never a section without its page nor a file attached to
+ * a deleted section; deleting again finishes it.
+ * @returns how many transactions were written.
  * @throws ConflictError {@link PAGE_CHANGED_MESSAGE} when the page changed or is
- *   gone; {@link PAGE_BUSY_MESSAGE} after 3 transaction conflicts.
+ *   gone (or a file is no longer attached to its section); {@link PAGE_BUSY_MESSAGE}
+ *   after 3 transaction conflicts.
  */
-export async function deletePageItems(previous: PageItem, sectionIds: readonly string[]): Promise<void> {
-  if (sectionIds.length + 2 > 100) throw new Error(`Page ${previous.id} has too many sections to delete at once.`);
+export async function deletePageItems(
+  previous: PageItem,
+  sections: readonly SectionDelete[],
+  now: Date = new Date(),
+): Promise<number> {
+  const { batches, final } = pageDeleteBatches(sections);
+  let version = previous.version;
+  for (const batch of batches) {
+    await transact(
+      [
+        pageVersionStep({ ...previous, version }, now),
+        ...batch.flatMap((section) => [
+          sectionDeleteStep(previous.id, section.id),
+          ...detachSteps(section.fileIds, section.id, now),
+        ]),
+      ],
+      PAGE_BUSY_MESSAGE,
+    );
+    version += 1;
+  }
   const steps: TransactionStep[] = [
     {
       item: {
@@ -365,19 +425,19 @@ export async function deletePageItems(previous: PageItem, sectionIds: readonly s
           Key: pageKey(previous.id),
           ConditionExpression: '#version = :version',
           ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':version': previous.version },
+          ExpressionAttributeValues: { ':version': version },
         },
       },
       conflict: PAGE_CHANGED_MESSAGE,
     },
     deleteHrefGuardStep(previous),
-    ...sectionIds.map(
-      (sectionId): TransactionStep => ({
-        item: { Delete: { TableName: tableName(), Key: pageSectionKey(previous.id, sectionId) } },
-      }),
-    ),
+    ...final.flatMap((section) => [
+      sectionDeleteStep(previous.id, section.id),
+      ...detachSteps(section.fileIds, section.id, now),
+    ]),
   ];
   await transact(steps, PAGE_BUSY_MESSAGE);
+  return batches.length + 1;
 }
 
 /**
@@ -428,39 +488,133 @@ export function sectionItemOf(pageId: string, section: PageSection): { item: Pag
   return { item, bytes: Buffer.byteLength(JSON.stringify(item), 'utf8') };
 }
 
+/** What a section write does to its widget files, inside the section's transaction (decision record 026). */
+export interface SectionFileChange {
+  /** Uploads the section newly names (checked before: `planSectionFiles`), attached with owner = the section id. */
+  readonly attach: readonly WidgetFileAttach[];
+  /** Files attached to the section that it no longer names: detached (TTL now); the caller discards them after. */
+  readonly detach: readonly string[];
+  /** The caller's portal user id: every attached upload must be theirs. */
+  readonly uploadedBy: string;
+}
+
+/** No file changes (a section write without files, or one that keeps them all). */
+export const NO_FILE_CHANGE: SectionFileChange = { attach: [], detach: [], uploadedBy: '' };
+
 /**
- * Puts one section item (new: conditional on absence; replaced: on presence) and
- * bumps the page's version in ONE TransactWriteItems.
- * @throws ConflictError {@link PAGE_CHANGED_MESSAGE} when the page changed or the
- *   section appeared / vanished meanwhile.
+ * The element attaching a widget file to its section ({@link attachFileStep}: Ready,
+ * unattached — a TTL after `now` —, not a bundle; a missing record fails too; sets
+ * the name and owner, removes the TTL), further conditional on the file being a page
+ * upload (public, owner type `Page`: `widgetImage` or `widgetFile`) by `uploadedBy`.
+ */
+function attachWidgetFileStep(
+  file: WidgetFileAttach,
+  sectionId: string,
+  uploadedBy: string,
+  now: Date,
+): TransactWriteItem {
+  const { Update: update } = attachFileStep(file.fileId, { id: sectionId, name: file.name }, now);
+  if (!update) throw new Error('attachFileStep must build an Update.');
+  return {
+    Update: {
+      ...update,
+      ConditionExpression: `${update.ConditionExpression} AND #visibility = :visibility AND #metadata.#ownerType = :ownerType AND #createdBy = :uploadedBy`,
+      ExpressionAttributeNames: {
+        ...update.ExpressionAttributeNames,
+        '#visibility': 'visibility',
+        '#ownerType': 'type',
+        '#createdBy': 'createdBy',
+      },
+      ExpressionAttributeValues: {
+        ...update.ExpressionAttributeValues,
+        ':visibility': UPLOAD_KINDS.widgetImage.visibility,
+        ':ownerType': UPLOAD_KINDS.widgetImage.ownerType,
+        ':uploadedBy': uploadedBy,
+      },
+    },
+  };
+}
+
+/**
+ * Runs a section transaction ({@link transact}); when the first failed condition is
+ * a file attach, the answer is a 400 {@link WIDGET_FILE_UNAVAILABLE_MESSAGE} at the
+ * field path of every attach whose condition failed (`attachPaths`: element index →
+ * `body.widgets.<i>.files.<j>`). Every other failure stays its step's 409.
+ */
+async function transactSection(steps: readonly TransactionStep[], attachPaths: ReadonlyMap<number, string>) {
+  try {
+    await transact(steps, PAGE_BUSY_MESSAGE);
+  } catch (error) {
+    if (!(error instanceof ConflictError && error.message === WIDGET_FILE_UNAVAILABLE_MESSAGE)) throw error;
+    const reasons = error.cause instanceof TransactionCanceledException ? (error.cause.CancellationReasons ?? []) : [];
+    const failed = [...attachPaths].filter(([index]) => reasons[index]?.Code === 'ConditionalCheckFailed');
+    const paths = failed.length > 0 ? failed.map(([, path]) => path) : [...attachPaths.values()].slice(0, 1);
+    throw new ValidationError(
+      paths.map((path) => ({ path, message: WIDGET_FILE_UNAVAILABLE_MESSAGE })),
+      WIDGET_FILE_UNAVAILABLE_MESSAGE,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * Puts one section item (new: conditional on absence; replaced: on presence), bumps
+ * the page's version, attaches the uploads the section newly names and detaches the
+ * files it no longer names (`files`, decision record 026 "Widget files"), all in ONE
+ * TransactWriteItems: nothing is written when any condition fails. The detached
+ * files get a TTL of now; the caller discards them after the write.
+ * @throws ConflictError {@link PAGE_CHANGED_MESSAGE} when the page changed, the
+ *   section appeared / vanished meanwhile or a file to detach is no longer the
+ *   section's; {@link PAGE_BUSY_MESSAGE} after 3 transaction conflicts.
+ *   ValidationError (400 at `body.widgets.<i>.files.<j>`)
+ *   {@link WIDGET_FILE_UNAVAILABLE_MESSAGE} when an upload can no longer be attached.
  */
 export async function putSectionItem(
   previous: PageItem,
   item: PageSectionItem,
   mode: 'create' | 'replace',
   now: Date = new Date(),
+  files: SectionFileChange = NO_FILE_CHANGE,
 ): Promise<void> {
-  await transact(
-    [
-      pageVersionStep(previous, now),
-      {
-        item: {
-          Put: {
-            TableName: tableName(),
-            Item: item,
-            ConditionExpression: mode === 'create' ? 'attribute_not_exists(#pk)' : 'attribute_exists(#pk)',
-            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-          },
+  const steps: TransactionStep[] = [
+    pageVersionStep(previous, now),
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: item,
+          ConditionExpression: mode === 'create' ? 'attribute_not_exists(#pk)' : 'attribute_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
         },
-        conflict: PAGE_CHANGED_MESSAGE,
       },
-    ],
-    PAGE_BUSY_MESSAGE,
-  );
+      conflict: PAGE_CHANGED_MESSAGE,
+    },
+  ];
+  const attachPaths = new Map<number, string>();
+  for (const file of files.attach) {
+    attachPaths.set(steps.length, file.path);
+    steps.push({
+      item: attachWidgetFileStep(file, item.id, files.uploadedBy, now),
+      conflict: WIDGET_FILE_UNAVAILABLE_MESSAGE,
+    });
+  }
+  steps.push(...detachSteps(files.detach, item.id, now));
+  await transactSection(steps, attachPaths);
 }
 
-/** Deletes one section item (conditional on presence) and bumps the page's version in ONE transaction. */
-export async function deleteSectionItem(previous: PageItem, sectionId: string, now: Date = new Date()): Promise<void> {
+/**
+ * Deletes one section item (conditional on presence), bumps the page's version and
+ * detaches `detach` (files attached to the section; the caller discards them after),
+ * in ONE transaction.
+ * @throws ConflictError {@link PAGE_CHANGED_MESSAGE} when the page changed, the
+ *   section is gone or a file is no longer the section's.
+ */
+export async function deleteSectionItem(
+  previous: PageItem,
+  sectionId: string,
+  now: Date = new Date(),
+  detach: readonly string[] = [],
+): Promise<void> {
   await transact(
     [
       pageVersionStep(previous, now),
@@ -475,6 +629,7 @@ export async function deleteSectionItem(previous: PageItem, sectionId: string, n
         },
         conflict: PAGE_CHANGED_MESSAGE,
       },
+      ...detachSteps(detach, sectionId, now),
     ],
     PAGE_BUSY_MESSAGE,
   );

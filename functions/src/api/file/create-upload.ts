@@ -40,6 +40,7 @@ export const createUpload = defineRoute('createUpload', async ({ body, caller })
     metadata: { id: body.ownerId ?? fileId, type: rule.ownerType },
     createdTimestamp: new Date(now).toISOString(),
     createdBy: caller?.sub ?? '',
+    uploadKind: body.kind,
     expiresAt: Math.ceil(expiresAt.getTime() / 1000),
   });
   return { fileId, upload, expiresAt: expiresAt.toISOString() };

@@ -10,10 +10,12 @@ export function bucketOf(visibility: FileVisibility): string {
 }
 
 /**
- * The upload kind a record was created as, read back from its visibility and owner
- * type (each kind has its own pair), or null for a file that matches none.
+ * The upload kind a record was created as: its stored `uploadKind`, or for a record
+ * made before that was stored, read back from its visibility and owner type (the
+ * kinds before issue 9 each had their own pair), or null for a file that matches none.
  */
-export function uploadKindOf(file: Pick<FileItem, 'visibility' | 'metadata'>): UploadKind | null {
+export function uploadKindOf(file: Pick<FileItem, 'visibility' | 'metadata' | 'uploadKind'>): UploadKind | null {
+  if (file.uploadKind !== undefined) return file.uploadKind;
   for (const [kind, rule] of Object.entries(UPLOAD_KINDS)) {
     if (rule.visibility === file.visibility && rule.ownerType === file.metadata.type) return kind as UploadKind;
   }

@@ -4,22 +4,29 @@ import { putSectionItem } from '../../data/pages.ts';
 import { newId } from '../../domain/ids.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { checkedSectionItem, loadPageForWrite, reloadPage } from './page-writes.ts';
+import { checkedSectionItem, checkSectionFiles, loadPageForWrite, reloadPage } from './page-writes.ts';
 
 /**
  * `POST /api/v1/pages/{id}/sections` (spec §3 "Section", §5 "Widgets", §7 "Pages";
  * decision record 026), for content editors: adds a section after the last one (its
  * HTML sanitised; at most 50 sections, 60 widgets, 390,000 bytes; several widgets
  * only of giant icon buttons), in one transaction with the page's version check.
- * Answers 201 with the page and its sections.
+ * The widget files it names must be the caller's Ready, unattached page uploads
+ * (`widgetImage` for image widgets, `widgetFile` for the file widget; a team member's
+ * avatar and logo at most 50,000 bytes), else 400 at `body.widgets.<i>.files.<j>`;
+ * they are attached to the section (owner = section id) in the same transaction,
+ * and stored with their record's media type. Answers 201 with the page and its sections.
  */
-export const createSection = defineRoute('createSection', async ({ path, body }) => {
+export const createSection = defineRoute('createSection', async ({ path, body, caller }) => {
+  const now = new Date();
   const { item, page } = await loadPageForWrite(path.id);
   if (page.sections.length >= PAGE_LIMITS.sectionsMax) {
     throw new ValidationError([{ path: 'body', message: SECTIONS_FULL_MESSAGE }]);
   }
   const index = page.sections.reduce((max, section) => Math.max(max, section.index + 1), 0);
-  const section = checkedSectionItem(item.id, { ...body, id: newId(), index }, null);
-  await putSectionItem(item, section, 'create');
+  const id = newId();
+  const files = await checkSectionFiles(id, body.widgets, null, caller?.sub ?? '', now);
+  const section = checkedSectionItem(item.id, { ...body, widgets: files.widgets, id, index }, null);
+  await putSectionItem(item, section, 'create', now, files.change);
   return reloadPage(item.id);
 });

@@ -7,15 +7,21 @@ import {
   WIDGET_KIND_FIXED_MESSAGE,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
+import { discardFiles, getFilesByIds } from '../../data/files.ts';
+import type { FileItem } from '../../data/items.ts';
 import {
   getPageAncestors,
   getPageById,
   getPageItem,
   type PageItem,
   type PageSectionItem,
+  type SectionDelete,
+  type SectionFileChange,
   sectionItemOf,
 } from '../../data/pages.ts';
+import { attachedSectionFiles, planSectionFiles, sectionFileIds } from '../../domain/page-files.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { bucketOf } from '../file/file-rules.ts';
 
 /**
  * Checks a page write's `parentId` (decision record 026): null is a top page; any
@@ -73,4 +79,66 @@ export function checkedSectionItem(pageId: string, section: PageSection, stored:
     throw new ValidationError([{ path: 'body', message: SECTION_TOO_LARGE_MESSAGE }]);
   }
   return item;
+}
+
+/** A section write's widget files, planned and checked: the widgets to store, the transaction's part, what to discard after. */
+export interface CheckedSectionFiles {
+  /** The widgets to store (each file's `mimeType` the record's media type). */
+  readonly widgets: PageSection['widgets'];
+  /** The attaches and detaches for the section's transaction. */
+  readonly change: SectionFileChange;
+  /** The records of the detached files, for {@link discardDetachedFiles} once the write succeeded. */
+  readonly detached: readonly FileItem[];
+}
+
+/**
+ * Reads the file records of every file the new and the stored section name (one
+ * BatchGetItem; a section names at most two) and plans the write's files
+ * (`planSectionFiles`, decision record 026 "Widget files"): new uploads must be the
+ * caller's (`uploadedBy`) Ready, unattached uploads of the widget's kind — a team
+ * member's avatar and logo at most 50,000 bytes — and are attached; files the
+ * section no longer names are detached.
+ * @throws ValidationError (400 at `body.widgets.<i>.files.<j>`) naming every refused file.
+ */
+export async function checkSectionFiles(
+  sectionId: string,
+  widgets: PageSection['widgets'],
+  stored: PageSection | null,
+  uploadedBy: string,
+  now: Date,
+): Promise<CheckedSectionFiles> {
+  const ids = [...new Set([...sectionFileIds({ widgets }), ...sectionFileIds(stored)])];
+  const records = ids.length > 0 ? await getFilesByIds(ids) : [];
+  const plan = planSectionFiles({ widgets, stored, sectionId, records, uploadedBy, now });
+  if (plan.errors.length > 0) throw new ValidationError(plan.errors);
+  const detach = new Set(plan.detach);
+  return {
+    widgets: plan.widgets,
+    change: { attach: plan.attach, detach: plan.detach, uploadedBy },
+    detached: records.filter((record) => detach.has(record.id)),
+  };
+}
+
+/**
+ * The sections a delete removes, each with the files attached to it (owner = the
+ * section id; one BatchGetItem per 100 files), and those files' records for
+ * {@link discardDetachedFiles} after the delete.
+ */
+export async function sectionsToDelete(
+  sections: readonly PageSection[],
+): Promise<{ sections: SectionDelete[]; detached: FileItem[] }> {
+  const ids = [...new Set(sections.flatMap((section) => sectionFileIds(section)))];
+  const records = ids.length > 0 ? await getFilesByIds(ids) : [];
+  const planned = attachedSectionFiles(sections, records);
+  const detach = new Set(planned.flatMap((section) => section.fileIds));
+  return { sections: planned, detached: records.filter((record) => detach.has(record.id)) };
+}
+
+/**
+ * Deletes files a successful write detached (record and object; `discardFiles`),
+ * best effort: a failure is logged and the file, which has a TTL of now, is left to
+ * DynamoDB's TTL and the upload sweeper. Never throws.
+ */
+export async function discardDetachedFiles(files: readonly FileItem[]): Promise<void> {
+  if (files.length > 0) await discardFiles(files, bucketOf);
 }
