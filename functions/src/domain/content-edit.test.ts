@@ -80,6 +80,35 @@ describe('applyContentChanges', () => {
     expect(next).toMatchObject({ name: 'New', tags: [], status: 'published', urlAlias: stored.urlAlias });
     expect(parseSearchTags(next.description)).toEqual([]);
   });
+
+  it('sanitises the description and section descriptions with the allow-list, keeping the search-tags block (issue 9)', () => {
+    const next = applyContentChanges(
+      stored,
+      {
+        description:
+          '<!--search-tags:gdb--><p onclick="steal()">Run <a href="javascript:steal()">it</a></p><script>steal()</script>',
+        sections: [
+          {
+            name: 'Part 1',
+            description: '<img src=x onerror="steal()"><p style="color:red">Part</p><iframe></iframe>',
+          },
+        ],
+      },
+      'patch',
+      refs,
+      NOW,
+    );
+    expect(next.description).toBe('<!--search-tags:gdb--><p>Run <a rel="noopener noreferrer">it</a></p>');
+    expect(parseSearchTags(next.description)).toEqual(['gdb']);
+    expect(next.summary).toBe('Run it');
+    expect(next.sections.map((section) => section.description)).toEqual(['<img src="x" /><p>Part</p>']);
+  });
+
+  it('sanitises a stored description a patch keeps', () => {
+    const unsafe = { ...stored, description: '<!--search-tags:old--><p>Stored</p><img src=x onerror="steal()">' };
+    const next = applyContentChanges(unsafe, { status: 'archived' }, 'patch', refs, NOW);
+    expect(next.description).toBe('<!--search-tags:old--><p>Stored</p><img src="x" />');
+  });
 });
 
 describe('missingReferences', () => {

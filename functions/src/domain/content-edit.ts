@@ -4,8 +4,9 @@ import type { ContentStatus, KnowledgeType } from '#shared/enums';
 import type { ContentRecord } from '../data/items.ts';
 import { newItemAlias, normaliseAlias } from './alias.ts';
 import { categoryCommaList } from './categories.ts';
+import { sanitizeContentDescription, sanitizeDescription } from './html.ts';
 import { newId } from './ids.ts';
-import { parseSearchTags, withSearchTags } from './search-tags.ts';
+import { parseSearchTags } from './search-tags.ts';
 import { summaryText } from './summary.ts';
 
 /**
@@ -83,14 +84,17 @@ function sectionsOf(sections: NonNullable<ContentChanges['sections']>): ContentS
     index,
     key: section.key ?? null,
     name: section.name,
-    description: section.description,
+    description: sanitizeDescription(section.description),
   }));
 }
 
 /**
- * The description to store: the editor's HTML with the hidden search-tags block for
+ * The description to store: the editor's HTML through the server's allow-list
+ * (`sanitizeContentDescription`, issue 9), with the hidden search-tags block for
  * `searchKeywords` (decision record 007). Without `searchKeywords` the keywords are
  * those of the block the new description carries, else of the stored description.
+ * A stored description kept by a patch is sanitised again (the allow-list is
+ * idempotent), so no write leaves unsafe HTML behind.
  */
 export function describedWithKeywords(
   stored: string,
@@ -98,8 +102,7 @@ export function describedWithKeywords(
   searchKeywords: readonly string[] | undefined,
 ): string {
   const html = description ?? stored;
-  const keywords = searchKeywords ?? parseSearchTags(description ?? stored);
-  return withSearchTags(html, keywords);
+  return sanitizeContentDescription(html, searchKeywords ?? parseSearchTags(html));
 }
 
 /**
@@ -108,7 +111,8 @@ export function describedWithKeywords(
  * the alias, the licence and what the edit API does not own (parent, children,
  * files, image; lessons are entities of their own, decision record 021). Recomputes
  * the derived fields: `category`, `summary`, `author` (first contributor's display
- * name), `modifiedTimestamp` (= `now`).
+ * name), `modifiedTimestamp` (= `now`). The description and the sections' descriptions
+ * go through the server's HTML allow-list (`functions/src/domain/html.ts`).
  * An alias that normalises to nothing keeps the stored one.
  */
 export function applyContentChanges(

@@ -1,10 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
+import { parseSearchTags, stripSearchTags, withSearchTags } from './search-tags.ts';
 
 /**
- * The server's HTML allow-list (decision records 024, 026): every HTML the portal
- * stores from an editor — news and event descriptions, CMS page section
- * descriptions and contentBox widgets, the seeded pages — goes through
- * {@link sanitizeDescription} before it is written.
+ * The server's HTML allow-list (decision records 024, 026, issue 9): every HTML the
+ * portal stores from an editor — news and event descriptions, CMS page section
+ * descriptions and contentBox widgets, the seeded pages, and content descriptions
+ * and content section descriptions (new children's descriptions are built escaped)
+ * — goes through {@link sanitizeDescription} before it is written; a content
+ * description through {@link sanitizeContentDescription}, which keeps its hidden
+ * search-tags block (decision record 007).
  */
 
 /** Raster image types an inline `data:` image of a description may have. */
@@ -104,6 +108,20 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+}
+
+/**
+ * A content description made safe to store (spec §3 Content; decision records 007,
+ * 024): the hidden search-tags block at its start is taken off, the rest goes
+ * through {@link sanitizeDescription}, and the block is written again from its
+ * parsed tags by `withSearchTags` (which keeps a tag from closing the comment early).
+ * So the allow-list itself is not widened: comments anywhere else — and a block
+ * that is not at the very start or is unterminated — go like any other comment.
+ * `keywords` replaces the block's tags when given (the content form's search
+ * keywords); an empty list removes the block.
+ */
+export function sanitizeContentDescription(html: string, keywords?: readonly string[]): string {
+  return withSearchTags(sanitizeDescription(stripSearchTags(html)), keywords ?? parseSearchTags(html));
 }
 
 /** True when sanitised HTML shows nothing: no text and no image. */

@@ -34,6 +34,13 @@ describe('search-tags block', () => {
     expect(stripSearchTags(`${block}<p>x</p>`)).toBe('<p>x</p>');
   });
 
+  it('keeps a tag from closing the comment with --!> either, however the > are stacked (issue 9)', () => {
+    const block = buildSearchTagsBlock(['a--!><img src=x onerror=alert(1)>', 'b--!>>', 'c--->>']);
+    expect(block).not.toMatch(/--!?>(?!$)/);
+    expect(block.endsWith('-->')).toBe(true);
+    expect(parseSearchTags(block)).toEqual(['a--!<img src=x onerror=alert(1)>', 'b--!', 'c---']);
+  });
+
   it('replaces an existing block, or removes it for no tags', () => {
     expect(withSearchTags(description, ['heap'])).toBe('<!--search-tags:heap--><p>Overflow a buffer.</p>');
     expect(withSearchTags(description, [])).toBe('<p>Overflow a buffer.</p>');

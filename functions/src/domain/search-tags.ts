@@ -33,14 +33,22 @@ export function stripSearchTags(description: string): string {
   return splitBlock(description)?.rest ?? description;
 }
 
+/** `text` without `-->` or `--!>`: their `>` goes, again until none is left (`--!>>` would make another). */
+function withoutCommentEnds(text: string): string {
+  let clean = text;
+  while (/--!?>/.test(clean)) clean = clean.replace(/--!?>/g, (end) => end.slice(0, -1));
+  return clean;
+}
+
 /**
- * The block for `tags`. A tag cannot carry the separator's bar or the end marker,
- * so bars become spaces and `-->` loses its `>`; empty tags are skipped. Returns ''
- * when no tag remains.
+ * The block for `tags`. A tag cannot carry the separator's bar or anything that
+ * ends an HTML comment early, so bars become spaces and `-->` and `--!>` lose their
+ * `>` (issue 9: nothing inside the block can leave the comment); empty tags are
+ * skipped. Returns '' when no tag remains.
  */
 export function buildSearchTagsBlock(tags: readonly string[]): string {
   const clean = tags
-    .map((tag) => tag.replaceAll('|', ' ').replaceAll(SEARCH_TAGS_END, '--').replace(/\s+/g, ' ').trim())
+    .map((tag) => withoutCommentEnds(tag.replaceAll('|', ' ').replace(/\s+/g, ' ').trim()))
     .filter((tag) => tag.length > 0);
   return clean.length === 0 ? '' : `${SEARCH_TAGS_START}${clean.join(SEARCH_TAGS_SEPARATOR)}${SEARCH_TAGS_END}`;
 }

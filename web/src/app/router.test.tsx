@@ -59,8 +59,10 @@ describe('routes', () => {
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
   });
 
-  it('shows a not-found page that links home, without path breadcrumbs', async () => {
-    renderApp({ path: '/no-such-page' });
+  it('shows a not-found page that links home, without path breadcrumbs, for a news path outside the news routes', async () => {
+    // Unknown addresses go home after the catch-all's lookups (spec §2.2); a path with a
+    // news or events segment skips them and shows the not-found page.
+    renderApp({ path: '/about/news/old-story' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
@@ -97,7 +99,7 @@ describe('after each navigation (spec §2.1)', () => {
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(router.state.location.search).toBe('?keep=1'));
     expect(router.state.historyAction).toBe('REPLACE');
-    await act(() => router.navigate('/no-such-page'));
+    await act(() => router.navigate('/about/news/old-story'));
     await act(() => router.navigate(-1));
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/unsafe_site?keep=1');
   });
@@ -110,7 +112,7 @@ describe('after each navigation (spec §2.1)', () => {
     expect(document.activeElement).toBe(document.body);
 
     vi.useFakeTimers();
-    await act(() => router.navigate('/no-such-page'));
+    await act(() => router.navigate('/about/news/old-story'));
     expect(document.activeElement).toBe(document.getElementById('main-content'));
     await act(async () => {
       vi.advanceTimersByTime(249);
@@ -141,15 +143,15 @@ describe('after each navigation (spec §2.1)', () => {
 });
 
 describe('leaving routes (spec §2.2)', () => {
-  it('/login returns to the alias page the reader came from', async () => {
-    const { router } = renderApp({ path: '/some-alias?x=1' });
+  it('/login returns to the catch-all page the reader came from', async () => {
+    const { router } = renderApp({ path: '/some/news/alias?x=1' });
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     await act(() => router.navigate('/login'));
     expect(leaveFor).toHaveBeenCalledTimes(1);
     const url = new URL(vi.mocked(leaveFor).mock.calls[0]?.[0] ?? '');
     expect(`${url.origin}${url.pathname}`).toBe('https://login.uscyberrange.example/login');
-    expect(url.searchParams.get('redirect_url')).toBe(`${window.location.origin}/some-alias?x=1`);
-    expect(url.searchParams.get('referrer_url')).toBe(`${window.location.origin}/some-alias?x=1`);
+    expect(url.searchParams.get('redirect_url')).toBe(`${window.location.origin}/some/news/alias?x=1`);
+    expect(url.searchParams.get('referrer_url')).toBe(`${window.location.origin}/some/news/alias?x=1`);
     expect(await screen.findByRole('link', { name: 'Continue to the login page' })).toHaveAttribute(
       'href',
       url.toString(),

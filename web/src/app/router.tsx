@@ -17,6 +17,7 @@ import { getLastLocation } from '../lib/last-location.ts';
 import { buildLoginUrl, buildSignupUrl } from '../lib/login-redirect.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { absoluteUrl } from '../lib/runtime-config.tsx';
+import { dynamicPageRoute } from './routes/dynamic/routes.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { type LeavingData, LeavingRoute } from './routes/leaving.tsx';
 import { newsEventRoutes } from './routes/news-events/routes.tsx';
@@ -202,6 +203,12 @@ export function createRoutes({
               lazy: () => import('./routes/admin.tsx'),
             },
             {
+              path: 'pages/new',
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              loader: requireCapabilities('updateContent'),
+              lazy: () => import('./routes/pages/new-page.tsx'),
+            },
+            {
               path: 'archived-content',
               loader: requireCapabilities('updateContent', 'viewArchivedContent'),
               lazy: () => import('./routes/archived-content.tsx'),
@@ -210,11 +217,8 @@ export function createRoutes({
             ...newsEventRoutes({ config, queryClient }),
             ...publicSiteRoutes({ config, queryClient }),
             ...sitePageRoutes({ config, queryClient }),
-            {
-              path: '*',
-              element: <NotFoundRoute />,
-              handle: { breadcrumbs: false, returnAfterLogin: true } satisfies RouteHandle,
-            },
+            // Last: the dynamic pages of spec §2.2 (content by id or path, CMS pages, else home).
+            dynamicPageRoute({ queryClient }),
           ],
         },
       ],

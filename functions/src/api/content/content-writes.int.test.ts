@@ -180,6 +180,51 @@ describe('content life cycle (spec §4, §7)', () => {
   });
 });
 
+describe('HTML safety of content descriptions (issue 9 item 6)', () => {
+  it('sanitises the description and section descriptions on create, patch and replace, keeping the search-tags block', async () => {
+    const unsafe = '<p onclick="steal()">Lab</p><script>steal()</script><img src="x" onerror="steal()" alt="">';
+    const id = await create({
+      name: 'Sanitised Lab',
+      description: unsafe,
+      searchKeywords: ['gdb'],
+      sections: [{ name: 'Part 1', description: '<a href="javascript:steal()">go</a><iframe src="//evil"></iframe>' }],
+    });
+    let read = ContentOf(await get('editor', id));
+    expect(read.description).toBe('<!--search-tags:gdb--><p>Lab</p><img src="x" alt="" />');
+    expect(read.sections.map((section) => section.description)).toEqual(['<a rel="noopener noreferrer">go</a>']);
+
+    const patched = await call(
+      'editor',
+      'patch-content',
+      {
+        description: '<!--search-tags:heap--><svg onload="steal()"><text>S</text></svg><p style="x">P</p>',
+        version: 1,
+      },
+      { id },
+    );
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    read = ContentOf(await get('editor', id));
+    expect(read.description).toBe('<!--search-tags:heap-->S<p>P</p>');
+    expect(parseSearchTags(read.description)).toEqual(['heap']);
+
+    const replaced = await call(
+      'editor',
+      'replace-content',
+      {
+        name: 'Sanitised Lab',
+        description: '<p>R</p><math><mi>x</mi></math>',
+        sections: [{ name: 'Part 2', description: '<form action="javascript:steal()"><b>B</b></form>' }],
+        version: 2,
+      },
+      { id },
+    );
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    read = ContentOf(await get('editor', id));
+    expect(read.description).toBe('<p>R</p>x');
+    expect(read.sections.map((section) => section.description)).toEqual(['<b>B</b>']);
+  });
+});
+
 describe('validation limits (spec §5 "Content editing")', () => {
   const limits: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
     ['name', { name: 'n'.repeat(1000) }, { name: 'n'.repeat(1001) }, 'body.name'],

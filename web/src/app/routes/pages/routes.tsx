@@ -32,6 +32,7 @@ const relative = (path: string) => path.slice(1);
  * through `getPageByHref` and shown by a screen loaded on demand (while the page
  * data starts loading at once). A page whose flag is off shows not found — its
  * route stays registered so that no later catch-all lookup finds the page anyway.
+ * The shell's path breadcrumbs are off: the page shows its own, from its ancestors.
  */
 export function sitePageRoutes({
   config,
@@ -50,6 +51,8 @@ export function sitePageRoutes({
     }
     return {
       path: relative(page.path),
+      // The page shows its own breadcrumbs, from its ancestors (spec §2.14).
+      handle: { breadcrumbs: false } satisfies RouteHandle,
       loader: async () => {
         const { pageByHrefQueryOptions } = await import('../../../features/pages/api/get-page-by-href.ts');
         // Start loading now; the screen shows its own loading state and errors.

@@ -6,6 +6,7 @@ import { leaveFor } from '../../../lib/external-navigation.ts';
 import type { RouteHandle } from '../../../lib/route-handle.ts';
 import { absoluteUrl } from '../../../lib/runtime-config.tsx';
 import { type LeavingData, LeavingRoute } from '../leaving.tsx';
+import { NotFoundRoute } from '../not-found.tsx';
 
 /** A route that sends the browser to another address, showing where it goes meanwhile (like /login). */
 function leavingRoute(path: string, data: () => LeavingData): RouteObject {
@@ -24,10 +25,20 @@ function leavingRoute(path: string, data: () => LeavingData): RouteObject {
 const relative = (path: string) => path.slice(1);
 
 /**
+ * The route of a page whose flag is off (or, for `/conference`, with no address
+ * configured): the not-found page, registered so that the catch-all's lookups
+ * (decision record 026: content, then a CMS page, else home) never bring a hidden
+ * page back or send its address home silently.
+ */
+function hiddenRoute(path: string): RouteObject {
+  return { path, element: <NotFoundRoute />, handle: { breadcrumbs: false } satisfies RouteHandle };
+}
+
+/**
  * The public site's smaller routes of spec §2.2 (newsletter, contact, jobs, call for
  * courseware, content categories, conference, pricing and community redirects,
- * knowledge base notice), each behind its flag. A route whose flag is off is left
- * out, so its address shows the catch-all's not-found page. Screens load lazily.
+ * knowledge base notice), each behind its flag. A route whose flag is off shows
+ * the not-found page ({@link hiddenRoute}). Screens load lazily.
  * `/template.csv` is not a route: it is a static file of `web/public`.
  */
 export function publicSiteRoutes({ config }: { config: RuntimeConfig; queryClient: QueryClient }): RouteObject[] {
@@ -38,44 +49,41 @@ export function publicSiteRoutes({ config }: { config: RuntimeConfig; queryClien
     { path: relative(paths.callForCoursewarePage), lazy: () => import('./call-for-courseware.tsx') },
     { path: relative(paths.conference2018), lazy: () => import('./conference-2018.tsx') },
   ];
-  if (flags.contact) {
-    routes.push(
-      { path: relative(paths.contact), lazy: () => import('./contact.tsx') },
-      { path: relative(paths.contactUs), lazy: () => import('./contact.tsx') },
-    );
-  }
-  if (flags.jobs) routes.push({ path: relative(paths.jobs), lazy: () => import('./jobs.tsx') });
-  if (flags.callForCourseware) {
-    routes.push({ path: relative(paths.callForCourseware), lazy: () => import('./call-for-courseware.tsx') });
-  }
-  if (flags.resources) {
-    routes.push({ path: relative(paths.contentCategories), lazy: () => import('./content-categories.tsx') });
-  }
-  if (flags.pricing) {
-    routes.push(
-      leavingRoute(relative(paths.pricing), () => ({
-        url: absoluteUrl(paths.rangePricing),
-        title: 'Pricing',
-        destination: 'the pricing page',
-      })),
-    );
-  }
-  if (flags.community) {
-    routes.push({
-      path: relative(paths.cyberedWorkshops),
-      handle: { breadcrumbs: false } satisfies RouteHandle,
-      loader: () => replace(paths.weeklyWorkshops),
-    });
-  }
+  const flagged = (on: boolean, path: string, route: () => RouteObject) =>
+    routes.push(on ? route() : hiddenRoute(relative(path)));
+  flagged(flags.contact, paths.contact, () => ({ path: relative(paths.contact), lazy: () => import('./contact.tsx') }));
+  flagged(flags.contact, paths.contactUs, () => ({
+    path: relative(paths.contactUs),
+    lazy: () => import('./contact.tsx'),
+  }));
+  flagged(flags.jobs, paths.jobs, () => ({ path: relative(paths.jobs), lazy: () => import('./jobs.tsx') }));
+  flagged(flags.callForCourseware, paths.callForCourseware, () => ({
+    path: relative(paths.callForCourseware),
+    lazy: () => import('./call-for-courseware.tsx'),
+  }));
+  flagged(flags.resources, paths.contentCategories, () => ({
+    path: relative(paths.contentCategories),
+    lazy: () => import('./content-categories.tsx'),
+  }));
+  flagged(flags.pricing, paths.pricing, () =>
+    leavingRoute(relative(paths.pricing), () => ({
+      url: absoluteUrl(paths.rangePricing),
+      title: 'Pricing',
+      destination: 'the pricing page',
+    })),
+  );
+  flagged(flags.community, paths.cyberedWorkshops, () => ({
+    path: relative(paths.cyberedWorkshops),
+    handle: { breadcrumbs: false } satisfies RouteHandle,
+    loader: () => replace(paths.weeklyWorkshops),
+  }));
   const { conferenceUrl } = config;
-  if (conferenceUrl) {
-    routes.push(
-      leavingRoute(relative(paths.conference), () => ({
-        url: absoluteUrl(conferenceUrl),
-        title: 'Conference',
-        destination: 'the conference site',
-      })),
-    );
-  }
+  flagged(Boolean(conferenceUrl), paths.conference, () =>
+    leavingRoute(relative(paths.conference), () => ({
+      url: absoluteUrl(conferenceUrl ?? ''),
+      title: 'Conference',
+      destination: 'the conference site',
+    })),
+  );
   return routes;
 }

@@ -1,7 +1,14 @@
 import { Alert, Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { RotateCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { can } from '#shared/capabilities';
+import type { Page, PageAncestor } from '#shared/contracts/page';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
+import type { Crumb } from '../../../lib/breadcrumbs.ts';
+import { useSession } from '../../auth/session/session-store.ts';
 import { usePageByHref } from '../api/get-page-by-href.ts';
+import { usePage } from '../api/pages.ts';
+import { PageEditor } from './editor/page-editor.tsx';
 import { PageContent } from './page-content.tsx';
 
 /**
@@ -9,7 +16,10 @@ import { PageContent } from './page-content.tsx';
  * (a status named "Loading the page") while it loads, `notFound` when there is no
  * such page (or an unpublished one the reader may not see), an error with Retry
  * when it could not be loaded (the ERROR dialog of spec §8 has shown it already),
- * else {@link PageContent}. `fallbackTitle` is the h1 of the error state.
+ * else the page: its breadcrumbs ({@link PageBreadcrumbs}), the page builder's
+ * controls for callers who may update content ({@link PageEditor}) and
+ * {@link PageContent}. `fallbackTitle` is the h1 of the error state. Routes that
+ * show it turn the shell's path breadcrumbs off (`handle.breadcrumbs` false).
  */
 export function PageView({
   href,
@@ -52,5 +62,45 @@ export function PageView({
     );
   }
   if (query.data === null) return <>{notFound}</>;
-  return <PageContent page={query.data} />;
+  return <PageScreen page={query.data} />;
+}
+
+/**
+ * A loaded page: breadcrumbs for every visitor; for callers with `updateContent`
+ * the builder's controls (Delete page with `deletePage` too); then the content. The
+ * breadcrumbs of a page with a parent come from `getPage` (its `ancestors`); a top
+ * page needs no second request.
+ */
+function PageScreen({ page }: { page: Page }) {
+  const { principal } = useSession();
+  const withParent = page.parentId !== null;
+  const byId = usePage(page.id, { enabled: withParent });
+  // Ancestors of another parent (the page was just moved) are not shown while the new ones load.
+  const ancestors = withParent && byId.data?.parentId === page.parentId ? byId.data.ancestors : [];
+  return (
+    <Stack gap="6">
+      <PageBreadcrumbs page={page} ancestors={ancestors} />
+      {can(principal, 'updateContent') ? (
+        <PageEditor page={page} ancestors={ancestors} canDelete={can(principal, 'deletePage')} />
+      ) : null}
+      <PageContent page={page} />
+    </Stack>
+  );
+}
+
+/** The crumbs of a CMS page (spec §2.3, §2.14): Home, its ancestors from the top down, then the page itself. */
+export function pageCrumbs(page: Pick<Page, 'title' | 'href'>, ancestors: readonly PageAncestor[]): Crumb[] {
+  return [
+    { label: 'Home', to: '/', current: false },
+    ...ancestors.map((ancestor) => ({ label: ancestor.title, to: ancestor.href, current: false })),
+    { label: page.title, to: page.href, current: true },
+  ];
+}
+
+/**
+ * The breadcrumbs of a CMS page (spec §2.14 "Breadcrumbs"), from its ancestors
+ * rather than from the path (the shell's path breadcrumbs are off on page routes).
+ */
+export function PageBreadcrumbs({ page, ancestors }: { page: Page; ancestors: readonly PageAncestor[] }) {
+  return <Breadcrumbs crumbs={pageCrumbs(page, ancestors)} />;
 }

@@ -1,0 +1,68 @@
+import { HStack, Spinner, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { PageView } from '../../../features/pages/components/page-view.tsx';
+import { contentPath } from '../../../lib/content-path.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { NotFoundRoute } from '../not-found.tsx';
+import { contentLookupQueryOptions } from './content-lookup.ts';
+import { type DynamicLookup, dynamicLookup } from './lookup.ts';
+
+/**
+ * The screen of the catch-all route (spec §2.2 "Catch-all dynamic pages"; decision
+ * record 026 "Dynamic routes"). A path with a `news` or `events` segment shows not
+ * found. Otherwise, in this order: content found by the path's id, then by the full
+ * path, is a redirect (replace) to its address (`/courseware/<alias or id>`); a CMS
+ * page at the lower-case path is shown (its title is the document title); nothing
+ * found goes home (replace; without a home route `/` itself goes on to the
+ * courseware list). While content is looked up, a status "Looking for the page…" is
+ * announced; the page's own loading and error states are {@link PageView}'s. A miss
+ * never opens the ERROR dialog. Loaded on demand.
+ */
+export function Component() {
+  const { pathname } = useLocation();
+  const lookup = dynamicLookup(pathname);
+  if (lookup.skip) return <NotFoundRoute />;
+  return <DynamicPage key={pathname} lookup={lookup} />;
+}
+
+function DynamicPage({ lookup }: { lookup: DynamicLookup }) {
+  const byId = useQuery({
+    ...contentLookupQueryOptions(lookup.contentId ?? ''),
+    enabled: lookup.contentId !== null,
+  });
+  const byPath = useQuery({
+    ...contentLookupQueryOptions(lookup.contentPath ?? ''),
+    enabled: lookup.contentPath !== null,
+  });
+  // Spec order: the path's id first, then the full path; a failed lookup (reported already) counts as a miss.
+  for (const [key, query] of [
+    [lookup.contentId, byId],
+    [lookup.contentPath, byPath],
+  ] as const) {
+    if (key === null) continue;
+    if (query.isPending) return <LookingForThePage />;
+    if (query.data) return <Navigate to={contentPath(query.data.content)} replace />;
+  }
+  if (lookup.pageHref === null) return <Navigate to={paths.home} replace />;
+  return (
+    <PageView
+      key={lookup.pageHref}
+      href={lookup.pageHref}
+      notFound={<Navigate to={paths.home} replace />}
+      fallbackTitle="Page"
+    />
+  );
+}
+
+/** The announced status while the lookups run. */
+function LookingForThePage() {
+  useDocumentTitle('Looking for the page');
+  return (
+    <HStack role="status" gap="3" py="10" aria-live="polite">
+      <Spinner size="md" color="brand.solid" aria-hidden="true" />
+      <Text color="fg.muted">Looking for the page…</Text>
+    </HStack>
+  );
+}

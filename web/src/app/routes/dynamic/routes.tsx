@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { RouteHandle } from '../../../lib/route-handle.ts';
+import { contentLookupQueryOptions } from './content-lookup.ts';
+import { dynamicLookup } from './lookup.ts';
+
+/**
+ * The catch-all route of spec §2.2 ("Catch-all dynamic pages"; decision record 026
+ * "Dynamic routes"), the last of the site routes: every path no other route takes.
+ * Its loader starts the lookups of {@link dynamicLookup} at once — content by the
+ * path's id, content by the full path, the CMS page by the lower-case path — without
+ * waiting for them; the screen (loaded on demand) shows a status while they run,
+ * then redirects (replace) to the content's address, shows the page, or goes home.
+ * No breadcrumbs (spec §2.3: none for dynamic routes); /login comes back here.
+ */
+export function dynamicPageRoute({ queryClient }: { queryClient: QueryClient }): RouteObject {
+  return {
+    path: '*',
+    handle: { breadcrumbs: false, returnAfterLogin: true } satisfies RouteHandle,
+    loader: async ({ request }: LoaderFunctionArgs) => {
+      const lookup = dynamicLookup(new URL(request.url).pathname);
+      if (lookup.contentId) void queryClient.prefetchQuery(contentLookupQueryOptions(lookup.contentId));
+      if (lookup.contentPath) void queryClient.prefetchQuery(contentLookupQueryOptions(lookup.contentPath));
+      if (lookup.pageHref) {
+        const { pageByHrefQueryOptions } = await import('../../../features/pages/api/get-page-by-href.ts');
+        void queryClient.prefetchQuery(pageByHrefQueryOptions(lookup.pageHref));
+      }
+      return null;
+    },
+    lazy: () => import('./dynamic-page.tsx'),
+  };
+}

@@ -1,0 +1,163 @@
+import { Box, Button, Collapsible, Heading, HStack, Icon, Stack } from '@chakra-ui/react';
+import { ChevronDownIcon } from 'lucide-react';
+import { WIDGET_KIND_LABELS } from '#shared/contracts/page';
+import {
+  type FieldKey,
+  type FileSlotDraft,
+  type FormErrors,
+  type WidgetDraft,
+  type WidgetFieldName,
+  widgetKey,
+} from '../../utils/section-form.ts';
+import { hasCounter, WIDGET_FIELDS } from '../../utils/widget-fields.ts';
+import { FileField } from './file-field.tsx';
+import { type Register, SelectField, TextField } from './form-parts.tsx';
+
+/** The name of a widget's panel: its kind and number ("Giant icon button 2"). */
+export function widgetPanelName(widget: Pick<WidgetDraft, 'kind'>, index: number): string {
+  return `${WIDGET_KIND_LABELS[widget.kind]} ${index + 1}`;
+}
+
+/**
+ * One widget of the section dialog as a collapsible panel (an accordion item: a
+ * heading holding the toggle button, `aria-expanded` set by Ark) with the form of
+ * its kind (spec §5 "Widgets"): text fields with their limits (a counter where the
+ * limit is long), the attribute choices and the file pickers. A panel whose fields
+ * have messages says so in its button. `onDelete` (absent while it is the only
+ * widget) shows a Delete button.
+ */
+export function WidgetPanel({
+  idBase,
+  widget,
+  index,
+  open,
+  onOpenChange,
+  onChange,
+  onDelete,
+  errors,
+  register,
+  setError,
+  publicFilesBaseUrl,
+}: {
+  idBase: string;
+  widget: WidgetDraft;
+  index: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChange: (widget: WidgetDraft) => void;
+  onDelete: (() => void) | null;
+  errors: FormErrors;
+  register: (key: FieldKey) => Register;
+  setError: (key: FieldKey, message: string | null) => void;
+  publicFilesBaseUrl: string;
+}) {
+  const name = widgetPanelName(widget, index);
+  const prefix = `widgets.${index}.`;
+  const hasErrors = Object.entries(errors).some(([key, message]) => key.startsWith(prefix) && message !== undefined);
+  const key = (field: WidgetFieldName) => widgetKey(index, field);
+  const id = (field: string) => `${idBase}-w${index}-${field}`;
+
+  return (
+    <Collapsible.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
+      <Box borderWidth="1px" borderRadius="l2" borderColor={hasErrors ? 'border.error' : 'border'}>
+        <HStack gap="2" px="2" py="1">
+          <Heading as="h3" size="sm" flex="1" m="0">
+            <Collapsible.Trigger asChild>
+              <Button type="button" variant="ghost" width="full" justifyContent="flex-start" gap="2">
+                <Icon
+                  as={ChevronDownIcon}
+                  aria-hidden="true"
+                  transform={open ? 'rotate(0deg)' : 'rotate(-90deg)'}
+                  transition="transform 0.15s"
+                />
+                {name}
+                {hasErrors ? ' — has errors' : ''}
+              </Button>
+            </Collapsible.Trigger>
+          </Heading>
+          {onDelete ? (
+            <Button type="button" size="sm" variant="outline" colorPalette="red" onClick={onDelete}>
+              Delete {name.toLowerCase()}
+            </Button>
+          ) : null}
+        </HStack>
+        <Collapsible.Content>
+          <Stack gap="4" px="4" pb="4" pt="2">
+            {WIDGET_FIELDS[widget.kind].map((spec) => {
+              if (spec.type === 'text') {
+                return (
+                  <TextField
+                    key={spec.field}
+                    id={id(spec.field)}
+                    label={spec.label}
+                    value={widget[spec.field]}
+                    onChange={(value) => onChange({ ...widget, [spec.field]: value })}
+                    register={register(key(spec.field))}
+                    error={errors[key(spec.field)]}
+                    required={spec.required}
+                    max={spec.max}
+                    counter={hasCounter(spec)}
+                    input={spec.input}
+                    {...(spec.help ? { help: spec.help } : {})}
+                  />
+                );
+              }
+              if (spec.type === 'choice') {
+                const value = widget.attributes[spec.attribute] ?? spec.defaultValue;
+                const known = spec.options.some((option) => option.value === value);
+                return (
+                  <SelectField
+                    key={spec.attribute}
+                    id={id(spec.attribute)}
+                    label={spec.label}
+                    value={value}
+                    options={known ? spec.options : [...spec.options, { value, label: value }]}
+                    onChange={(next) =>
+                      onChange({ ...widget, attributes: { ...widget.attributes, [spec.attribute]: next } })
+                    }
+                    register={register(key(spec.attribute))}
+                    error={errors[key(spec.attribute)]}
+                    {...(spec.help ? { help: spec.help } : {})}
+                  />
+                );
+              }
+              if (spec.type === 'attribute') {
+                return (
+                  <TextField
+                    key={spec.attribute}
+                    id={id(spec.attribute)}
+                    label={spec.label}
+                    value={widget.attributes[spec.attribute] ?? spec.defaultValue}
+                    onChange={(next) =>
+                      onChange({ ...widget, attributes: { ...widget.attributes, [spec.attribute]: next } })
+                    }
+                    register={register(key(spec.attribute))}
+                    error={errors[key(spec.attribute)]}
+                    max={spec.max}
+                    {...(spec.help ? { help: spec.help } : {})}
+                  />
+                );
+              }
+              const slot: FileSlotDraft = widget.files[spec.slot] ?? { stored: null, picked: null, alt: '' };
+              return (
+                <FileField
+                  key={spec.slot}
+                  id={id(spec.slot)}
+                  spec={spec}
+                  slot={slot}
+                  publicFilesBaseUrl={publicFilesBaseUrl}
+                  onChange={(next) => onChange({ ...widget, files: { ...widget.files, [spec.slot]: next } })}
+                  onProblem={(message) => setError(key(`file.${spec.slot}`), message)}
+                  registerFile={register(key(`file.${spec.slot}`))}
+                  registerAlt={register(key(`alt.${spec.slot}`))}
+                  fileError={errors[key(`file.${spec.slot}`)]}
+                  altError={errors[key(`alt.${spec.slot}`)]}
+                />
+              );
+            })}
+          </Stack>
+        </Collapsible.Content>
+      </Box>
+    </Collapsible.Root>
+  );
+}
