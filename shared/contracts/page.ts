@@ -610,3 +610,23 @@ export function pageGroups(layout: Pick<Page['layout'], 'parameters'>): string[]
   groups.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
   return [...new Set(groups.map((group) => group.name))];
 }
+
+/**
+ * `GET /api/v1/pages/{id}/sections` query (spec §7 "Pages": "List page sections"):
+ * `limit` sections a page, 1 to `PAGE_LIMITS.sectionsMax` (50, a page's maximum, so
+ * the default answers every section at once); `pageToken` the `nextPageToken` of the
+ * previous answer, to go on.
+ */
+export const ListPageSectionsQuery = z.object({
+  limit: limitParam(PAGE_LIMITS.sectionsMax, PAGE_LIMITS.sectionsMax),
+  pageToken: PageToken.optional(),
+});
+export type ListPageSectionsQuery = z.input<typeof ListPageSectionsQuery>;
+
+/**
+ * `GET /api/v1/pages/{id}/sections` answer (spec §7 "Pages"; decision record 026): a
+ * page's sections in `index` order (ties by id), `limit` at a time, `nextPageToken`
+ * null on the last one. Each section is the full {@link PageSection}, widgets included.
+ */
+export const PageSectionList = pageOf(PageSection).meta({ id: 'PageSectionList' });
+export type PageSectionList = z.infer<typeof PageSectionList>;

@@ -457,6 +457,18 @@ const MATRIX: readonly MatrixRow[] = [
     path: '/api/v1/pages/{draftPage}',
     expected: { ...everyone(404), editor: 200, admin: 200 },
   },
+  {
+    operationId: 'listPageSections',
+    method: 'GET',
+    path: '/api/v1/pages/{seededPage}/sections',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'listPageSections',
+    method: 'GET',
+    path: '/api/v1/pages/{draftPage}/sections',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
   // Page writes need patch_v1_content (empty bodies then fail validation: 400); the
   // delete needs delete_v1_page (editor, admin), then finds nothing (404).
   ...(

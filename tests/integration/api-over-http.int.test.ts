@@ -45,6 +45,7 @@ import {
   PAGE_NOT_FOUND_MESSAGE,
   Page,
   PageList,
+  PageSectionList,
   PageWithAncestors,
   SECTION_ORDER_MESSAGE,
   WIDGET_KIND_FIXED_MESSAGE,
@@ -1486,6 +1487,31 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: '/api/v1/pages', status: 403, as: 'student' },
       { path: '/api/v1/pages?limit=101', status: 400, as: 'editor' },
       { path: '/api/v1/pages?pageToken=forged', status: 400, as: 'editor' },
+    ],
+  },
+  listPageSections: {
+    ok: {
+      path: `/api/v1/pages/${seededPageId('/privacy')}/sections?limit=2`,
+      check(body) {
+        const list = PageSectionList.parse(body);
+        expect(list.items).toHaveLength(2);
+        expect(list.items.map((section) => section.index)).toEqual([0, 1]);
+        expect(list.nextPageToken).not.toBeNull();
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/pages/not-an-id/sections',
+        status: 400,
+        fieldError: { path: 'path.id', message: 'Must be a 26-character id.' },
+      },
+      {
+        path: `/api/v1/pages/${seededPageId('/privacy')}/sections?limit=51`,
+        status: 400,
+        fieldError: { path: 'query.limit', message: 'Must be at most 50.' },
+      },
+      { path: `/api/v1/pages/${seededPageId('/privacy')}/sections?pageToken=forged`, status: 400 },
+      { path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v/sections', status: 404 },
     ],
   },
   createPage: {

@@ -56,6 +56,7 @@ describe('createGroupHandler', () => {
       getPageByHref: 'page/get-page-by-href',
       getPage: 'page/get-page',
       listPages: 'page/list-pages',
+      listPageSections: 'page/list-page-sections',
       createPage: 'page/create-page',
       updatePage: 'page/update-page',
       deletePage: 'page/delete-page',

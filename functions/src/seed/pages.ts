@@ -8,7 +8,7 @@ import {
   PAGE_STATUSES,
   Page,
   PageHref,
-  SectionWidget,
+  SectionInput,
 } from '#shared/contracts/page';
 import { createPage } from '../data/pages.ts';
 import { seedId } from '../domain/ids.ts';
@@ -25,12 +25,16 @@ import type { SeedCounts } from './import.ts';
 /** Folder of the page files, under the seed-data root. */
 export const PAGES_FOLDER = 'pages';
 
-/** One section as written in a page file. */
+/**
+ * One section as written in a page file. Its widgets follow the rules of a section
+ * write (`SectionInput.widgets`: several widgets only when all are giantIconButton),
+ * so a seeded section can be edited and saved as it is.
+ */
 const SeedSection = z.strictObject({
   name: z.string().default(''),
   key: z.string().default(''),
   description: z.string().default(''),
-  widgets: z.array(SectionWidget),
+  widgets: SectionInput.shape.widgets,
 });
 
 /** One page file: the page's fields without id, parent, timestamps or section ids. */

@@ -5,6 +5,7 @@ import { deletePage } from './delete-page.ts';
 import { deleteSection } from './delete-section.ts';
 import { getPage } from './get-page.ts';
 import { getPageByHref } from './get-page-by-href.ts';
+import { listPageSections } from './list-page-sections.ts';
 import { listPages } from './list-pages.ts';
 import { reorderGroups } from './reorder-groups.ts';
 import { reorderSections } from './reorder-sections.ts';
@@ -13,13 +14,14 @@ import { updateSection } from './update-section.ts';
 
 /**
  * Lambda entry of the `page` group (spec §7 "Pages"; decision record 026): CMS
- * pages read by link or id, the page builder's list, page create / update / delete,
- * and the section writes and reorders.
+ * pages read by link or id, the page builder's list, a page's sections (paged),
+ * page create / update / delete, and the section writes and reorders.
  */
 export const handler = createGroupHandler('page', {
   getPageByHref,
   getPage,
   listPages,
+  listPageSections,
   createPage,
   updatePage,
   deletePage,

@@ -3,7 +3,11 @@ import { LinkButton } from '../../components/ui/link-button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
-/** The catch-all page (the dynamic-pages lookup of spec §2.2 comes with the CMS issue). */
+/**
+ * The not-found page: for a page whose flag is off, and for a path under news or
+ * events that no route takes (the catch-all of spec §2.2 skips its lookups there;
+ * decision record 026). Other unknown addresses go home after the lookups.
+ */
 export function NotFoundRoute() {
   useDocumentTitle('Page not found');
   return (
