@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FileOwnerType, FileVisibility } from '#shared/enums';
 import { FILE_LIMITS } from '#shared/limits';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
@@ -131,6 +132,41 @@ export function attachFileStep(
         ':one': 1,
         ':ready': 'Ready',
         ':now': Math.floor(now.getTime() / 1000),
+      },
+    },
+  };
+}
+
+/**
+ * {@link attachFileStep}, further conditional on the file being an upload of the
+ * given bucket and owner type (`rule`: an entry of `UPLOAD_KINDS`) made by
+ * `uploadedBy` (decision record 020: a save attaches only the caller's own uploads).
+ * Used by the news and event images and the page widget files.
+ */
+export function attachUploadStep(
+  fileId: string,
+  owner: { readonly id: string; readonly name: string },
+  rule: { readonly visibility: FileVisibility; readonly ownerType: FileOwnerType },
+  uploadedBy: string,
+  now: Date = new Date(),
+): TransactWriteItem {
+  const { Update: update } = attachFileStep(fileId, owner, now);
+  if (!update) throw new Error('attachFileStep must build an Update.');
+  return {
+    Update: {
+      ...update,
+      ConditionExpression: `${update.ConditionExpression} AND #visibility = :visibility AND #metadata.#ownerType = :ownerType AND #createdBy = :uploadedBy`,
+      ExpressionAttributeNames: {
+        ...update.ExpressionAttributeNames,
+        '#visibility': 'visibility',
+        '#ownerType': 'type',
+        '#createdBy': 'createdBy',
+      },
+      ExpressionAttributeValues: {
+        ...update.ExpressionAttributeValues,
+        ':visibility': rule.visibility,
+        ':ownerType': rule.ownerType,
+        ':uploadedBy': uploadedBy,
       },
     },
   };

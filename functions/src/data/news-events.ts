@@ -8,7 +8,7 @@ import { decodePageToken } from '../lib/page-token.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { type TransactionStep, transact } from './content.ts';
 import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
-import { attachFileStep, detachFileStep } from './files.ts';
+import { attachUploadStep, detachFileStep } from './files.ts';
 import {
   ENTITY_TYPES,
   KEY_ATTRIBUTES,
@@ -121,32 +121,13 @@ function guardOf(kind: NewsEventKind, link: string, ownerId: string): LinkGuardI
 }
 
 /**
- * The transaction element attaching an item's image ({@link attachFileStep}: Ready,
+ * The transaction element attaching an item's image (`attachFileStep` via {@link attachUploadStep}: Ready,
  * unattached, not a bundle — a missing record fails too), further conditional on the
  * file being an `image` upload (public, owner type Content) by `uploadedBy`
  * (decision record 020: a save attaches only the caller's own uploads).
  */
 function attachImageStep(image: NewsEventImageAttach, ownerId: string, now: Date): TransactWriteItem {
-  const { Update: update } = attachFileStep(image.fileId, { id: ownerId, name: image.name }, now);
-  if (!update) throw new Error('attachFileStep must build an Update.');
-  return {
-    Update: {
-      ...update,
-      ConditionExpression: `${update.ConditionExpression} AND #visibility = :visibility AND #metadata.#ownerType = :ownerType AND #createdBy = :uploadedBy`,
-      ExpressionAttributeNames: {
-        ...update.ExpressionAttributeNames,
-        '#visibility': 'visibility',
-        '#ownerType': 'type',
-        '#createdBy': 'createdBy',
-      },
-      ExpressionAttributeValues: {
-        ...update.ExpressionAttributeValues,
-        ':visibility': UPLOAD_KINDS.image.visibility,
-        ':ownerType': UPLOAD_KINDS.image.ownerType,
-        ':uploadedBy': image.uploadedBy,
-      },
-    },
-  };
+  return attachUploadStep(image.fileId, { id: ownerId, name: image.name }, UPLOAD_KINDS.image, image.uploadedBy, now);
 }
 
 /** The image elements of a save: the attach (400 when it fails), then the detach (409: the item changed). */

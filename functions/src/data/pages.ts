@@ -20,7 +20,7 @@ import { ConflictError, ValidationError } from '../lib/errors.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { type TransactionStep, transact } from './content.ts';
 import { type Page as ListPage, queryPage, tableName } from './dynamo.ts';
-import { attachFileStep, detachFileStep } from './files.ts';
+import { attachUploadStep, detachFileStep } from './files.ts';
 import {
   ENTITY_TYPES,
   PAGE_SECTION_PREFIX,
@@ -502,7 +502,7 @@ export interface SectionFileChange {
 export const NO_FILE_CHANGE: SectionFileChange = { attach: [], detach: [], uploadedBy: '' };
 
 /**
- * The element attaching a widget file to its section ({@link attachFileStep}: Ready,
+ * The element attaching a widget file to its section (`attachFileStep` via {@link attachUploadStep}: Ready,
  * unattached — a TTL after `now` —, not a bundle; a missing record fails too; sets
  * the name and owner, removes the TTL), further conditional on the file being a page
  * upload (public, owner type `Page`: `widgetImage` or `widgetFile`) by `uploadedBy`.
@@ -513,26 +513,7 @@ function attachWidgetFileStep(
   uploadedBy: string,
   now: Date,
 ): TransactWriteItem {
-  const { Update: update } = attachFileStep(file.fileId, { id: sectionId, name: file.name }, now);
-  if (!update) throw new Error('attachFileStep must build an Update.');
-  return {
-    Update: {
-      ...update,
-      ConditionExpression: `${update.ConditionExpression} AND #visibility = :visibility AND #metadata.#ownerType = :ownerType AND #createdBy = :uploadedBy`,
-      ExpressionAttributeNames: {
-        ...update.ExpressionAttributeNames,
-        '#visibility': 'visibility',
-        '#ownerType': 'type',
-        '#createdBy': 'createdBy',
-      },
-      ExpressionAttributeValues: {
-        ...update.ExpressionAttributeValues,
-        ':visibility': UPLOAD_KINDS.widgetImage.visibility,
-        ':ownerType': UPLOAD_KINDS.widgetImage.ownerType,
-        ':uploadedBy': uploadedBy,
-      },
-    },
-  };
+  return attachUploadStep(file.fileId, { id: sectionId, name: file.name }, UPLOAD_KINDS.widgetImage, uploadedBy, now);
 }
 
 /**

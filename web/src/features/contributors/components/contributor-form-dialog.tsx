@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { ContributorFields, contributorDisplayName } from '#shared/contracts/contributor';
+import { fieldIds } from '../../../components/ui/field-parts.tsx';
 import {
   type ContributorDraft,
   type ContributorFieldsDraft,
@@ -150,14 +151,6 @@ export function ContributorFormDialog({ open, contributor, onSubmit, onClose }: 
       </Portal>
     </Dialog.Root>
   );
-}
-
-/** Ids of a field's helper and error texts, and the input's `aria-describedby` naming those shown. */
-function fieldIds(base: string, { help, error }: { help: boolean; error: boolean }) {
-  const ids = { helperText: `${base}-help`, errorText: `${base}-error` };
-  // Ark links the error only through aria-errormessage, which many screen readers skip.
-  const describedBy = [help ? ids.helperText : null, error ? ids.errorText : null].filter(Boolean).join(' ');
-  return { ids, describedBy: describedBy || undefined };
 }
 
 function ContributorForm({

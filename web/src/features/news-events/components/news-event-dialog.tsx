@@ -17,6 +17,7 @@ import {
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { NEWS_EVENT_STATUS_LABELS, NEWS_EVENT_STATUSES, type NewsEventStatus } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
@@ -115,18 +116,6 @@ export function NewsEventDialog<K extends NewsEventKind>({
       </Portal>
     </Dialog.Root>
   );
-}
-
-/** Ids of a field's helper and error texts, and the `aria-describedby` naming those shown. */
-function fieldIds(base: string, { help, error }: { help: boolean; error: boolean }) {
-  const ids = { helperText: `${base}-help`, errorText: `${base}-error` };
-  // Ark links the error only through aria-errormessage, which many screen readers skip.
-  const describedBy = [help ? ids.helperText : null, error ? ids.errorText : null].filter(Boolean).join(' ');
-  return { ids, describedBy: describedBy || undefined };
-}
-
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? <Field.ErrorText role="alert">{message}</Field.ErrorText> : null;
 }
 
 type Focusable = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -282,7 +271,7 @@ function NewsEventForm<K extends NewsEventKind>({
           />
         </HStack>
         {options.help ? <Field.HelperText>{options.help}</Field.HelperText> : null}
-        <ErrorText message={errors[field]} />
+        <FieldErrorText message={errors[field]} />
       </Field.Root>
     );
   };
@@ -308,7 +297,7 @@ function NewsEventForm<K extends NewsEventKind>({
           {count(draft[field].length)} of {count(max)} characters
           {field === 'description' ? '. Images in it are saved without alt text, as decoration.' : ''}
         </Field.HelperText>
-        <ErrorText message={errors[field]} />
+        <FieldErrorText message={errors[field]} />
       </Field.Root>
     );
   };
@@ -370,7 +359,7 @@ function NewsEventForm<K extends NewsEventKind>({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <ErrorText message={errors.status} />
+          <FieldErrorText message={errors.status} />
         </Field.Root>
         <Field.Root ids={imageIds.ids} invalid={Boolean(errors.image)}>
           <Field.Label>Image</Field.Label>
@@ -395,7 +384,7 @@ function NewsEventForm<K extends NewsEventKind>({
               </Field.HelperText>
             </Stack>
           </HStack>
-          <ErrorText message={errors.image} />
+          <FieldErrorText message={errors.image} />
         </Field.Root>
         {pickedImage || draft.image ? (
           <Box>

@@ -12,6 +12,7 @@ import {
   type OtherTag,
 } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
+import { FieldErrorText } from '../../../../components/ui/field-parts.tsx';
 import {
   type ContentDraft,
   type DraftErrors,
@@ -33,10 +34,8 @@ export interface DraftFieldsProps {
   readonly errors: DraftErrors;
 }
 
-/** A field's error message, announced as an alert; nothing when there is none. */
-export function ErrorText({ message }: { message: string | undefined }) {
-  return message ? <Field.ErrorText role="alert">{message}</Field.ErrorText> : null;
-}
+/** A field's error message, announced as an alert; nothing when there is none (the shared `FieldErrorText`). */
+export const ErrorText = FieldErrorText;
 
 /** A fieldset of checkboxes for a multi-choice draft field; the choices keep the order of `options`. */
 export function CheckboxGroup<T extends string>({

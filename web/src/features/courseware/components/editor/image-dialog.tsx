@@ -2,6 +2,7 @@ import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/re
 import { ImageIcon } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '#shared/limits';
+import { fieldIds } from '../../../../components/ui/field-parts.tsx';
 
 /** Spec §5 "Image dialog" and §9 "Alt text": at most 1000 characters. */
 export const IMAGE_ALT_MAX_CHARS = LIMITS.altTextMaxChars;
@@ -122,13 +123,6 @@ export function InsertImageButton({
   );
 }
 
-/** Ids of a field's helper and error texts, and the input's `aria-describedby` naming those shown. */
-function fieldIds(base: string, error: boolean) {
-  const ids = { helperText: `${base}-help`, errorText: `${base}-error` };
-  // Ark links the error only through aria-errormessage, which many screen readers skip.
-  return { ids, describedBy: error ? `${ids.helperText} ${ids.errorText}` : ids.helperText };
-}
-
 /**
  * The image form: the address and the alt text, both required. Errors show under
  * their fields as alerts and the first invalid field takes the focus. Mounted with the
@@ -164,8 +158,8 @@ function ImageForm({
     else onInsert(imageHtml({ url, alt }));
   };
 
-  const urlIds = fieldIds(`${id}-url`, Boolean(errors.url));
-  const altIds = fieldIds(`${id}-alt`, Boolean(errors.alt));
+  const urlIds = fieldIds(`${id}-url`, { help: true, error: Boolean(errors.url) });
+  const altIds = fieldIds(`${id}-alt`, { help: true, error: Boolean(errors.alt) });
   return (
     <form onSubmit={submit} noValidate aria-label="Insert image">
       <Dialog.Header>

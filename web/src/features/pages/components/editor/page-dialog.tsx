@@ -26,6 +26,7 @@ import {
   type PageSummary,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
+import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useAllPages, useSavePage } from '../../api/pages.ts';
@@ -107,18 +108,6 @@ export function PageDialog({ open, page, ancestors = [], onClose, onDelete }: Pa
       </Portal>
     </Dialog.Root>
   );
-}
-
-/** Ids of a field's helper and error texts, and the `aria-describedby` naming those shown. */
-function fieldIds(base: string, { help, error }: { help: boolean; error: boolean }) {
-  const ids = { helperText: `${base}-help`, errorText: `${base}-error` };
-  // Ark links the error only through aria-errormessage, which many screen readers skip.
-  const describedBy = [help ? ids.helperText : null, error ? ids.errorText : null].filter(Boolean).join(' ');
-  return { ids, describedBy: describedBy || undefined };
-}
-
-function ErrorText({ message }: { message: string | undefined }) {
-  return message ? <Field.ErrorText role="alert">{message}</Field.ErrorText> : null;
 }
 
 type Focusable = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -256,7 +245,7 @@ function PageForm({
           fontFamily={field === 'href' ? 'mono' : undefined}
         />
         {help ? <Field.HelperText>{help}</Field.HelperText> : null}
-        <ErrorText message={errors[field]} />
+        <FieldErrorText message={errors[field]} />
       </Field.Root>
     );
   };
@@ -293,7 +282,7 @@ function PageForm({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         {settings.help ? <Field.HelperText>{settings.help}</Field.HelperText> : null}
-        <ErrorText message={errors[field]} />
+        <FieldErrorText message={errors[field]} />
       </Field.Root>
     );
   };
@@ -334,7 +323,7 @@ function PageForm({
             For search engines and link previews. {count(draft.description.length)} of{' '}
             {count(PAGE_LIMITS.descriptionMaxChars)} characters.
           </Field.HelperText>
-          <ErrorText message={errors.description} />
+          <FieldErrorText message={errors.description} />
         </Field.Root>
         {textInput(
           'href',
@@ -379,7 +368,7 @@ function PageForm({
             <Field.HelperText>
               One group name per line, in tab order. Spaces around a name, blank lines and repeated names are ignored.
             </Field.HelperText>
-            <ErrorText message={errors.groups} />
+            <FieldErrorText message={errors.groups} />
           </Field.Root>
         ) : null}
       </Dialog.Body>

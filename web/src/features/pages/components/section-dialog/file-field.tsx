@@ -1,6 +1,7 @@
 import { Box, Button, Field, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '#shared/limits';
+import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
 import { showError } from '../../../../lib/error-store.ts';
 import { publicFileUrl } from '../../utils/files.ts';
 import type { FileSlotDraft } from '../../utils/section-form.ts';
@@ -12,7 +13,7 @@ import {
   filePickProblem,
   invalidTypeMessage,
 } from '../../utils/widget-files.ts';
-import { ErrorText, fieldIds, type Register, TextField } from './form-parts.tsx';
+import { type Register, TextField } from './form-parts.tsx';
 
 /** A local address for a picked file's preview, revoked when it changes; null without one (or without the API). */
 function useObjectUrl(file: File | null): string | null {
@@ -171,7 +172,7 @@ export function FileField({
             </Button>
           </HStack>
         ) : null}
-        <ErrorText message={fileError} />
+        <FieldErrorText message={fileError} />
       </Field.Root>
       {spec.alt ? (
         <Box>

@@ -1,5 +1,6 @@
 import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
 
 /**
  * Small form pieces of the section dialog (WCAG 2.2 AA: every field labelled,
@@ -15,19 +16,6 @@ export type Focusable = HTMLElement;
 export type Register = (element: Focusable | null) => void;
 
 const count = (value: number) => value.toLocaleString('en-US');
-
-/** Ids of a field's helper and error texts, and the `aria-describedby` naming those shown. */
-export function fieldIds(base: string, { help, error }: { help: boolean; error: boolean }) {
-  const ids = { helperText: `${base}-help`, errorText: `${base}-error` };
-  // Ark links the error only through aria-errormessage, which many screen readers skip.
-  const describedBy = [help ? ids.helperText : null, error ? ids.errorText : null].filter(Boolean).join(' ');
-  return { ids, describedBy: describedBy || undefined };
-}
-
-/** A field's message, announced as an alert; nothing without one. */
-export function ErrorText({ message }: { message: string | undefined }) {
-  return message ? <Field.ErrorText role="alert">{message}</Field.ErrorText> : null;
-}
 
 /** The helper text of a counted field: "12 of 4,096 characters", after any other help. */
 function helpText(help: string | undefined, counter: { length: number; max: number } | null): ReactNode {
@@ -89,7 +77,7 @@ export function TextField({
         />
       )}
       {shownHelp ? <Field.HelperText>{shownHelp}</Field.HelperText> : null}
-      <ErrorText message={error} />
+      <FieldErrorText message={error} />
     </Field.Root>
   );
 }
@@ -141,7 +129,7 @@ export function SelectField({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       {help ? <Field.HelperText>{help}</Field.HelperText> : null}
-      <ErrorText message={error} />
+      <FieldErrorText message={error} />
     </Field.Root>
   );
 }
