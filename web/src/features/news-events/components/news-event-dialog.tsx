@@ -2,14 +2,12 @@ import {
   Alert,
   Box,
   Button,
-  CloseButton,
   Dialog,
   Field,
   HStack,
   Image,
   Input,
   NativeSelect,
-  Portal,
   Stack,
   Text,
   Textarea,
@@ -18,6 +16,7 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { NEWS_EVENT_STATUS_LABELS, NEWS_EVENT_STATUSES, type NewsEventStatus } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
@@ -82,39 +81,19 @@ export function NewsEventDialog<K extends NewsEventKind>({
   const firstField = useRef<HTMLInputElement | null>(null);
   const busy = useRef(false);
   return (
-    <Dialog.Root
-      open={open}
-      initialFocusEl={() => firstField.current}
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open && !busy.current) onClose();
-      }}
-      lazyMount
-      unmountOnExit
-      size="lg"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <NewsEventForm
-              kind={kind}
-              item={item}
-              firstField={firstField}
-              busy={busy}
-              onSaved={(saved) => {
-                onSaved?.(saved);
-                onClose();
-              }}
-              onCancel={onClose}
-            />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onClose={onClose} initialFocus={firstField} busy={busy}>
+      <NewsEventForm
+        kind={kind}
+        item={item}
+        firstField={firstField}
+        busy={busy}
+        onSaved={(saved) => {
+          onSaved?.(saved);
+          onClose();
+        }}
+        onCancel={onClose}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Spacer,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Button, Dialog, Field, HStack, Input, NativeSelect, Spacer, Textarea } from '@chakra-ui/react';
 import { Trash2Icon } from 'lucide-react';
 import { type FormEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -27,6 +15,7 @@ import {
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
+import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useAllPages, useSavePage } from '../../api/pages.ts';
@@ -77,36 +66,16 @@ export function PageDialog({ open, page, ancestors = [], onClose, onDelete }: Pa
   const firstField = useRef<HTMLInputElement | null>(null);
   const busy = useRef(false);
   return (
-    <Dialog.Root
-      open={open}
-      initialFocusEl={() => firstField.current}
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open && !busy.current) onClose();
-      }}
-      lazyMount
-      unmountOnExit
-      size="lg"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <PageForm
-              page={page}
-              ancestors={ancestors}
-              firstField={firstField}
-              busy={busy}
-              onClose={onClose}
-              onDelete={onDelete}
-            />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onClose={onClose} initialFocus={firstField} busy={busy}>
+      <PageForm
+        page={page}
+        ancestors={ancestors}
+        firstField={firstField}
+        busy={busy}
+        onClose={onClose}
+        onDelete={onDelete}
+      />
+    </FormDialog>
   );
 }
 

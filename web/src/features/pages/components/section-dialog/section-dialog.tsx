@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, Dialog, HStack, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -12,6 +12,7 @@ import {
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
 import { AcknowledgedDeleteDialog } from '../../../../components/ui/acknowledged-delete-dialog.tsx';
+import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { endsSession, reportError } from '../../../../lib/error-store.ts';
@@ -90,46 +91,25 @@ export function SectionDialog({
   const firstField = useRef<HTMLInputElement | null>(null);
   const busy = useRef(false);
   return (
-    <Dialog.Root
-      open={open}
-      initialFocusEl={() => firstField.current}
-      closeOnInteractOutside={false}
-      onOpenChange={(details) => {
-        if (!details.open && !busy.current) onClose();
-      }}
-      lazyMount
-      unmountOnExit
-      size="lg"
-      scrollBehavior="outside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <SectionForm
-              page={page}
-              section={section}
-              defaultKey={defaultKey ?? ''}
-              canDelete={canDelete}
-              firstField={firstField}
-              busy={busy}
-              onClose={onClose}
-              onSaved={(saved) => {
-                onSaved(saved);
-                onClose();
-              }}
-              onDeleted={(saved) => {
-                onDeleted(saved);
-                onClose();
-              }}
-            />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onClose={onClose} initialFocus={firstField} busy={busy} scrollBehavior="outside">
+      <SectionForm
+        page={page}
+        section={section}
+        defaultKey={defaultKey ?? ''}
+        canDelete={canDelete}
+        firstField={firstField}
+        busy={busy}
+        onClose={onClose}
+        onSaved={(saved) => {
+          onSaved(saved);
+          onClose();
+        }}
+        onDeleted={(saved) => {
+          onDeleted(saved);
+          onClose();
+        }}
+      />
+    </FormDialog>
   );
 }
 
