@@ -1,7 +1,7 @@
 import { Avatar } from '@chakra-ui/react';
+import { useObjectUrl } from '../../../hooks/use-object-url.ts';
 import type { PortraitDraft } from '../../../lib/contributor-draft.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
-import { useObjectUrl } from '../hooks/use-object-url.ts';
 import { portraitUrl } from '../utils/portrait.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { Box, Button, Field, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
+import { useObjectUrl } from '../../../../hooks/use-object-url.ts';
 import { showError } from '../../../../lib/error-store.ts';
 import { publicFileUrl } from '../../utils/files.ts';
 import type { FileSlotDraft } from '../../utils/section-form.ts';
@@ -14,21 +15,6 @@ import {
   invalidTypeMessage,
 } from '../../utils/widget-files.ts';
 import { type Register, TextField } from './form-parts.tsx';
-
-/** A local address for a picked file's preview, revoked when it changes; null without one (or without the API). */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(file);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [file]);
-  return url;
-}
 
 /**
  * The file picker of one widget file place (spec §5 "Widgets", "File picker"): the
