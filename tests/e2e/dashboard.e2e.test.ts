@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_DATE_MESSAGES } from '#shared/contracts/statistics';
 import { seriousAccessibilityViolations } from './support/browser.ts';
-import { seededPortalPageForSuite } from './support/seeded-portal.ts';
+import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
  * The dashboard in a real browser on the seeded portal (issue 7; spec §2.13, §5
@@ -41,9 +41,8 @@ function url(pathname: string): string {
   return `${seeded().portal.baseUrl}${pathname}`;
 }
 
-async function signIn(page: Page, persona: string, pathname: string): Promise<void> {
-  await page.goto(url(`/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(url(pathname))}`));
-  await page.getByRole('button', { name: /Account menu/ }).waitFor({ timeout: 30_000 });
+function signIn(page: Page, persona: string, pathname: string): Promise<void> {
+  return signInAs(page, url(''), persona, pathname);
 }
 
 /** The UTC date `days` from today, `YYYY-MM-DD`. */

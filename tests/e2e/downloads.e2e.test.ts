@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { bundleFileName, DOWNLOAD_REFUSALS } from '#shared/contracts/download';
 import { accessibilityViolationsNow, seriousAccessibilityViolations } from './support/browser.ts';
-import { seededPortalPageForSuite } from './support/seeded-portal.ts';
+import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
  * Downloads in a real browser on the seeded portal (issue 6; spec §1, §2.6, §4 "File
@@ -35,9 +35,8 @@ function url(pathname: string): string {
   return `${seeded().portal.baseUrl}${pathname}`;
 }
 
-async function signIn(page: Page, persona: string, pathname: string): Promise<void> {
-  await page.goto(url(`/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(url(pathname))}`));
-  await page.getByRole('button', { name: /Account menu/ }).waitFor();
+function signIn(page: Page, persona: string, pathname: string): Promise<void> {
+  return signInAs(page, url(''), persona, pathname);
 }
 
 /** Forgets the session the way a new visitor arrives (one browser context only: see authoring.e2e.test.ts). */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/browser.ts';
-import { seededPortalPageForSuite } from './support/seeded-portal.ts';
+import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
  * News and events in a real browser on the seeded portal (issue 8; spec §2.4, §2.10,
@@ -31,9 +31,8 @@ function url(path: string): string {
   return `${seeded().portal.baseUrl}${path}`;
 }
 
-async function signIn(page: Page, persona: string, path: string): Promise<void> {
-  await page.goto(url(`/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(url(path))}`));
-  await page.getByRole('button', { name: /Account menu/ }).waitFor({ timeout: 30_000 });
+function signIn(page: Page, persona: string, path: string): Promise<void> {
+  return signInAs(page, url(''), persona, path);
 }
 
 /** `YYYY-MM-DD` of the day `days` from today in the browser's (the machine's) time zone. */

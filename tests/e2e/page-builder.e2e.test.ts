@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/browser.ts';
-import { seededPortalPageForSuite } from './support/seeded-portal.ts';
+import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
  * The page builder in a real browser on the seeded portal (issue 9; spec §2.3 "Add
@@ -22,9 +22,8 @@ function url(path: string): string {
   return `${seeded().portal.baseUrl}${path}`;
 }
 
-async function signIn(page: Page, persona: string, path: string): Promise<void> {
-  await page.goto(url(`/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(url(path))}`));
-  await page.getByRole('button', { name: /Account menu/ }).waitFor({ timeout: 30_000 });
+function signIn(page: Page, persona: string, path: string): Promise<void> {
+  return signInAs(page, url(''), persona, path);
 }
 
 async function closed(page: Page): Promise<void> {

@@ -45,3 +45,14 @@ export function seededPortalPageForSuite(viewport?: { width: number; height: num
     return opened;
   };
 }
+
+/**
+ * Signs `page` in as a seeded persona through the local sign-in page
+ * (`/dev/login?persona=…`) of the portal at `baseUrl`, coming back to `path`, and
+ * waits (up to 30 s) for the account menu that shows the session began.
+ */
+export async function signInAs(page: Page, baseUrl: string, persona: string, path: string): Promise<void> {
+  const back = encodeURIComponent(`${baseUrl}${path}`);
+  await page.goto(`${baseUrl}/dev/login?persona=${encodeURIComponent(persona)}&redirect_url=${back}`);
+  await page.getByRole('button', { name: /Account menu/ }).waitFor({ timeout: 30_000 });
+}
