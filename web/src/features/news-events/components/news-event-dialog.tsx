@@ -17,6 +17,7 @@ import { NEWS_EVENT_STATUS_LABELS, NEWS_EVENT_STATUSES, type NewsEventStatus } f
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { useFieldRegistry } from '../../../hooks/use-field-registry.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
@@ -97,8 +98,6 @@ export function NewsEventDialog<K extends NewsEventKind>({
   );
 }
 
-type Focusable = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
 function NewsEventForm<K extends NewsEventKind>({
   kind,
   item,
@@ -123,14 +122,9 @@ function NewsEventForm<K extends NewsEventKind>({
   const [errors, setErrors] = useState<DraftErrors>({});
   const [dataError, setDataError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const refs = useRef(new Map<DraftField, Focusable>());
+  const { register, focus } = useFieldRegistry<DraftField>('name', firstField);
   const imageInput = useRef<HTMLInputElement | null>(null);
 
-  const register = (field: DraftField) => (element: Focusable | null) => {
-    if (element) refs.current.set(field, element);
-    else refs.current.delete(field);
-    if (field === 'name') firstField.current = element as HTMLInputElement | null;
-  };
   const update = <F extends DraftField>(field: F, value: NewsEventDraft[F]) => {
     setDraft((current) => ({ ...current, [field]: value }));
   };
@@ -138,7 +132,7 @@ function NewsEventForm<K extends NewsEventKind>({
     setErrors(next);
     setDataError(whole);
     const first = firstInvalidField(kind, next) ?? (whole ? 'description' : null);
-    if (first) refs.current.get(first)?.focus();
+    focus(first);
   };
 
   const pickImage = (file: File | undefined) => {

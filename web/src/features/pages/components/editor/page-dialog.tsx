@@ -16,6 +16,7 @@ import {
 import { PAGE_LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
+import { useFieldRegistry } from '../../../../hooks/use-field-registry.ts';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useAllPages, useSavePage } from '../../api/pages.ts';
@@ -79,8 +80,6 @@ export function PageDialog({ open, page, ancestors = [], onClose, onDelete }: Pa
   );
 }
 
-type Focusable = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
 /** The ids of `page` and every page below it (by `parentId`), which may not become its parent. */
 export function pageAndDescendants(
   pageId: string,
@@ -123,7 +122,7 @@ function PageForm({
   const [errors, setErrors] = useState<PageErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const refs = useRef(new Map<PageField, Focusable>());
+  const { register, focus } = useFieldRegistry<PageField>('title', firstField);
 
   const parentOptions = useMemo(() => {
     const pages = allPages.data ?? [];
@@ -140,11 +139,6 @@ function PageForm({
     return options;
   }, [allPages.data, page, ancestors]);
 
-  const register = (field: PageField) => (element: Focusable | null) => {
-    if (element) refs.current.set(field, element);
-    else refs.current.delete(field);
-    if (field === 'title') firstField.current = element as HTMLInputElement | null;
-  };
   const update = <F extends PageField>(field: F, value: PageDraft[F]) => {
     setDraft((current) => ({ ...current, [field]: value }));
   };
@@ -152,7 +146,7 @@ function PageForm({
     setErrors(next);
     setFormError(whole);
     const first = firstInvalidPageField(next);
-    if (first) refs.current.get(first)?.focus();
+    focus(first);
   };
 
   const submit = async (event: FormEvent) => {
