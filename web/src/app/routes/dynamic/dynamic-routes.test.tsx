@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
@@ -142,7 +142,7 @@ describe('the catch-all dynamic pages (spec §2.2)', () => {
     const { router } = open('/Programs/Summer-Camp/');
     expect(await h1('Summer camp')).toBeInTheDocument();
     expect(screen.getByText('Text of the dynamic page.')).toBeInTheDocument();
-    expect(document.title).toMatch(/^Summer camp \| /);
+    await waitFor(() => expect(document.title).toMatch(/^Summer camp \| /));
     expect(router.state.location.pathname).toBe('/Programs/Summer-Camp/');
     expect(mergeHandles(router.state.matches.map((match) => ({ handle: match.route.handle }))).breadcrumbs).toBe(false);
     expect(calledUrls(spy).sort()).toEqual([

@@ -1,6 +1,6 @@
 import { Alert, Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { RotateCwIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { can } from '#shared/capabilities';
 import type { Page, PageAncestor } from '#shared/contracts/page';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
@@ -8,8 +8,13 @@ import type { Crumb } from '../../../lib/breadcrumbs.ts';
 import { useSession } from '../../auth/session/session-store.ts';
 import { usePageByHref } from '../api/get-page-by-href.ts';
 import { usePage } from '../api/pages.ts';
-import { PageEditor } from './editor/page-editor.tsx';
 import { PageContent } from './page-content.tsx';
+
+/**
+ * The page builder's controls and dialogs (and drag and drop), loaded only for
+ * callers who may update content: visitors never download them.
+ */
+const PageEditor = lazy(() => import('./editor/page-editor.tsx').then((module) => ({ default: module.PageEditor })));
 
 /**
  * The CMS page at `href` (spec §2.14), read through `getPageByHref`: a skeleton
@@ -17,7 +22,7 @@ import { PageContent } from './page-content.tsx';
  * such page (or an unpublished one the reader may not see), an error with Retry
  * when it could not be loaded (the ERROR dialog of spec §8 has shown it already),
  * else the page: its breadcrumbs ({@link PageBreadcrumbs}), the page builder's
- * controls for callers who may update content ({@link PageEditor}) and
+ * controls for callers who may update content (`PageEditor`, loaded on demand) and
  * {@link PageContent}. `fallbackTitle` is the h1 of the error state. Routes that
  * show it turn the shell's path breadcrumbs off (`handle.breadcrumbs` false).
  */
@@ -81,7 +86,9 @@ function PageScreen({ page }: { page: Page }) {
     <Stack gap="6">
       <PageBreadcrumbs page={page} ancestors={ancestors} />
       {can(principal, 'updateContent') ? (
-        <PageEditor page={page} ancestors={ancestors} canDelete={can(principal, 'deletePage')} />
+        <Suspense fallback={<Skeleton height="24" aria-hidden="true" />}>
+          <PageEditor page={page} ancestors={ancestors} canDelete={can(principal, 'deletePage')} />
+        </Suspense>
       ) : null}
       <PageContent page={page} />
     </Stack>
