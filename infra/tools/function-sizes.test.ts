@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FUNCTION_BUNDLE_GOAL_BYTES, functionBundleSizes, sizeTable } from './function-sizes.ts';
+
+let folder: string | undefined;
+afterEach(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+/** A cloud assembly with one template holding `functions` (logical id → description, asset hash, entry file and bytes, or none). */
+function assembly(
+  functions: Record<string, { description?: string; hash: string; file?: string; bytes?: Buffer; code?: unknown }>,
+): string {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'function-sizes-test-'));
+  const resources: Record<string, unknown> = { Bucket: { Type: 'AWS::S3::Bucket', Properties: {} } };
+  for (const [id, fn] of Object.entries(functions)) {
+    resources[id] = {
+      Type: 'AWS::Lambda::Function',
+      Properties: { Description: fn.description, Code: fn.code ?? { S3Bucket: 'assets', S3Key: `${fn.hash}.zip` } },
+    };
+    if (fn.file && fn.bytes) {
+      mkdirSync(path.join(folder, `asset.${fn.hash}`));
+      writeFileSync(path.join(folder, `asset.${fn.hash}`, fn.file), fn.bytes);
+    }
+  }
+  writeFileSync(path.join(folder, 'Portal-Api.template.json'), JSON.stringify({ Resources: resources }));
+  return folder;
+}
+
+describe('function bundle sizes (issue 10 item 4)', () => {
+  it('reads each function’s entry file from its asset folder, largest first, with its gzip size', () => {
+    const big = Buffer.from('export const handler = () => 1;\n'.repeat(4000));
+    const small = Buffer.from('export const handler = () => 2;');
+    const sizes = functionBundleSizes(
+      assembly({
+        SmallFunction: { description: 'Portal API, client group meta', hash: 'aa11', file: 'index.mjs', bytes: small },
+        BigFunction: { description: 'Portal API, client group content', hash: 'bb22', file: 'index.js', bytes: big },
+        InlineFunction: { hash: 'cc33', code: { ZipFile: 'exports.handler = () => 0;' } },
+        MissingAsset: { hash: 'dd44' },
+      }),
+    );
+    expect(sizes).toEqual([
+      {
+        stack: 'Portal-Api',
+        logicalId: 'BigFunction',
+        description: 'Portal API, client group content',
+        bytes: big.length,
+        gzipBytes: gzipSync(big, { level: 9 }).length,
+      },
+      {
+        stack: 'Portal-Api',
+        logicalId: 'SmallFunction',
+        description: 'Portal API, client group meta',
+        bytes: small.length,
+        gzipBytes: gzipSync(small, { level: 9 }).length,
+      },
+    ]);
+    expect(sizes[0]?.gzipBytes).toBeLessThan(big.length / 10);
+  });
+
+  it('prints a Markdown row per function with its ratio to the 250 KB goal', () => {
+    const table = sizeTable([
+      { stack: 'S', logicalId: 'Fn', description: 'Portal API, client group page', bytes: 500_000, gzipBytes: 123_400 },
+      { stack: 'S', logicalId: 'NoDescription', description: '', bytes: FUNCTION_BUNDLE_GOAL_BYTES, gzipBytes: 1 },
+    ]);
+    expect(table.split('\n')).toEqual([
+      '| function | minified KB | gzip KB | × goal (250 KB) |',
+      '|---|---:|---:|---:|',
+      '| Portal API, client group page | 500.0 | 123.4 | 2.00 |',
+      '| NoDescription | 250.0 | 0.0 | 1.00 |',
+    ]);
+  });
+
+  it('says to synthesise first when the folder holds no template', () => {
+    folder = mkdtempSync(path.join(os.tmpdir(), 'function-sizes-test-'));
+    expect(() => functionBundleSizes(folder as string)).toThrow(/run cdk synth first/);
+  });
+});
