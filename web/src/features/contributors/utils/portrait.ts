@@ -1,9 +1,9 @@
-import { extensionOf, FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shared/contracts/file';
+import { FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shared/contracts/file';
+import { FILE_TOO_LARGE_MESSAGE, hasAcceptedType, publicFileUrl } from '../../../lib/file-pick.ts';
 
 const RULE = UPLOAD_KINDS.portrait;
 
-/** The text of FILE_TOO_LARGE_ERROR, shown through the global ERROR dialog (spec §5 "File picker", §8). */
-export const FILE_TOO_LARGE_MESSAGE = 'The selected file is too large to upload.';
+export { FILE_TOO_LARGE_MESSAGE };
 
 /** A picked file past its upload kind's maximum size (spec §5 "Contributor", §8 FILE_TOO_LARGE_ERROR). */
 export class FileTooLargeError extends Error {
@@ -42,15 +42,10 @@ export const PORTRAIT_TYPE_MESSAGE = `Invalid file type. Choose a ${PORTRAIT_TYP
  * when it can be uploaded.
  */
 export function portraitProblem(file: File): 'type' | 'size' | null {
-  const types: readonly string[] = RULE.types;
-  if (!types.includes(file.type)) return 'type';
-  const extensions: readonly string[] = FILE_TYPES[file.type as FileMediaType];
-  if (!extensions.includes(extensionOf(file.name))) return 'type';
+  if (!hasAcceptedType(file, RULE.types)) return 'type';
   if (file.size > RULE.maxBytes) return 'size';
   return null;
 }
 
 /** Where a stored portrait is served: the public files base address, then `files/<fileId>` (spec §3, decision record 016). */
-export function portraitUrl(publicFilesBaseUrl: string, fileId: string): string {
-  return `${publicFilesBaseUrl.replace(/\/+$/, '')}/files/${encodeURIComponent(fileId)}`;
-}
+export const portraitUrl = publicFileUrl;

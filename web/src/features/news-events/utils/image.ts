@@ -1,5 +1,6 @@
-import { extensionOf, FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shared/contracts/file';
+import { FILE_TYPES, UPLOAD_KINDS } from '#shared/contracts/file';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { hasAcceptedType } from '../../../lib/file-pick.ts';
 
 /**
  * The image of a news item or event (spec §3, §5; decision of issue 8): an editor
@@ -10,8 +11,7 @@ import { NEWS_EVENT_LIMITS } from '#shared/limits';
 
 const RULE = UPLOAD_KINDS.image;
 
-/** The text of FILE_TOO_LARGE_ERROR, shown through the global ERROR dialog (spec §5, §8). */
-export const FILE_TOO_LARGE_MESSAGE = 'The selected file is too large to upload.';
+export { FILE_TOO_LARGE_MESSAGE, publicFileUrl } from '../../../lib/file-pick.ts';
 
 /** The media types an image may have: "PNG, JPEG, GIF or WebP". */
 export const IMAGE_TYPES_TEXT = 'PNG, JPEG, GIF or WebP';
@@ -31,15 +31,7 @@ export const IMAGE_TYPE_MESSAGE = `Invalid file type. Choose a ${IMAGE_TYPES_TEX
  * bytes); null when it can be uploaded.
  */
 export function imageProblem(file: File): 'type' | 'size' | null {
-  const types: readonly string[] = RULE.types;
-  if (!types.includes(file.type)) return 'type';
-  const extensions: readonly string[] = FILE_TYPES[file.type as FileMediaType];
-  if (!extensions.includes(extensionOf(file.name))) return 'type';
+  if (!hasAcceptedType(file, RULE.types)) return 'type';
   if (file.size > NEWS_EVENT_LIMITS.imageMaxBytes) return 'size';
   return null;
-}
-
-/** Where a stored public file is served: the public files base address, then `files/<fileId>` (decision record 016). */
-export function publicFileUrl(publicFilesBaseUrl: string, fileId: string): string {
-  return `${publicFilesBaseUrl.replace(/\/+$/, '')}/files/${encodeURIComponent(fileId)}`;
 }

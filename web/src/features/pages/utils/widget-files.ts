@@ -1,5 +1,5 @@
-import { extensionOf, FILE_TYPES, type FileMediaType } from '#shared/contracts/file';
 import { LIMITS } from '#shared/limits';
+import { hasAcceptedType } from '../../../lib/file-pick.ts';
 import { acceptedTypes, acceptedTypesText, type FileFieldSpec } from './widget-fields.ts';
 
 /**
@@ -8,8 +8,7 @@ import { acceptedTypes, acceptedTypesText, type FileFieldSpec } from './widget-f
  * route checks them), a name the upload route takes, and the place's maximum size.
  */
 
-/** The text of FILE_TOO_LARGE_ERROR, raised through the global ERROR dialog (spec §5, §8). */
-export const FILE_TOO_LARGE_MESSAGE = 'The selected file is too large to upload.';
+export { FILE_TOO_LARGE_MESSAGE } from '../../../lib/file-pick.ts';
 
 /** The message of a picked file of a type the place does not accept (spec §5 "File picker": invalid type). */
 export function invalidTypeMessage(spec: Pick<FileFieldSpec, 'uploadKind'>): string {
@@ -30,10 +29,7 @@ export function filePickProblem(
   file: Pick<File, 'name' | 'type' | 'size'>,
   spec: Pick<FileFieldSpec, 'uploadKind' | 'maxBytes'>,
 ): 'type' | 'name' | 'size' | 'empty' | null {
-  const types: readonly string[] = acceptedTypes(spec);
-  if (!types.includes(file.type)) return 'type';
-  const extensions: readonly string[] = FILE_TYPES[file.type as FileMediaType];
-  if (!extensions.includes(extensionOf(file.name))) return 'type';
+  if (!hasAcceptedType(file, acceptedTypes(spec))) return 'type';
   if (file.name.trim().length > LIMITS.fileNameMaxChars) return 'name';
   if (file.size > spec.maxBytes) return 'size';
   if (file.size === 0) return 'empty';

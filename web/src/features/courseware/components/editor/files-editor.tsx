@@ -5,6 +5,7 @@ import { extensionOf, FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shar
 import { LIMITS } from '#shared/limits';
 import { announce } from '../../../../lib/announcer.tsx';
 import { newDraftKey } from '../../../../lib/contributor-draft.ts';
+import { FILE_TOO_LARGE_MESSAGE } from '../../../../lib/file-pick.ts';
 import { fileTypeLabel } from '../files-panel.tsx';
 import { type DraftErrors, draftFieldId, type FileDraft } from './content-draft.ts';
 import { ErrorText } from './content-fields.tsx';
@@ -18,8 +19,7 @@ export const ACCEPTED_EXTENSIONS: readonly string[] = RULE.types.flatMap((type) 
 /** The picker's maximum size in MB (decimal, as the server counts bytes), e.g. 100. */
 export const MAX_MEGABYTES = RULE.maxBytes / 1_000_000;
 
-/** Spec §5 "File picker": the message of a file past the maximum size. */
-export const FILE_TOO_LARGE_MESSAGE = 'The selected file is too large to upload.';
+export { FILE_TOO_LARGE_MESSAGE };
 
 /** The message of a file of a type the picker does not accept. */
 export function invalidTypeMessage(name: string): string {

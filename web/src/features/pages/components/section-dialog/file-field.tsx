@@ -4,7 +4,7 @@ import { LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
 import { useObjectUrl } from '../../../../hooks/use-object-url.ts';
 import { showError } from '../../../../lib/error-store.ts';
-import { publicFileUrl } from '../../utils/files.ts';
+import { publicFileUrl } from '../../../../lib/file-pick.ts';
 import type { FileSlotDraft } from '../../utils/section-form.ts';
 import { acceptAttribute, acceptedTypesText, type FileFieldSpec, megabytesText } from '../../utils/widget-fields.ts';
 import {

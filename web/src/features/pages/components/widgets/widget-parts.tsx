@@ -3,8 +3,8 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { WidgetFile } from '#shared/contracts/page';
 import { ExternalLink, RouterLink, type RouterLinkProps } from '../../../../components/ui/link.tsx';
 import { LinkButton } from '../../../../components/ui/link-button.tsx';
+import { publicFileUrl } from '../../../../lib/file-pick.ts';
 import { useRuntimeConfig } from '../../../../lib/runtime-config.tsx';
-import { publicFileUrl } from '../../utils/files.ts';
 
 /** Heading levels a widget may give its own title: one below the heading it sits under. */
 export type WidgetHeadingLevel = 2 | 3 | 4 | 5 | 6;
