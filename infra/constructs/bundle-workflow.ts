@@ -7,7 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { BUCKETS } from '#shared/table';
+import { BUCKETS, TABLE } from '#shared/table';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { ZIP_TASK_NODE_FLAGS } from '../../functions/src/bundles/zip-task-settings.ts';
 import {
@@ -137,7 +137,9 @@ export class BundleWorkflow extends Construct {
     const resolve = task('resolve', 'Portal bundle workflow: resolves the files of a bundle into a manifest')
       .bindTableActions(table, {
         actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        // Children and lessons of content (gsi2), a category's published content (gsi3).
         indexActions: ['dynamodb:Query'],
+        indexNames: [TABLE.indexes.gsi2.indexName, TABLE.indexes.gsi3.indexName],
       })
       .bindBucketObjects(
         BUCKETS.private.nameEnv,

@@ -1,18 +1,26 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE } from '#shared/table';
+import { SES_CONFIGURATION_SET_ENV } from '../../functions/src/adapters/email.ts';
 
-/** What a function may do with a bound resource. */
-export type TableAccess = 'read' | 'readWrite';
-export type BucketAccess = 'read' | 'readWrite';
+/**
+ * The SES resources a sending function uses ({@link PortalFunction.bindEmailSending}):
+ * the identity's ARN (`…:identity/<address or domain>`), the configuration set's name
+ * and ARN (`…:configuration-set/<name>`); `infra/constructs/email.ts` creates them.
+ */
+export interface EmailSending {
+  readonly identityArn: string;
+  readonly configurationSetName: string;
+  readonly configurationSetArn: string;
+}
 
 export interface PortalFunctionProps {
   /** Absolute path of the handler module (exports `handler`); must lie under `projectRoot`. */
@@ -40,6 +48,11 @@ export interface PortalFunctionProps {
 export interface TableGrant {
   readonly actions: readonly string[];
   readonly indexActions?: readonly string[];
+  /**
+   * The indexes (physical names, e.g. `gsi1`) `indexActions` apply to, each as
+   * `<table ARN>/index/<name>`. @default every index (`<table ARN>/index/*`)
+   */
+  readonly indexNames?: readonly string[];
 }
 
 /**
@@ -53,11 +66,30 @@ export interface ObjectGrant {
   readonly keyPrefixes: readonly string[];
 }
 
-/** Options of {@link PortalFunction.bindBucket}. */
-export interface BindBucketOptions {
-  /** Grant object access only under this key prefix (e.g. `search/`); the whole bucket when absent. */
-  readonly keyPrefix?: string;
+/**
+ * CDK context key (`-c bundleAwsSdk=true` or cdk.json): bundle the AWS SDK clients
+ * from package-lock.json into every function instead of importing the copy the
+ * Node.js 22 runtime provides. Off by default (decision record 028): the runtime's
+ * SDK keeps 11 of the 13 client groups under issue 10's 250 KB goal; bundling it adds
+ * 320–590 KB per function but pins the exact versions the tests ran.
+ */
+export const BUNDLE_AWS_SDK_CONTEXT = 'bundleAwsSdk';
+
+/** Whether the app's context asks for bundled SDK clients (`true` or `'true'`). */
+export function bundlesAwsSdk(scope: Construct): boolean {
+  const value: unknown = scope.node.tryGetContext(BUNDLE_AWS_SDK_CONTEXT);
+  return value === true || value === 'true';
 }
+
+/**
+ * Packages the Lambda bundles replace (esbuild `--alias`), each by a module of this
+ * repository (path relative to the project root): postcss, which sanitize-html loads
+ * but calls only for an allowed `style` attribute, and the portal's allow-lists admit
+ * none (functions/src/lib/postcss-unavailable.ts; decision record 028).
+ */
+export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  postcss: 'functions/src/lib/postcss-unavailable.ts',
+};
 
 /** The ESM bundle needs `require` for the CommonJS dependencies that esbuild leaves as calls. */
 const CREATE_REQUIRE_BANNER =
@@ -66,13 +98,13 @@ const CREATE_REQUIRE_BANNER =
 /**
  * The house Lambda of the portal: Node.js 22 on arm64, an ESM bundle built by the
  * local esbuild (never Docker), source maps, its own log group, and the SDK
- * settings the local stack also uses. Resources are attached with `bindTable()` /
- * `bindBucket()` / `bindSecret()`, which set the handler's environment variable and grant IAM in
- * one call, so a handler can never see a name it has no permission for; the
- * least-privilege variants `bindTableActions()` / `bindBucketObjects()` grant exactly
- * the listed actions. The one exception is `bindBucketName()`, for a bucket whose name
- * the shared environment check (`functions/src/lib/env.ts`) requires but the
- * function never touches.
+ * settings the local stack also uses. Resources are attached with `bindTableActions()` /
+ * `bindBucketObjects()` / `bindSecret()` / `bindEmailSending()`, which set the handler's
+ * environment variable and grant IAM in one call, so a handler can never see a name
+ * it has no permission for, and grant exact actions only (no CDK `grantRead*`, whose
+ * action lists hold wildcards; decision record 029, `infra/stacks/group-grants.ts`).
+ * The one exception is `bindBucketName()`, for a bucket whose name the shared
+ * environment check (`functions/src/lib/env.ts`) requires but the function never touches.
  */
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
@@ -93,6 +125,11 @@ export class PortalFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       logGroup,
+      // Structured logs (issue 10): each line a JSON object with timestamp, level and
+      // requestId; console.debug is dropped, and of the platform's lines only warnings.
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.WARN,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         // Presigned PUT/POST URLs must not carry a checksum of an empty body
@@ -111,44 +148,24 @@ export class PortalFunction extends NodejsFunction {
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
-        // Bundle the SDK clients from package-lock.json instead of the runtime's copy,
-        // so the cloud runs the exact versions the local stack and the tests run.
-        bundleAwsSDK: true,
+        esbuildArgs: Object.fromEntries(
+          Object.entries(LAMBDA_BUNDLE_ALIASES).map(([name, module]) => [
+            `--alias:${name}`,
+            path.join(props.projectRoot, module),
+          ]),
+        ),
+        // The runtime's SDK clients by default (`@aws-sdk/*` left external); the
+        // bundleAwsSdk context bundles the versions of package-lock.json instead.
+        bundleAwsSDK: bundlesAwsSdk(scope),
       },
     });
   }
 
-  /** Sets `TABLE_NAME` and grants the table and its indexes. */
-  bindTable(table: ITableV2, access: TableAccess = 'readWrite'): this {
-    this.addEnvironment(TABLE.nameEnv, table.tableName);
-    if (access === 'read') table.grantReadData(this);
-    else table.grantReadWriteData(this);
-    return this;
-  }
-
-  /**
-   * Sets `envName` to the bucket's name and grants object access (never bucket
-   * configuration), to the objects under `options.keyPrefix` only when given. Read
-   * access includes `s3:List*` on the bucket, so a missing object is a 404, not a 403.
-   */
-  bindBucket(
-    envName: string,
-    bucket: IBucket,
-    access: BucketAccess = 'readWrite',
-    options: BindBucketOptions = {},
-  ): this {
-    this.addEnvironment(envName, bucket.bucketName);
-    const objects = options.keyPrefix === undefined ? undefined : `${options.keyPrefix}*`;
-    if (access === 'read') bucket.grantRead(this, objects);
-    else bucket.grantReadWrite(this, objects);
-    return this;
-  }
-
   /**
    * Sets `TABLE_NAME` and grants exactly `grant.actions` on the table and
-   * `grant.indexActions` on its indexes: for functions that must not get the whole
-   * read or read-write set of {@link bindTable}. A transaction (TransactWriteItems /
-   * TransactGetItems) is authorised by the item-level actions it contains.
+   * `grant.indexActions` on its indexes. A transaction (TransactWriteItems /
+   * TransactGetItems) is authorised by the item-level actions it contains. With
+   * `grant.indexNames`, the index actions apply to those indexes only.
    */
   bindTableActions(table: ITableV2, grant: TableGrant): this {
     this.addEnvironment(TABLE.nameEnv, table.tableName);
@@ -156,9 +173,15 @@ export class PortalFunction extends NodejsFunction {
       this.addToRolePolicy(new PolicyStatement({ actions: [...grant.actions], resources: [table.tableArn] }));
     }
     if (grant.indexActions && grant.indexActions.length > 0) {
-      this.addToRolePolicy(
-        new PolicyStatement({ actions: [...grant.indexActions], resources: [`${table.tableArn}/index/*`] }),
-      );
+      const indexes = grant.indexNames ?? ['*'];
+      if (indexes.length > 0) {
+        this.addToRolePolicy(
+          new PolicyStatement({
+            actions: [...grant.indexActions],
+            resources: indexes.map((name) => `${table.tableArn}/index/${name}`),
+          }),
+        );
+      }
     }
     table.encryptionKey?.grantEncryptDecrypt(this);
     return this;
@@ -204,16 +227,19 @@ export class PortalFunction extends NodejsFunction {
   }
 
   /**
-   * Lets the function send e-mail through SES (`ses:SendRawEmail`, `ses:SendEmail` on
-   * the identities of its account and region) and sets `variables`, the sender and
-   * recipient addresses it reads (decision record 018).
+   * Lets the function send e-mail through SES and sets `variables`, the sender and
+   * recipient addresses it reads (decision records 018, 025), plus
+   * `SES_CONFIGURATION_SET` (`functions/src/adapters/email.ts`) to the configuration
+   * set's name. Grants `ses:SendRawEmail` and `ses:SendEmail` on exactly the sending
+   * identity and the configuration set (SES authorises a send on both), nothing else.
    */
-  bindEmailSending(variables: Readonly<Record<string, string>>): this {
+  bindEmailSending(variables: Readonly<Record<string, string>>, sending: EmailSending): this {
     for (const [name, value] of Object.entries(variables)) this.addEnvironment(name, value);
+    this.addEnvironment(SES_CONFIGURATION_SET_ENV, sending.configurationSetName);
     this.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendRawEmail', 'ses:SendEmail'],
-        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        resources: [sending.identityArn, sending.configurationSetArn],
       }),
     );
     return this;

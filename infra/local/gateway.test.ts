@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { startEmulators } from './emulators.ts';
 import { createGateway, FUNCTIONS_API_DIR, type GatewayOptions, importGroupHandlerFrom } from './gateway.ts';

@@ -17,27 +17,26 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
 import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
-import { BUCKETS, TABLE } from '#shared/table';
-import {
-  CATALOG_PARTITION,
-  FILE_PARTITION_PREFIX,
-  SEARCH_OBJECT_PREFIX,
-  UPLOADED_FILE_PREFIX,
-} from '../../functions/src/data/keys.ts';
+import { TABLE } from '#shared/table';
+import { CATALOG_PARTITION, FILE_PARTITION_PREFIX } from '../../functions/src/data/keys.ts';
 import { MESSAGE_EMAIL_DEFAULTS, MESSAGE_EMAIL_ENV } from '../../functions/src/domain/message-email.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
 import { BUNDLE_TASKS, BundleWorkflow, bundleTaskEntry } from '../constructs/bundle-workflow.ts';
-import { PortalFunction } from '../constructs/portal-function.ts';
-import { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
+import { PortalEmail } from '../constructs/email.ts';
+import { PortalObservability } from '../constructs/observability.ts';
+import { type EmailSending, PortalFunction } from '../constructs/portal-function.ts';
+import type { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
+import { bindGrant, bindGroupResources, HOUSEKEEPING_GRANTS } from './group-grants.ts';
 
 /** The repository root: entries are resolved from here, whatever the working directory. */
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -115,6 +114,15 @@ export interface ApiStackProps extends StackProps {
    * @default MESSAGE_EMAIL_DEFAULTS (placeholders)
    */
   readonly messageEmail?: { readonly contactRecipient?: string; readonly supportRecipient?: string };
+  /**
+   * The domain SES verifies for the sender (context `emailDomain`; DKIM records to
+   * publish). @default none: the sender's address itself is the identity
+   */
+  readonly emailDomain?: string;
+  /** The portal's signing key (the identity stack's; decision record 012): every API Lambda reads it. */
+  readonly signingKey: PortalSigningKey;
+  /** An address subscribed to the alarm topic (context `alarmEmail`). @default none */
+  readonly alarmEmail?: string;
   /** Stage-wide default throttling (all routes together). @default 500 req/s, burst 1000 */
   readonly throttle?: ThrottleSettings;
 }
@@ -159,6 +167,12 @@ export class ApiStack extends Stack {
   readonly feedbackResender: PortalFunction;
   /** The bundle workflow: its state machine, started by the file group's Lambda, and its three task Lambdas (decision record 022). */
   readonly bundleWorkflow: BundleWorkflow;
+  /** The SES identity of the sender and the configuration set every e-mail is sent with. */
+  readonly email: PortalEmail;
+  /** Every queue that holds failed asynchronous work, by name: each has an alarm. */
+  readonly failureQueues: Readonly<Record<string, IQueue>>;
+  /** The alarm topic and the alarms (5xx rate, functions, workflow, failure queues, e-mail). */
+  readonly observability: PortalObservability;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -208,7 +222,17 @@ export class ApiStack extends Stack {
       jwtAudience: [PORTAL_AUDIENCE],
       identitySource: ['$request.header.Authorization'],
     });
-    this.signingKey = new PortalSigningKey(this, 'SigningKey', { removalPolicy });
+    this.signingKey = props.signingKey;
+    this.email = new PortalEmail(this, 'Email', {
+      sender: props.feedbackEmail?.sender ?? FEEDBACK_EMAIL_DEFAULTS.sender,
+      domain: props.emailDomain,
+      removalPolicy,
+    });
+    const emailSending: EmailSending = {
+      identityArn: this.email.identity.emailIdentityArn,
+      configurationSetName: this.email.configurationSet.configurationSetName,
+      configurationSetArn: this.email.configurationSetArn,
+    };
 
     const functions = new Map<ClientGroup, PortalFunction>();
     const integrations = new Map<ClientGroup, HttpLambdaIntegration>();
@@ -236,23 +260,15 @@ export class ApiStack extends Stack {
         // a fresh deployment builds the snapshot itself (API Gateway waits 30 s at most).
         ...(search ? { memorySize: SEARCH_MEMORY_MB, timeout: Duration.seconds(29) } : {}),
       });
-      if (search) {
-        bindSearchResources(fn, props);
-        fn.addEnvironment(SEARCH_FUNCTION_ENV.catalogCheckMs, String(SEARCH_CATALOG_CHECK_MS));
-      } else {
-        // Read-write everywhere: today's routes only read, but the content, file and
-        // page issues write to the table and to both buckets (uploads, bundles).
-        // Narrow per group when the groups' needs settle.
-        fn.bindTable(props.table, 'readWrite')
-          .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite')
-          .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'readWrite');
-      }
+      // Exactly what the group's code uses (group-grants.ts, issue 10 item 1).
+      bindGroupResources(fn, group, props);
+      if (search) fn.addEnvironment(SEARCH_FUNCTION_ENV.catalogCheckMs, String(SEARCH_CATALOG_CHECK_MS));
       fn.bindSecret(API_FUNCTION_ENV.signingKeySecretArn, this.signingKey.secret);
       fn.addEnvironment(API_FUNCTION_ENV.portalIssuer, this.portalIssuer);
       fn.addEnvironment(API_FUNCTION_ENV.brand, props.brand);
       if (group === 'authentication') bindUpstreamIdentity(fn, props.upstreamIdentity);
       const mail = emailVariablesOf(group, props);
-      if (mail) fn.bindEmailSending(mail);
+      if (mail) fn.bindEmailSending(mail, emailSending);
       // The API takes no request before its key exists.
       fn.node.addDependency(this.signingKey);
       functions.set(group, fn);
@@ -263,7 +279,14 @@ export class ApiStack extends Stack {
     this.functions = functions;
     this.catalogIndexer = createCatalogIndexer(this, projectRoot, removalPolicy, props);
     this.uploadSweeper = createUploadSweeper(this, projectRoot, removalPolicy, props);
-    this.feedbackResender = createFeedbackResender(this, projectRoot, removalPolicy, props, this.portalIssuer);
+    this.feedbackResender = createFeedbackResender(
+      this,
+      projectRoot,
+      removalPolicy,
+      props,
+      this.portalIssuer,
+      emailSending,
+    );
     this.bundleWorkflow = new BundleWorkflow(this, 'BundleWorkflow', {
       projectRoot,
       table: props.table,
@@ -288,21 +311,41 @@ export class ApiStack extends Stack {
         ...(route.access === 'public' ? {} : { authorizer: this.authorizer }),
       });
     }
+
+    this.failureQueues = Object.fromEntries(
+      FAILURE_QUEUE_IDS.map((queueId) => [queueId, this.node.findChild(queueId) as Queue]),
+    );
+    this.observability = new PortalObservability(this, 'Observability', {
+      httpApi: this.httpApi,
+      functions: {
+        ...Object.fromEntries([...functions].map(([group, fn]) => [`${pascalCase(group)}Function`, fn])),
+        CatalogIndexerFunction: this.catalogIndexer,
+        UploadSweeperFunction: this.uploadSweeper,
+        FeedbackResenderFunction: this.feedbackResender,
+        ...Object.fromEntries(
+          Object.entries(this.bundleWorkflow.functions).map(([task, fn]) => [`Bundle${pascalCase(task)}Function`, fn]),
+        ),
+      },
+      stateMachine: this.bundleWorkflow.stateMachine,
+      failureQueues: this.failureQueues,
+      email: this.email,
+      alarmEmail: props.alarmEmail,
+      removalPolicy,
+    });
   }
 }
 
 /**
- * What a function that reads the catalog needs (decision record 014): the table read
- * only (the revision, and the gsi3 listing when it builds a snapshot), read and write
- * of the private bucket under `search/` only (the snapshot; a search that finds none
- * writes it). The public bucket is bound read-only because the handlers' environment
- * check (`functions/src/lib/env.ts`) requires its name; its objects are public anyway.
+ * The construct ids of the queues that keep failed asynchronous work (issue 10
+ * "dead-letter queues where work is asynchronous"): the stream batches the catalog
+ * indexer and the upload sweeper gave up on, and the scheduled re-sender runs that
+ * EventBridge could not deliver or that failed after Lambda's own retries.
  */
-function bindSearchResources(fn: PortalFunction, props: ApiStackProps): void {
-  fn.bindTable(props.table, 'read')
-    .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite', { keyPrefix: SEARCH_OBJECT_PREFIX })
-    .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'read');
-}
+export const FAILURE_QUEUE_IDS = [
+  'CatalogIndexerFailures',
+  'UploadSweeperFailures',
+  'FeedbackResenderFailures',
+] as const;
 
 /**
  * The catalog indexer (decision record 014): triggered by the table's stream, filtered
@@ -325,7 +368,7 @@ function createCatalogIndexer(
     timeout: Duration.minutes(2),
     reservedConcurrentExecutions: 1,
   });
-  bindSearchResources(indexer, props);
+  bindGrant(indexer, HOUSEKEEPING_GRANTS.catalogIndexer, props);
   // A batch that still fails after its retries is recorded here (the stream records it
   // names), so operators see it; the next content write triggers a full rebuild anyway.
   const failures = new Queue(scope, 'CatalogIndexerFailures', {
@@ -424,10 +467,7 @@ function createUploadSweeper(
     removalPolicy,
     timeout: Duration.minutes(1),
   });
-  sweeper
-    .bindTable(props.table, 'read')
-    .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'readWrite', { keyPrefix: UPLOADED_FILE_PREFIX })
-    .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'readWrite', { keyPrefix: UPLOADED_FILE_PREFIX });
+  bindGrant(sweeper, HOUSEKEEPING_GRANTS.uploadSweeper, props);
   const failures = new Queue(scope, 'UploadSweeperFailures', {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
@@ -464,7 +504,17 @@ function createFeedbackResender(
   removalPolicy: RemovalPolicy,
   props: ApiStackProps,
   portalIssuer: string,
+  emailSending: EmailSending,
 ): PortalFunction {
+  // EventBridge invokes the function asynchronously: an event it could not deliver,
+  // and a run that still failed after Lambda's two retries, land here (the next run
+  // in 15 minutes retries the pending e-mail anyway; the alarm says a run failed).
+  const failures = new Queue(scope, 'FeedbackResenderFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
   const resender = new PortalFunction(scope, 'FeedbackResenderFunction', {
     entry: housekeepingEntry(projectRoot, 'feedback-resender'),
     projectRoot,
@@ -473,17 +523,15 @@ function createFeedbackResender(
     timeout: Duration.minutes(5),
     reservedConcurrentExecutions: 1,
   });
-  resender
-    .bindTable(props.table, 'readWrite')
-    .bindBucket(BUCKETS.private.nameEnv, props.privateBucket, 'read', { keyPrefix: 'feedback/' })
-    .bindBucket(BUCKETS.public.nameEnv, props.publicBucket, 'read');
+  bindGrant(resender, HOUSEKEEPING_GRANTS.feedbackResender, props);
+  resender.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(failures) });
   resender.addEnvironment(API_FUNCTION_ENV.portalIssuer, portalIssuer);
   // Messages carry their composed e-mail (decision record 025); feedback is composed again and needs its address.
-  resender.bindEmailSending(Object.fromEntries(Object.values(emailAddressesOf(props))));
+  resender.bindEmailSending(Object.fromEntries(Object.values(emailAddressesOf(props))), emailSending);
   new Rule(scope, 'FeedbackResendSchedule', {
     description: 'Retries pending content feedback and message e-mail',
     schedule: Schedule.rate(Duration.minutes(FEEDBACK_RESEND_EVERY_MINUTES)),
-    targets: [new LambdaFunction(resender, { retryAttempts: 2 })],
+    targets: [new LambdaFunction(resender, { retryAttempts: 2, deadLetterQueue: failures })],
   });
   return resender;
 }

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AttributeType,
   Billing,
@@ -35,6 +35,16 @@ export const ABORT_INCOMPLETE_UPLOAD_DAYS = 1;
  */
 export const BUNDLE_NONCURRENT_DAYS = 1;
 
+/**
+ * Days S3 server access logs of the data buckets are kept in the log bucket
+ * (`DataStack.accessLogBucket`): long enough to investigate an incident reported
+ * weeks later, short enough that the logs of presigned downloads do not pile up.
+ */
+export const ACCESS_LOG_DAYS = 90;
+
+/** Key prefix of each data bucket's server access logs in the log bucket (`<prefix><bucket>/`). */
+export const ACCESS_LOG_PREFIX = { private: 's3/private/', public: 's3/public/' } as const;
+
 export interface DataStackProps extends StackProps {
   /** `dev` stacks may be destroyed with their data; every other stage retains and protects it. */
   readonly stage: string;
@@ -48,13 +58,20 @@ export interface DataStackProps extends StackProps {
   readonly webDistributionId?: string;
 }
 
-/** The stateful part of the portal: the single table and the two file buckets. */
+/** The stateful part of the portal: the single table, the two file buckets and their access-log bucket. */
 export class DataStack extends Stack {
   readonly table: TableV2;
   /** Courseware files and bundles: read only through presigned URLs. */
   readonly privateBucket: Bucket;
   /** Portraits, page and news images: read only through CloudFront (`/public/*`). */
   readonly publicBucket: Bucket;
+  /**
+   * S3 server access logs of both data buckets (who read or wrote which object, with
+   * the presigned URL's signer), expired after {@link ACCESS_LOG_DAYS} days. Private,
+   * SSE-S3 (the only encryption S3 log delivery supports), written by the S3 logging
+   * service through the bucket policy; it does not log itself.
+   */
+  readonly accessLogBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -91,6 +108,17 @@ export class DataStack extends Stack {
       exposedHeaders: ['ETag'],
       maxAge: 3000,
     };
+    this.accessLogBucket = new Bucket(this, 'AccessLogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(ACCESS_LOG_DAYS) }],
+      removalPolicy,
+      autoDeleteObjects: disposable,
+    });
+
     const bucketDefaults: BucketProps = {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -110,7 +138,11 @@ export class DataStack extends Stack {
       autoDeleteObjects: disposable,
     };
 
-    this.privateBucket = new Bucket(this, 'PrivateBucket', bucketDefaults);
+    this.privateBucket = new Bucket(this, 'PrivateBucket', {
+      ...bucketDefaults,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIX.private,
+    });
     // Every content write replaces the catalog snapshot; its old versions are worth nothing.
     this.privateBucket.addLifecycleRule({
       id: 'expire-old-catalog-snapshots',
@@ -125,7 +157,11 @@ export class DataStack extends Stack {
       expiration: Duration.days(BUNDLE_OBJECT_DAYS),
       noncurrentVersionExpiration: Duration.days(BUNDLE_NONCURRENT_DAYS),
     });
-    this.publicBucket = new Bucket(this, 'PublicBucket', bucketDefaults);
+    this.publicBucket = new Bucket(this, 'PublicBucket', {
+      ...bucketDefaults,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIX.public,
+    });
 
     // CloudFront's origin access control reads the public bucket. The statement is
     // written here rather than by the distribution's origin: a policy naming the
@@ -146,5 +182,16 @@ export class DataStack extends Stack {
           : { ArnLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` } },
       }),
     );
+
+    // What the operator tools need (npm run admin:first, npm run seed; docs/deploy.md).
+    new CfnOutput(this, 'TableName', { description: 'The single table (TABLE_NAME)', value: this.table.tableName });
+    new CfnOutput(this, 'PrivateBucketName', {
+      description: 'Courseware files and bundles (PRIVATE_BUCKET)',
+      value: this.privateBucket.bucketName,
+    });
+    new CfnOutput(this, 'PublicBucketName', {
+      description: 'Portraits, page and news images (PUBLIC_BUCKET)',
+      value: this.publicBucket.bucketName,
+    });
   }
 }

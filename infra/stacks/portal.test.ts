@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -17,11 +16,15 @@ import { BUNDLE_TASKS, bundleTaskEntry } from '../constructs/bundle-workflow.ts'
 import { createLocalHttpPolicy } from '../local/http-policy.ts';
 import { DEV_LOGIN_AUDIENCE, DEV_SSO_AUDIENCE } from '../local/identity-environment.ts';
 import {
+  CDK_CONTEXT as cdkContext,
+  createStandInProject,
+  type PolicyStatementJson,
+  policyStatementsOf,
+  type StandInProject,
+} from '../test-support/portal-app.ts';
+import {
   CATALOG_INDEXER_SETTLE,
   CATALOG_INDEXER_TRIGGER,
-  handlerEntry,
-  housekeepingEntry,
-  indexerEntry,
   routedGroups,
   SEARCH_CATALOG_CHECK_MS,
   SEARCH_FUNCTION_ENV,
@@ -32,64 +35,38 @@ import { createPortal, type Portal } from './portal.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
 import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
 
-/** The committed cdk.json context: feature flags and the brands' runtime configuration. */
-const cdkContext = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../cdk.json'), 'utf8')).context;
-
 /** CloudFront managed policy ids. */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-let workDir: string;
-let webAssetPath: string;
-let projectRoot: string;
+let project: StandInProject;
 
 beforeAll(() => {
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-cdk-'));
-  webAssetPath = path.join(workDir, 'web');
-  mkdirSync(path.join(webAssetPath, 'assets'), { recursive: true });
-  writeFileSync(path.join(webAssetPath, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(webAssetPath, 'assets', 'index-3f2a1b.js'), 'console.log(1);');
-  // Stand-in handler entries: with bundling skipped NodejsFunction only checks that they exist,
-  // so these tests do not depend on functions/src/api being written.
-  projectRoot = path.join(workDir, 'project');
-  mkdirSync(projectRoot);
-  writeFileSync(path.join(projectRoot, 'package-lock.json'), '{}');
-  for (const entry of [
-    ...routedGroups().map((group) => handlerEntry(projectRoot, group)),
-    indexerEntry(projectRoot),
-    housekeepingEntry(projectRoot, 'upload-sweeper'),
-    housekeepingEntry(projectRoot, 'feedback-resender'),
-    ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
-  ]) {
-    mkdirSync(path.dirname(entry), { recursive: true });
-    writeFileSync(entry, 'export const handler = async () => ({});\n');
-  }
+  project = createStandInProject('portal-cdk-');
 });
 
 afterAll(() => {
-  rmSync(workDir, { recursive: true, force: true });
+  project.dispose();
 });
 
 interface Synthesised {
   portal: Portal;
   assembly: CloudAssembly;
   data: Template;
+  identity: Template;
   api: Template;
   web: Template;
 }
 
 function synthesise(context: Record<string, unknown> = {}): Synthesised {
-  const app = new App({
-    outdir: mkdtempSync(path.join(workDir, 'cdk.out-')),
-    // Empty list: no stack is bundled, so NodejsFunction never runs esbuild here.
-    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context },
-  });
-  const portal = createPortal(app, { webAssetPath, projectRoot });
+  const app = project.newApp(context);
+  const portal = createPortal(app, project.portalOptions);
   const assembly = app.synth();
   return {
     portal,
     assembly,
     data: Template.fromStack(portal.data),
+    identity: Template.fromStack(portal.identity),
     api: Template.fromStack(portal.api),
     web: Template.fromStack(portal.web),
   };
@@ -112,22 +89,6 @@ function withTokens(value: unknown): string {
 
 function logicalId(stack: Stack, construct: { node: { defaultChild?: unknown } }): string {
   return stack.getLogicalId(construct.node.defaultChild as CfnFunction);
-}
-
-interface PolicyStatementJson {
-  Action: string | string[];
-  Effect: string;
-  Resource: unknown;
-}
-
-/** The statements of every IAM policy attached to the role of the function with this logical id. */
-function policyStatementsOf(template: Template, functionId: string): PolicyStatementJson[] {
-  const fn = template.findResources('AWS::Lambda::Function')[functionId];
-  if (!fn) throw new Error(`No function ${functionId} in the template.`);
-  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  return Object.values(template.findResources('AWS::IAM::Policy'))
-    .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as PolicyStatementJson[]);
 }
 
 /** The env.json the web stack deploys: the asset folder holding only that file. */
@@ -227,12 +188,30 @@ describe('the USCR dev app', () => {
     }
   });
 
-  it('grants the functions the table and both buckets', () => {
-    const policies = JSON.stringify(app.api.findResources('AWS::IAM::Policy'));
-    expect(policies).toContain('dynamodb:PutItem');
-    expect(policies).toContain('dynamodb:Query');
-    expect(policies).toContain('s3:PutObject');
-    expect(policies).toContain('s3:GetObject');
+  it('grants the functions exact table and bucket actions, never a wildcard (group-grants.ts)', () => {
+    const statements = Object.values(app.api.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as PolicyStatementJson[],
+    );
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject']),
+    );
+    const onData = statements.filter((statement) =>
+      /Table|PrivateBucket|PublicBucket/.test(JSON.stringify(statement.Resource)),
+    );
+    expect(onData.length).toBeGreaterThan(0);
+    expect(onData.flatMap((statement) => [statement.Action].flat()).filter((action) => action.includes('*'))).toEqual(
+      [],
+    );
+    // Only the groups that use the table get item writes (e.g. not meta, search or statistics).
+    for (const group of ['meta', 'search', 'statistics', 'entitlement'] as const) {
+      const fn = app.portal.api.functions.get(group);
+      const groupActions = policyStatementsOf(app.api, logicalId(app.portal.api, fn ?? { node: {} })).flatMap(
+        (statement) => [statement.Action].flat(),
+      );
+      expect(groupActions, group).not.toContain('dynamodb:PutItem');
+      expect(groupActions, group).not.toContain('s3:DeleteObject');
+    }
   });
 
   it('lets only the functions that send e-mail use SES, each with its addresses (decision records 018, 025)', () => {
@@ -432,6 +411,14 @@ describe('the USCR dev app', () => {
     });
   });
 
+  it('outputs the table and bucket names the operator tools need', () => {
+    const stack = app.portal.data;
+    const outputs = app.data.findOutputs('*');
+    expect(outputs.TableName?.Value).toEqual(stack.resolve(stack.table.tableName));
+    expect(outputs.PrivateBucketName?.Value).toEqual(stack.resolve(stack.privateBucket.bucketName));
+    expect(outputs.PublicBucketName?.Value).toEqual(stack.resolve(stack.publicBucket.bucketName));
+  });
+
   it('keys the table and its indexes as TABLE says, on demand, with PITR and TTL', () => {
     const indexes = Object.values(TABLE.indexes);
     app.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -465,7 +452,8 @@ describe('the USCR dev app', () => {
       expect(buckets.length).toBeGreaterThan(0);
       for (const bucket of buckets) expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual(blocked);
     }
-    expect(Object.keys(app.data.findResources('AWS::S3::Bucket'))).toHaveLength(2);
+    // The private and public buckets and their access-log bucket.
+    expect(Object.keys(app.data.findResources('AWS::S3::Bucket'))).toHaveLength(3);
   });
 
   it('lets the site upload to the data buckets with presigned PUT and POST', () => {
@@ -576,7 +564,7 @@ describe('outside dev', () => {
       }),
     });
     const buckets = Object.values(data.findResources('AWS::S3::Bucket'));
-    expect(buckets.map((bucket) => bucket.DeletionPolicy)).toEqual(['Retain', 'Retain']);
+    expect(buckets.map((bucket) => bucket.DeletionPolicy)).toEqual(['Retain', 'Retain', 'Retain']);
     expect(data.findResources('Custom::S3AutoDeleteObjects')).toEqual({});
   });
 });
@@ -620,13 +608,14 @@ describe('identity in the API', () => {
     }
   });
 
-  it('creates the signing-key secret empty and fills it with a custom resource', () => {
-    const secrets = Object.values(app.api.findResources('AWS::SecretsManager::Secret'));
+  it('creates the signing-key secret empty in the identity stack and fills it with a custom resource', () => {
+    app.api.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    const secrets = Object.values(app.identity.findResources('AWS::SecretsManager::Secret'));
     expect(secrets).toHaveLength(1);
     expect(secrets[0]?.Properties.GenerateSecretString).toBeUndefined();
     expect(secrets[0]?.Properties.SecretString).toBeUndefined();
-    app.api.hasResourceProperties('Custom::PortalSigningKey', { SecretArn: { Ref: Match.anyValue() } });
-    app.api.hasResourceProperties('AWS::IAM::Policy', {
+    app.identity.hasResourceProperties('Custom::PortalSigningKey', { SecretArn: { Ref: Match.anyValue() } });
+    app.identity.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Action: Match.arrayWith(['secretsmanager:PutSecretValue']), Effect: 'Allow' }),
@@ -636,7 +625,14 @@ describe('identity in the API', () => {
   });
 
   it('gives every API Lambda the issuer, the brand and the signing-key secret, readable', () => {
-    const secretId = Object.keys(app.api.findResources('AWS::SecretsManager::Secret'))[0];
+    const secretId = Object.keys(app.identity.findResources('AWS::SecretsManager::Secret'))[0];
+    // The identity stack's secret, referenced across stacks (its Ref published as an output).
+    const secretReference = {
+      'Fn::GetStackOutput': expect.objectContaining({
+        StackName: app.portal.identity.stackName,
+        OutputName: expect.stringContaining(`Ref${secretId}`),
+      }),
+    };
     const policies = JSON.stringify(app.api.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('secretsmanager:GetSecretValue');
     for (const group of routedGroups()) {
@@ -645,7 +641,7 @@ describe('identity in the API', () => {
       expect(resource?.Properties.Environment.Variables, group).toMatchObject({
         PORTAL_ISSUER: issuer,
         BRAND: 'USCR',
-        PORTAL_SIGNING_KEY_SECRET_ARN: { Ref: secretId },
+        PORTAL_SIGNING_KEY_SECRET_ARN: secretReference,
       });
     }
   });
@@ -701,6 +697,7 @@ describe('identity in the API', () => {
   it('contains nothing of the dev identity provider', () => {
     const everything = JSON.stringify([
       app.data.toJSON(),
+      app.identity.toJSON(),
       app.api.toJSON(),
       app.web.toJSON(),
       synthesise().api.toJSON(),
@@ -818,15 +815,18 @@ describe('the bundle workflow in the app', () => {
     }
   });
 
-  it('lets the file group presign GETs of every private object and write download events and counters', () => {
+  it('lets the file group presign GETs of the downloadable objects and write download events and counters', () => {
     const statements = policyStatementsOf(app.api, functionId('file'));
     const reads = statements
-      .filter((statement) =>
-        [statement.Action].flat().some((action) => action === 's3:GetObject*' || action === 's3:GetObject'),
-      )
-      .flatMap((statement) => [statement.Resource].flat().map(text));
-    // The whole private bucket's objects: content/*, files/* and bundles/*.
-    expect(reads).toContainEqual(expect.stringMatching(/^PublishOutputFnGetAttPrivateBucket\w*Arn\w*\/\*$/));
+      .filter((statement) => [statement.Action].flat().includes('s3:GetObject'))
+      .flatMap((statement) => [statement.Resource].flat().map(text))
+      .map((resource) => resource.replace(/^PublishOutputFnGetAtt(Private|Public)Bucket\w*Arn\w*/, '$1'))
+      .sort();
+    // Seeded content files, uploads and bundles in the private bucket; public uploads (completion checks).
+    expect(reads).toEqual(['Private/bundles/*', 'Private/content/*', 'Private/files/*', 'Public/files/*']);
+    expect(
+      statements.flatMap((statement) => [statement.Action].flat()).filter((action) => action.includes('*')),
+    ).toEqual([]);
     const tableActions = statements.flatMap((statement) => [statement.Action].flat());
     // TransactWriteItems is authorised by the item-level actions it contains.
     expect(tableActions).toEqual(
@@ -855,7 +855,9 @@ describe('the bundle workflow in the app', () => {
     });
     expect(BUNDLE_OBJECT_DAYS).toBe(7);
     expect(ABORT_INCOMPLETE_UPLOAD_DAYS).toBe(1);
-    for (const bucket of Object.values(buckets)) {
+    const dataBuckets = Object.entries(buckets).filter(([id]) => /^(Private|Public)Bucket/.test(id));
+    expect(dataBuckets).toHaveLength(2);
+    for (const [, bucket] of dataBuckets) {
       expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
         Id: 'abort-incomplete-uploads',
         AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOAD_DAYS },
@@ -868,7 +870,7 @@ describe('the bundle workflow in the app', () => {
   });
 
   it('fails synthesis naming a missing task entry', () => {
-    const zipEntry = bundleTaskEntry(projectRoot, 'zip');
+    const zipEntry = bundleTaskEntry(project.portalOptions.projectRoot, 'zip');
     const saved = readFileSync(zipEntry, 'utf8');
     rmSync(zipEntry);
     try {

@@ -2,6 +2,7 @@ import type { App, Environment } from 'aws-cdk-lib';
 import { BRANDS, type Brand } from '#shared/enums';
 import { ApiStack, type ApiStackProps, PORTAL_ISSUER_PATH } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
+import { IdentityStack } from './identity-stack.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
 import { WebStack } from './web-stack.ts';
 
@@ -15,8 +16,9 @@ import { WebStack } from './web-stack.ts';
  *   API's own execute-api address (placeholder-free, one deploy), and any other
  *   stage must set siteDomain or portalIssuer: the CloudFront domain cannot be known
  *   to the API stack, which the web stack depends on;
- * - `cognitoUserPoolId` + `cognitoClientId`: the range's Cognito user pool and app
- *   client (provider vcr); optional, vcr sign-in answers "not configured" without them;
+ * - `cognitoUserPoolId` + `cognitoClientId`: an existing Cognito user pool and app
+ *   client of the range (provider vcr); without them the identity stack creates the
+ *   pool and its vcr app client (`identity-stack.ts`);
  * - `ssoIssuer` + `ssoAudience` (+ optional `ssoJwksUri`, default `<issuer>/.well-known/jwks.json`):
  *   the exercise area's SSO tokens (provider sso); optional likewise;
  * - `feedbackSender` + `feedbackRecipient`: From (an SES-verified identity) and To of the
@@ -26,6 +28,13 @@ import { WebStack } from './web-stack.ts';
  *   newsletter sign-ups, and the support desk copied on every support request (sent
  *   from `feedbackSender`); default `courseware-contact@example.org` and
  *   `courseware-support@example.org`, placeholders (decision record 025);
+ * - `emailDomain`: optional domain SES verifies for the sender (DKIM records to publish);
+ *   without it SES verifies the `feedbackSender` address itself;
+ * - `alarmEmail`: optional address subscribed to the alarm topic (it must confirm);
+ * - `cognitoThreatProtection`: `true` puts the created vcr pool on the Cognito Plus plan
+ *   with threat protection (billed per active user; decision record 029); default Essentials;
+ * - `bundleAwsSdk`: `true` bundles the AWS SDK into every function (decision record 028);
+ * - `webAclArn`: optional CLOUDFRONT-scope WAF web ACL for the distribution;
  * - `webDistributionId`: pins the public bucket's CloudFront access to that distribution;
  * - `account`, `region`: optional; stacks are environment-agnostic without them;
  * - `webAssetPath`: SPA build folder (default `web/dist`).
@@ -39,6 +48,7 @@ export interface Portal {
   readonly brand: Brand;
   readonly stage: string;
   readonly data: DataStack;
+  readonly identity: IdentityStack;
   readonly api: ApiStack;
   readonly web: WebStack;
 }
@@ -50,6 +60,14 @@ function stringContext(app: App, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
   return value;
+}
+
+/** A flag from context: `true` / `false` (cdk.json) or `'true'` / `'false'` (`-c key=value`); absent is false. */
+function booleanContext(app: App, key: string): boolean {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`Context ${key} must be true or false; got ${String(value)}`);
 }
 
 /** An https URL from context, without a trailing slash; when `suffix` is given it must end so. */
@@ -64,6 +82,15 @@ function httpsContext(app: App, key: string, suffix?: string): string | undefine
   return value;
 }
 
+/** An e-mail address (`kind` address) or a domain name (`kind` domain) from context. */
+function mailContext(app: App, key: string, kind: 'address' | 'domain'): string | undefined {
+  const value = stringContext(app, key);
+  if (value === undefined) return undefined;
+  const pattern = kind === 'address' ? /^[^@\s]+@[a-z0-9.-]+\.[a-z]{2,}$/i : /^([a-z0-9-]+\.)+[a-z]{2,}$/i;
+  if (!pattern.test(value)) throw new Error(`Context ${key} must be an e-mail ${kind}; got ${value}`);
+  return value;
+}
+
 /** Context values given with `-c` arrive as strings; cdk.json gives objects. */
 function objectContext(app: App, key: string): unknown {
   const value: unknown = app.node.tryGetContext(key);
@@ -75,7 +102,7 @@ function objectContext(app: App, key: string): unknown {
   }
 }
 
-/** Creates `Portal-<brand>-<stage>-Data`, `-Api` and `-Web` from the app's context. */
+/** Creates `Portal-<brand>-<stage>-Data`, `-Identity`, `-Api` and `-Web` from the app's context. */
 export function createPortal(app: App, options: PortalOptions = {}): Portal {
   const brandValue = stringContext(app, 'brand') ?? 'USCR';
   if (!(BRANDS as readonly string[]).includes(brandValue)) {
@@ -119,6 +146,9 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     throw new Error('Context ssoIssuer and ssoAudience go together (ssoJwksUri only with them)');
   }
 
+  const emailDomain = mailContext(app, 'emailDomain', 'domain');
+  const alarmEmail = mailContext(app, 'alarmEmail', 'address');
+
   const prefix = `Portal-${brand}-${stage}`;
   const common = { env, tags: { project: 'courseware-portal', brand, stage } };
 
@@ -132,16 +162,25 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     webDistributionId: stringContext(app, 'webDistributionId'),
   });
 
+  const identity = new IdentityStack(app, `${prefix}-Identity`, {
+    ...common,
+    description: `Courseware portal ${brand} ${stage}: signing key and the vcr user pool`,
+    stage,
+    brand,
+    existingCognito:
+      cognitoUserPoolId && cognitoClientId ? { userPoolId: cognitoUserPoolId, clientId: cognitoClientId } : undefined,
+    threatProtection: booleanContext(app, 'cognitoThreatProtection'),
+  });
+
   const api = new ApiStack(app, `${prefix}-Api`, {
     ...common,
     description: `Courseware portal ${brand} ${stage}: HTTP API and handlers`,
     stage,
     brand,
     portalIssuer,
+    signingKey: identity.signingKey,
     upstreamIdentity: {
-      ...(cognitoUserPoolId && cognitoClientId
-        ? { cognito: { userPoolId: cognitoUserPoolId, clientId: cognitoClientId } }
-        : {}),
+      cognito: identity.cognito,
       ...(ssoIssuer && ssoAudience ? { sso: { issuer: ssoIssuer, audience: ssoAudience, jwksUri: ssoJwksUri } } : {}),
     },
     table: data.table,
@@ -153,6 +192,8 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
       contactRecipient: stringContext(app, 'contactRecipient'),
       supportRecipient: stringContext(app, 'supportRecipient'),
     },
+    emailDomain,
+    alarmEmail,
   });
 
   const web = new WebStack(app, `${prefix}-Web`, {
@@ -167,5 +208,5 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     domain: siteDomain && certificateArn ? { name: siteDomain, certificateArn } : undefined,
   });
 
-  return { brand, stage, data, api, web };
+  return { brand, stage, data, identity, api, web };
 }

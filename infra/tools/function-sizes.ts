@@ -80,14 +80,16 @@ export function sizeTable(sizes: readonly FunctionBundleSize[]): string {
 
 /**
  * `npm run size`: synthesises the app offline into a temporary folder (or reads the
- * assembly named by the first argument) and prints {@link sizeTable}.
+ * assembly named by the first argument) and prints {@link sizeTable}. Arguments that
+ * start with `-` go to `cdk synth`, e.g. `npm run size -- -c bundleAwsSdk=true`.
  */
 async function main(): Promise<void> {
-  const given = process.argv[2];
+  const args = process.argv.slice(2);
+  const given = args[0] !== undefined && !args[0].startsWith('-') ? args[0] : undefined;
   const assembly = given ?? (await mkdtemp(path.join(os.tmpdir(), 'portal-cdk-size-')));
   try {
     if (!given) {
-      const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', assembly], { stdio: 'inherit' });
+      const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', assembly, ...args], { stdio: 'inherit' });
       if (synth.status !== 0) throw new Error(`cdk synth failed with exit code ${synth.status}`);
     }
     console.log(sizeTable(functionBundleSizes(assembly)));

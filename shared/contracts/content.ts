@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTENT_CATEGORIES, CONTENT_STATUSES, CURATED_LABELS, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '../enums.ts';
 import { LIMITS, PAGE } from '../limits.ts';
 import { booleanParam, EntityId, IdOrAlias, IsoDate, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../limits.ts';
 import { EntityId } from './common.ts';
 import { extensionOf, FEEDBACK_SCREENSHOT_RULE, FILE_TYPES, type FileMediaType, fileTooLargeMessage } from './file.ts';

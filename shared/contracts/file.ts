@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FILE_OWNER_TYPES, FILE_STATUSES, FILE_VISIBILITIES, type FileOwnerType } from '../enums.ts';
 import { FILE_LIMITS, LIMITS, PAGE_LIMITS } from '../limits.ts';
 import { EntityId, IsoDateTime } from './common.ts';

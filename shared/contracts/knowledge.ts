@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { KNOWLEDGE_TYPES, STATEMENT_KINDS } from '../enums.ts';
 import { PAGE } from '../limits.ts';
 import { limitParam, PageToken, pageOf } from './common.ts';

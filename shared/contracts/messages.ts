@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Brand } from '../enums.ts';
 import { MESSAGE_LIMITS, PAGE } from '../limits.ts';
 import { EntityId, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NEWS_EVENT_LIMITS, PAGE } from '../limits.ts';
 import { booleanParam, EntityId, IdOrAlias, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, PAGE_LIMITS } from '../limits.ts';
 import { EntityId, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 

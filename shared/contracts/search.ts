@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTENT_CATEGORIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '../enums.ts';
 import { LIMITS, PAGE } from '../limits.ts';
 import { EntityId, PageToken } from './common.ts';

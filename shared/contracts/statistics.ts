@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTENT_CATEGORIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '../enums.ts';
 import { IsoDate, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 

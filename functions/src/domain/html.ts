@@ -73,6 +73,9 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // No style attribute is allowed, so postcss is never needed (the Lambda bundles leave it out:
+  // functions/src/lib/postcss-unavailable.ts).
+  parseStyleAttributes: false,
   transformTags: {
     a: (tagName, attribs) => {
       const { target, ...rest } = attribs;

@@ -20,7 +20,7 @@ export function summaryText(html: string): string {
  */
 export function plainText(html: string): string {
   const spaced = html.replace(BLOCK_TAG, ' <$1$2');
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, parseStyleAttributes: false });
   // sanitize-html re-escapes the few characters that are special in HTML; plain text wants them back.
   return text
     .replaceAll('&lt;', '<')

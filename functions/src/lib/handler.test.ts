@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteAccess } from '#shared/capabilities';
 import { IdOrAlias } from '#shared/contracts/common';
 import type { RouteDefinition } from '#shared/routes';

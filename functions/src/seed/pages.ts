@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DEFAULT_PAGE_LAYOUT,
   DEFAULT_SECTION_LAYOUT,

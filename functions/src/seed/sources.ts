@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The seed data files (functions/seed-data, described by its SOURCES.md), read and

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ErrorBody, type FieldError } from '#shared/contracts/common';
 import { type OperationId, ROUTES } from '#shared/routes';
 

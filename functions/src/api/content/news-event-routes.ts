@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { decideAccess } from '#shared/capabilities';
 import {
   EVENT_NOT_FOUND_MESSAGE,

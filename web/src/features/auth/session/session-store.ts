@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hasRole, isValidLogin, type Principal } from '#shared/capabilities';
 import {
   type Claim,

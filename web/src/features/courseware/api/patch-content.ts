@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { Content, type ContentDetail, type PatchContentRequest } from '#shared/contracts/content';
 import { apiPatch, apiUrl } from '../../../lib/api-client.ts';
 

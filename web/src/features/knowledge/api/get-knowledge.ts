@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Knowledge, KnowledgePage, Knowledge as KnowledgeSchema } from '#shared/contracts/knowledge';
 import { PAGE } from '#shared/limits';
 import { apiGet, apiUrl } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { RATE_LIMITED_MESSAGE } from '#shared/contracts/messages';
 import {
   type FieldErrors,

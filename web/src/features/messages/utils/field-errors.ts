@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** The first message of each invalid field of a form, by field name. */

@@ -1,0 +1,320 @@
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ClientGroup } from '#shared/enums';
+import { BUCKETS, TABLE } from '#shared/table';
+import {
+  BUNDLE_OBJECT_PREFIX,
+  CONTENT_FILE_PREFIX,
+  SEARCH_OBJECT_PREFIX,
+  UPLOADED_FILE_PREFIX,
+} from '../../functions/src/data/keys.ts';
+import type { ObjectGrant, PortalFunction, TableGrant } from '../constructs/portal-function.ts';
+
+/**
+ * Least privilege per client group (issue 10 item 1): what each API Lambda's role may
+ * do with the single table and the two data buckets, and nothing more. Every action
+ * is exact (no `*`, no `Get*`): CDK's `grantReadData` / `grantReadWriteData` /
+ * `grantRead` / `grantReadWrite` would give `dynamodb:BatchGet*`, `s3:GetObject*`,
+ * `s3:List*`, `s3:DeleteObject*` and more.
+ *
+ * How the entries were derived: each group's bundle (`functions/src/api/<group>/index.ts`
+ * and everything it reaches, tree-shaken as esbuild bundles it) was searched for the
+ * SDK commands it constructs, and each command's table, index, bucket and key prefix
+ * read from the code that sends it. `tests/integration/iam-grants.int.test.ts` drives
+ * the routes over the embedded emulators, records every DynamoDB and S3 request the
+ * group's code sends, and fails when an entry does not allow one.
+ *
+ * Translation of SDK calls to IAM actions (AWS service authorization reference):
+ * Get → `dynamodb:GetItem`; BatchGet → `dynamodb:BatchGetItem`; Query →
+ * `dynamodb:Query` on the table or on `<table>/index/<name>`; Put/Update/Delete →
+ * `dynamodb:PutItem`/`UpdateItem`/`DeleteItem`; TransactWriteItems → the item
+ * actions it contains (a ConditionCheck → `dynamodb:ConditionCheckItem`). S3: GET,
+ * HeadObject and a presigned GET → `s3:GetObject`; PUT and a presigned POST →
+ * `s3:PutObject`; DeleteObject → `s3:DeleteObject`; `s3:ListBucket` on the bucket
+ * turns a HeadObject/GetObject of a missing object into 404 instead of 403.
+ */
+
+/** One bucket's grant of a group: object actions per key prefix, and bucket-level actions. */
+export interface BucketGroupGrant {
+  readonly objects: readonly ObjectGrant[];
+  /** Actions on the bucket ARN itself; only `s3:ListBucket` today. */
+  readonly bucketActions?: readonly string[];
+}
+
+/**
+ * A client group's grant. `table: null` sets `TABLE_NAME` only (the environment check
+ * of `functions/src/lib/env.ts` needs it) and grants nothing; a bucket `'none'` sets
+ * the bucket's name only ({@link PortalFunction.bindBucketName}).
+ */
+export interface GroupGrant {
+  /** Item actions on the table, and index actions on the named indexes (`gsi1`…). */
+  readonly table: TableGrant | null;
+  readonly privateBucket: BucketGroupGrant | 'none';
+  readonly publicBucket: BucketGroupGrant | 'none';
+}
+
+const GET = 'dynamodb:GetItem';
+const BATCH_GET = 'dynamodb:BatchGetItem';
+const QUERY = 'dynamodb:Query';
+const PUT = 'dynamodb:PutItem';
+const UPDATE = 'dynamodb:UpdateItem';
+const DELETE = 'dynamodb:DeleteItem';
+const CONDITION_CHECK = 'dynamodb:ConditionCheckItem';
+
+/** The physical index names (`TABLE.indexes`). */
+const { gsi1, gsi2, gsi3 } = TABLE.indexes;
+
+/**
+ * Deleting the objects of discarded files (`discardFiles`, `functions/src/data/files.ts`):
+ * uploads live under `files/` in the bucket of their visibility; seeded content files
+ * under `content/` in the private bucket.
+ */
+const DELETE_OBJECT = 's3:DeleteObject';
+
+/** The functions besides the client groups' whose grants are declared here too. */
+export type HousekeepingFunction = 'catalogIndexer' | 'uploadSweeper' | 'feedbackResender';
+
+/** The grants of the catalog indexer, the upload sweeper and the e-mail re-sender (api-stack.ts `create*`). */
+export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
+  // Decision record 014: the catalog revision (GetItem), content by status (gsi3),
+  // the snapshot under `search/` (HeadObject → GetObject with ListBucket for a 404, PutObject).
+  catalogIndexer: {
+    table: { actions: [GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    privateBucket: {
+      objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
+      bucketActions: ['s3:ListBucket'],
+    },
+    publicBucket: 'none',
+  },
+  // Decision records 016, 020: works from the stream records alone (the stream grant
+  // comes with its event source); deletes `files/<id>` in both buckets.
+  uploadSweeper: {
+    table: null,
+    privateBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+    publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+  },
+  // Decision records 018, 025: pending feedback and messages (gsi1), the feedback and
+  // its content (GetItem), the e-mail state (UpdateItem); the screenshot (GetObject `feedback/`).
+  feedbackResender: {
+    table: { actions: [GET, UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
+    privateBucket: { objects: [{ actions: ['s3:GetObject'], keyPrefixes: ['feedback/'] }] },
+    publicBucket: 'none',
+  },
+};
+
+/** The grant of each client group's Lambda. */
+export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
+  // POST /authenticate, token, JWKS, discovery: reads the identity item (GetItem) and
+  // the user's item collection (Query on the table, `getUserAccount`). Writes nothing.
+  authentication: {
+    table: { actions: [GET, QUERY] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // GET /claims, /messages: the caller's item collection (Query on the table).
+  entitlement: {
+    table: { actions: [QUERY] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // GET /organizations, POST organization support: users and members (Get, BatchGet,
+  // Query on the table), the support request and its outbox item (PutItem), e-mail
+  // state and rate-limit counter (UpdateItem).
+  organization: {
+    table: { actions: [GET, BATCH_GET, QUERY, PUT, UPDATE] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // GET /users (gsi1 `USERS` by e-mail), user courses, course support requests:
+  // Get, BatchGet, Query (table: item collection, course members), Put (request),
+  // Update (e-mail state, rate limits).
+  user: {
+    table: { actions: [GET, BATCH_GET, QUERY, PUT, UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // Content, contributors, knowledge, news and events, feedback, contact form:
+  // reads by id (Get, BatchGet), knowledge (Query on the table), alias (gsi1),
+  // children and lessons count (gsi2), lists by status (gsi3); writes in
+  // transactions of Put/Update/Delete (content, alias guards, children, files) and
+  // single Put/Update/Delete (contributors, feedback, rate limits, file records).
+  // Objects: feedback screenshots (PutObject `feedback/`), discarded files
+  // (DeleteObject `content/`, `files/` private, `files/` public).
+  content: {
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName, gsi2.indexName, gsi3.indexName],
+    },
+    privateBucket: {
+      objects: [
+        { actions: ['s3:PutObject'], keyPrefixes: ['feedback/'] },
+        { actions: [DELETE_OBJECT], keyPrefixes: [CONTENT_FILE_PREFIX, UPLOADED_FILE_PREFIX] },
+      ],
+    },
+    publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+  },
+  // Pages and sections: Get, BatchGet, Query (the page's item collection on the
+  // table, hrefs on gsi1), transactions of Put/Update/Delete, file records
+  // (Update claim, Delete); discarded uploads (DeleteObject `files/`, both buckets).
+  page: {
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName],
+    },
+    privateBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+    publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+  },
+  // POST /search/content: the catalog revision (GetItem) and, building a snapshot,
+  // the content by status (gsi3); the snapshot under `search/` (Get, Head → GetObject,
+  // Put; ListBucket so a missing snapshot is a 404). Public bucket: name only.
+  search: {
+    table: { actions: [GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    privateBucket: {
+      objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
+      bucketActions: ['s3:ListBucket'],
+    },
+    publicBucket: 'none',
+  },
+  // Raw statistics and buckets (counters on the table), courseware metrics (gsi3).
+  statistics: {
+    table: { actions: [QUERY], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // Serves no route today, so no Lambda is created for it; the entry grants nothing.
+  'business-unit': {
+    table: null,
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // Uploads, downloads, bundles. Table: file records (Get, Put, Update claim,
+  // Delete), content and lessons (Get, BatchGet, gsi2), the user (Query on the
+  // table), download events and counters (transaction of Put/Update/ConditionCheck).
+  // Private bucket: presigned POST, HeadObject, ranged/streamed GET and DeleteObject of
+  // uploads (`files/`); presigned GETs of seeded files (`content/`) and bundles
+  // (`bundles/`). Public bucket: the same for public uploads. ListBucket on both so a
+  // missing upload is a 404 at completion. Starting the workflow is granted apart
+  // (`BundleWorkflow.grantStart`).
+  file: {
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK],
+      indexActions: [QUERY],
+      indexNames: [gsi2.indexName],
+    },
+    privateBucket: {
+      objects: [
+        { actions: ['s3:GetObject', 's3:PutObject', DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] },
+        { actions: ['s3:GetObject'], keyPrefixes: [CONTENT_FILE_PREFIX, BUNDLE_OBJECT_PREFIX] },
+      ],
+      bucketActions: ['s3:ListBucket'],
+    },
+    publicBucket: {
+      objects: [{ actions: ['s3:GetObject', 's3:PutObject', DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }],
+      bucketActions: ['s3:ListBucket'],
+    },
+  },
+  // POST /newsletter: the subscriber and its outbox item (PutItem), e-mail state and
+  // the rate-limit counter (UpdateItem).
+  newsletter: {
+    table: { actions: [PUT, UPDATE] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // GET a product subscription: one item of the user's collection (GetItem).
+  'product-subscription': {
+    table: { actions: [GET] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // Lessons: Get, BatchGet, the lessons of a content item (gsi2), transactions of
+  // Put/Update/Delete, file records (Update claim, Delete); discarded uploads.
+  lesson: {
+    table: {
+      actions: [GET, BATCH_GET, PUT, UPDATE, DELETE],
+      indexActions: [QUERY],
+      indexNames: [gsi2.indexName],
+    },
+    privateBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+    publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+  },
+  // The OpenAPI document: no table, no bucket (names only, for the environment check).
+  meta: {
+    table: { actions: [] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+};
+
+/** The resources a group's grant is applied to. */
+export interface GroupResources {
+  readonly table: ITableV2;
+  readonly privateBucket: IBucket;
+  readonly publicBucket: IBucket;
+}
+
+/**
+ * Applies `grants[group]` to `fn` through the binding methods, which set each
+ * resource's environment variable and its IAM grant together: `bindTableActions`
+ * (exact table and index actions; `TABLE_NAME` alone when the group needs none),
+ * `bindBucketObjects` (exact object actions per key prefix, bucket actions) or
+ * `bindBucketName` (the name only).
+ * @returns `fn`, for chaining.
+ */
+export function bindGroupResources(
+  fn: PortalFunction,
+  group: ClientGroup,
+  resources: GroupResources,
+  grants: Readonly<Record<ClientGroup, GroupGrant>> = GROUP_GRANTS,
+): PortalFunction {
+  return bindGrant(fn, grants[group], resources);
+}
+
+/**
+ * Applies one {@link GroupGrant} to `fn` through the binding methods (see
+ * {@link bindGroupResources}); also for the housekeeping functions.
+ * @returns `fn`, for chaining.
+ */
+export function bindGrant(fn: PortalFunction, grant: GroupGrant, resources: GroupResources): PortalFunction {
+  fn.bindTableActions(resources.table, grant.table ?? { actions: [] });
+  bindBucketGrant(fn, BUCKETS.private.nameEnv, resources.privateBucket, grant.privateBucket);
+  bindBucketGrant(fn, BUCKETS.public.nameEnv, resources.publicBucket, grant.publicBucket);
+  return fn;
+}
+
+/** Binds one bucket: its name only for `'none'`, exact object and bucket actions otherwise. */
+function bindBucketGrant(fn: PortalFunction, envName: string, bucket: IBucket, grant: BucketGroupGrant | 'none'): void {
+  if (grant === 'none') fn.bindBucketName(envName, bucket);
+  else fn.bindBucketObjects(envName, bucket, grant.objects, grant.bucketActions ?? []);
+}
+
+/**
+ * The IAM actions one group's grant allows on a resource, for tests and reports:
+ * `'table'`, `'index:<name>'`, `'private:<object key>'` / `'public:<object key>'`
+ * (object actions of the prefixes the key starts with), `'private'` / `'public'`
+ * (bucket actions).
+ */
+export function allowedActions(grant: GroupGrant, resource: string): Set<string> {
+  const allowed = new Set<string>();
+  if (resource === 'table') for (const action of grant.table?.actions ?? []) allowed.add(action);
+  else if (resource.startsWith('index:')) {
+    const name = resource.slice('index:'.length);
+    const indexes = grant.table?.indexNames;
+    if (!indexes || indexes.includes(name)) for (const action of grant.table?.indexActions ?? []) allowed.add(action);
+  } else {
+    const [which, ...rest] = resource.split(':');
+    const bucket = which === 'private' ? grant.privateBucket : which === 'public' ? grant.publicBucket : 'none';
+    if (bucket === 'none') return allowed;
+    if (rest.length === 0) for (const action of bucket.bucketActions ?? []) allowed.add(action);
+    else {
+      const key = rest.join(':');
+      for (const objects of bucket.objects) {
+        if (objects.keyPrefixes.some((prefix) => key.startsWith(prefix))) {
+          for (const action of objects.actions) allowed.add(action);
+        }
+      }
+    }
+  }
+  return allowed;
+}
