@@ -1,28 +1,18 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Claim, IDENTITY_PROVIDERS, type IdentityProvider } from '#shared/contracts/identity';
 import { BUCKETS, TABLE } from '#shared/table';
-import { dynamoDocumentClient } from '../../functions/src/adapters/aws-clients.ts';
-import { queryPage, tableName } from '../../functions/src/data/dynamo.ts';
+import { queryPage } from '../../functions/src/data/dynamo.ts';
+import { USERS_PARTITION, userEmailIndexKey } from '../../functions/src/data/keys.ts';
 import {
-  ENTITY_TYPES,
-  UNSCOPED_CLAIM,
-  USERS_PARTITION,
-  userClaimKey,
-  userEmailIndexKey,
-  userKey,
-  userSubscriptionKey,
-} from '../../functions/src/data/keys.ts';
-import {
+  addUserClaims,
   createUserAccount,
   getUserAccount,
   getUserIdByIdentity,
-  rolesOf,
   type UserAccount,
   type UserItem,
   type UserRecord,
 } from '../../functions/src/data/users.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
+import { ConflictError, NotFoundError } from '../../functions/src/lib/errors.ts';
 import { PERSONA_DEFINITIONS } from '../../functions/src/seed/personas.ts';
 
 /**
@@ -263,85 +253,31 @@ async function createAdministrator(email: string, subject: string, request: Firs
 }
 
 /**
- * Writes the missing claim and subscription items (the item layout of
- * `createUserAccount` in functions/src/data/users.ts: keys from keys.ts, version 1,
- * one claim item per scope) and the user item's new `roles` and version, atomically.
+ * Adds the missing claims (one per stored scope) and subscriptions through the data
+ * layer (`addUserClaims`, one transaction with the user item's new roles and version).
  * @returns the user's roles after the write.
+ * @throws FirstAdminError when the user changed or vanished while the tool ran.
  */
 async function addGrants(
   account: UserAccount,
   claims: readonly ClaimScope[],
   subscriptions: readonly string[],
 ): Promise<string[]> {
-  const userId = account.user.id;
-  const absent = {
-    ConditionExpression: 'attribute_not_exists(#pk)',
-    ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-  };
-  const claimPuts = claims.map((claim) => ({
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...userClaimKey(userId, claim.type, claim.value, claim.scope),
-        entityType: ENTITY_TYPES.userClaim,
-        version: 1,
-        type: claim.type,
-        value: claim.value,
-        scope: claim.scope ?? UNSCOPED_CLAIM,
-      },
-      ...absent,
-    },
-  }));
-  const subscriptionPuts = subscriptions.map((product) => ({
-    Put: {
-      TableName: tableName(),
-      Item: { ...userSubscriptionKey(userId, product), entityType: ENTITY_TYPES.subscription, version: 1, product },
-      ...absent,
-    },
-  }));
-  const roles = rolesOf([...account.claims, ...claims.map(({ type, value }) => ({ type, value }))]);
   try {
-    await dynamoDocumentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { ...userKey(userId) },
-              UpdateExpression: 'SET #roles = :roles, #version = #version + :one',
-              ConditionExpression: 'attribute_exists(#pk) AND #version = :version',
-              ExpressionAttributeNames: {
-                '#pk': TABLE.partitionKey,
-                '#roles': 'roles',
-                '#version': TABLE.versionAttribute,
-              },
-              ExpressionAttributeValues: { ':roles': roles, ':one': 1, ':version': await userVersion(userId) },
-            },
-          },
-          ...claimPuts,
-          ...subscriptionPuts,
-        ],
-      }),
+    return await addUserClaims(
+      account,
+      claims.map(({ type, value, scope }) => ({ type, value, ...(scope ? { scopes: [scope] } : {}) })),
+      subscriptions,
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new FirstAdminError(`User ${userId} changed while the tool ran; nothing was written. Run it again.`, {
-        cause: error,
-      });
+    if (error instanceof ConflictError || error instanceof NotFoundError) {
+      throw new FirstAdminError(
+        `User ${account.user.id} changed while the tool ran (${error.message}); nothing was written. Run it again.`,
+        { cause: error },
+      );
     }
     throw error;
   }
-  return roles;
-}
-
-/** The user item's optimistic-locking version (not part of UserRecord; a consistent GetItem). */
-async function userVersion(userId: string): Promise<number> {
-  const output = await dynamoDocumentClient.send(
-    new GetCommand({ TableName: tableName(), Key: { ...userKey(userId) }, ConsistentRead: true }),
-  );
-  const item = output.Item as UserItem | undefined;
-  if (!item) throw new FirstAdminError(`User ${userId} disappeared while the tool ran; run it again.`);
-  return item.version;
 }
 
 /** The command line of `npm run admin:first`. */

@@ -3,6 +3,7 @@ import { seedId } from '../domain/ids.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { startTestStack } from '../test-support/stack.ts';
 import {
+  addUserClaims,
   createUserAccount,
   getUserAccount,
   getUserIdByIdentity,
@@ -75,5 +76,41 @@ describe('user accounts', () => {
     const second = await listUsersByEmail({ limit: 2, pageToken: first.nextPageToken ?? undefined });
     expect(second.items.map((user) => user.displayName)).toEqual(['Zed']);
     expect(second.nextPageToken).toBeNull();
+  });
+
+  it('adds claims and subscriptions to a user with its new roles, and writes nothing when one exists already', async () => {
+    const created = await createUserAccount(newAccount('Di', 'di@example.org'));
+    const roles = await addUserClaims(
+      created,
+      [
+        { type: 'role', value: 'ADMIN' },
+        { type: 'scoped-file', value: 'any', scopes: ['page'] },
+      ],
+      ['adminFeature'],
+    );
+    expect(roles).toEqual(expect.arrayContaining(['USER', 'ADMIN']));
+    const read = await getUserAccount(created.user.id);
+    expect(new Set(read?.roles)).toEqual(new Set(roles));
+    expect(read?.claims).toContainEqual({ type: 'role', value: 'ADMIN' });
+    expect(read?.claims).toContainEqual({
+      type: 'scoped-file',
+      value: 'any',
+      scopes: ['courseware', 'lesson', 'page'],
+    });
+    expect(await isSubscribed(created.user.id, 'adminFeature')).toBe(true);
+
+    // Adding a claim the user already has (its item exists) cancels the whole write.
+    const before = await getUserAccount(created.user.id);
+    await expect(
+      addUserClaims(
+        read ?? created,
+        [
+          { type: 'role', value: 'ADMIN' },
+          { type: 'role', value: 'EDITOR' },
+        ],
+        [],
+      ),
+    ).rejects.toThrow(new ConflictError('User changed meanwhile.'));
+    expect(await getUserAccount(created.user.id)).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@ import type { Claim, IdentityProvider, Message, OrganizationMembership, UserSumm
 import type { Brand } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { batchGetItems, createItem, type Page, queryPage, tableName } from './dynamo.ts';
 import {
   businessUnitKey,
@@ -289,6 +289,25 @@ export function userAccountOf(account: NewUserAccount): UserAccount {
   return accountOf(itemsOf(account).items) as UserAccount;
 }
 
+/** The stored items of `claims` (one per scope, `*` when unscoped; spec §6), version 1. */
+function claimItemsOf(userId: string, claims: readonly Claim[]): ClaimItem[] {
+  return claims.flatMap((claim) =>
+    (claim.scopes && claim.scopes.length > 0 ? claim.scopes : [undefined]).map((scope) => ({
+      ...userClaimKey(userId, claim.type, claim.value, scope),
+      entityType: ENTITY_TYPES.userClaim,
+      version: 1,
+      type: claim.type,
+      value: claim.value,
+      scope: scope ?? UNSCOPED_CLAIM,
+    })),
+  );
+}
+
+/** The stored item of a subscription to `product`, version 1. */
+function subscriptionItemOf(userId: string, product: string): SubscriptionItem {
+  return { ...userSubscriptionKey(userId, product), entityType: ENTITY_TYPES.subscription, version: 1, product };
+}
+
 /** The items of a new account, each key once: the user item first, identity links last. */
 function itemsOf(account: NewUserAccount): { items: Record<string, unknown>[]; identityCount: number } {
   const userId = account.user.id;
@@ -299,18 +318,8 @@ function itemsOf(account: NewUserAccount): { items: Record<string, unknown>[]; i
     ...base(userKey(userId), ENTITY_TYPES.user),
     ...userEmailIndexKey(record.email, userId),
   };
-  const claimItems: ClaimItem[] = account.claims.flatMap((claim) =>
-    (claim.scopes && claim.scopes.length > 0 ? claim.scopes : [undefined]).map((scope) => ({
-      ...base(userClaimKey(userId, claim.type, claim.value, scope), ENTITY_TYPES.userClaim),
-      type: claim.type,
-      value: claim.value,
-      scope: scope ?? UNSCOPED_CLAIM,
-    })),
-  );
-  const subscriptionItems: SubscriptionItem[] = account.subscriptions.map((product) => ({
-    ...base(userSubscriptionKey(userId, product), ENTITY_TYPES.subscription),
-    product,
-  }));
+  const claimItems = claimItemsOf(userId, account.claims);
+  const subscriptionItems = account.subscriptions.map((product) => subscriptionItemOf(userId, product));
   const messageItems: MessageItem[] = account.messages.map((message) => ({
     ...base(userMessageKey(userId, message.id), ENTITY_TYPES.message),
     ...message,
@@ -377,6 +386,76 @@ export async function createUserAccount(account: NewUserAccount): Promise<UserAc
     throw error;
   }
   return accountOf(items) as UserAccount;
+}
+
+/**
+ * Adds `claims` (one item per scope) and `subscriptions` to the existing user
+ * `account.user.id`, and sets the user item's `roles` from its claims old and new,
+ * in ONE TransactWriteItems: the user item's version must be the one read here
+ * (consistent read) and every new item's key absent, so a concurrent change leaves
+ * nothing written. Callers pass only what the user lacks (`account` as
+ * {@link getUserAccount} read it). Used by the first-administrator tool
+ * (`infra/tools/first-admin.ts`).
+ * @returns the user's roles after the write.
+ * @throws NotFoundError "User does not exist." when the user item is gone.
+ * @throws ConflictError "User changed meanwhile." when the version moved or an item exists.
+ * @throws RangeError when the write needs more than 100 items.
+ */
+export async function addUserClaims(
+  account: UserAccount,
+  claims: readonly Claim[],
+  subscriptions: readonly string[],
+): Promise<string[]> {
+  const userId = account.user.id;
+  const items = [
+    ...claimItemsOf(userId, claims),
+    ...subscriptions.map((product) => subscriptionItemOf(userId, product)),
+  ];
+  if (items.length + 1 > TRANSACTION_MAX) {
+    throw new RangeError(`Adding ${items.length} items to a user exceeds ${TRANSACTION_MAX}.`);
+  }
+  const current = await dynamoDocumentClient.send(
+    new GetCommand({ TableName: tableName(), Key: { ...userKey(userId) }, ConsistentRead: true }),
+  );
+  const userItem = current.Item as UserItem | undefined;
+  if (!userItem) throw new NotFoundError('User does not exist.');
+  const roles = rolesOf([...account.claims, ...claims]);
+  try {
+    await dynamoDocumentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { ...userKey(userId) },
+              UpdateExpression: 'SET #roles = :roles, #version = #version + :one',
+              ConditionExpression: 'attribute_exists(#pk) AND #version = :version',
+              ExpressionAttributeNames: {
+                '#pk': TABLE.partitionKey,
+                '#roles': 'roles',
+                '#version': TABLE.versionAttribute,
+              },
+              ExpressionAttributeValues: { ':roles': roles, ':one': 1, ':version': userItem.version },
+            },
+          },
+          ...items.map((item) => ({
+            Put: {
+              TableName: tableName(),
+              Item: { ...item },
+              ConditionExpression: 'attribute_not_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+            },
+          })),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      throw new ConflictError('User changed meanwhile.', { cause: error });
+    }
+    throw error;
+  }
+  return roles;
 }
 
 /** Business units by id (BatchGetItem); missing ones are absent, order undefined. */
