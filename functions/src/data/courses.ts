@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, type QueryCommandOutput, TransactWriteCommand
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError } from '../lib/errors.ts';
-import { createItem, type Page, queryPage, tableName } from './dynamo.ts';
+import { createItem, type Page, putNewItemStep, queryPage, tableName } from './dynamo.ts';
 import {
   courseKey,
   courseMemberKey,
@@ -100,14 +100,7 @@ export async function createCourse(course: Course, members: readonly Member[]): 
   try {
     await dynamoDocumentClient.send(
       new TransactWriteCommand({
-        TransactItems: [courseItem, ...memberItems].map((item) => ({
-          Put: {
-            TableName: tableName(),
-            Item: { ...item },
-            ConditionExpression: 'attribute_not_exists(#pk)',
-            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-          },
-        })),
+        TransactItems: [courseItem, ...memberItems].map((item) => putNewItemStep({ ...item })),
       }),
     );
   } catch (error) {

@@ -223,6 +223,29 @@ export async function batchPutItems(items: readonly Record<string, unknown>[]): 
 }
 
 /**
+ * The TransactWriteItems step that puts `item` only when no item has its key (the
+ * condition every new item of a transaction carries): a transaction with one such
+ * step for an existing key is cancelled whole.
+ */
+export function putNewItemStep(item: Record<string, unknown>): {
+  Put: {
+    TableName: string;
+    Item: Record<string, unknown>;
+    ConditionExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+  };
+} {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...item },
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+    },
+  };
+}
+
+/**
  * Creates one item, conditional on its key being absent.
  * @throws ConflictError(`conflictMessage`) when an item with that key exists.
  */

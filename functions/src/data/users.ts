@@ -6,7 +6,7 @@ import type { Brand } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import { batchGetItems, createItem, type Page, queryPage, tableName } from './dynamo.ts';
+import { batchGetItems, createItem, type Page, putNewItemStep, queryPage, tableName } from './dynamo.ts';
 import {
   businessUnitKey,
   ENTITY_TYPES,
@@ -362,16 +362,8 @@ export async function createUserAccount(account: NewUserAccount): Promise<UserAc
   if (items.length > TRANSACTION_MAX) {
     throw new RangeError(`A user account of ${items.length} items exceeds ${TRANSACTION_MAX}.`);
   }
-  const absent = {
-    ConditionExpression: 'attribute_not_exists(#pk)',
-    ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-  };
   try {
-    await dynamoDocumentClient.send(
-      new TransactWriteCommand({
-        TransactItems: items.map((item) => ({ Put: { TableName: tableName(), Item: { ...item }, ...absent } })),
-      }),
-    );
+    await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: items.map(putNewItemStep) }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const reasons = error.CancellationReasons ?? [];
@@ -438,14 +430,7 @@ export async function addUserClaims(
               ExpressionAttributeValues: { ':roles': roles, ':one': 1, ':version': userItem.version },
             },
           },
-          ...items.map((item) => ({
-            Put: {
-              TableName: tableName(),
-              Item: { ...item },
-              ConditionExpression: 'attribute_not_exists(#pk)',
-              ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-            },
-          })),
+          ...items.map((item) => putNewItemStep({ ...item })),
         ],
       }),
     );
