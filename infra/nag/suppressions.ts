@@ -15,6 +15,7 @@ import {
   BUNDLE_MANIFEST_PREFIX,
   BUNDLE_OBJECT_PREFIX,
   CONTENT_FILE_PREFIX,
+  FEEDBACK_OBJECT_PREFIX,
   SEARCH_OBJECT_PREFIX,
   UPLOADED_FILE_PREFIX,
 } from '../../functions/src/data/keys.ts';
@@ -52,7 +53,7 @@ const OBJECT_PREFIX_REASONS: Readonly<Record<string, string>> = {
     'Bundle manifests are stored as bundles/manifests/<bundle id> (decision record 022), written by the resolve task and read by the zip task; only the prefix is known in advance.',
   [SEARCH_OBJECT_PREFIX]:
     'The catalog snapshot lives under search/ and is replaced by a new object on every rebuild (decision record 014); the grant names that prefix only, with exact Get/Put actions.',
-  'feedback/':
+  [FEEDBACK_OBJECT_PREFIX]:
     'Feedback screenshots are stored as feedback/<feedback id> (decision record 018): ids are created per feedback, so the grant can only name the feedback/ prefix; actions are exact.',
 };
 

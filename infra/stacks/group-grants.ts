@@ -5,6 +5,7 @@ import { BUCKETS, TABLE } from '#shared/table';
 import {
   BUNDLE_OBJECT_PREFIX,
   CONTENT_FILE_PREFIX,
+  FEEDBACK_OBJECT_PREFIX,
   SEARCH_OBJECT_PREFIX,
   UPLOADED_FILE_PREFIX,
 } from '../../functions/src/data/keys.ts';
@@ -97,7 +98,7 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
   // its content (GetItem), the e-mail state (UpdateItem); the screenshot (GetObject `feedback/`).
   feedbackResender: {
     table: { actions: [GET, UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
-    privateBucket: { objects: [{ actions: ['s3:GetObject'], keyPrefixes: ['feedback/'] }] },
+    privateBucket: { objects: [{ actions: ['s3:GetObject'], keyPrefixes: [FEEDBACK_OBJECT_PREFIX] }] },
     publicBucket: 'none',
   },
 };
@@ -148,7 +149,7 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     },
     privateBucket: {
       objects: [
-        { actions: ['s3:PutObject'], keyPrefixes: ['feedback/'] },
+        { actions: ['s3:PutObject'], keyPrefixes: [FEEDBACK_OBJECT_PREFIX] },
         { actions: [DELETE_OBJECT], keyPrefixes: [CONTENT_FILE_PREFIX, UPLOADED_FILE_PREFIX] },
       ],
     },

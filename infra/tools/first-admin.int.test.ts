@@ -8,19 +8,14 @@ import {
   createUserAccount,
   getUserAccount,
   getUserIdByIdentity,
+  getUsersByEmail,
   getUsersByIds,
   type NewUserAccount,
 } from '../../functions/src/data/users.ts';
 import { principalFor } from '../../functions/src/domain/entitlement.ts';
 import { seedId } from '../../functions/src/domain/ids.ts';
 import { startTestStack } from '../../functions/src/test-support/stack.ts';
-import {
-  ADMINISTRATOR_CLAIMS,
-  FirstAdminError,
-  findUsersByEmail,
-  grantAdministrator,
-  parseFirstAdminArguments,
-} from './first-admin.ts';
+import { ADMINISTRATOR_CLAIMS, FirstAdminError, grantAdministrator, parseFirstAdminArguments } from './first-admin.ts';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 
@@ -122,7 +117,7 @@ describe('first-admin', () => {
     await expect(grantAdministrator({ email: 'nobody@example.edu' })).rejects.toThrow(
       /No portal user has the e-mail address nobody@example.edu/,
     );
-    expect(await findUsersByEmail('nobody@example.edu')).toEqual([]);
+    expect(await getUsersByEmail('nobody@example.edu')).toEqual([]);
     await expect(grantAdministrator({ email: 'not-an-address' })).rejects.toThrow(/not an e-mail address/);
   });
 
@@ -141,7 +136,7 @@ describe('first-admin', () => {
     const again = await grantAdministrator({ email: 'ops@example.org', subject: 'cognito-sub-1' });
     expect(again.outcome).toBe('unchanged');
     expect(again.user.id).toBe(result.user.id);
-    expect(await findUsersByEmail('ops@example.org')).toHaveLength(1);
+    expect(await getUsersByEmail('ops@example.org')).toHaveLength(1);
   });
 
   it('refuses a subject that is not linked to the user who has the address', async () => {

@@ -1,14 +1,12 @@
 import { type Claim, IDENTITY_PROVIDERS, type IdentityProvider } from '#shared/contracts/identity';
 import { BUCKETS, TABLE } from '#shared/table';
-import { queryPage } from '../../functions/src/data/dynamo.ts';
-import { USERS_PARTITION, userEmailIndexKey } from '../../functions/src/data/keys.ts';
 import {
   addUserClaims,
   createUserAccount,
   getUserAccount,
   getUserIdByIdentity,
+  getUsersByEmail,
   type UserAccount,
-  type UserItem,
   type UserRecord,
 } from '../../functions/src/data/users.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
@@ -123,32 +121,6 @@ function covered(held: readonly Claim[], wanted: ClaimScope): boolean {
 }
 
 /**
- * Users whose e-mail address is `email` (case-insensitive): one Query of the
- * users-by-e-mail index (gsi1, keys.ts) for the sort-key prefix `<email>#`.
- */
-export async function findUsersByEmail(email: string): Promise<UserRecord[]> {
-  const prefix = userEmailIndexKey(email.trim(), '').gsi1sk;
-  const users: UserRecord[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await queryPage<UserItem>({
-      index: 'gsi1',
-      partitions: [USERS_PARTITION],
-      sortKey: {
-        expression: 'begins_with(#sk, :prefix)',
-        names: { '#sk': TABLE.indexes.gsi1.sortKey },
-        values: { ':prefix': prefix },
-      },
-      limit: 100,
-      pageToken,
-    });
-    users.push(...page.items);
-    pageToken = page.nextPageToken ?? undefined;
-  } while (pageToken);
-  return users;
-}
-
-/**
  * Makes the user with `request.email` an administrator (see the module comment):
  * adds every missing administrator claim item and subscription item and refreshes
  * the user item's `roles`, in ONE TransactWriteItems whose user-item update is
@@ -164,7 +136,7 @@ export async function findUsersByEmail(email: string): Promise<UserRecord[]> {
 export async function grantAdministrator(request: FirstAdminRequest): Promise<FirstAdminResult> {
   const email = request.email.trim();
   if (!email.includes('@')) throw new FirstAdminError(`"${request.email}" is not an e-mail address.`);
-  const matches = await findUsersByEmail(email);
+  const matches = await getUsersByEmail(email);
   const candidates = request.userId ? matches.filter((user) => user.id === request.userId) : matches;
 
   if (candidates.length === 0) {

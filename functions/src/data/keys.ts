@@ -205,9 +205,12 @@ export function pendingFeedbackIndexKey(createdTimestamp: string, id: string): {
   return { gsi1pk: FEEDBACK_PENDING_PARTITION, gsi1sk: `${createdTimestamp}#${id}` };
 }
 
+/** Key prefix of feedback screenshots in the private bucket (IAM grants name it; decision record 018). */
+export const FEEDBACK_OBJECT_PREFIX = 'feedback/';
+
 /** S3 key of a feedback screenshot in the private bucket: built from the feedback id, never the file name. */
 export function feedbackScreenshotObjectKey(feedbackId: string): string {
-  return `feedback/${feedbackId}`;
+  return `${FEEDBACK_OBJECT_PREFIX}${feedbackId}`;
 }
 
 /** Key prefix of everything search keeps in the private bucket (IAM grants are scoped to it). */

@@ -276,6 +276,33 @@ export async function listUsersByEmail(options: ListUsersOptions): Promise<Page<
   return { items: page.items.map(toUserRecord), nextPageToken: page.nextPageToken };
 }
 
+/**
+ * Every user whose e-mail address is `email` (case-insensitive, trimmed): Queries of
+ * the users-by-e-mail index (gsi1) for the sort-key prefix `<email>#`, all pages.
+ * Used by the first-administrator tool (`infra/tools/first-admin.ts`).
+ */
+export async function getUsersByEmail(email: string): Promise<UserRecord[]> {
+  const prefix = userEmailIndexKey(email.trim(), '').gsi1sk;
+  const users: UserRecord[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await queryPage<UserItem>({
+      index: 'gsi1',
+      partitions: [USERS_PARTITION],
+      sortKey: {
+        expression: 'begins_with(#sk, :prefix)',
+        names: { '#sk': TABLE.indexes.gsi1.sortKey },
+        values: { ':prefix': prefix },
+      },
+      limit: 100,
+      pageToken,
+    });
+    users.push(...page.items.map(toUserRecord));
+    pageToken = page.nextPageToken ?? undefined;
+  } while (pageToken);
+  return users;
+}
+
 /** Users by id (BatchGetItem; the user items only); missing ones are absent, order undefined. */
 export async function getUsersByIds(ids: readonly string[]): Promise<UserRecord[]> {
   return (await batchGetItems<UserItem>(ids.map(userKey))).map(toUserRecord);
