@@ -27,6 +27,11 @@ export const CAPABILITIES = [
   'requestOrganizationSupport',
   'listUsers',
   'impersonateUsers',
+  'manageUsers',
+  'manageBusinessUnits',
+  'inviteUsers',
+  'importUsers',
+  'readAuditLog',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -47,8 +52,9 @@ export const CLAIM_TYPES = {
 export const ANY_SCOPE = 'any';
 
 /**
- * API claim values (spec §6), and the two privileged ones the spec leaves open
- * (decision record 012): listing users and impersonating them.
+ * API claim values (spec §6), and the privileged ones the spec leaves open
+ * (decision records 012 and 030): listing users, impersonating them, editing their
+ * rights, keeping business units, inviting, importing and reading the audit log.
  */
 export const API_CLAIMS = {
   updateContent: 'patch_v1_content',
@@ -63,6 +69,11 @@ export const API_CLAIMS = {
   requestOrganizationSupport: 'post_v1_organization_support',
   listUsers: 'get_v1_users',
   impersonateUsers: 'post_v1_impersonation',
+  manageUsers: 'put_v1_users',
+  manageBusinessUnits: 'put_v1_business_units',
+  inviteUsers: 'post_v1_invitations',
+  importUsers: 'post_v1_user_imports',
+  readAuditLog: 'get_v1_audit_events',
 } as const satisfies Partial<Record<Capability, string>>;
 
 /** File scopes of the `scoped-file` claim (spec §6 "View files", "View lesson files"). */
@@ -105,9 +116,9 @@ export function hasRole(principal: Principal, role: string): boolean {
  * Whether a principal has a capability (spec §6). A visitor (`null`) has none.
  * `viewFiles` and `viewLessonFiles` also need the coursewareFeature subscription;
  * `viewExerciseArea` is manageOrganization or listCourses. The two support
- * capabilities are granted by their api claim at ANY scope: the claim is scoped to
- * the courses or organizations it covers, and the support request checks its
- * target against that scope (decision record 025).
+ * capabilities, `inviteUsers` and `importUsers` are granted by their api claim at
+ * ANY scope: the claim is scoped to the courses or organizations it covers, and the
+ * request checks its target against that scope (decision records 025, 030).
  */
 export function can(principal: Principal | null, capability: Capability): boolean {
   if (principal === null) return false;
@@ -128,6 +139,8 @@ export function can(principal: Principal | null, capability: Capability): boolea
       return can(principal, 'manageOrganization') || can(principal, 'listCourses');
     case 'requestCourseSupport':
     case 'requestOrganizationSupport':
+    case 'inviteUsers':
+    case 'importUsers':
       return principal.claims.some(
         (claim) =>
           claim.type === CLAIM_TYPES.api && (claim.value === API_CLAIMS[capability] || claim.value === ANY_SCOPE),

@@ -227,3 +227,26 @@ export const PAGE_LIMITS = {
   teamAvatarPixels: { width: 204, height: 204 },
   teamLogoPixels: { width: 290, height: 80 },
 } as const;
+
+/**
+ * Administration: business units, users, invitations and user imports (issue 11;
+ * spec §5 "File picker and user import"; decision record 030). Characters (`Chars`),
+ * bytes (`Bytes`, 1 MB = 1,000,000), days.
+ */
+export const ADMIN_LIMITS = {
+  businessUnitNameMaxChars: 200,
+  regionMaxChars: 100,
+  /** A person's name in an invitation or an import row. */
+  nameMaxChars: 256,
+  /** An e-mail address (RFC 5321 path limit, as the support dialog's). */
+  emailMaxChars: 320,
+  claimsPerUser: 60,
+  subscriptionsPerUser: 20,
+  /** An invitation link stays usable this many days; a re-invite starts them again. */
+  invitationValidDays: 14,
+  invitationTokenMaxChars: 200,
+  /** The import file picker's maximum (the spec leaves it open): 1 MB. */
+  importFileMaxBytes: 1_000_000,
+  /** Rows of one import file, the header not counted. */
+  importMaxRows: 1000,
+} as const;

@@ -17,7 +17,8 @@ import type { PersonaAccount } from '../../functions/src/seed/personas.ts';
  * |---|---|
  * | `GET /dev/login?redirect_url=&referrer_url=` | a page listing the seeded personas (`PERSONA_ACCOUNTS`) |
  * | `GET /dev/login?persona=&redirect_url=[&provider=sso]` | 302 to `redirect_url` with `?t=<vcr token>` (or `?s=<sso token>`) |
- * | `GET /dev/signup` | sign-up is the range's login host's business; a link back |
+ * | `GET /dev/signup?redirect_url=` | a sign-up form: name and e-mail |
+ * | `GET /dev/signup?name=&email=&redirect_url=` | 302 to `redirect_url` with `?t=<vcr token>` of `dev|signup|<e-mail>`, an identity that is no portal user yet (an invitation makes it one) |
  * | `GET /dev/exercises?s=` | stands in for the exercise area: shows the claims of the SSO token it received (decoded, not verified) |
  *
  * Upstream tokens: RS256 by the provider's own key (`<keysDir>/dev-idp-key.json`,
@@ -37,6 +38,12 @@ export const DEV_IDP_JWKS_FILE = 'dev-idp-jwks.json';
 export const UPSTREAM_TOKEN_TTL_SECONDS = 3600;
 
 const ALGORITHM = 'RS256';
+
+/** Limits of the local sign-up form (the portal's own: ADMIN_LIMITS name and e-mail). */
+const SIGNUP_NAME_MAX = 256;
+const SIGNUP_EMAIL_MAX = 320;
+/** A plain `local@domain.tld` address. */
+const SIGNUP_EMAIL = /^[^\s@<>"',;\\]+@[^\s@<>"',;\\]+\.[^\s@<>"',;\\]+$/;
 
 /** The query parameter the SPA's entry guard reads per provider (spec §2.1). */
 const TOKEN_PARAMETER: Record<IdentityProvider, 't' | 's'> = { vcr: 't', sso: 's' };
@@ -88,7 +95,10 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
   const { privateKey, kid } = await loadOrCreateKey(options.keysDir);
   const jwksFile = path.join(options.keysDir, DEV_IDP_JWKS_FILE);
 
-  const signUpstreamToken = (persona: PersonaAccount, provider: IdentityProvider) => {
+  const signUpstreamToken = (
+    persona: Pick<PersonaAccount, 'email' | 'displayName' | 'subject'>,
+    provider: IdentityProvider,
+  ) => {
     const { issuer, audience } = upstream[provider];
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ email: persona.email, name: persona.displayName, token_use: 'id' })
@@ -124,13 +134,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
       case `${DEV_IDP_PREFIX}/login`:
         return login(url, res);
       case `${DEV_IDP_PREFIX}/signup`:
-        return sendPage(
-          res,
-          200,
-          'Sign up',
-          `<p>Accounts are created by the range's login host, not by the portal. Locally, the seeded personas stand in for accounts.</p>
-<p><a href="${escapeHtml(`${DEV_IDP_PREFIX}/login?redirect_url=${encodeURIComponent('/')}`)}">Sign in with a persona</a> or <a href="/">go back to the portal</a>.</p>`,
-        );
+        return signup(url, res);
       case `${DEV_IDP_PREFIX}/exercises`:
         return exercises(url, res);
       default:
@@ -180,6 +184,59 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
     target.searchParams.set(TOKEN_PARAMETER[provider], token);
     res.writeHead(302, { location: target.href, 'cache-control': 'no-store', 'content-length': 0 });
     res.end();
+  }
+
+  /**
+   * The local sign-up (decision record 030): a form of name and e-mail; submitted
+   * (GET, the provider answers GET only), it signs a `vcr` token for the upstream
+   * identity `dev|signup|<e-mail lower-cased>` — not yet a portal user: accepting an
+   * invitation makes it one — and redirects like a login.
+   */
+  async function signup(url: URL, res: ServerResponse): Promise<void> {
+    const target = ownUrl(url.searchParams.get('redirect_url'));
+    if (!target) {
+      return sendPage(
+        res,
+        400,
+        'Bad redirect address',
+        '<p>The <code>redirect_url</code> must be an address of this portal: the dev identity provider never sends a token elsewhere.</p><p><a href="/">Back to the portal</a></p>',
+      );
+    }
+    const name = url.searchParams.get('name');
+    const email = url.searchParams.get('email');
+    if (name === null && email === null) return sendPage(res, 200, 'Sign up', signupForm(target, '', '', []));
+    const cleanName = (name ?? '').trim();
+    const cleanEmail = (email ?? '').trim();
+    const errors: string[] = [];
+    if (cleanName === '') errors.push('Enter your name.');
+    else if (cleanName.length > SIGNUP_NAME_MAX)
+      errors.push(`Your name must be at most ${SIGNUP_NAME_MAX} characters.`);
+    if (!SIGNUP_EMAIL.test(cleanEmail) || cleanEmail.length > SIGNUP_EMAIL_MAX)
+      errors.push('Enter a valid e-mail address.');
+    if (errors.length > 0) return sendPage(res, 400, 'Sign up', signupForm(target, cleanName, cleanEmail, errors));
+    const token = await signUpstreamToken(
+      { email: cleanEmail, displayName: cleanName, subject: `dev|signup|${cleanEmail.toLowerCase()}` },
+      'vcr',
+    );
+    target.searchParams.set(TOKEN_PARAMETER.vcr, token);
+    res.writeHead(302, { location: target.href, 'cache-control': 'no-store', 'content-length': 0 });
+    res.end();
+  }
+
+  function signupForm(target: URL, name: string, email: string, errors: readonly string[]): string {
+    const alert =
+      errors.length > 0
+        ? `<div role="alert"><p>Please correct:</p><ul>${errors.map((error) => `<li>${escapeHtml(error)}</li>`).join('')}</ul></div>`
+        : '';
+    return `<p>This is the local stand-in for the range's sign-up page. It creates an identity at the login host, not a portal account: open an invitation link to join the portal. You return to <code>${escapeHtml(target.pathname + target.search)}</code> signed in.</p>
+${alert}
+<form method="get" action="${DEV_IDP_PREFIX}/signup">
+<input type="hidden" name="redirect_url" value="${escapeHtml(target.href)}">
+<p><label for="signup-name">Name *</label><br><input id="signup-name" name="name" required maxlength="${SIGNUP_NAME_MAX}" autocomplete="name" value="${escapeHtml(name)}"></p>
+<p><label for="signup-email">E-mail *</label><br><input id="signup-email" name="email" type="email" required maxlength="${SIGNUP_EMAIL_MAX}" autocomplete="email" value="${escapeHtml(email)}"></p>
+<p><button type="submit">Sign up</button></p>
+</form>
+<p><a href="${escapeHtml(`${DEV_IDP_PREFIX}/login?redirect_url=${encodeURIComponent(target.href)}`)}">Sign in with a persona instead</a> or <a href="/">go back to the portal</a>.</p>`;
   }
 
   function personaList(url: URL, target: URL): string {

@@ -152,6 +152,49 @@ describe('the dev identity provider', () => {
   });
 });
 
+describe('the local sign-up (issue 11; decision record 030)', () => {
+  it('shows a form of name and e-mail that returns to the portal', async () => {
+    const response = await get('/dev/signup?redirect_url=%2Finvitation');
+    const page = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(page).toContain('<label for="signup-name">Name *</label>');
+    expect(page).toContain('<label for="signup-email">E-mail *</label>');
+    expect(page).toContain(`value="${portal.baseUrl}/invitation"`);
+  });
+
+  it('signs a vcr token for an identity that is no portal user yet, and redirects like a login', async () => {
+    const response = await get('/dev/signup?name=Pat%20New&email=Pat.New%40Example.edu&redirect_url=%2Finvitation');
+    const location = new URL(response.headers.get('location') ?? '');
+    const claims = decodeJwt(location.searchParams.get('t') ?? '');
+
+    expect(response.status).toBe(302);
+    expect(location.origin).toBe(portal.baseUrl);
+    expect(location.pathname).toBe('/invitation');
+    expect(claims).toMatchObject({
+      iss: `${portal.baseUrl}/dev`,
+      aud: DEV_LOGIN_AUDIENCE,
+      sub: 'dev|signup|pat.new@example.edu',
+      email: 'Pat.New@Example.edu',
+      name: 'Pat New',
+    });
+  });
+
+  it('escapes what it echoes, refuses bad input with 400, and never redirects elsewhere', async () => {
+    const bad = await get('/dev/signup?name=%3Cscript%3Ealert(1)%3C%2Fscript%3E&email=nope&redirect_url=%2F');
+    const page = await bad.text();
+    const foreign = await get('/dev/signup?name=A&email=a%40example.edu&redirect_url=https%3A%2F%2Fevil.example%2F');
+
+    expect(bad.status).toBe(400);
+    expect(page).toContain('Enter a valid e-mail address.');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).not.toContain('<script>');
+    expect(bad.headers.get('location')).toBeNull();
+    expect(foreign.status).toBe(400);
+    expect(foreign.headers.get('location')).toBeNull();
+  });
+});
+
 describe('the gateway authorizer', () => {
   it('answers 401 like API Gateway without a token or with a bad one', async () => {
     const none = await get('/api/v1/claims');

@@ -106,31 +106,48 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
 /** The grant of each client group's Lambda. */
 export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // POST /authenticate, token, JWKS, discovery: reads the identity item (GetItem) and
-  // the user's item collection (Query on the table, `getUserAccount`). Writes nothing.
+  // the user's item collection (Query on the table, `getUserAccount`); an
+  // impersonation stores its audit event first (PutItem, issue 11). Accepting an
+  // invitation (issue 11, decision record 030): the invitation (GetItem), the
+  // organization (BatchGetItem), and one transaction of Update (invitation, user
+  // item), Delete (pending guard) and Put (account items, identity link, membership,
+  // roster entry, audit event).
   authentication: {
-    table: { actions: [GET, QUERY] },
+    table: { actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE] },
     privateBucket: 'none',
     publicBucket: 'none',
   },
-  // GET /claims, /messages: the caller's item collection (Query on the table).
+  // GET /claims, /messages: the caller's item collection (Query on the table); for
+  // /claims also the caller's business unit (GetItem; decision record 030).
   entitlement: {
-    table: { actions: [QUERY] },
+    table: { actions: [GET, QUERY] },
     privateBucket: 'none',
     publicBucket: 'none',
   },
   // GET /organizations, POST organization support: users and members (Get, BatchGet,
   // Query on the table), the support request and its outbox item (PutItem), e-mail
-  // state and rate-limit counter (UpdateItem).
+  // state and rate-limit counter (UpdateItem); GET /organizations/all: every
+  // organization by name (gsi1 `ORGANIZATIONS`, issue 11).
   organization: {
-    table: { actions: [GET, BATCH_GET, QUERY, PUT, UPDATE] },
+    table: { actions: [GET, BATCH_GET, QUERY, PUT, UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
     privateBucket: 'none',
     publicBucket: 'none',
   },
   // GET /users (gsi1 `USERS` by e-mail), user courses, course support requests:
   // Get, BatchGet, Query (table: item collection, course members), Put (request),
   // Update (e-mail state, rate limits).
+  // Issue 11 (user administration): the user (consistent Query), units (Get, BatchGet),
+  // teams (BatchGet); rights edits and moves are transactions of Update (user item),
+  // Put/Delete (claims, subscriptions, memberships, rosters, the audit event) and
+  // ConditionCheck (the unit or team moved to); the audit log by target (gsi1) and
+  // whole (gsi3 `AUDIT_LOG`). Invitations and imports: their lists (gsi1 per
+  // organization, gsi2 all of them).
   user: {
-    table: { actions: [GET, BATCH_GET, QUERY, PUT, UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName, gsi2.indexName, gsi3.indexName],
+    },
     privateBucket: 'none',
     publicBucket: 'none',
   },
@@ -178,15 +195,22 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     },
     publicBucket: 'none',
   },
-  // Raw statistics and buckets (counters on the table), courseware metrics (gsi3).
+  // Raw statistics and buckets (counters on the table), courseware metrics (gsi3); the
+  // business-unit merge map (Query) and the units kept by merges (BatchGet).
   statistics: {
-    table: { actions: [QUERY], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    table: { actions: [QUERY, BATCH_GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
     privateBucket: 'none',
     publicBucket: 'none',
   },
-  // Serves no route today, so no Lambda is created for it; the entry grants nothing.
+  // Business units (issue 11; decision record 030): Get/BatchGet units, the name list
+  // (gsi1) and a unit's users (gsi2), the merge map (Query on the table), transactions
+  // of Put/Update with the audit event, conditional user updates of a merge.
   'business-unit': {
-    table: null,
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName, gsi2.indexName],
+    },
     privateBucket: 'none',
     publicBucket: 'none',
   },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EntityId, limitParam, PageToken } from './common.ts';
+import { EntityId, IsoDateTime, limitParam, PageToken } from './common.ts';
 
 /**
  * Identity, sessions and claims (spec §3 "Session and claims", §4 "Session", §7
@@ -71,6 +71,12 @@ export const AuthenticateRequest = z
     provider: IdentityProvider,
     token: z.string().min(1).max(16_384),
     impersonateUserId: EntityId.optional(),
+    /**
+     * An invitation link's token (issue 11; decision record 030): signing in with it
+     * accepts the invitation — creating the portal account of an identity not yet
+     * linked — once, before it expires.
+     */
+    invitationToken: z.string().trim().min(1).max(200).optional(),
   })
   .meta({ id: 'AuthenticateRequest' });
 export type AuthenticateRequest = z.infer<typeof AuthenticateRequest>;
@@ -110,7 +116,11 @@ export type OrganizationMembership = z.infer<typeof OrganizationMembership>;
 export const OrganizationList = z.object({ items: z.array(OrganizationMembership) }).meta({ id: 'OrganizationList' });
 export type OrganizationList = z.infer<typeof OrganizationList>;
 
-/** A user as administrators list them (spec §6 privileged actions: impersonation). */
+/**
+ * A user as administrators list them (spec §6 privileged actions: impersonation;
+ * issue 11 admin table): `businessUnitName` is the name of the user's business unit
+ * (null without one), `createdTimestamp` when the account was created.
+ */
 export const UserSummary = z
   .object({
     id: EntityId,
@@ -118,11 +128,18 @@ export const UserSummary = z
     email: z.string().nullable(),
     roles: z.array(z.string()),
     businessUnitId: EntityId.nullable(),
+    businessUnitName: z.string().nullable(),
+    createdTimestamp: IsoDateTime,
   })
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
-/** `GET /api/v1/users` query. */
+/**
+ * `GET /api/v1/users` query: users by e-mail; `q` (at least 2 characters, spec §9
+ * "Search minimum") keeps those whose display name or e-mail address contains it,
+ * case-insensitively (issue 11; decision record 030).
+ */
 export const ListUsersQuery = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters.').max(100, 'Must be at most 100 characters.').optional(),
   limit: limitParam(300, 100),
   pageToken: PageToken.optional(),
 });

@@ -107,7 +107,7 @@ describe('guards', () => {
 describe('impersonation', () => {
   it('lets an administrator impersonate a user and exit back', async () => {
     const page = await freshPage();
-    await signIn(page, 'admin', '/admin');
+    await signIn(page, 'admin', '/admin?tab=users');
     await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
     await page.getByRole('button', { name: 'Impersonate Una Faculty' }).click();
     await page.getByText('You are viewing the portal as Una Faculty.').waitFor();

@@ -144,6 +144,143 @@ const MATRIX: readonly MatrixRow[] = [
   },
   // Anyone may search; what is found depends on the caller (see "what a search finds" below).
   { operationId: 'searchContent', method: 'POST', path: '/api/v1/search/content', expected: everyone(200) },
+  // Business units (issue 11; decision record 030): any valid login lists and reads them
+  // (George Mason University's seeded id); writes need put_v1_business_units — the admin
+  // persona's only. The matrix's bodiless writes fail validation for the admin (400), so
+  // no unit is created, changed or merged.
+  { operationId: 'listBusinessUnits', method: 'GET', path: '/api/v1/business-units?limit=5', expected: SIGNED_IN },
+  {
+    operationId: 'getBusinessUnit',
+    method: 'GET',
+    path: '/api/v1/business-units/jgw656szzk9tsmhmf4m9hs57q3',
+    expected: SIGNED_IN,
+  },
+  ...(
+    [
+      ['createBusinessUnit', 'POST', '/api/v1/business-units'],
+      ['updateBusinessUnit', 'PUT', '/api/v1/business-units/jgw656szzk9tsmhmf4m9hs57q3'],
+      ['mergeBusinessUnit', 'POST', '/api/v1/business-units/jgw656szzk9tsmhmf4m9hs57q3/merge'],
+    ] as const
+  ).map(([operationId, method, path]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: 403,
+      admin: 400,
+      'no-subscription': 403,
+    },
+  })),
+  // ── issue 11: business units and organizations (bu) — insert above this line ──
+  // User administration and the audit log (issue 11; decision record 030): reading users and
+  // every organization needs get_v1_users, changing them put_v1_users, the audit log
+  // get_v1_audit_events — the admin persona's only. The admin's unknown user is 404; its
+  // bodiless PUTs fail validation (400), so no persona is changed.
+  ...(
+    [
+      ['listAllOrganizations', 'GET', '/api/v1/organizations/all?limit=5', 200],
+      ['getUser', 'GET', '/api/v1/users/00000000000000000000000000', 404],
+      ['updateUserRights', 'PUT', '/api/v1/users/00000000000000000000000000/rights', 400],
+      ['moveUserBusinessUnit', 'PUT', '/api/v1/users/00000000000000000000000000/business-unit', 400],
+      ['moveUserOrganization', 'PUT', '/api/v1/users/00000000000000000000000000/organization', 400],
+      ['listAuditEvents', 'GET', '/api/v1/audit-events?limit=5', 200],
+    ] as const
+  ).map(([operationId, method, path, adminStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: 403,
+      admin: adminStatus,
+      'no-subscription': 403,
+    },
+  })),
+  // ── issue 11: users, rights and audit log (users) — insert above this line ──
+  // Invitations and user imports (issue 11; decision record 030). inviteUsers: the admin
+  // (unscoped) and both faculty (organization admins; their claim is scoped to their own
+  // organization, so a list aimed at another organization is their 403). The matrix's
+  // empty body fails validation (400) for those who pass; unknown ids are 404. The
+  // invitation preview is public: a forged link is 404 for everyone. importUsers: admin only.
+  ...(() => {
+    beforeAll(async () => {
+      const { planPersonas, readSchools } = await import('../../functions/src/seed/personas.ts');
+      const { DEFAULT_DATA_ROOT } = await import('../../functions/src/seed/import.ts');
+      const plan = planPersonas(await readSchools(DEFAULT_DATA_ROOT), new Date());
+      const gmu = plan.organizations.find((organization) => organization.name.startsWith('George Mason University'));
+      if (!gmu) throw new Error('The seeded George Mason University organization is missing.');
+      fill['{gmuOrganization}'] = gmu.id;
+    });
+    const INVITERS = {
+      ...SIGNED_IN,
+      student: 403,
+      editor: 403,
+      'no-subscription': 403,
+    } as const satisfies Record<Caller, number>;
+    const IMPORTERS = { ...INVITERS, 'faculty-vacr': 403, 'faculty-uscr': 403 } as const;
+    const UNKNOWN = '00000000000000000000000000';
+    const rows: MatrixRow[] = [
+      { operationId: 'listInvitations', method: 'GET', path: '/api/v1/invitations', expected: INVITERS },
+      {
+        operationId: 'listInvitations',
+        method: 'GET',
+        path: '/api/v1/invitations?organizationId={gmuOrganization}',
+        expected: { ...INVITERS, 'faculty-uscr': 403 },
+      },
+      {
+        operationId: 'createInvitation',
+        method: 'POST',
+        path: '/api/v1/invitations',
+        expected: { ...INVITERS, 'faculty-vacr': 400, 'faculty-uscr': 400, admin: 400 },
+      },
+      {
+        operationId: 'resendInvitation',
+        method: 'POST',
+        path: `/api/v1/invitations/${UNKNOWN}/resend`,
+        expected: { ...INVITERS, 'faculty-vacr': 404, 'faculty-uscr': 404, admin: 404 },
+      },
+      {
+        operationId: 'revokeInvitation',
+        method: 'DELETE',
+        path: `/api/v1/invitations/${UNKNOWN}`,
+        expected: { ...INVITERS, 'faculty-vacr': 404, 'faculty-uscr': 404, admin: 404 },
+      },
+      {
+        operationId: 'getInvitationPreview',
+        method: 'GET',
+        path: `/api/v1/invitations/preview?token=${UNKNOWN}.${'A'.repeat(43)}`,
+        expected: everyone(404),
+      },
+      {
+        operationId: 'previewUserImport',
+        method: 'POST',
+        path: '/api/v1/user-imports/preview',
+        expected: { ...IMPORTERS, admin: 400 },
+      },
+      {
+        operationId: 'runUserImport',
+        method: 'POST',
+        path: '/api/v1/user-imports',
+        expected: { ...IMPORTERS, admin: 400 },
+      },
+      { operationId: 'listUserImports', method: 'GET', path: '/api/v1/user-imports', expected: IMPORTERS },
+      {
+        operationId: 'getUserImport',
+        method: 'GET',
+        path: `/api/v1/user-imports/${UNKNOWN}`,
+        expected: { ...IMPORTERS, admin: 404 },
+      },
+    ];
+    return rows;
+  })(),
+  // ── issue 11: invitations and user imports (invitations) — insert above this line ──
   { operationId: 'getOpenApiDocument', method: 'GET', path: '/api/v1/openapi.json', expected: everyone(200) },
   {
     operationId: 'getOpenIdConfiguration',
@@ -160,7 +297,14 @@ const MATRIX: readonly MatrixRow[] = [
     // Every persona has an account; a visitor without a token sends no valid body.
     expected: { ...everyone(200), visitor: 400 },
   },
-  { operationId: 'getSsoToken', method: 'GET', path: '/api/v1/sso-token', expected: SIGNED_IN },
+  {
+    operationId: 'getSsoToken',
+    method: 'GET',
+    path: '/api/v1/sso-token',
+    // viewExerciseArea (spec §6: manage organization or list courses; §1: students by
+    // invitation only): the editor and no-subscription have neither.
+    expected: { ...SIGNED_IN, editor: 403, 'no-subscription': 403 },
+  },
   { operationId: 'listClaims', method: 'GET', path: '/api/v1/claims', expected: SIGNED_IN },
   { operationId: 'listMessages', method: 'GET', path: '/api/v1/messages', expected: SIGNED_IN },
   {

@@ -295,6 +295,23 @@ const EVENT_BODY = {
   date: '2027-03-12T14:00:00.000Z',
 };
 
+/**
+ * What the user-administration cases act on (issue 11): a user, a business unit and a
+ * team of their own (functions/src/test-support/user-admin.ts), made before the cases
+ * run, so that no persona changes. The cases run in route-table order: read the user
+ * (version 1), edit its rights (→ 2), move its business unit (→ 3), move its team
+ * (→ 4), read its audit events.
+ */
+const userAdmin = { userId: '', unitId: '', organizationId: '' };
+/** A route's response schema (the cases parse with it). */
+const responseOf = (operationId: OperationId) =>
+  (ROUTES.find((route) => route.operationId === operationId) as RouteDefinition).response;
+
+beforeAll(async () => {
+  const { createUserAdminFixture } = await import('../../functions/src/test-support/user-admin.ts');
+  Object.assign(userAdmin, await createUserAdminFixture());
+});
+
 const CASES: Record<OperationId, RouteCase> = {
   listContent: {
     ok: {
@@ -1011,7 +1028,8 @@ const CASES: Record<OperationId, RouteCase> = {
         expect(TokenResponse.parse(body).token.split('.')).toHaveLength(3);
       },
     },
-    bad: [],
+    // The editor may not view the exercise area (no list_v1_courses, no can-manage-organization).
+    bad: [{ path: '/api/v1/sso-token', status: 403, as: 'editor' }],
   },
   getOpenIdConfiguration: {
     ok: {
@@ -1730,6 +1748,654 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     ],
   },
+  // Business units (issue 11; decision record 030). Ids are the seed's: George Mason
+  // University (IPEDS 232186) and the synthetic "Alaska Department of Education" that the
+  // unit created here is merged into; run in route-table order (create → update → merge).
+  ...(() => {
+    /** The unit the create case makes, updated and merged by the next cases. */
+    const httpUnit = { id: '' };
+    return {
+      listBusinessUnits: {
+        ok: {
+          path: '/api/v1/business-units?q=MASON&state=VA&limit=5',
+          as: 'student',
+          check(body) {
+            const page = responseOf('listBusinessUnits').parse(body) as { items: { name: string }[] };
+            expect(page.items.map((unit) => unit.name)).toContain('George Mason University');
+          },
+        },
+        bad: [
+          {
+            path: '/api/v1/business-units?q=m',
+            status: 400,
+            as: 'student',
+            fieldError: { path: 'query.q', message: 'Type at least 2 characters.' },
+          },
+          { path: '/api/v1/business-units?pageToken=forged', status: 400, as: 'student' },
+        ],
+      },
+      getBusinessUnit: {
+        ok: {
+          path: '/api/v1/business-units/jgw656szzk9tsmhmf4m9hs57q3',
+          as: 'faculty-vacr',
+          check(body) {
+            expect(responseOf('getBusinessUnit').parse(body)).toMatchObject({
+              name: 'George Mason University',
+              state: 'VA',
+              public: true,
+              eligibleBrands: ['VACR'],
+              mergedIntoId: null,
+            });
+          },
+        },
+        bad: [
+          { path: '/api/v1/business-units/00000000000000000000000000', status: 404, as: 'student' },
+          { path: '/api/v1/business-units/not-an-id', status: 400, as: 'student' },
+        ],
+      },
+      createBusinessUnit: {
+        ok: {
+          path: '/api/v1/business-units',
+          as: 'admin',
+          body: {
+            json: {
+              name: 'Over HTTP Technical College',
+              category: 'college',
+              state: 'MD',
+              region: 'Mid-Atlantic',
+              public: true,
+              eligibleBrands: [],
+            },
+          },
+          check(body) {
+            const unit = responseOf('createBusinessUnit').parse(body) as { id: string };
+            expect(unit).toMatchObject({ name: 'Over HTTP Technical College', version: 1, mergedIntoId: null });
+            httpUnit.id = unit.id;
+          },
+        },
+        bad: [
+          {
+            path: '/api/v1/business-units',
+            status: 400,
+            as: 'admin',
+            body: {
+              json: { name: 'X', category: 'college', state: 'Maryland', region: '', public: true, eligibleBrands: [] },
+            },
+            fieldError: { path: 'body.state', message: 'Use the two-letter state code, e.g. VA.' },
+          },
+          { path: '/api/v1/business-units', status: 403, as: 'faculty-vacr', body: { json: {} } },
+        ],
+      },
+      updateBusinessUnit: {
+        ok: {
+          get path() {
+            return `/api/v1/business-units/${httpUnit.id}`;
+          },
+          as: 'admin',
+          body: {
+            json: {
+              name: 'Over HTTP Technical College',
+              category: 'college',
+              state: 'MD',
+              region: 'Mid-Atlantic',
+              public: true,
+              eligibleBrands: ['VACR'],
+              version: 1,
+            },
+          },
+          check(body) {
+            expect(responseOf('updateBusinessUnit').parse(body)).toMatchObject({
+              eligibleBrands: ['VACR'],
+              version: 2,
+            });
+          },
+        },
+        bad: [
+          {
+            get path() {
+              return `/api/v1/business-units/${httpUnit.id}`;
+            },
+            status: 409,
+            as: 'admin',
+            body: {
+              json: {
+                name: 'Stale',
+                category: 'other',
+                state: null,
+                region: '',
+                public: false,
+                eligibleBrands: [],
+                version: 1,
+              },
+            },
+          },
+          {
+            path: '/api/v1/business-units/00000000000000000000000000',
+            status: 404,
+            as: 'admin',
+            body: {
+              json: {
+                name: 'Nowhere',
+                category: 'other',
+                state: null,
+                region: '',
+                public: false,
+                eligibleBrands: [],
+                version: 1,
+              },
+            },
+          },
+        ],
+      },
+      mergeBusinessUnit: {
+        ok: {
+          get path() {
+            return `/api/v1/business-units/${httpUnit.id}/merge`;
+          },
+          as: 'admin',
+          body: { json: { intoId: '78tjark6agqpz7728gpkgb3s7f', version: 2, intoVersion: 1 } },
+          check(body) {
+            expect(responseOf('mergeBusinessUnit').parse(body)).toMatchObject({
+              mergedId: httpUnit.id,
+              into: { id: '78tjark6agqpz7728gpkgb3s7f', name: 'Alaska Department of Education', version: 2 },
+              usersMoved: 0,
+              complete: true,
+            });
+          },
+        },
+        bad: [
+          {
+            path: '/api/v1/business-units/78tjark6agqpz7728gpkgb3s7f/merge',
+            status: 400,
+            as: 'admin',
+            body: { json: { intoId: '78tjark6agqpz7728gpkgb3s7f', version: 2, intoVersion: 2 } },
+            fieldError: { path: 'body.intoId', message: 'A business unit cannot be merged into itself.' },
+          },
+          {
+            get path() {
+              return `/api/v1/business-units/${httpUnit.id}/merge`;
+            },
+            status: 409,
+            as: 'admin',
+            body: { json: { intoId: 'jgw656szzk9tsmhmf4m9hs57q3', version: 3, intoVersion: 1 } },
+          },
+          {
+            path: '/api/v1/business-units/00000000000000000000000000/merge',
+            status: 404,
+            as: 'admin',
+            body: { json: { intoId: '78tjark6agqpz7728gpkgb3s7f', version: 1, intoVersion: 1 } },
+          },
+        ],
+      },
+    } satisfies Partial<Record<OperationId, RouteCase>>;
+  })(),
+  // ── issue 11: business units and organizations (bu) — insert above this line ──
+  listAllOrganizations: {
+    ok: {
+      path: '/api/v1/organizations/all?limit=1000',
+      as: 'admin',
+      check(body) {
+        const page = responseOf('listAllOrganizations').parse(body) as { items: { name: string }[] };
+        const names = page.items.map((organization) => organization.name);
+        expect(names).toContain('George Mason University cyber range courses');
+        expect(names).toContain('Over HTTP team');
+        expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+      },
+    },
+    bad: [
+      { path: '/api/v1/organizations/all?limit=0', status: 400, as: 'admin' },
+      { path: '/api/v1/organizations/all?pageToken=forged', status: 400, as: 'admin' },
+      { path: '/api/v1/organizations/all', status: 403, as: 'faculty-vacr' },
+    ],
+  },
+  getUser: {
+    ok: {
+      get path() {
+        return `/api/v1/users/${userAdmin.userId}`;
+      },
+      as: 'admin',
+      check(body) {
+        expect(responseOf('getUser').parse(body)).toMatchObject({
+          id: userAdmin.userId,
+          displayName: 'Olive Overhttp',
+          roles: ['USER'],
+          subscriptions: ['coursewareFeature'],
+          businessUnit: null,
+          organizations: [],
+          version: 1,
+        });
+      },
+    },
+    bad: [
+      { path: '/api/v1/users/00000000000000000000000000', status: 404, as: 'admin' },
+      { path: '/api/v1/users/not-an-id', status: 400, as: 'admin' },
+    ],
+  },
+  updateUserRights: {
+    ok: {
+      get path() {
+        return `/api/v1/users/${userAdmin.userId}/rights`;
+      },
+      as: 'admin',
+      body: {
+        json: {
+          version: 1,
+          claims: [
+            { type: 'role', value: 'USER' },
+            { type: 'scoped-file', value: 'any', scopes: ['courseware'] },
+          ],
+          subscriptions: ['coursewareFeature'],
+          ranges: ['USCR', 'VACR'],
+        },
+      },
+      check(body) {
+        expect(responseOf('updateUserRights').parse(body)).toMatchObject({
+          claims: [
+            { type: 'role', value: 'USER' },
+            { type: 'scoped-file', value: 'any', scopes: ['courseware'] },
+          ],
+          ranges: ['USCR', 'VACR'],
+          version: 2,
+        });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/users/${userAdmin.userId}/rights`;
+        },
+        status: 409,
+        as: 'admin',
+        body: { json: { version: 1, claims: [], subscriptions: [], ranges: [] } },
+      },
+      {
+        get path() {
+          return `/api/v1/users/${userAdmin.userId}/rights`;
+        },
+        status: 400,
+        as: 'admin',
+        body: {
+          json: {
+            version: 2,
+            claims: [
+              { type: 'role', value: 'USER' },
+              { type: 'role', value: 'USER' },
+            ],
+            subscriptions: [],
+            ranges: [],
+          },
+        },
+        fieldError: {
+          path: 'body.claims.1',
+          message: 'This claim is listed twice: list it once, with all its scopes.',
+        },
+      },
+      {
+        path: '/api/v1/users/00000000000000000000000000/rights',
+        status: 404,
+        as: 'admin',
+        body: { json: { version: 1, claims: [], subscriptions: [], ranges: [] } },
+      },
+    ],
+  },
+  moveUserBusinessUnit: {
+    ok: {
+      get path() {
+        return `/api/v1/users/${userAdmin.userId}/business-unit`;
+      },
+      as: 'admin',
+      get body() {
+        return { json: { version: 2, businessUnitId: userAdmin.unitId } };
+      },
+      check(body) {
+        expect(responseOf('moveUserBusinessUnit').parse(body)).toMatchObject({
+          businessUnit: { id: userAdmin.unitId, name: 'Over HTTP Community College' },
+          version: 3,
+        });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/users/${userAdmin.userId}/business-unit`;
+        },
+        status: 404,
+        as: 'admin',
+        body: { json: { version: 3, businessUnitId: '00000000000000000000000000' } },
+      },
+      {
+        get path() {
+          return `/api/v1/users/${userAdmin.userId}/business-unit`;
+        },
+        status: 409,
+        as: 'admin',
+        body: { json: { version: 2, businessUnitId: null } },
+      },
+    ],
+  },
+  moveUserOrganization: {
+    ok: {
+      get path() {
+        return `/api/v1/users/${userAdmin.userId}/organization`;
+      },
+      as: 'admin',
+      get body() {
+        return {
+          json: {
+            version: 3,
+            fromOrganizationId: null,
+            toOrganizationId: userAdmin.organizationId,
+            roles: ['student'],
+          },
+        };
+      },
+      check(body) {
+        expect(responseOf('moveUserOrganization').parse(body)).toMatchObject({
+          organizations: [{ id: userAdmin.organizationId, name: 'Over HTTP team', roles: ['student'] }],
+          version: 4,
+        });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/users/${userAdmin.userId}/organization`;
+        },
+        status: 404,
+        as: 'admin',
+        body: {
+          json: {
+            version: 4,
+            fromOrganizationId: null,
+            toOrganizationId: '00000000000000000000000000',
+            roles: ['student'],
+          },
+        },
+      },
+      {
+        get path() {
+          return `/api/v1/users/${userAdmin.userId}/organization`;
+        },
+        status: 400,
+        as: 'admin',
+        get body() {
+          return {
+            json: { version: 4, fromOrganizationId: null, toOrganizationId: userAdmin.organizationId, roles: [] },
+          };
+        },
+        fieldError: { path: 'body.roles', message: 'Choose at least one role.' },
+      },
+    ],
+  },
+  listAuditEvents: {
+    ok: {
+      get path() {
+        return `/api/v1/audit-events?targetId=${userAdmin.userId}`;
+      },
+      as: 'admin',
+      check(body) {
+        const page = responseOf('listAuditEvents').parse(body) as { items: { action: string; actor: unknown }[] };
+        expect(page.items.map((event) => event.action)).toEqual([
+          'user.organization.move',
+          'user.businessUnit.move',
+          'user.rights.update',
+        ]);
+        expect(page.items[0]?.actor).toMatchObject({ displayName: 'Ada Admin', impersonatorId: null });
+      },
+    },
+    bad: [
+      { path: '/api/v1/audit-events?limit=0', status: 400, as: 'admin' },
+      { path: '/api/v1/audit-events?pageToken=forged', status: 400, as: 'admin' },
+      { path: '/api/v1/audit-events', status: 403, as: 'editor' },
+    ],
+  },
+  // ── issue 11: users, rights and audit log (users) — insert above this line ──
+  // Invitations and user imports (issue 11 items 3 and 4; decision record 030). The
+  // faculty of UNO invite into their own organization only; run in route-table order
+  // (create → resend → revoke; preview of an invitation made in beforeAll; run → get).
+  ...(() => {
+    const invited = { id: '', token: '', importId: '' };
+    const stamp = Date.now();
+    const csv = (text: string) => Buffer.from(text).toString('base64');
+    const importFile = () => ({
+      fileName: 'class.csv',
+      content: csv(
+        `name,email,role\nHttp Student,http-import.${stamp}@example.edu,student\nNo Role,norole.${stamp}@example.edu,\n`,
+      ),
+      organizationId: support.unoOrganization,
+    });
+    beforeAll(async () => {
+      // An invitation whose link token the preview case reads (made through the data layer).
+      const { storeTestInvitation } = await import('../../functions/src/test-support/invitations.ts');
+      invited.token = await storeTestInvitation({
+        email: `http-preview.${stamp}@example.edu`,
+        organization: { id: support.unoOrganization, name: 'UNO' },
+      });
+    });
+    return {
+      listInvitations: {
+        ok: {
+          path: '/api/v1/invitations?limit=50',
+          as: 'faculty-uscr',
+          check(body: unknown) {
+            const page = responseOf('listInvitations').parse(body) as { items: { organization: { id: string } }[] };
+            expect(page.items.every((item) => item.organization.id === support.unoOrganization)).toBe(true);
+          },
+        },
+        bad: [
+          { path: '/api/v1/invitations?limit=0', status: 400, as: 'admin' },
+          {
+            get path() {
+              return `/api/v1/invitations?organizationId=${support.gmuOrganization}`;
+            },
+            status: 403,
+            as: 'faculty-uscr',
+          },
+          { path: '/api/v1/invitations', status: 403, as: 'student' },
+        ],
+      },
+      createInvitation: {
+        ok: {
+          path: '/api/v1/invitations',
+          as: 'faculty-uscr',
+          get body() {
+            return {
+              json: {
+                email: `http-case.${stamp}@example.edu`,
+                organizationId: support.unoOrganization,
+                role: 'student',
+              },
+            };
+          },
+          check(body: unknown) {
+            const invitation = responseOf('createInvitation').parse(body) as {
+              id: string;
+              status: string;
+              emailStatus: string;
+            };
+            expect(invitation).toMatchObject({ status: 'pending', emailStatus: 'sent' });
+            invited.id = invitation.id;
+          },
+        },
+        bad: [
+          {
+            path: '/api/v1/invitations',
+            status: 403,
+            as: 'faculty-uscr',
+            get body() {
+              return { json: { email: 'x@example.edu', organizationId: support.gmuOrganization, role: 'student' } };
+            },
+          },
+          {
+            path: '/api/v1/invitations',
+            status: 400,
+            as: 'admin',
+            body: { json: { email: 'not-an-address', organizationId: '00000000000000000000000000', role: 'teacher' } },
+            fieldError: { path: 'body.email', message: 'Enter a valid e-mail address.' },
+          },
+          {
+            path: '/api/v1/invitations',
+            status: 404,
+            as: 'admin',
+            body: { json: { email: 'x@example.edu', organizationId: '00000000000000000000000000', role: 'student' } },
+          },
+        ],
+      },
+      resendInvitation: {
+        ok: {
+          get path() {
+            return `/api/v1/invitations/${invited.id}/resend`;
+          },
+          as: 'faculty-uscr',
+          check(body: unknown) {
+            expect(responseOf('resendInvitation').parse(body)).toMatchObject({ sentCount: 2, status: 'pending' });
+          },
+        },
+        bad: [
+          {
+            get path() {
+              return `/api/v1/invitations/${invited.id}/resend`;
+            },
+            status: 404,
+            as: 'faculty-vacr',
+          },
+          { path: '/api/v1/invitations/not-an-id/resend', status: 400, as: 'admin' },
+        ],
+      },
+      revokeInvitation: {
+        ok: {
+          get path() {
+            return `/api/v1/invitations/${invited.id}`;
+          },
+          as: 'faculty-uscr',
+          check(body: unknown) {
+            expect(responseOf('revokeInvitation').parse(body)).toMatchObject({ status: 'revoked' });
+          },
+        },
+        bad: [
+          { path: '/api/v1/invitations/00000000000000000000000000', status: 404, as: 'admin' },
+          { path: '/api/v1/invitations/00000000000000000000000000', status: 403, as: 'student' },
+        ],
+      },
+      getInvitationPreview: {
+        ok: {
+          get path() {
+            return `/api/v1/invitations/preview?token=${encodeURIComponent(invited.token)}`;
+          },
+          check(body: unknown) {
+            expect(responseOf('getInvitationPreview').parse(body)).toMatchObject({
+              role: 'student',
+              status: 'pending',
+            });
+          },
+        },
+        bad: [
+          { path: '/api/v1/invitations/preview?token=forged.link', status: 404 },
+          { path: '/api/v1/invitations/preview', status: 400 },
+        ],
+      },
+      previewUserImport: {
+        ok: {
+          path: '/api/v1/user-imports/preview',
+          as: 'admin',
+          get body() {
+            return { json: importFile() };
+          },
+          check(body: unknown) {
+            expect(responseOf('previewUserImport').parse(body)).toMatchObject({
+              rowCount: 2,
+              validCount: 1,
+              invalidCount: 1,
+            });
+          },
+        },
+        bad: [
+          {
+            path: '/api/v1/user-imports/preview',
+            status: 403,
+            as: 'faculty-uscr',
+            get body() {
+              return { json: importFile() };
+            },
+          },
+          {
+            path: '/api/v1/user-imports/preview',
+            status: 400,
+            as: 'admin',
+            get body() {
+              return { json: { ...importFile(), content: Buffer.from([0xff, 0xfe, 0x41]).toString('base64') } };
+            },
+            fieldError: {
+              path: 'body.content',
+              message: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.',
+            },
+          },
+        ],
+      },
+      runUserImport: {
+        ok: {
+          path: '/api/v1/user-imports',
+          as: 'admin',
+          get body() {
+            return { json: { ...importFile(), mode: 'validRowsOnly' } };
+          },
+          check(body: unknown) {
+            const result = responseOf('runUserImport').parse(body) as { id: string };
+            expect(result).toMatchObject({ status: 'partial', createdCount: 1, skippedCount: 1, failedCount: 0 });
+            invited.importId = result.id;
+          },
+        },
+        bad: [
+          {
+            path: '/api/v1/user-imports',
+            status: 400,
+            as: 'admin',
+            get body() {
+              return { json: { ...importFile(), mode: 'allOrNothing' } };
+            },
+            fieldError: { path: 'rows.3', message: 'Role is missing.' },
+          },
+          {
+            path: '/api/v1/user-imports',
+            status: 403,
+            as: 'faculty-uscr',
+            get body() {
+              return { json: { ...importFile(), mode: 'validRowsOnly' } };
+            },
+          },
+        ],
+      },
+      listUserImports: {
+        ok: {
+          path: '/api/v1/user-imports?limit=10',
+          as: 'admin',
+          check(body: unknown) {
+            expect(responseOf('listUserImports').parse(body)).toMatchObject({ items: expect.any(Array) });
+          },
+        },
+        bad: [
+          { path: '/api/v1/user-imports?limit=0', status: 400, as: 'admin' },
+          { path: '/api/v1/user-imports', status: 403, as: 'faculty-uscr' },
+        ],
+      },
+      getUserImport: {
+        ok: {
+          get path() {
+            return `/api/v1/user-imports/${invited.importId}`;
+          },
+          as: 'admin',
+          check(body: unknown) {
+            expect(responseOf('getUserImport').parse(body)).toMatchObject({ id: invited.importId, rowCount: 2 });
+          },
+        },
+        bad: [
+          { path: '/api/v1/user-imports/00000000000000000000000000', status: 404, as: 'admin' },
+          { path: '/api/v1/user-imports/00000000000000000000000000', status: 403, as: 'faculty-uscr' },
+        ],
+      },
+    } satisfies Partial<Record<OperationId, RouteCase>>;
+  })(),
+  // ── issue 11: invitations and user imports (invitations) — insert above this line ──
   getOpenApiDocument: {
     ok: {
       path: '/api/v1/openapi.json',

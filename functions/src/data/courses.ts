@@ -188,6 +188,15 @@ export function listCourseMembers(courseId: string): Promise<Member[]> {
  * @throws ConflictError "Organization member already exists." when present.
  */
 export async function addOrganizationMember(organizationId: string, member: Member): Promise<void> {
+  await createItem(organizationMemberItem(organizationId, member), 'Organization member already exists.');
+}
+
+/**
+ * The stored roster item of `member` in an organization (pure, version 1): what
+ * {@link addOrganizationMember} writes, and what a team move (users.ts
+ * `moveUserOrganization`) puts in its transaction.
+ */
+export function organizationMemberItem(organizationId: string, member: Member): Record<string, unknown> {
   const item: OrganizationMemberItem = {
     userId: member.userId,
     roles: [...member.roles],
@@ -196,7 +205,7 @@ export async function addOrganizationMember(organizationId: string, member: Memb
     version: 1,
     organizationId,
   };
-  await createItem({ ...item }, 'Organization member already exists.');
+  return { ...item };
 }
 
 /** The members of an organization with their roles (the organization's partition, `MEMBER#` items). */

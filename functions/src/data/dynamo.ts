@@ -71,6 +71,11 @@ export interface PagedQuery {
   readonly pageToken?: string | undefined;
   /** false reads the sort key backwards (newest first). Default true. */
   readonly forward?: boolean;
+  /**
+   * A filtered read only: items DynamoDB reads per Query (its `Limit`, before the
+   * filter) when more than `limit`, so a rare match costs fewer round trips. Default `limit`.
+   */
+  readonly readLimit?: number;
 }
 
 /**
@@ -109,7 +114,7 @@ export async function queryPage<T>(query: PagedQuery): Promise<Page<T>> {
       ExpressionAttributeValues: values,
       ScanIndexForward: query.forward ?? true,
       // A filter drops items after Limit is applied, so a filtered read asks for a whole page each round.
-      Limit: query.filter ? query.limit : remaining,
+      Limit: query.filter ? Math.max(query.limit, query.readLimit ?? 0) : remaining,
       ...(query.index === 'table' ? {} : { IndexName: TABLE.indexes[query.index].indexName }),
       ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
       ...(exclusiveStartKey ? { ExclusiveStartKey: exclusiveStartKey } : {}),

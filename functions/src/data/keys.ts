@@ -25,6 +25,8 @@ import { TABLE } from '#shared/table';
  * | user by upstream identity                         | table | pk `IDENTITY#<provider>#<upstream subject>`, sk `IDENTITY` (attribute userId) |
  * | users by e-mail (admin list)                      | gsi1  | gsi1pk `USERS`, gsi1sk `<email lower-case or ~>#<id>`               |
  * | business unit by id                               | table | pk `BUSINESS_UNIT#<id>`, sk `BUSINESS_UNIT`                         |
+ * | business units by name (not merged; issue 11)     | gsi1  | gsi1pk `BUSINESS_UNITS`, gsi1sk `<name lower-case>#<id>`            |
+ * | every business-unit merge (duplicate → kept)      | table | pk `BUSINESS_UNIT_MERGES`, sk `<merged unit id>` (attribute intoId) |
  * | catalog revision (bumped by every content write)  | table | pk `CATALOG`, sk `REVISION` (attribute revision, a number)          |
  *
  * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
@@ -86,6 +88,13 @@ export const ENTITY_TYPES = {
   page: 'Page',
   pageHref: 'PageHref',
   pageSection: 'PageSection',
+  auditEvent: 'AuditEvent',
+  invitation: 'Invitation',
+  invitationGuard: 'InvitationGuard',
+  invitationEmail: 'InvitationEmail',
+  userImport: 'UserImport',
+  userImportRows: 'UserImportRows',
+  businessUnitMerge: 'BusinessUnitMerge',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -311,6 +320,22 @@ export function userEmailIndexKey(email: string | null, userId: string): { gsi1p
 /** `BUSINESS_UNIT#<id>` / `BUSINESS_UNIT`: one business unit (a school, college or organisation). */
 export function businessUnitKey(id: string): TableKey {
   return { pk: `BUSINESS_UNIT#${id}`, sk: 'BUSINESS_UNIT' };
+}
+
+/** The single gsi1 partition listing business units by name (a merged unit leaves it; decision record 030). */
+export const BUSINESS_UNITS_PARTITION = 'BUSINESS_UNITS';
+
+/** gsi1 key of a business unit that is not merged: its name lower-cased, then `#<id>`. */
+export function businessUnitNameIndexKey(name: string, id: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: BUSINESS_UNITS_PARTITION, gsi1sk: `${name.toLowerCase()}#${id}` };
+}
+
+/** The partition of the merge map: one item per merged business unit, read whole with one Query. */
+export const BUSINESS_UNIT_MERGES_PARTITION = 'BUSINESS_UNIT_MERGES';
+
+/** `BUSINESS_UNIT_MERGES` / `<mergedId>`: the merge of one business unit into another (attribute intoId). */
+export function businessUnitMergeKey(mergedId: string): TableKey {
+  return { pk: BUSINESS_UNIT_MERGES_PARTITION, sk: mergedId };
 }
 
 /** Partition of the catalog revision item; the indexer's stream filter matches on it (infra/stacks). */
@@ -664,4 +689,161 @@ export const PAGES_PARTITION = 'PAGES';
 /** gsi1 key of a page item: the list of every page, by href. */
 export function pageListIndexKey(href: string, pageId: string): { gsi1pk: string; gsi1sk: string } {
   return { gsi1pk: PAGES_PARTITION, gsi1sk: `${href}#${pageId}` };
+}
+
+/* ── Administration (issue 11; decision record 030) ─────────────────────────────── */
+
+/*
+ * | question                                                  | index | key                                                              |
+ * |-----------------------------------------------------------|-------|------------------------------------------------------------------|
+ * | audit events of one month, in time order                  | table | pk `AUDIT#<YYYY-MM>`, sk `<timestamp ISO>#<eventId>`              |
+ * | audit events of one target (user, unit, …), in time order | gsi1  | gsi1pk `AUDIT_TARGET#<targetId>`, gsi1sk `<timestamp ISO>#<eventId>` |
+ * | every audit event, in time order (the log, newest first read backwards) | gsi3 | gsi3pk `AUDIT_LOG`, gsi3sk `<timestamp ISO>#<eventId>` |
+ * | organizations (teams) by name                             | gsi1  | gsi1pk `ORGANIZATIONS`, gsi1sk `<name lower-case>#<id>` (on the organization item) |
+ */
+
+/** Partition of the audit events of one UTC month (`YYYY-MM`). */
+export function auditEventsPartition(month: string): string {
+  return `AUDIT#${month}`;
+}
+
+/** `AUDIT#<YYYY-MM>` / `<timestamp ISO>#<eventId>`: one audit event, time-ordered within its month. */
+export function auditEventKey(timestamp: string, eventId: string): TableKey {
+  return { pk: auditEventsPartition(timestamp.slice(0, 7)), sk: `${timestamp}#${eventId}` };
+}
+
+/** gsi1 partition of the audit events of one target record. */
+export function auditTargetPartition(targetId: string): string {
+  return `AUDIT_TARGET#${targetId}`;
+}
+
+/** gsi1 key of an audit event: found by its target, time-ordered. */
+export function auditTargetIndexKey(targetId: string, timestamp: string, eventId: string) {
+  return { gsi1pk: auditTargetPartition(targetId), gsi1sk: `${timestamp}#${eventId}` };
+}
+
+/**
+ * The single gsi3 partition of the whole audit log. One partition is enough: audit
+ * events are administrators' changes (hundreds a day at most, far below a
+ * partition's 1,000 writes a second), and one partition reads newest first without
+ * guessing which months hold events (decision record 030).
+ */
+export const AUDIT_LOG_PARTITION = 'AUDIT_LOG';
+
+/** gsi3 key of an audit event: the whole log, time-ordered (`<timestamp ISO>#<eventId>`). */
+export function auditLogIndexKey(timestamp: string, eventId: string): { gsi3pk: string; gsi3sk: string } {
+  return { gsi3pk: AUDIT_LOG_PARTITION, gsi3sk: `${timestamp}#${eventId}` };
+}
+
+/** The single gsi1 partition listing organizations (teams) by name. */
+export const ORGANIZATIONS_PARTITION = 'ORGANIZATIONS';
+
+/** gsi1 key of an organization item: its name lower-cased, then `#<id>`. */
+export function organizationNameIndexKey(name: string, organizationId: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: ORGANIZATIONS_PARTITION, gsi1sk: `${name.toLowerCase()}#${organizationId}` };
+}
+
+/*
+ * | users of one business unit (moved together by a merge)   | gsi2  | gsi2pk `BUSINESS_UNIT_USERS#<unitId>`, gsi2sk `<userId>` (on the user item) |
+ */
+
+/** gsi2 partition of the users of one business unit. */
+export function businessUnitUsersPartition(businessUnitId: string): string {
+  return `BUSINESS_UNIT_USERS#${businessUnitId}`;
+}
+
+/** gsi2 key of a user item with a business unit (absent on a user without one). */
+export function businessUnitUsersIndexKey(businessUnitId: string, userId: string): { gsi2pk: string; gsi2sk: string } {
+  return { gsi2pk: businessUnitUsersPartition(businessUnitId), gsi2sk: userId };
+}
+
+/* ── Invitations and user imports (issue 11 items 3 and 4; decision record 030) ──── */
+/*
+ * | question                                                   | index | key                                                                 |
+ * |------------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | invitation by id (the link names it)                       | table | pk `INVITATION#<id>`, sk `INVITATION`                               |
+ * | invitations of one organization, newest first             | gsi1  | gsi1pk `INVITATIONS#<organizationId>`, gsi1sk `<createdTimestamp ISO>#<id>` |
+ * | every invitation, newest first (unscoped claim)            | gsi2  | gsi2pk `INVITATIONS`, gsi2sk `<createdTimestamp ISO>#<id>`           |
+ * | at most one pending invitation per e-mail and organization | table | pk `INVITATION_PENDING#<organizationId>#<email lower-case>`, sk `INVITATION_PENDING` (attribute invitationId) |
+ * | import by id, with its rows (one Query)                    | table | pk `USER_IMPORT#<id>`; sk `USER_IMPORT` (the result), `ROWS#<chunk, 4 digits>` (its rows) |
+ * | imports of one organization, newest first                  | gsi1  | gsi1pk `USER_IMPORTS#<organizationId>`, gsi1sk `<createdTimestamp ISO>#<id>` |
+ * | every import, newest first (unscoped claim)                | gsi2  | gsi2pk `USER_IMPORTS`, gsi2sk `<createdTimestamp ISO>#<id>`          |
+ */
+
+/** `INVITATION#<id>` / `INVITATION`: one invitation. */
+export function invitationKey(id: string): TableKey {
+  return { pk: `INVITATION#${id}`, sk: 'INVITATION' };
+}
+
+/** gsi1 partition of the invitations of one organization. */
+export function organizationInvitationsPartition(organizationId: string): string {
+  return `INVITATIONS#${organizationId}`;
+}
+
+/** The gsi2 partition of every invitation. */
+export const INVITATIONS_PARTITION = 'INVITATIONS';
+
+/** Index keys of an invitation: by organization (gsi1) and among all (gsi2), both by creation time. */
+export function invitationIndexKeys(
+  organizationId: string,
+  createdTimestamp: string,
+  id: string,
+): { gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string } {
+  const sortKey = `${createdTimestamp}#${id}`;
+  return {
+    gsi1pk: organizationInvitationsPartition(organizationId),
+    gsi1sk: sortKey,
+    gsi2pk: INVITATIONS_PARTITION,
+    gsi2sk: sortKey,
+  };
+}
+
+/**
+ * `INVITATION_PENDING#<organizationId>#<email>` / `INVITATION_PENDING`: the guard that
+ * makes a pending invitation unique per e-mail (lower-cased) and organization; written
+ * with the invitation, removed when it is accepted or revoked.
+ */
+export function pendingInvitationGuardKey(organizationId: string, email: string): TableKey {
+  return { pk: `INVITATION_PENDING#${organizationId}#${email.toLowerCase()}`, sk: 'INVITATION_PENDING' };
+}
+
+/** Table partition of one import: its result item and its row chunks. */
+export function userImportPartition(id: string): string {
+  return `USER_IMPORT#${id}`;
+}
+
+/** `USER_IMPORT#<id>` / `USER_IMPORT`: the result of one import (without its rows). */
+export function userImportKey(id: string): TableKey {
+  return { pk: userImportPartition(id), sk: 'USER_IMPORT' };
+}
+
+/** Sort-key prefix of the row chunks of an import. */
+export const USER_IMPORT_ROWS_PREFIX = 'ROWS#';
+
+/** `USER_IMPORT#<id>` / `ROWS#<chunk>`: one chunk of an import's rows (`chunk` 0…9999, zero-padded). */
+export function userImportRowsKey(id: string, chunk: number): TableKey {
+  return { pk: userImportPartition(id), sk: `${USER_IMPORT_ROWS_PREFIX}${String(chunk).padStart(4, '0')}` };
+}
+
+/** gsi1 partition of the imports of one organization. */
+export function organizationUserImportsPartition(organizationId: string): string {
+  return `USER_IMPORTS#${organizationId}`;
+}
+
+/** The gsi2 partition of every import. */
+export const USER_IMPORTS_PARTITION = 'USER_IMPORTS';
+
+/** Index keys of an import's result item: by organization (gsi1) and among all (gsi2), by creation time. */
+export function userImportIndexKeys(
+  organizationId: string,
+  createdTimestamp: string,
+  id: string,
+): { gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string } {
+  const sortKey = `${createdTimestamp}#${id}`;
+  return {
+    gsi1pk: organizationUserImportsPartition(organizationId),
+    gsi1sk: sortKey,
+    gsi2pk: USER_IMPORTS_PARTITION,
+    gsi2sk: sortKey,
+  };
 }

@@ -52,6 +52,21 @@ export interface OutboxPayloads {
   readonly newsletterSubscriber: NewsletterSubscriber;
   readonly contactRequest: ContactRequest & { readonly topic: ContactTopic };
   readonly supportRequest: SupportRequestRecord;
+  readonly invitationEmail: InvitationEmailRecord;
+}
+
+/**
+ * The e-mail of an invitation (issue 11; decision record 030): which invitation, to
+ * whom. The link itself is only in the stored e-mail's text (until it is sent), never
+ * in the payload.
+ */
+export interface InvitationEmailRecord {
+  readonly invitationId: string;
+  readonly organizationId: string;
+  readonly email: string;
+  /** `create`, `resend` or `import` (with the import's id). */
+  readonly reason: 'create' | 'resend' | 'import';
+  readonly importId: string | null;
 }
 /** The kinds of stored message (they are also their `entityType` keys of ENTITY_TYPES). */
 export type OutboxKind = keyof OutboxPayloads;
@@ -91,7 +106,18 @@ export type OutboxItem<K extends OutboxKind = OutboxKind> = OutboxRecord<K> &
 export async function createOutboxMessage<K extends OutboxKind>(
   record: Omit<OutboxRecord<K>, 'emailStatus'>,
 ): Promise<OutboxItem<K>> {
-  const item = {
+  const item = outboxItemOf(record);
+  await createItem({ ...item }, 'Message already exists.');
+  return item;
+}
+
+/**
+ * The stored item of a new message (pure): version 1, `emailStatus` pending, on the
+ * pending index. Callers that store a message inside their own TransactWriteItems
+ * (an invitation and its e-mail) put it with `putNewItemStep`.
+ */
+export function outboxItemOf<K extends OutboxKind>(record: Omit<OutboxRecord<K>, 'emailStatus'>): OutboxItem<K> {
+  return {
     ...record,
     emailStatus: 'pending',
     ...outboxMessageKey(record.id),
@@ -99,8 +125,6 @@ export async function createOutboxMessage<K extends OutboxKind>(
     entityType: ENTITY_TYPES[record.kind],
     version: 1,
   } as OutboxItem<K>;
-  await createItem({ ...item }, 'Message already exists.');
-  return item;
 }
 
 /**

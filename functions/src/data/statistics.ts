@@ -10,10 +10,12 @@ import type {
 } from '#shared/contracts/statistics';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { resolveMerged } from '../domain/business-units.ts';
 import { addToCoursewareMetrics, emptyCoursewareMetrics } from '../domain/courseware-metrics.ts';
 import { periodOf, type TimeFrame } from '../domain/download-statistics.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { decodePageToken, encodePageToken } from '../lib/page-token.ts';
+import { getBusinessUnitsByIds, getMergeMap } from './business-units.ts';
 import { listContentByStatus } from './content.ts';
 import type { DownloadEventItem, StatisticCounterItem } from './downloads.ts';
 import { type Page, queryPage, tableName } from './dynamo.ts';
@@ -74,12 +76,18 @@ function partitionGroup(query: BucketQuery): StatisticGroup | undefined {
  * `to` is included whole), in period then subject order, `limit` a page. One Query of
  * partition `STAT#<category>#<metric>#<resolution>` (with `group`, that group's
  * partition `…#<group>`), sk BETWEEN `<period of from>` and `<period of to>#\uffff`;
- * the page token is DynamoDB's key (lib/page-token.ts).
+ * the page token is DynamoDB's key (lib/page-token.ts). Once business units were
+ * merged, the `businessUnit` metric is read whole and attributed through the merge
+ * map ({@link listMergedChartBuckets}; decision record 030).
  * @throws ValidationError (400) for a token of another read, or `group` on a metric
  *   other than `businessUnit`.
  */
 export async function listChartBuckets(query: BucketQuery): Promise<Page<StatisticBucket>> {
   const group = partitionGroup(query);
+  if (query.metric === 'businessUnit') {
+    const merges = await getMergeMap();
+    if (merges.size > 0) return listMergedChartBuckets(query, group, merges);
+  }
   const page = await queryPage<StatisticCounterItem>({
     index: 'table',
     partitions: [statisticCounterPartition(query.category, query.metric, query.resolution, group)],
@@ -223,7 +231,8 @@ function invalidToken(): ValidationError {
  * group). The bucket id is `<category>#<metric>#<subject>#<resolution>#<from>..<to>`,
  * `period` null, the label that of the subject's latest counter. The `users` metric
  * sums distinct users per period read, so a user active in two of those periods
- * counts twice.
+ * counts twice. `businessUnit` counters of a merged unit count for the unit kept
+ * (merge map, chains resolved; labelled with its current name; decision record 030).
  * @throws ValidationError (400) for a token of another read, or `group` on a metric
  *   other than `businessUnit`.
  */
@@ -238,15 +247,20 @@ export async function listTableBuckets(query: BucketQuery): Promise<Page<Statist
   }
   const totals = new Map<string, { label: string; value: number }>();
   const runs = splitRange(query.from, query.to);
-  const counters = await Promise.all(runs.map((run) => countersOfRun(query, run, group)));
+  const [counters, merges] = await Promise.all([
+    Promise.all(runs.map((run) => countersOfRun(query, run, group))),
+    query.metric === 'businessUnit' ? getMergeMap() : Promise.resolve(new Map<string, string>()),
+  ]);
   // Runs and their counters are chronological, so the last label seen is the latest.
-  for (const item of counters.flat()) {
+  for (const counter of counters.flat()) {
+    const item = { ...counter, subject: resolveMerged(merges, counter.subject) };
     const total = totals.get(item.subject);
     if (total) {
       total.value += Number(item.value);
       total.label = item.label;
     } else totals.set(item.subject, { label: item.label, value: Number(item.value) });
   }
+  await labelKeptUnits(totals, merges);
   const ranked = [...totals.entries()]
     .map(([subject, total]) => ({ subject, ...total }))
     .sort(
@@ -326,6 +340,8 @@ export function toRawDownloadDataPoint(item: DownloadEventItem): RawDownloadData
  * `to`, each Queried with sk BETWEEN `<from>T00:00:00.000Z` and
  * `<to>T23:59:59.999Z#\uffff`. The page token names the month partition and the key
  * to resume after (lib/page-token.ts), so it only resumes a read of the same months.
+ * An event of a merged business unit is shown under the unit kept
+ * ({@link attributeMergedUnits}; one Query of the merge map per page).
  * @throws ValidationError (400) for a token of another read.
  */
 export async function listRawEvents(query: RawEventQuery): Promise<Page<RawDownloadDataPoint>> {
@@ -340,7 +356,114 @@ export async function listRawEvents(query: RawEventQuery): Promise<Page<RawDownl
     limit: query.limit,
     pageToken: query.pageToken,
   });
-  return { items: page.items.map(toRawDownloadDataPoint), nextPageToken: page.nextPageToken };
+  const merges = await getMergeMap();
+  const items = page.items.map(toRawDownloadDataPoint);
+  return {
+    items: merges.size > 0 ? await attributeMergedUnits(items, merges) : items,
+    nextPageToken: page.nextPageToken,
+  };
+}
+
+/**
+ * Raw events with every business unit that was merged shown as the unit it was
+ * merged into (chains resolved): its id, and its name, category and region as stored
+ * now (one BatchGetItem of the units kept; decision record 030). The stored events
+ * are never rewritten. A kept unit that vanished leaves the event as recorded.
+ */
+async function attributeMergedUnits(
+  items: RawDownloadDataPoint[],
+  merges: ReadonlyMap<string, string>,
+): Promise<RawDownloadDataPoint[]> {
+  const keptIds = new Set<string>();
+  for (const item of items) {
+    for (const id of Object.keys(item.metadata.businessUnits)) {
+      const kept = resolveMerged(merges, id);
+      if (kept !== id) keptIds.add(kept);
+    }
+  }
+  if (keptIds.size === 0) return items;
+  const kept = new Map((await getBusinessUnitsByIds([...keptIds])).map((unit) => [unit.id, unit]));
+  return items.map((item) => {
+    const units = Object.entries(item.metadata.businessUnits).map(([id, recorded]) => {
+      const unit = kept.get(resolveMerged(merges, id));
+      return unit ? [unit.id, { name: unit.name, category: unit.category, region: unit.region }] : [id, recorded];
+    });
+    return { ...item, metadata: { ...item.metadata, businessUnits: Object.fromEntries(units) } };
+  });
+}
+
+/**
+ * Gives every subject that is a unit kept by a merge the unit's current name as its
+ * label (the merged units' counters carry their own names). One BatchGetItem.
+ */
+async function labelKeptUnits(
+  totals: Map<string, { label: string; value: number }>,
+  merges: ReadonlyMap<string, string>,
+): Promise<void> {
+  if (merges.size === 0) return;
+  const keptIds = new Set([...merges.keys()].map((id) => resolveMerged(merges, id)));
+  const present = [...totals.keys()].filter((subject) => keptIds.has(subject));
+  if (present.length === 0) return;
+  for (const unit of await getBusinessUnitsByIds(present)) {
+    const total = totals.get(unit.id);
+    if (total) total.label = unit.name;
+  }
+}
+
+/**
+ * Chart view of the `businessUnit` metric once units were merged: every counter of
+ * the range is read (all pages of the one partition), the merged units' counters
+ * are summed into the kept unit's per period (chains resolved), then paged by an
+ * offset token bound to this read. Bucket ids are those of the kept unit's counters.
+ */
+async function listMergedChartBuckets(
+  query: BucketQuery,
+  group: StatisticGroup | undefined,
+  merges: ReadonlyMap<string, string>,
+): Promise<Page<StatisticBucket>> {
+  const read = ['chart', query.category, query.metric, query.resolution, query.from, query.to, query.group ?? '*'].join(
+    '#',
+  );
+  const token = decodePageToken(query.pageToken, { ...TABLE_TOKEN, partitions: [read] });
+  let offset = 0;
+  if (token) {
+    if (!/^[1-9]\d{0,8}$/.test(token.offset ?? '')) throw invalidToken();
+    offset = Number(token.offset);
+  }
+  const run: PeriodRun = {
+    timeFrame: query.resolution,
+    first: periodOf(dayStart(query.from), query.resolution),
+    last: periodOf(dayStart(query.to), query.resolution),
+  };
+  const buckets = new Map<string, { period: string; subject: string; label: string; value: number }>();
+  for (const counter of await countersOfRun(query, run, group)) {
+    const subject = resolveMerged(merges, counter.subject);
+    const key = `${counter.period}#${subject}`;
+    const bucket = buckets.get(key);
+    if (bucket) bucket.value += Number(counter.value);
+    else buckets.set(key, { period: counter.period, subject, label: counter.label, value: Number(counter.value) });
+  }
+  const keptIds = new Set([...merges.keys()].map((id) => resolveMerged(merges, id)));
+  const labels = new Map(
+    (
+      await getBusinessUnitsByIds(
+        [...new Set([...buckets.values()].map((b) => b.subject))].filter((id) => keptIds.has(id)),
+      )
+    ).map((unit) => [unit.id, unit.name]),
+  );
+  const ordered = [...buckets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, bucket]) => bucket);
+  const items = ordered.slice(offset, offset + query.limit).map((bucket) => ({
+    id: statisticBucketId(query.category, query.metric, query.resolution, bucket.period, bucket.subject),
+    label: labels.get(bucket.subject) ?? bucket.label,
+    value: bucket.value,
+    period: bucket.period,
+    subject: bucket.subject,
+  }));
+  const next = offset + query.limit;
+  return {
+    items,
+    nextPageToken: next < ordered.length ? encodePageToken({ read, offset: String(next) }) : null,
+  };
 }
 
 /** Published content read per Query by {@link getCoursewareMetrics} (spec §9 "Admin list fetch: 300 per page"). */

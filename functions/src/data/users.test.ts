@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountOf, rolesOf, toUserSummary } from './users.ts';
+import { accountOf, planRightsChange, rolesOf, toUserSummary, userSearchText } from './users.ts';
 
 const USER_ITEM = {
   pk: 'USER#u1',
@@ -90,6 +90,68 @@ describe('rolesOf and toUserSummary', () => {
       email: 'a@example.org',
       roles: ['USER'],
       businessUnitId: null,
+      businessUnitName: null,
+      createdTimestamp: '2026-11-21T00:00:00.000Z',
     });
+  });
+
+  it('names the business unit from the copy on the user item', () => {
+    const user = accountOf([
+      {
+        ...USER_ITEM,
+        businessUnitId: 'bu1',
+        businessUnit: { id: 'bu1', name: 'Old Dominion', state: 'VA', public: true },
+      },
+    ])?.user;
+    expect(toUserSummary(user ?? ({} as never))).toMatchObject({
+      businessUnitId: 'bu1',
+      businessUnitName: 'Old Dominion',
+    });
+  });
+});
+
+describe('planRightsChange', () => {
+  it('deletes the claim scopes and subscriptions that go, puts those that come, and leaves the rest', () => {
+    const before = {
+      claims: [
+        { type: 'role', value: 'USER' },
+        { type: 'scoped-file', value: 'any', scopes: ['courseware', 'lesson'] },
+      ],
+      subscriptions: ['coursewareFeature', 'old'],
+    };
+    const after = {
+      claims: [
+        { type: 'role', value: 'USER' },
+        { type: 'scoped-file', value: 'any', scopes: ['courseware'] },
+        { type: 'api', value: 'put_v1_users' },
+      ],
+      subscriptions: ['coursewareFeature'],
+    };
+    const plan = planRightsChange('u1', before, after);
+    expect(plan.put.map((item) => item.sk)).toEqual(['CLAIM#api#put_v1_users#*']);
+    expect(plan.remove).toEqual([
+      { pk: 'USER#u1', sk: 'CLAIM#scoped-file#any#lesson' },
+      { pk: 'USER#u1', sk: 'SUBSCRIPTION#old' },
+    ]);
+    expect(plan.transactionItems).toBe(5);
+  });
+
+  it('stores an empty scope list as the unscoped claim', () => {
+    const plan = planRightsChange(
+      'u1',
+      { claims: [], subscriptions: [] },
+      {
+        claims: [{ type: 'role', value: 'ADMIN', scopes: [] }],
+        subscriptions: [],
+      },
+    );
+    expect(plan.put.map((item) => item.sk)).toEqual(['CLAIM#role#ADMIN#*']);
+  });
+});
+
+describe('userSearchText', () => {
+  it('holds the display name and e-mail lower-cased', () => {
+    expect(userSearchText('Ada LOVELACE', 'Ada@Example.ORG')).toBe('ada lovelace\nada@example.org');
+    expect(userSearchText('Zed', null)).toBe('zed\n');
   });
 });

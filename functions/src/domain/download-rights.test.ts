@@ -13,9 +13,10 @@ const principal = (scopes: string[] | null, subscriptions = [COURSEWARE_FEATURE]
   subscriptions,
 });
 
-const nationalUser = { ranges: ['USCR'], businessUnit: { state: 'NE', public: true } };
-const virginiaFaculty = { ranges: ['VACR'], businessUnit: { state: 'VA', public: true } };
-const privateVirginiaSchool = { ranges: ['VACR'], businessUnit: { state: 'VA', public: false } };
+// Units as seeded (decision record 030): eligibility on VACR is the unit's eligibleBrands.
+const nationalUser = { ranges: ['USCR'], businessUnit: { state: 'NE', public: true, eligibleBrands: [] } };
+const virginiaFaculty = { ranges: ['VACR'], businessUnit: { state: 'VA', public: true, eligibleBrands: ['VACR'] } };
+const privateVirginiaSchool = { ranges: ['VACR'], businessUnit: { state: 'VA', public: false, eligibleBrands: [] } };
 
 describe('capabilityFor and mayDownload', () => {
   it('asks viewFiles of courseware files and viewLessonFiles of lesson artifacts', () => {

@@ -26,9 +26,11 @@ export function mayDownload(principal: Principal | null, kind: DownloadKind): bo
 /**
  * Why a signed-in user may not download a file of `kind` on `brand`, one of
  * `DOWNLOAD_REFUSALS` (spec §1): not eligible for the brand — not a user of the
- * national range on USCR, not at a Virginia public school on VACR — or, eligible,
- * without the `scoped-file` claim of that kind. `user` is null when the account is
- * gone: then eligibility is what fails.
+ * national range on USCR, a business unit not eligible on VACR (its
+ * `eligibleBrands`; decision record 030) — or, eligible, without the `scoped-file`
+ * claim of that kind. `user` is null when the account is gone: then eligibility is
+ * what fails. Pass the user with the business unit as stored now
+ * (data/business-units.ts `withCurrentBusinessUnit`).
  */
 export function downloadRefusal(kind: DownloadKind, user: EligibilitySubject | null, brand: Brand): string {
   if (user === null || !isEligibleForBrand(user, brand)) {

@@ -11,9 +11,10 @@ function account(user: EntitlementAccount['user']): EntitlementAccount {
   return { user, roles: ['USER'], claims: [USER, FILES, LIST_COURSES], subscriptions: ['coursewareFeature'] };
 }
 
-const VA_PUBLIC = { state: 'VA', public: true };
-const VA_PRIVATE = { state: 'VA', public: false };
-const NE_PUBLIC = { state: 'NE', public: true };
+// Units as seeded (decision record 030): a Virginia public school is eligible on VACR as data.
+const VA_PUBLIC = { state: 'VA', public: true, eligibleBrands: ['VACR'] };
+const VA_PRIVATE = { state: 'VA', public: false, eligibleBrands: [] };
+const NE_PUBLIC = { state: 'NE', public: true, eligibleBrands: [] };
 
 describe('isEligibleForBrand', () => {
   it('admits on USCR only users of the national range', () => {
@@ -22,12 +23,28 @@ describe('isEligibleForBrand', () => {
     expect(isEligibleForBrand({ ranges: [], businessUnit: null }, 'USCR')).toBe(false);
   });
 
-  it('admits on VACR only users of a public school in Virginia, whatever their ranges', () => {
+  it('admits on VACR only users whose unit lists VACR (a Virginia public school as seeded), whatever their ranges', () => {
     expect(isEligibleForBrand({ ranges: ['VACR'], businessUnit: VA_PUBLIC }, 'VACR')).toBe(true);
     expect(isEligibleForBrand({ ranges: ['USCR'], businessUnit: VA_PUBLIC }, 'VACR')).toBe(true);
     expect(isEligibleForBrand({ ranges: ['VACR'], businessUnit: VA_PRIVATE }, 'VACR')).toBe(false);
     expect(isEligibleForBrand({ ranges: ['VACR', 'USCR'], businessUnit: NE_PUBLIC }, 'VACR')).toBe(false);
     expect(isEligibleForBrand({ ranges: ['VACR'], businessUnit: null }, 'VACR')).toBe(false);
+  });
+
+  it('reads eligibility on VACR from the unit data, not from its state or public flag', () => {
+    // An administrator added VACR to a Nebraska unit, and removed it from a Virginia public one.
+    const granted = { state: 'NE', public: false, eligibleBrands: ['VACR'] };
+    const revoked = { state: 'VA', public: true, eligibleBrands: [] };
+    expect(isEligibleForBrand({ ranges: [], businessUnit: granted }, 'VACR')).toBe(true);
+    expect(isEligibleForBrand({ ranges: ['VACR'], businessUnit: revoked }, 'VACR')).toBe(false);
+    // A unit item of an older seed, without the attribute: eligible nowhere.
+    const olderSeed: { eligibleBrands?: readonly string[] } = JSON.parse('{"state":"VA","public":true}');
+    expect(isEligibleForBrand({ ranges: ['VACR'], businessUnit: olderSeed }, 'VACR')).toBe(false);
+  });
+
+  it('reads eligibility on USCR from the user data only, whatever the unit says', () => {
+    expect(isEligibleForBrand({ ranges: [], businessUnit: { eligibleBrands: ['USCR', 'VACR'] } }, 'USCR')).toBe(false);
+    expect(isEligibleForBrand({ ranges: ['USCR'], businessUnit: { eligibleBrands: [] } }, 'USCR')).toBe(true);
   });
 });
 

@@ -5,8 +5,12 @@ import { BRANDS, type Brand } from '#shared/enums';
 /**
  * Brand eligibility of spec §1 ("On the state brand, downloading is limited to
  * faculty at state schools. On the national brand, it is limited to users of the
- * national range"; decision record 012): file rights (`scoped-file` claims) count
- * only where the user is eligible for this deployment's brand.
+ * national range"), as DATA (decision record 012, amended by 030): on VACR a user is
+ * eligible when their business unit's `eligibleBrands` includes VACR; on USCR when
+ * the user's own `ranges` include USCR. File rights (`scoped-file` claims) count
+ * only where the user is eligible for this deployment's brand. Callers pass the
+ * business unit as stored now (data/business-units.ts `withCurrentBusinessUnit`),
+ * not the copy on the user item.
  */
 
 /** 401 of a sign-in whose upstream identity is linked to no user (spec §8). */
@@ -16,16 +20,16 @@ export const EXIT_IMPERSONATION_MESSAGE = 'Exit impersonation first.';
 /** 404 of an impersonation of a user who does not exist. */
 export const USER_NOT_FOUND_MESSAGE = 'User does not exist.';
 
-/** The state whose public schools are eligible on the state brand (VACR). */
-export const STATE_BRAND_STATE = 'VA';
-
 /** Default brand when `BRAND` is unset (spec §1: default base domain USCR). */
 export const DEFAULT_BRAND: Brand = 'USCR';
 
-/** What eligibility reads of a user: the ranges they are a user of, and their business unit. */
+/**
+ * What eligibility reads of a user: the ranges (brands) they are a user of, and the
+ * brands their business unit is eligible on (absent `eligibleBrands`: none).
+ */
 export interface EligibilitySubject {
   readonly ranges: readonly string[];
-  readonly businessUnit: { readonly state: string; readonly public: boolean } | null;
+  readonly businessUnit: { readonly eligibleBrands?: readonly string[] } | null;
 }
 
 /** What {@link principalFor} reads of an account. */
@@ -56,13 +60,14 @@ export function brandOf(value: string | undefined = process.env.BRAND): Brand {
 }
 
 /**
- * Whether the user may use file rights on `brand`: on USCR they must be a user of
- * the national range; on VACR their business unit must be a public school in
- * Virginia.
+ * Whether the user may use file rights on `brand` (data only, decision record 030):
+ * on USCR they must be a user of the national range (`ranges` includes USCR); on
+ * VACR their business unit's `eligibleBrands` must include VACR (a unit seeded as a
+ * Virginia public school has it; administrators edit it).
  */
 export function isEligibleForBrand(user: EligibilitySubject, brand: Brand): boolean {
   if (brand === 'USCR') return user.ranges.includes('USCR');
-  return user.businessUnit !== null && user.businessUnit.state === STATE_BRAND_STATE && user.businessUnit.public;
+  return user.businessUnit?.eligibleBrands?.includes(brand) ?? false;
 }
 
 /**

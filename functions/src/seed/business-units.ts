@@ -1,4 +1,7 @@
-import type { BusinessUnit } from '../data/users.ts';
+import { type BusinessUnitFields, businessUnitItemOf, upgradeBusinessUnitItem } from '../data/business-units.ts';
+import { BATCH_WRITE_MAX, batchGetItems, batchPutItems } from '../data/dynamo.ts';
+import { businessUnitKey } from '../data/keys.ts';
+import { seededEligibleBrands } from '../domain/business-units.ts';
 import { seedId } from '../domain/ids.ts';
 import { businessUnitOf, type SchoolRow } from './personas.ts';
 
@@ -15,15 +18,19 @@ import { businessUnitOf, type SchoolRow } from './personas.ts';
  *
  * Their region is the region most of the state's schools have in the list (ties:
  * A–Z), so "US Service schools" never becomes a state's region; they are public.
+ *
+ * Every one of them is a business unit record (issue 11 item 1), seeded by
+ * {@link seedBusinessUnits}; Virginia's public ones start eligible on VACR
+ * (domain/business-units.ts `seededEligibleBrands`; decision record 030).
  */
 
 /** Cities per state that give a K12 district. */
 export const K12_CITIES_PER_STATE = 3;
 
 /** A business unit of the history; `synthetic` for the units the rule adds. */
-export interface HistoryBusinessUnit extends BusinessUnit {
+export type HistoryBusinessUnit = BusinessUnitFields & {
   readonly synthetic: boolean;
-}
+};
 
 /** Names of the states and territories of schools.csv's `state` codes (USPS). */
 export const STATE_NAMES: Readonly<Record<string, string>> = {
@@ -129,6 +136,7 @@ export function syntheticBusinessUnits(schools: readonly SchoolRow[]): HistoryBu
         region,
         state,
         public: true,
+        eligibleBrands: seededEligibleBrands({ state, public: true }),
         synthetic: true,
       });
     }
@@ -139,6 +147,7 @@ export function syntheticBusinessUnits(schools: readonly SchoolRow[]): HistoryBu
       region,
       state,
       public: true,
+      eligibleBrands: seededEligibleBrands({ state, public: true }),
       synthetic: true,
     });
   }
@@ -155,4 +164,72 @@ export function historyBusinessUnits(schools: readonly SchoolRow[]): HistoryBusi
     ...schools.map((school) => ({ ...businessUnitOf(school), synthetic: false })),
     ...syntheticBusinessUnits(schools),
   ];
+}
+
+/** What {@link seedBusinessUnits} did. */
+export interface BusinessUnitSeedCounts {
+  /** Units written now (absent before). */
+  created: number;
+  /** Units already stored with every field, left alone. */
+  alreadyPresent: number;
+  /** Units of an older seed (no `eligibleBrands` or timestamps) given the missing fields. */
+  upgraded: number;
+}
+
+/** Concurrent BatchWriteItem / UpdateItem requests of the unit seed. */
+const SEED_CONCURRENCY = 4;
+
+async function inParallel<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/**
+ * Seeds EVERY business unit of {@link historyBusinessUnits} (each institution of
+ * schools.csv, then the synthetic K12 districts and state government units) as a
+ * record (issue 11 item 1; decision record 030). Idempotent: present units are found
+ * first (BatchGetItem, a projection), absent ones written with BatchWriteItem (25 a
+ * request, {@link SEED_CONCURRENCY} requests at a time), and a unit of an older seed
+ * lacking the new fields is upgraded in place (`if_not_exists`, never overwriting an
+ * administrator's edit). `now` is the creation time of new units.
+ */
+export async function seedBusinessUnits(schools: readonly SchoolRow[], now: Date): Promise<BusinessUnitSeedCounts> {
+  const units = [...new Map(historyBusinessUnits(schools).map((unit) => [unit.id, unit])).values()];
+  const present = new Map(
+    (
+      await batchGetItems<{ id: string; eligibleBrands?: unknown; createdTimestamp?: unknown }>(
+        units.map((unit) => businessUnitKey(unit.id)),
+        ['id', 'eligibleBrands', 'createdTimestamp'],
+      )
+    ).map((item) => [item.id, item]),
+  );
+  const missing = units.filter((unit) => !present.has(unit.id));
+  const outdated = units.filter((unit) => {
+    const item = present.get(unit.id);
+    return item !== undefined && (item.eligibleBrands === undefined || item.createdTimestamp === undefined);
+  });
+  const batches: Record<string, unknown>[][] = [];
+  for (let offset = 0; offset < missing.length; offset += BATCH_WRITE_MAX) {
+    batches.push(
+      missing
+        .slice(offset, offset + BATCH_WRITE_MAX)
+        .map(({ synthetic, ...fields }) => ({ ...businessUnitItemOf(fields, now, synthetic) })),
+    );
+  }
+  await inParallel(batches, SEED_CONCURRENCY, (batch) => batchPutItems(batch));
+  await inParallel(outdated, SEED_CONCURRENCY, ({ synthetic: _synthetic, ...fields }) =>
+    upgradeBusinessUnitItem(fields, now),
+  );
+  return {
+    created: missing.length,
+    alreadyPresent: units.length - missing.length - outdated.length,
+    upgraded: outdated.length,
+  };
 }

@@ -41,7 +41,8 @@ describe('runSeed', () => {
     expect(first.contributors).toEqual({ created: 12, alreadyPresent: 0 });
     expect(first.files).toEqual({ created: 90, alreadyPresent: 0 });
     expect(first.content).toEqual({ created: 60, alreadyPresent: 0 });
-    expect(first.businessUnits).toEqual({ created: 2, alreadyPresent: 0 });
+    // Every institution of schools.csv (3271) and the synthetic K12 districts and state units (220).
+    expect(first.businessUnits).toEqual({ created: 3491, alreadyPresent: 0, upgraded: 0 });
     expect(first.personas).toEqual({ created: PERSONAS.length, alreadyPresent: 0 });
     expect(firstLog).toContain(`seed: personas ${PERSONAS.length} created, 0 already present`);
   });
@@ -51,7 +52,7 @@ describe('runSeed', () => {
     expect(second.contributors).toEqual({ created: 0, alreadyPresent: 12 });
     expect(second.files).toEqual({ created: 0, alreadyPresent: 90 });
     expect(second.content).toEqual({ created: 0, alreadyPresent: 60 });
-    expect(second.businessUnits).toEqual({ created: 0, alreadyPresent: 2 });
+    expect(second.businessUnits).toEqual({ created: 0, alreadyPresent: 3491, upgraded: 0 });
     expect(second.personas).toEqual({ created: 0, alreadyPresent: PERSONAS.length });
     const [course] = await getContentByIds([seedId('content', 'SEED Labs: Hands-on Labs for Security Education')]);
     expect(course?.version).toBe(1);
@@ -108,7 +109,13 @@ describe('runSeed', () => {
     expect(account?.claims).toContainEqual({ type: 'scoped-file', value: 'any', scopes: ['courseware', 'lesson'] });
     expect(account?.messages.map((message) => message.link)).toEqual(expect.arrayContaining(['/courseware']));
     const [unit] = await getBusinessUnitsByIds([account?.user.businessUnitId ?? '']);
-    expect(unit).toMatchObject({ category: 'university', region: 'Southeast', state: 'VA', public: true });
+    expect(unit).toMatchObject({
+      category: 'university',
+      region: 'Southeast',
+      state: 'VA',
+      public: true,
+      eligibleBrands: ['VACR'],
+    });
   });
 
   it('reports every mapping rule it applied, in the report and in the log', () => {

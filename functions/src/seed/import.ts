@@ -10,9 +10,10 @@ import { createFile, getFilesByIds } from '../data/files.ts';
 import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
 import { env } from '../lib/env.ts';
 import { type CatalogSyncResult, syncCatalogSnapshot } from '../search/indexer.ts';
+import { type BusinessUnitSeedCounts, seedBusinessUnits } from './business-units.ts';
 import { createdUnlessConflict } from './created-unless-conflict.ts';
 import { seedPages } from './pages.ts';
-import { seedPersonas } from './personas.ts';
+import { readSchools, seedPersonas } from './personas.ts';
 import { type MappingNote, type PlannedFile, planSeed } from './plan.ts';
 import { readSeedSources } from './sources.ts';
 
@@ -30,8 +31,12 @@ export interface SeedReport {
   readonly contributors: SeedCounts;
   readonly content: SeedCounts;
   readonly files: SeedCounts;
-  /** Business units of the personas' schools (seed/personas.ts). */
-  readonly businessUnits: SeedCounts;
+  /**
+   * Business units: every institution of schools.csv and the synthetic K12 districts
+   * and state government units (seed/business-units.ts; issue 11), with those of an
+   * older seed upgraded in place.
+   */
+  readonly businessUnits: BusinessUnitSeedCounts;
   /** The dev identity provider's personas: users with claims, subscriptions, messages and identity links. */
   readonly personas: SeedCounts;
   /** CMS pages of `seed-data/pages/` (team, resources, terms of use, privacy; decision record 026). */
@@ -62,8 +67,8 @@ export const DEFAULT_DATA_ROOT = fileURLToPath(new URL('../../seed-data/', impor
  * Imports the seed data into the configured table and private bucket (the SDK's
  * standard variables point at AWS, LocalStack or the embedded emulators): knowledge
  * (KSA, TKS, KU), contributors, files, content parents first, then the search
- * catalog snapshot (built from the content, decision record 014), then the personas
- * and the business units of their schools (seed/personas.ts), then the CMS pages
+ * catalog snapshot (built from the content, decision record 014), then every
+ * business unit (seed/business-units.ts), the personas (seed/personas.ts), then the CMS pages
  * (seed/pages.ts). Idempotent: ids are
  * deterministic (`seedId`), existing items are found first (BatchGetItem) and left
  * alone, and every create is conditional, so a second run creates nothing. A file's
@@ -132,8 +137,12 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
     }`,
   );
 
-  const { businessUnits, personas } = await seedPersonas(dataRoot, new Date());
-  log(`seed: business units ${businessUnits.created} created, ${businessUnits.alreadyPresent} already present`);
+  const unitsStarted = Date.now();
+  const businessUnits = await seedBusinessUnits(await readSchools(dataRoot), new Date());
+  log(
+    `seed: business units ${businessUnits.created} created, ${businessUnits.alreadyPresent} already present, ${businessUnits.upgraded} upgraded, in ${Date.now() - unitsStarted} ms`,
+  );
+  const { personas } = await seedPersonas(dataRoot, new Date());
   log(`seed: personas ${personas.created} created, ${personas.alreadyPresent} already present`);
 
   const pages = await seedPages(dataRoot, new Date());

@@ -11,19 +11,22 @@ import {
   USER_ROLE,
 } from '#shared/contracts/identity';
 import type { Brand } from '#shared/enums';
+import {
+  type BusinessUnitCategory,
+  type BusinessUnitFields,
+  createBusinessUnit,
+  getBusinessUnitsByIds,
+} from '../data/business-units.ts';
 import { addOrganizationMember, type Course, createCourse, getCourse, type Member } from '../data/courses.ts';
 import {
-  type BusinessUnit,
-  type BusinessUnitCategory,
-  createBusinessUnit,
   createOrganization,
   createUserAccount,
-  getBusinessUnitsByIds,
   getOrganizationsByIds,
   getUsersByIds,
   type NewUserAccount,
   type Organization,
 } from '../data/users.ts';
+import { seededEligibleBrands } from '../domain/business-units.ts';
 import { seedId } from '../domain/ids.ts';
 import { SUPPORT_ROLES } from '../domain/support.ts';
 import { createdUnlessConflict } from './created-unless-conflict.ts';
@@ -206,6 +209,11 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
       claim(CLAIM_TYPES.submitAbstract),
       api(API_CLAIMS.listUsers),
       api(API_CLAIMS.impersonateUsers),
+      api(API_CLAIMS.manageUsers),
+      api(API_CLAIMS.manageBusinessUnits),
+      api(API_CLAIMS.inviteUsers),
+      api(API_CLAIMS.importUsers),
+      api(API_CLAIMS.readAuditLog),
       api(API_CLAIMS.listCourses),
       api(API_CLAIMS.listLessons),
       api(API_CLAIMS.requestCourseSupport),
@@ -347,10 +355,11 @@ export async function readSchools(dataRoot: string): Promise<SchoolRow[]> {
 
 /**
  * The business unit of a school row: id from the IPEDS unit id, category from `type`,
- * public from the IPEDS sector.
+ * public from the IPEDS sector, eligible brands as seeded (a Virginia public school:
+ * VACR; domain/business-units.ts `seededEligibleBrands`; decision record 030).
  * @throws Error for a `type` without a category rule.
  */
-export function businessUnitOf(school: SchoolRow): BusinessUnit {
+export function businessUnitOf(school: SchoolRow): BusinessUnitFields {
   const category = SCHOOL_CATEGORY[school.type];
   if (!category) throw new Error(`No business unit category for school type "${school.type}" (${school.name}).`);
   return {
@@ -358,14 +367,15 @@ export function businessUnitOf(school: SchoolRow): BusinessUnit {
     name: school.name,
     category,
     region: school.region,
-    state: school.state,
+    state: school.state || null,
     public: PUBLIC_SECTORS.has(school.ipedsSector),
+    eligibleBrands: seededEligibleBrands({ state: school.state, public: PUBLIC_SECTORS.has(school.ipedsSector) }),
   };
 }
 
 /** Everything the persona seed writes. */
 export interface PersonaPlan {
-  readonly businessUnits: BusinessUnit[];
+  readonly businessUnits: BusinessUnitFields[];
   readonly organizations: Organization[];
   readonly accounts: NewUserAccount[];
   /** The organizations' rosters (support recipients): one entry per persona membership. */
@@ -380,11 +390,11 @@ export interface PersonaPlan {
  * @throws Error when a persona's school is not in the list, or named twice.
  */
 export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaPlan {
-  const businessUnits = new Map<string, BusinessUnit>();
+  const businessUnits = new Map<string, BusinessUnitFields>();
   const organizations = new Map<string, Organization>();
   const organizationMembers: PersonaPlan['organizationMembers'] = [];
   const courses = new Map<string, { course: Course; members: Member[] }>();
-  const unitOf = (name: string, persona: PersonaName): BusinessUnit => {
+  const unitOf = (name: string, persona: PersonaName): BusinessUnitFields => {
     const matches = schools.filter((school) => school.name === name);
     if (matches.length !== 1) {
       throw new Error(
@@ -409,6 +419,20 @@ export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaP
       memberships.push({ id: organization.id, name: organization.name, roles: [...definition.organization.roles] });
     }
     const userId = seedId(PERSONA_ID_KINDS.user, definition.persona);
+    // An organization admin invites students into their own organizations (spec §1
+    // "Faculty also invite students"; decision record 030): the claim is scoped to them.
+    const invitesTo = memberships.filter((membership) => membership.roles.includes(SUPPORT_ROLES.organizationAdmin));
+    const claims: readonly Claim[] =
+      invitesTo.length === 0
+        ? definition.claims
+        : [
+            ...definition.claims,
+            {
+              type: CLAIM_TYPES.api,
+              value: API_CLAIMS.inviteUsers,
+              scopes: invitesTo.map((membership) => membership.id),
+            },
+          ];
     for (const membership of memberships) {
       organizationMembers.push({ organizationId: membership.id, member: { userId, roles: membership.roles } });
     }
@@ -440,11 +464,19 @@ export function planPersonas(schools: readonly SchoolRow[], now: Date): PersonaP
         email: definition.email,
         picture: null,
         businessUnitId: unit?.id ?? null,
-        businessUnit: unit ? { id: unit.id, name: unit.name, state: unit.state, public: unit.public } : null,
+        businessUnit: unit
+          ? {
+              id: unit.id,
+              name: unit.name,
+              state: unit.state,
+              public: unit.public,
+              eligibleBrands: unit.eligibleBrands,
+            }
+          : null,
         ranges: [...definition.ranges],
         createdTimestamp: now.toISOString(),
       },
-      claims: definition.claims,
+      claims,
       subscriptions: definition.subscriptions,
       messages,
       organizations: memberships,

@@ -203,6 +203,16 @@ export function createRoutes({
               lazy: () => import('./routes/admin.tsx'),
             },
             {
+              path: 'invitations',
+              loader: requireCapabilities('inviteUsers'),
+              lazy: () => import('./routes/invitations.tsx'),
+            },
+            {
+              path: 'invitation',
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              lazy: () => import('./routes/invitation.tsx'),
+            },
+            {
               path: 'pages/new',
               handle: { breadcrumbs: false } satisfies RouteHandle,
               loader: requireCapabilities('updateContent'),

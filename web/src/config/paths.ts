@@ -38,6 +38,10 @@ export const paths = {
   conference: '/conference',
   conference2018: '/conference-2018',
   knowledgeBase: '/knowledge_base',
+  /** Faculty's "Invite students" page: the invitations of their organizations (issue 11). */
+  invitations: '/invitations',
+  /** Where an invitation e-mail's link opens (`?token=`), and where its sign-in comes back (issue 11). */
+  invitation: '/invitation',
   /** The user-import template, a static file served beside the SPA (spec §2.15). */
   templateCsv: '/template.csv',
   /** Where /pricing sends the browser (spec §2.2), outside the SPA. */

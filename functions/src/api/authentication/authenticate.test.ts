@@ -4,6 +4,7 @@ import path from 'node:path';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonaName, PortalTokenClaims } from '#shared/contracts/identity';
+import { putAuditEvent } from '../../data/audit.ts';
 import { getUserAccount, getUserIdByIdentity, userAccountOf } from '../../data/users.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { writeUpstreamJwks } from '../../lib/auth/test-support.ts';
@@ -17,6 +18,19 @@ vi.mock('../../data/users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../data/users.ts')>()),
   getUserIdByIdentity: vi.fn(),
   getUserAccount: vi.fn(),
+}));
+
+// The business unit as stored now (issue 11): the plan's accounts already carry their
+// units with eligibleBrands, so the stored read is replaced by the account's own copy.
+vi.mock('../../data/business-units.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/business-units.ts')>()),
+  withCurrentBusinessUnit: vi.fn(async <A>(account: A) => account),
+}));
+
+// The impersonation's audit event (issue 11) is stored through this; its write is tested against the emulators.
+vi.mock('../../data/audit.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/audit.ts')>()),
+  putAuditEvent: vi.fn(async () => undefined),
 }));
 
 const UPSTREAM = { issuer: 'https://login.test', audience: 'portal-test' };
@@ -160,6 +174,13 @@ describe('POST /api/v1/authenticate', () => {
       act: { sub: userIdOf('admin') },
     });
     expect(getUserIdByIdentity).not.toHaveBeenCalled();
+    expect(putAuditEvent).toHaveBeenCalledWith(
+      expect.objectContaining({
+        action: 'impersonation.start',
+        actor: expect.objectContaining({ id: userIdOf('admin'), impersonatorId: null }),
+        target: { type: 'user', id: userIdOf('student'), name: 'Sam Student' },
+      }),
+    );
   });
 
   it('answers 403 Forbidden when an editor tries to impersonate', async () => {

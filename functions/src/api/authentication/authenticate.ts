@@ -1,5 +1,7 @@
 import { decideAccess } from '#shared/capabilities';
 import type { IdentityProvider } from '#shared/contracts/identity';
+import { newAuditEvent, putAuditEvent } from '../../data/audit.ts';
+import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getUserAccount, getUserIdByIdentity, type UserAccount } from '../../data/users.ts';
 import {
   ACCOUNT_NOT_FOUND_MESSAGE,
@@ -12,6 +14,7 @@ import { type PortalTokenInput, signPortalToken, verifyPortalToken } from '../..
 import { type UpstreamIdentity, verifyUpstreamToken } from '../../lib/auth/upstream.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { acceptInvitationSignIn } from './accept-invitation.ts';
 
 /**
  * `POST /api/v1/authenticate` (spec §7 "Authenticate", §4 "Session"). Signs in: the
@@ -20,17 +23,28 @@ import { defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
  * issued even without the USER role or the coursewareFeature subscription: the SPA
  * judges validity (spec §4) and the API's access rule refuses such tokens. With
  * `impersonateUserId`, `token` is the caller's portal token and the answer a portal
- * token of the target with `act` naming the caller. At most two DynamoDB requests.
+ * token of the target with `act` naming the caller, once its `impersonation.start`
+ * audit event is stored (issue 11). At most three DynamoDB requests (four to
+ * impersonate): the user's business unit is read fresh for eligibility (decision record 030).
+ * With `invitationToken`, the invitation is accepted first (`accept-invitation.ts`:
+ * the identity's account is created or extended in one transaction with the
+ * invitation marked used; 404 / 409 / 403 `INVITATION_MESSAGES`) and the answer is a
+ * token of that account.
  */
 export const authenticate = defineRoute('authenticate', async ({ body }) => {
   if (body.impersonateUserId !== undefined) {
     return { token: await impersonate(body.token, body.impersonateUserId) };
   }
   const identity = await verifyUpstreamToken(body.provider, body.token);
+  if (body.invitationToken !== undefined) {
+    // Accepting an invitation signs in as the account it created or extended (decision record 030).
+    const invited = await acceptInvitationSignIn(body.provider, identity, body.invitationToken);
+    return { token: await signPortalToken(await tokenInput(invited, body.provider, identity)) };
+  }
   const userId = await getUserIdByIdentity(body.provider, identity.subject);
   const account = userId === null ? null : await getUserAccount(userId);
   if (!account) throw new UnauthorizedError(ACCOUNT_NOT_FOUND_MESSAGE);
-  return { token: await signPortalToken(tokenInput(account, body.provider, identity)) };
+  return { token: await signPortalToken(await tokenInput(account, body.provider, identity)) };
 });
 
 async function impersonate(token: string, targetUserId: string): Promise<string> {
@@ -40,15 +54,31 @@ async function impersonate(token: string, targetUserId: string): Promise<string>
   if (decideAccess(principal, 'impersonateUsers') !== 'allowed') throw new ForbiddenError(FORBIDDEN_MESSAGE);
   const target = await getUserAccount(targetUserId);
   if (!target) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
-  return signPortalToken({ ...tokenInput(target, caller.provider, null), actorUserId: caller.sub });
+  // Recorded before the token exists (issue 11 item 2): no impersonation without its audit event.
+  await putAuditEvent(
+    newAuditEvent({
+      action: 'impersonation.start',
+      actor: { id: caller.sub, displayName: caller.displayName, impersonatorId: null },
+      target: { type: 'user', id: target.user.id, name: target.user.displayName },
+      before: null,
+      after: null,
+    }),
+  );
+  return signPortalToken({ ...(await tokenInput(target, caller.provider, null)), actorUserId: caller.sub });
 }
 
-function tokenInput(
+/**
+ * The token of `account`: its claims with brand eligibility applied, read from the
+ * user's business unit AS STORED NOW (one GetItem; a merged unit resolves to the
+ * unit kept; decision record 030), so an edit of the unit's `eligibleBrands` counts
+ * at the next sign-in.
+ */
+async function tokenInput(
   account: UserAccount,
   provider: IdentityProvider,
   identity: UpstreamIdentity | null,
-): PortalTokenInput {
-  const principal = principalFor(account, brandOf());
+): Promise<PortalTokenInput> {
+  const principal = principalFor(await withCurrentBusinessUnit(account), brandOf());
   return {
     userId: account.user.id,
     displayName: account.user.displayName,

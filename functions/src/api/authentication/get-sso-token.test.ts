@@ -25,7 +25,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const bearer = async (roles: string[]) =>
+/** A student who may view the exercise area (list_v1_courses, spec §6) unless `claims` says otherwise. */
+const bearer = async (roles: string[], claims = [{ type: 'api', value: 'list_v1_courses' }]) =>
   `Bearer ${await signPortalToken({
     userId: USER_ID,
     displayName: 'Sam Student',
@@ -33,7 +34,7 @@ const bearer = async (roles: string[]) =>
     picture: null,
     provider: 'vcr',
     roles,
-    claims: [],
+    claims,
     subscriptions: ['coursewareFeature'],
   })}`;
 
@@ -63,6 +64,17 @@ describe('GET /api/v1/sso-token', () => {
     expect(anonymous.statusCode).toBe(401);
     const noRole = withHeaders(loadEvent('authentication/get-sso-token'), { authorization: await bearer([]) });
     expect((await handler(noRole, lambdaContext())).statusCode).toBe(401);
+  });
+
+  it('answers 403 to a signed-in user without exercise-area rights (spec §1: students enter by invitation only)', async () => {
+    const uninvited = withHeaders(loadEvent('authentication/get-sso-token'), {
+      authorization: await bearer(['USER'], []),
+    });
+    expect((await handler(uninvited, lambdaContext())).statusCode).toBe(403);
+    const manager = withHeaders(loadEvent('authentication/get-sso-token'), {
+      authorization: await bearer(['USER'], [{ type: 'can-manage-organization', value: 'any' }]),
+    });
+    expect((await handler(manager, lambdaContext())).statusCode).toBe(200);
   });
 });
 

@@ -140,7 +140,9 @@ describe('signing in with the seeded personas', () => {
         subscriptions: expected.subscriptions,
       });
       expect(sortClaims(claims.claims), name).toEqual(sortClaims(expected.claims));
-      expect(sent, name).toEqual(['GetItemCommand', 'QueryCommand']);
+      // The identity link, the account and, for a user with one, the business unit read fresh (decision record 030).
+      const unitRead = account.user.businessUnitId ? ['GetItemCommand'] : [];
+      expect(sent, name).toEqual(['GetItemCommand', 'QueryCommand', ...unitRead]);
     }
   });
 
@@ -166,7 +168,8 @@ describe('impersonation', () => {
     const result = await authenticate({ provider: 'vcr', token: admin, impersonateUserId: persona('student').userId });
     // Assess
     expect(result.statusCode).toBe(200);
-    expect(sent).toEqual(['QueryCommand']);
+    // The target's account, then the impersonation's audit event (issue 11), stored before the token exists.
+    expect(sent).toEqual(['QueryCommand', 'PutItemCommand']);
     const token = jsonBody<{ token: string }>(result).token;
     expect(decodeJwt(token)).toMatchObject({ sub: persona('student').userId, act: { sub: persona('admin').userId } });
     const claims = await entitlement(as(token, loadEvent('entitlement/list-claims')), lambdaContext());
@@ -203,7 +206,8 @@ describe('claims, messages and subscriptions with the portal token', () => {
         link: '/courseware',
       }),
     );
-    expect(sent).toEqual(['QueryCommand', 'QueryCommand']);
+    // The claims' Query, the caller's business unit (eligibility as data, decision record 030), the messages' Query.
+    expect(sent).toEqual(['QueryCommand', 'GetItemCommand', 'QueryCommand']);
   });
 
   it('drops file rights of VACR faculty on the national brand', async () => {

@@ -9,6 +9,18 @@ import { jsonBody, loadEvent, withHeaders } from '../../test-support/events.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
+// The caller's business unit as stored now (decision record 030): George Mason University, eligible on VACR.
+vi.mock('../../data/business-units.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/business-units.ts')>()),
+  withCurrentBusinessUnit: vi.fn(async <A extends { user: object }>(account: A) => ({
+    ...account,
+    user: {
+      ...account.user,
+      businessUnit: { id: 'bu', name: 'George Mason University', state: 'VA', public: true, eligibleBrands: ['VACR'] },
+    },
+  })),
+}));
+
 vi.mock('../../data/users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../data/users.ts')>()),
   getUserAccount: vi.fn(),
@@ -62,7 +74,7 @@ afterAll(() => {
 
 beforeEach(() => {
   vi.mocked(getUserAccount).mockReset();
-  vi.mocked(getUserAccount).mockResolvedValue(stored);
+  vi.mocked(getUserAccount).mockResolvedValue({ ...stored, version: 1 });
 });
 
 describe('GET /api/v1/claims', () => {

@@ -1,3 +1,4 @@
+import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getUserAccount } from '../../data/users.ts';
 import { ACCOUNT_NOT_FOUND_MESSAGE, brandOf, principalFor } from '../../domain/entitlement.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
@@ -5,11 +6,12 @@ import { defineRoute, SIGN_IN_MESSAGE } from '../../lib/handler.ts';
 
 /**
  * `GET /api/v1/claims` (spec §7 "List claims"): the caller's claims as stored now
- * (one Query), brand eligibility applied (spec §1), not the token's copy.
+ * (one Query), brand eligibility applied (spec §1) from the caller's business unit
+ * as stored now (one GetItem; decision record 030), not the token's copy.
  */
 export const listClaims = defineRoute('listClaims', async ({ caller }) => {
   if (!caller) throw new UnauthorizedError(SIGN_IN_MESSAGE);
   const account = await getUserAccount(caller.sub);
   if (!account) throw new UnauthorizedError(ACCOUNT_NOT_FOUND_MESSAGE);
-  return { items: principalFor(account, brandOf()).claims };
+  return { items: principalFor(await withCurrentBusinessUnit(account), brandOf()).claims };
 });

@@ -1,6 +1,7 @@
 import { categoryBundleTitle } from '#shared/contracts/download';
 import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
 import { presignDownload } from '../../adapters/file-objects.ts';
+import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getContentById } from '../../data/content.ts';
 import { recordDownload } from '../../data/downloads.ts';
 import { batchGetItems } from '../../data/dynamo.ts';
@@ -9,7 +10,7 @@ import type { ContentItem, FileItem, LessonItem } from '../../data/items.ts';
 import { contentKey, ENTITY_TYPES, LESSON_ENTITY_TYPE, lessonKey } from '../../data/keys.ts';
 import { getUsersByIds } from '../../data/users.ts';
 import { type DownloadKind, downloadName, downloadRefusal, mayDownload } from '../../domain/download-rights.ts';
-import { brandOf } from '../../domain/entitlement.ts';
+import { brandOf, isEligibleForBrand } from '../../domain/entitlement.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/handler.ts';
@@ -60,9 +61,12 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
   }
 
   const { kind, source } = file.bundle ? await bundleSource(file, caller) : await ownedSource(file, caller);
-  const [user] = await getUsersByIds([caller.sub]);
-  if (!mayDownload(caller.principal, kind)) {
-    throw new ForbiddenError(downloadRefusal(kind, user ?? null, brandOf()));
+  // Eligibility as stored now (the unit's eligibleBrands; decision record 030), not only as signed in.
+  const [record] = await getUsersByIds([caller.sub]);
+  const user = record ? (await withCurrentBusinessUnit({ user: record })).user : null;
+  const brand = brandOf();
+  if (!mayDownload(caller.principal, kind) || user === null || !isEligibleForBrand(user, brand)) {
+    throw new ForbiddenError(downloadRefusal(kind, user, brand));
   }
 
   const name = file.bundle ? file.name : downloadName(file.name, file.filename);

@@ -1,4 +1,5 @@
-import { getUserAccount } from '../../data/users.ts';
+import { withCurrentBusinessUnit } from '../../data/business-units.ts';
+import { getUsersByIds } from '../../data/users.ts';
 import { fileAccessOf } from '../../domain/download-rights.ts';
 import { brandOf } from '../../domain/entitlement.ts';
 import { defineRoute } from '../../lib/handler.ts';
@@ -7,10 +8,15 @@ import { defineRoute } from '../../lib/handler.ts';
  * `GET /api/v1/file-access` (spec §1, §6 "View files", "View lesson files"; decision
  * record 022): whether the caller may download courseware files and lesson files on
  * this brand and, when not courseware files, the reason to show instead of download
- * buttons (`DOWNLOAD_REFUSALS`). The account is read only for a refusal.
+ * buttons (`DOWNLOAD_REFUSALS`). The user and their business unit (as stored now)
+ * are read only for a refusal.
  */
 export const getFileAccess = defineRoute('getFileAccess', async ({ caller }) =>
-  fileAccessOf(caller?.principal ?? null, brandOf(), async () =>
-    caller ? ((await getUserAccount(caller.sub))?.user ?? null) : null,
-  ),
+  fileAccessOf(caller?.principal ?? null, brandOf(), async () => (caller ? await currentUser(caller.sub) : null)),
 );
+
+/** The user with their business unit as stored now (decision record 030), or null when gone. */
+async function currentUser(userId: string) {
+  const [record] = await getUsersByIds([userId]);
+  return record ? (await withCurrentBusinessUnit({ user: record })).user : null;
+}

@@ -7,7 +7,7 @@ import { listUsersByEmail } from '../../data/users.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
-import { handler } from './index.ts';
+import { listUsers as handler } from './list-users.ts';
 
 const ADA = {
   id: '01jd3k2m4n5p6q7r8s9t0v1w2x',
@@ -63,11 +63,35 @@ describe('GET /api/v1/users', () => {
     expect(result.statusCode).toBe(200);
     expect(jsonBody(result)).toEqual({
       items: [
-        { id: ADA.id, displayName: 'Ada Admin', email: 'admin@example.org', roles: ['USER'], businessUnitId: null },
+        {
+          id: ADA.id,
+          displayName: 'Ada Admin',
+          email: 'admin@example.org',
+          roles: ['USER'],
+          businessUnitId: null,
+          businessUnitName: null,
+          createdTimestamp: '2026-11-21T00:00:00.000Z',
+        },
       ],
       nextPageToken: null,
     });
-    expect(listUsersByEmail).toHaveBeenCalledWith({ limit: 2, pageToken: undefined });
+    expect(listUsersByEmail).toHaveBeenCalledWith({ limit: 2, pageToken: undefined, q: undefined });
+  });
+
+  it('passes a search of at least 2 characters on, trimmed', async () => {
+    const authorization = await bearer([{ type: 'api', value: 'get_v1_users' }]);
+    const event = withQuery(withHeaders(loadEvent('user/list-users'), { authorization }), { q: '  Ada ' });
+    const result = await handler(event, lambdaContext());
+    expect(result.statusCode).toBe(200);
+    expect(listUsersByEmail).toHaveBeenLastCalledWith({ limit: 100, pageToken: undefined, q: 'Ada' });
+  });
+
+  it('answers 400 at query.q for a search of 1 character', async () => {
+    const authorization = await bearer([{ type: 'api', value: 'get_v1_users' }]);
+    const event = withQuery(withHeaders(loadEvent('user/list-users'), { authorization }), { q: 'a' });
+    const result = await handler(event, lambdaContext());
+    expect(result.statusCode).toBe(400);
+    expect(jsonBody(result).errors).toEqual([{ path: 'query.q', message: 'Type at least 2 characters.' }]);
   });
 
   it('answers 403 when an editor lists users', async () => {

@@ -1,30 +1,133 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
-import { can } from '#shared/capabilities';
+import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { can, type Principal } from '#shared/capabilities';
 import { CoursewareInfoTable } from '../../features/admin/components/courseware-info-table.tsx';
-import { UsersTable } from '../../features/admin/components/users-table.tsx';
+import { LoadingState } from '../../features/admin/components/loading-state.tsx';
 import { RequireCapabilities } from '../../features/auth/session/guards.tsx';
 import { useSession } from '../../features/auth/session/session-store.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
+/** A panel's module loaded on demand, so that the administration tabs weigh only on those who open them. */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const UsersPanel = onDemand(async () => (await import('../../features/users/components/users-panel.tsx')).UsersPanel);
+const BusinessUnitsPanel = onDemand(
+  async () => (await import('../../features/business-units/components/business-units-panel.tsx')).BusinessUnitsPanel,
+);
+const InvitationsPanel = onDemand(
+  async () => (await import('../../features/invitations/components/invitations-panel.tsx')).InvitationsPanel,
+);
+const UserImportsPanel = onDemand(
+  async () => (await import('../../features/user-imports/components/user-imports-panel.tsx')).UserImportsPanel,
+);
+const AuditLogPanel = onDemand(
+  async () => (await import('../../features/audit-log/components/audit-log-panel.tsx')).AuditLogPanel,
+);
+
+/** The tabs of /admin in order, each shown only to who holds its capability (the API enforces them anyway). */
+const TABS = [
+  { value: 'courseware', label: 'Courseware Info', allowed: (p: Principal | null) => can(p, 'updateContent') },
+  { value: 'users', label: 'Users', allowed: (p: Principal | null) => can(p, 'listUsers') },
+  {
+    value: 'organizations',
+    label: 'Organizations',
+    allowed: (p: Principal | null) => can(p, 'listUsers') || can(p, 'manageBusinessUnits'),
+  },
+  { value: 'invitations', label: 'Invitations', allowed: (p: Principal | null) => can(p, 'inviteUsers') },
+  { value: 'imports', label: 'Imports', allowed: (p: Principal | null) => can(p, 'importUsers') },
+  { value: 'audit', label: 'Audit log', allowed: (p: Principal | null) => can(p, 'readAuditLog') },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/** The tab of the address (`?tab=users`) when the reader may see it, else the first one they may. */
+export function adminTabOf(search: URLSearchParams, visible: readonly TabValue[]): TabValue {
+  const asked = search.get('tab');
+  return visible.find((value) => value === asked) ?? visible[0] ?? 'courseware';
+}
+
+/** A tab's panel: its heading (unless the panel brings its own), and a loading line while its code arrives. */
+function Panel({ label, ownHeading = false, children }: { label: string; ownHeading?: boolean; children: ReactNode }) {
+  return (
+    <Stack gap="4">
+      {ownHeading ? null : (
+        <Heading as="h2" size="xl">
+          {label}
+        </Heading>
+      )}
+      <Suspense fallback={<LoadingState label={`Loading ${label}…`} />}>{children}</Suspense>
+    </Stack>
+  );
+}
+
 /**
- * /admin (spec §2.2, §2.7, §2.15): editors only; the Courseware Info table, then the
- * users table for those who may list users.
+ * /admin (spec §2.2, §2.7, §2.15; issue 11 item 5): editors only. The
+ * administration as tabs — Courseware Info, Users, Organizations, Invitations,
+ * Imports, Audit log — each for its capability; the selected tab (and the audit
+ * log's record filter) live in the address, so reload, back and links keep them.
+ * Each tab's code loads when the tab is first opened.
  */
 export function Component() {
   useDocumentTitle('Administration');
   const { principal } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const visible = TABS.filter((tab) => tab.allowed(principal));
+  const tab = adminTabOf(
+    search,
+    visible.map((one) => one.value),
+  );
+  const target = search.get('target') ?? undefined;
+
+  const go = (value: string, extra: Record<string, string> = {}) =>
+    setSearch(new URLSearchParams({ tab: value, ...extra }));
+
   return (
     <RequireCapabilities capabilities={['updateContent']}>
-      <Stack gap="10">
+      <Stack gap="8">
         <Heading as="h1" size="3xl">
           Administration
         </Heading>
-        <CoursewareInfoTable />
-        {can(principal, 'listUsers') ? (
-          <UsersTable />
-        ) : (
-          <Text color="fg.muted">Nothing here needs your attention: user administration is for administrators.</Text>
-        )}
+        <Tabs.Root value={tab} onValueChange={({ value }) => go(value)} lazyMount unmountOnExit variant="line">
+          <Tabs.List aria-label="Administration" overflowX="auto">
+            {visible.map((one) => (
+              <Tabs.Trigger key={one.value} value={one.value}>
+                {one.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="courseware" pt="6">
+            <CoursewareInfoTable />
+          </Tabs.Content>
+          <Tabs.Content value="users" pt="6">
+            <Panel label="Users">
+              <UsersPanel
+                onShowHistory={can(principal, 'readAuditLog') ? (user) => go('audit', { target: user.id }) : undefined}
+              />
+            </Panel>
+          </Tabs.Content>
+          <Tabs.Content value="organizations" pt="6">
+            <Panel label="Organizations">
+              <BusinessUnitsPanel />
+            </Panel>
+          </Tabs.Content>
+          <Tabs.Content value="invitations" pt="6">
+            <Panel label="Invitations" ownHeading>
+              <InvitationsPanel />
+            </Panel>
+          </Tabs.Content>
+          <Tabs.Content value="imports" pt="6">
+            <Panel label="Imports" ownHeading>
+              <UserImportsPanel />
+            </Panel>
+          </Tabs.Content>
+          <Tabs.Content value="audit" pt="6">
+            <Panel label="Audit log">
+              <AuditLogPanel key={target ?? 'all'} targetId={target} onClearTarget={() => go('audit')} />
+            </Panel>
+          </Tabs.Content>
+        </Tabs.Root>
       </Stack>
     </RequireCapabilities>
   );

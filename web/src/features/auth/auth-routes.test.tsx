@@ -100,7 +100,15 @@ describe('impersonation in the shell (spec §4)', () => {
         return {
           body: {
             items: [
-              { id: USER_IDS.student, displayName: 'Sam Student', email: null, roles: ['USER'], businessUnitId: null },
+              {
+                id: USER_IDS.student,
+                displayName: 'Sam Student',
+                email: null,
+                roles: ['USER'],
+                businessUnitId: null,
+                businessUnitName: null,
+                createdTimestamp: '2026-11-21T00:00:00.000Z',
+              },
             ],
             nextPageToken: null,
           },
@@ -109,7 +117,7 @@ describe('impersonation in the shell (spec §4)', () => {
       return { body: { items: [], nextPageToken: null } };
     });
     storeSession(adminToken);
-    const { router } = renderApp({ path: '/admin' });
+    const { router } = renderApp({ path: '/admin?tab=users' });
     await user.click(await screen.findByRole('button', { name: 'Impersonate Sam Student' }));
     expect(await screen.findByText('You are viewing the portal as Sam Student.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/courseware');
@@ -162,6 +170,8 @@ describe('guards (spec §2.2)', () => {
                 email: 'sam@example.edu',
                 roles: ['USER', 'student'],
                 businessUnitId: null,
+                businessUnitName: null,
+                createdTimestamp: '2026-11-21T00:00:00.000Z',
               },
             ],
             nextPageToken: null,
@@ -172,7 +182,7 @@ describe('guards (spec §2.2)', () => {
       return { body: { items: [], nextPageToken: null } };
     });
     storeSession(PERSONAS.admin());
-    renderApp({ path: '/admin' });
+    renderApp({ path: '/admin?tab=users' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('cell', { name: 'sam@example.edu' })).toBeInTheDocument();

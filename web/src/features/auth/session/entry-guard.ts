@@ -1,3 +1,5 @@
+import { paths } from '../../../config/paths.ts';
+import { getPendingInvitation } from './invitation-token.ts';
 import { getSession, loginWithUpstreamToken, sessionSettled, tryLogin } from './session-store.ts';
 
 /** Query parameters that carry an upstream token into the portal (spec §2.1). */
@@ -8,7 +10,8 @@ const TOKEN_PARAM = 't';
  * The entry guard of spec §2.1, run before every shell navigation:
  * - `s` in the query: log in with provider `sso` and that token;
  * - else `t`: log in with provider `vcr` (authenticate, keep the portal token as
- *   Bearer, try a login);
+ *   Bearer, try a login); on the invitation page, with the invitation kept for this
+ *   tab (issue 11), which the sign-in then accepts;
  * - else, when not logged in, try a login from the stored session (a logged-in
  *   session is checked again too, so an expired one ends here).
  *
@@ -21,7 +24,11 @@ export async function entryGuard(url: URL): Promise<string | null> {
   const vcr = url.searchParams.get(TOKEN_PARAM);
   if (sso !== null || vcr !== null) {
     if (sso) await loginWithUpstreamToken('sso', sso);
-    else if (vcr) await loginWithUpstreamToken('vcr', vcr);
+    else if (vcr) {
+      // Back from the login host to accept an invitation: the sign-in carries its token (issue 11).
+      const invitation = url.pathname === paths.invitation ? getPendingInvitation() : null;
+      await loginWithUpstreamToken('vcr', vcr, { invitation });
+    }
     const search = new URLSearchParams(url.search);
     search.delete(SSO_PARAM);
     search.delete(TOKEN_PARAM);

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod';
 import { hasRole, isValidLogin, type Principal } from '#shared/capabilities';
+import { INVITATION_MESSAGES } from '#shared/contracts/administration';
 import {
   type Claim,
   IdentityProvider,
@@ -9,12 +10,13 @@ import {
   USER_ROLE,
 } from '#shared/contracts/identity';
 import { SETTINGS_VERSION, TIMING } from '#shared/limits';
-import { setBearerTokenSource } from '../../../lib/api-client.ts';
+import { ApiError, setBearerTokenSource } from '../../../lib/api-client.ts';
 import { reportError, SESSION_EXPIRED_MESSAGE, setSessionEndHandler, showError } from '../../../lib/error-store.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { authenticate } from '../api/authenticate.ts';
 import { getClaims } from '../api/get-claims.ts';
 import { getMessages } from '../api/get-messages.ts';
+import { type PendingInvitation, settleInvitation } from './invitation-token.ts';
 import { decodePortalToken, msUntilExpiry } from './token.ts';
 
 /**
@@ -250,10 +252,16 @@ async function loadAccountData(forGeneration: number): Promise<void> {
  * Logs in with an upstream token (the entry guard's `s` and `t`, spec §2.1): POST
  * authenticate, keep the portal token as the Bearer token, then try a login. A
  * failed authentication clears the token (spec §4) and goes through the error
- * rules (a 401 "Your account could not be found." shows once).
+ * rules (a 401 "Your account could not be found." shows once). With `invitation`
+ * (issue 11), its token goes along as `invitationToken` and the outcome is recorded
+ * (`settleInvitation`); a refused invitation is retried as a normal sign-in.
  */
-export function loginWithUpstreamToken(provider: IdentityProvider, upstreamToken: string): Promise<boolean> {
-  const login = authenticateAndLogin(provider, upstreamToken);
+export function loginWithUpstreamToken(
+  provider: IdentityProvider,
+  upstreamToken: string,
+  { invitation = null }: { invitation?: PendingInvitation | null } = {},
+): Promise<boolean> {
+  const login = authenticateAndLogin(provider, upstreamToken, invitation);
   inFlightLogin = login;
   void login.finally(() => {
     if (inFlightLogin === login) inFlightLogin = null;
@@ -273,10 +281,65 @@ export async function sessionSettled(): Promise<void> {
   while (inFlightLogin) await inFlightLogin.catch(() => false);
 }
 
-async function authenticateAndLogin(provider: IdentityProvider, upstreamToken: string): Promise<boolean> {
+async function authenticateAndLogin(
+  provider: IdentityProvider,
+  upstreamToken: string,
+  invitation: PendingInvitation | null,
+): Promise<boolean> {
   const mine = ++generation;
   clearTimer();
   setState({ ...LOGGED_OUT, status: 'logging-in' });
+  try {
+    const { token } = await authenticate({
+      provider,
+      token: upstreamToken,
+      ...(invitation ? { invitationToken: invitation.token } : {}),
+    });
+    if (mine !== generation) return false;
+    persist({ token, provider, originalToken: null, impersonationPath: null });
+    if (invitation) settleInvitation({ kind: 'accepted', invitation });
+  } catch (error) {
+    if (invitation && isInvitationRefusal(error)) return loginAfterRefusal(mine, provider, upstreamToken, error);
+    if (mine === generation) {
+      persist({ token: null });
+      setState(LOGGED_OUT);
+    }
+    if (invitation) settleInvitation({ kind: 'refused', message: messageOf(error), signedIn: false });
+    reportError(error);
+    return false;
+  }
+  return tryLogin();
+}
+
+/**
+ * Whether authenticate refused the invitation rather than the sign-in: a client
+ * error (used, expired, withdrawn, forged, another e-mail address) that is not the
+ * 401 of an upstream token the portal does not accept.
+ */
+function isInvitationRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  if ((Object.values(INVITATION_MESSAGES) as string[]).includes(error.message)) return true;
+  return error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The invitation could not be accepted.';
+}
+
+/**
+ * An invitation the server refused (issue 11): its message goes to the ERROR
+ * dialog as it is (it ends no session: none has begun), then the sign-in is tried
+ * again without it, so a reader who already has an account gets their normal
+ * session. A reader without one stays signed out; "Your account could not be
+ * found." is not added, the refusal already says why.
+ */
+async function loginAfterRefusal(
+  mine: number,
+  provider: IdentityProvider,
+  upstreamToken: string,
+  refusal: ApiError,
+): Promise<boolean> {
+  showError({ message: refusal.message, statusCode: refusal.statusCode, details: [] });
   try {
     const { token } = await authenticate({ provider, token: upstreamToken });
     if (mine !== generation) return false;
@@ -286,10 +349,13 @@ async function authenticateAndLogin(provider: IdentityProvider, upstreamToken: s
       persist({ token: null });
       setState(LOGGED_OUT);
     }
-    reportError(error);
+    settleInvitation({ kind: 'refused', message: refusal.message, signedIn: false });
+    if (!(error instanceof ApiError && error.statusCode === 401)) reportError(error);
     return false;
   }
-  return tryLogin();
+  const loggedIn = tryLogin();
+  settleInvitation({ kind: 'refused', message: refusal.message, signedIn: loggedIn });
+  return loggedIn;
 }
 
 /** Thrown when the user to impersonate could not use the portal themselves. */

@@ -4,17 +4,20 @@ import { paths } from '../../../config/paths.ts';
 
 /**
  * The editing links of the account menu (spec §2.3, §6): Add new page, Dashboard and
- * Admin need update-content; Archived content also needs view-archived-content.
+ * Admin need update-content; Archived content also needs view-archived-content;
+ * Invite students needs inviteUsers (issue 11).
  */
 export function accountLinks(principal: Principal | null): NavItem[] {
-  if (!can(principal, 'updateContent')) return [];
+  // Faculty who may invite reach their invitations here: /admin is for editors (spec §2.2; issue 11).
+  const invite: NavItem[] = can(principal, 'inviteUsers') ? [{ label: 'Invite students', to: paths.invitations }] : [];
+  if (!can(principal, 'updateContent')) return invite;
   const links: NavItem[] = [
     { label: 'Add new page', to: paths.newPage },
     { label: 'Dashboard', to: paths.dashboard },
     { label: 'Admin', to: paths.admin },
   ];
   if (can(principal, 'viewArchivedContent')) links.push({ label: 'Archived content', to: paths.archivedContent });
-  return links;
+  return [...links, ...invite];
 }
 
 /** Up to two initials of a display name, for the avatar. */

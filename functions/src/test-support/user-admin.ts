@@ -1,0 +1,50 @@
+import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
+import { createBusinessUnit } from '../data/business-units.ts';
+import { createOrganization, createUserAccount } from '../data/users.ts';
+import { newId } from '../domain/ids.ts';
+
+/** What {@link createUserAdminFixture} made: a user, a business unit and a team (organization). */
+export interface UserAdminFixture {
+  readonly userId: string;
+  readonly unitId: string;
+  readonly organizationId: string;
+}
+
+/**
+ * A throw-away user (version 1: the USER role, coursewareFeature, no unit, no team),
+ * a business unit and a team of their own, for tests of user administration (issue
+ * 11) that must not change a persona. Names are fixed: the user "Olive Overhttp"
+ * (olive.overhttp@example.edu), the unit "Over HTTP Community College" (VA, public,
+ * VACR), the team "Over HTTP team".
+ */
+export async function createUserAdminFixture(): Promise<UserAdminFixture> {
+  const fixture = { userId: newId(), unitId: newId(), organizationId: newId() };
+  await createUserAccount({
+    user: {
+      id: fixture.userId,
+      displayName: 'Olive Overhttp',
+      email: 'olive.overhttp@example.edu',
+      picture: null,
+      businessUnitId: null,
+      businessUnit: null,
+      ranges: ['USCR'],
+      createdTimestamp: new Date().toISOString(),
+    },
+    claims: [{ type: 'role', value: USER_ROLE }],
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [],
+    organizations: [],
+    identities: [],
+  });
+  await createBusinessUnit({
+    id: fixture.unitId,
+    name: 'Over HTTP Community College',
+    category: 'college',
+    state: 'VA',
+    region: 'Tidewater',
+    public: true,
+    eligibleBrands: ['VACR'],
+  });
+  await createOrganization({ id: fixture.organizationId, name: 'Over HTTP team', businessUnitId: null });
+  return fixture;
+}
