@@ -168,3 +168,24 @@ export function decideAccess(
   if (access === 'authenticated') return 'allowed';
   return can(principal, access) ? 'allowed' : 'forbidden';
 }
+
+/**
+ * Which organizations (or courses) a principal's api claim `operation` covers (decision
+ * records 025, 030): `all` when any such
+ * claim is unscoped (or scoped `any`, spec §6), else the union of the scopes (the
+ * organization ids). Empty without the claim.
+ */
+export function claimCoverage(principal: Principal, operation: string): 'all' | string[] {
+  const scopes = new Set<string>();
+  for (const claim of principal.claims) {
+    if (claim.type !== CLAIM_TYPES.api || (claim.value !== operation && claim.value !== ANY_SCOPE)) continue;
+    if (!claim.scopes || claim.scopes.length === 0 || claim.scopes.includes(ANY_SCOPE)) return 'all';
+    for (const scope of claim.scopes) scopes.add(scope);
+  }
+  return [...scopes];
+}
+
+/** Whether a coverage (from {@link claimCoverage}) includes `organizationId`. */
+export function coverageIncludes(coverage: 'all' | readonly string[], organizationId: string): boolean {
+  return coverage === 'all' || coverage.includes(organizationId);
+}

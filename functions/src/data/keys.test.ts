@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   aliasGuardKey,
+  auditEventKey,
+  auditLogIndexKey,
+  auditTargetIndexKey,
   businessUnitKey,
+  businessUnitMergeKey,
+  businessUnitNameIndexKey,
+  businessUnitUsersIndexKey,
   CATALOG_SNAPSHOT_OBJECT_KEY,
   catalogRevisionKey,
   childIndexKey,
@@ -15,17 +21,24 @@ import {
   feedbackScreenshotObjectKey,
   fileKey,
   identityKey,
+  invitationIndexKeys,
+  invitationKey,
   KEY_ATTRIBUTES,
   knowledgeKey,
+  organizationNameIndexKey,
   pageHrefKey,
   pageKey,
   pageListIndexKey,
   pagePartition,
   pageSectionKey,
+  pendingInvitationGuardKey,
   statusIndexKey,
   uploadedFileObjectKey,
   userClaimKey,
   userEmailIndexKey,
+  userImportIndexKeys,
+  userImportKey,
+  userImportRowsKey,
   userKey,
   userMessageKey,
   userSubscriptionKey,
@@ -110,5 +123,47 @@ describe('CMS page keys (decision record 026)', () => {
     expect(pageSectionKey(ID, 'section')).toEqual({ pk: `PAGE#${ID}`, sk: 'SECTION#section' });
     expect(pageHrefKey('/terms-of-use')).toEqual({ pk: 'PAGE_HREF#/terms-of-use', sk: 'PAGE_HREF' });
     expect(pageListIndexKey('/team', ID)).toEqual({ gsi1pk: 'PAGES', gsi1sk: `/team#${ID}` });
+  });
+});
+
+describe('administration keys (issue 11; decision record 030)', () => {
+  const AT = '2026-11-21T10:00:00.000Z';
+
+  it('keeps business units by name, their users, and every merge in one partition', () => {
+    expect(businessUnitNameIndexKey('George Mason University', ID)).toEqual({
+      gsi1pk: 'BUSINESS_UNITS',
+      gsi1sk: `george mason university#${ID}`,
+    });
+    expect(businessUnitUsersIndexKey(ID, 'u1')).toEqual({ gsi2pk: `BUSINESS_UNIT_USERS#${ID}`, gsi2sk: 'u1' });
+    expect(businessUnitMergeKey(ID)).toEqual({ pk: 'BUSINESS_UNIT_MERGES', sk: ID });
+    expect(organizationNameIndexKey('UNO Courses', ID).gsi1pk).toBe('ORGANIZATIONS');
+  });
+
+  it('files an audit event by month, by target and in the one log partition', () => {
+    expect(auditEventKey(AT, 'e1')).toEqual({ pk: 'AUDIT#2026-11', sk: `${AT}#e1` });
+    expect(auditTargetIndexKey(ID, AT, 'e1')).toEqual({ gsi1pk: `AUDIT_TARGET#${ID}`, gsi1sk: `${AT}#e1` });
+    expect(auditLogIndexKey(AT, 'e1')).toEqual({ gsi3pk: 'AUDIT_LOG', gsi3sk: `${AT}#e1` });
+  });
+
+  it('lists invitations and imports per organization and all together, and guards one pending invitation per address', () => {
+    expect(invitationKey(ID)).toEqual({ pk: `INVITATION#${ID}`, sk: 'INVITATION' });
+    expect(invitationIndexKeys('org', AT, ID)).toEqual({
+      gsi1pk: 'INVITATIONS#org',
+      gsi1sk: `${AT}#${ID}`,
+      gsi2pk: 'INVITATIONS',
+      gsi2sk: `${AT}#${ID}`,
+    });
+    expect(pendingInvitationGuardKey('org', 'Ada@Example.ORG')).toEqual({
+      pk: 'INVITATION_PENDING#org#ada@example.org',
+      sk: 'INVITATION_PENDING',
+    });
+    expect(userImportKey(ID)).toEqual({ pk: `USER_IMPORT#${ID}`, sk: 'USER_IMPORT' });
+    expect(userImportRowsKey(ID, 7)).toEqual({ pk: `USER_IMPORT#${ID}`, sk: 'ROWS#0007' });
+    expect(userImportIndexKeys('org', AT, ID)).toEqual({
+      gsi1pk: 'USER_IMPORTS#org',
+      gsi1sk: `${AT}#${ID}`,
+      gsi2pk: 'USER_IMPORTS',
+      gsi2sk: `${AT}#${ID}`,
+    });
   });
 });

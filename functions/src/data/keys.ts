@@ -784,18 +784,28 @@ export function organizationInvitationsPartition(organizationId: string): string
 export const INVITATIONS_PARTITION = 'INVITATIONS';
 
 /** Index keys of an invitation: by organization (gsi1) and among all (gsi2), both by creation time. */
-export function invitationIndexKeys(
-  organizationId: string,
+export function invitationIndexKeys(organizationId: string, createdTimestamp: string, id: string) {
+  return byOrganizationAndAll(
+    organizationInvitationsPartition(organizationId),
+    INVITATIONS_PARTITION,
+    createdTimestamp,
+    id,
+  );
+}
+
+/**
+ * gsi1 key in the partition of one organization and gsi2 key in the partition of all,
+ * both sorted `<createdTimestamp ISO>#<id>` (newest first when read backwards): the
+ * shape of invitations and imports.
+ */
+function byOrganizationAndAll(
+  organizationPartition: string,
+  allPartition: string,
   createdTimestamp: string,
   id: string,
 ): { gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string } {
   const sortKey = `${createdTimestamp}#${id}`;
-  return {
-    gsi1pk: organizationInvitationsPartition(organizationId),
-    gsi1sk: sortKey,
-    gsi2pk: INVITATIONS_PARTITION,
-    gsi2sk: sortKey,
-  };
+  return { gsi1pk: organizationPartition, gsi1sk: sortKey, gsi2pk: allPartition, gsi2sk: sortKey };
 }
 
 /**
@@ -834,16 +844,11 @@ export function organizationUserImportsPartition(organizationId: string): string
 export const USER_IMPORTS_PARTITION = 'USER_IMPORTS';
 
 /** Index keys of an import's result item: by organization (gsi1) and among all (gsi2), by creation time. */
-export function userImportIndexKeys(
-  organizationId: string,
-  createdTimestamp: string,
-  id: string,
-): { gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string } {
-  const sortKey = `${createdTimestamp}#${id}`;
-  return {
-    gsi1pk: organizationUserImportsPartition(organizationId),
-    gsi1sk: sortKey,
-    gsi2pk: USER_IMPORTS_PARTITION,
-    gsi2sk: sortKey,
-  };
+export function userImportIndexKeys(organizationId: string, createdTimestamp: string, id: string) {
+  return byOrganizationAndAll(
+    organizationUserImportsPartition(organizationId),
+    USER_IMPORTS_PARTITION,
+    createdTimestamp,
+    id,
+  );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
+import { API_CLAIMS, CLAIM_TYPES, claimCoverage } from '#shared/capabilities';
 import {
-  claimCoverage,
   composeInvitationEmail,
   effectiveStatus,
   grantsOf,

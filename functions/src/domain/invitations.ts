@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ANY_SCOPE, API_CLAIMS, CLAIM_TYPES, type Principal } from '#shared/capabilities';
+import { ANY_SCOPE, API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import type { InvitationRole, InvitationStatus } from '#shared/contracts/administration';
 import { type Claim, COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import type { Brand } from '#shared/enums';
@@ -80,26 +80,6 @@ export function effectiveStatus(status: StoredInvitationStatus, expiresTimestamp
 /** The e-mail address as invitations store and compare it: trimmed, lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/**
- * Which organizations a principal's api claim `operation` covers: `all` when any such
- * claim is unscoped (or scoped `any`, spec §6), else the union of the scopes (the
- * organization ids). Empty without the claim.
- */
-export function claimCoverage(principal: Principal, operation: string): 'all' | string[] {
-  const scopes = new Set<string>();
-  for (const claim of principal.claims) {
-    if (claim.type !== CLAIM_TYPES.api || (claim.value !== operation && claim.value !== ANY_SCOPE)) continue;
-    if (!claim.scopes || claim.scopes.length === 0 || claim.scopes.includes(ANY_SCOPE)) return 'all';
-    for (const scope of claim.scopes) scopes.add(scope);
-  }
-  return [...scopes];
-}
-
-/** Whether a coverage (from {@link claimCoverage}) includes `organizationId`. */
-export function coverageIncludes(coverage: 'all' | readonly string[], organizationId: string): boolean {
-  return coverage === 'all' || coverage.includes(organizationId);
 }
 
 /**

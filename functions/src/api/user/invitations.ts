@@ -1,4 +1,4 @@
-import { API_CLAIMS } from '#shared/capabilities';
+import { API_CLAIMS, claimCoverage, coverageIncludes } from '#shared/capabilities';
 import { INVITATION_MESSAGES, type Invitation, type InvitationRole } from '#shared/contracts/administration';
 import type { AuditActor } from '../../data/audit.ts';
 import { auditActorOf, newAuditEvent } from '../../data/audit.ts';
@@ -17,9 +17,7 @@ import { getOrganizationsByIds, type Organization } from '../../data/users.ts';
 import { brandOf } from '../../domain/entitlement.ts';
 import { newId } from '../../domain/ids.ts';
 import {
-  claimCoverage,
   composeInvitationEmail,
-  coverageIncludes,
   effectiveStatus,
   invitationExpiry,
   invitationLink,

@@ -1,4 +1,4 @@
-import { API_CLAIMS } from '#shared/capabilities';
+import { API_CLAIMS, claimCoverage, coverageIncludes } from '#shared/capabilities';
 import type { UserImport, UserImportPreview, UserImportRow } from '#shared/contracts/administration';
 import { auditActorOf, newAuditEvent } from '../../data/audit.ts';
 import { organizationMemberEmails, pendingInvitationEmails } from '../../data/invitations.ts';
@@ -13,7 +13,6 @@ import {
 } from '../../data/user-imports.ts';
 import { getOrganizationsByIds, type Organization } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
-import { claimCoverage, coverageIncludes } from '../../domain/invitations.ts';
 import { badRowErrors, type JudgedRow, judgeRows, readImportFile } from '../../domain/user-import.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors.ts';
 import { type Caller, defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
