@@ -1,11 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  type QueryCommandOutput,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BUSINESS_UNIT_CATEGORIES,
   type BusinessUnit,
@@ -29,7 +23,7 @@ import {
 import { newId } from '../domain/ids.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
-import { type AuditActor, auditActorOf, auditPutStep, newAuditEvent } from './audit.ts';
+import { auditActorOf, auditPutStep, newAuditEvent } from './audit.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import {
   BATCH_WRITE_MAX,
@@ -39,6 +33,7 @@ import {
   putNewItemStep,
   queryPage,
   tableName,
+  transactWrite,
 } from './dynamo.ts';
 import {
   BUSINESS_UNIT_MERGES_PARTITION,
@@ -281,10 +276,6 @@ export async function createBusinessUnit(fields: BusinessUnitFields, now = new D
   return toBusinessUnit(item);
 }
 
-function actorOf(caller: Caller): AuditActor {
-  return auditActorOf(caller);
-}
-
 /**
  * Adds a unit from an administrator's input (a new id) with its audit event
  * (`businessUnit.create`) in ONE TransactWriteItems.
@@ -299,15 +290,14 @@ export async function createBusinessUnitAudited(
   const unit = toBusinessUnit(item);
   const event = newAuditEvent({
     action: 'businessUnit.create',
-    actor: actorOf(caller),
+    actor: auditActorOf(caller),
     target: { type: 'businessUnit', id: unit.id, name: unit.name },
     before: null,
     after: auditFieldsOf(unit),
     now,
   });
-  await dynamoDocumentClient.send(
-    new TransactWriteCommand({ TransactItems: [putNewItemStep({ ...item }), auditPutStep(event)] }),
-  );
+  // A new id never collides; a cancellation is rethrown as it is.
+  await transactWrite([putNewItemStep({ ...item }), auditPutStep(event)], () => null);
   return unit;
 }
 
@@ -349,38 +339,28 @@ export async function updateBusinessUnitAudited(
   const after = toBusinessUnit(item);
   const event = newAuditEvent({
     action: 'businessUnit.update',
-    actor: actorOf(caller),
+    actor: auditActorOf(caller),
     target: { type: 'businessUnit', id, name: after.name },
     before: auditFieldsOf(before),
     after: auditFieldsOf(after),
     now,
   });
-  try {
-    await dynamoDocumentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...item },
-              ConditionExpression: 'attribute_exists(#pk) AND #version = :version',
-              ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#version': TABLE.versionAttribute },
-              ExpressionAttributeValues: { ':version': current.version },
-            },
-          },
-          auditPutStep(event),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    ) {
-      throw new ConflictError(BUSINESS_UNIT_CHANGED_MESSAGE, { cause: error });
-    }
-    throw error;
-  }
+  await transactWrite(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...item },
+          ConditionExpression: 'attribute_exists(#pk) AND #version = :version',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#version': TABLE.versionAttribute },
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+      auditPutStep(event),
+    ],
+    (failed, cancellation) =>
+      failed === 0 ? new ConflictError(BUSINESS_UNIT_CHANGED_MESSAGE, { cause: cancellation }) : null,
+  );
   return after;
 }
 
@@ -466,7 +446,7 @@ async function commitMerge(
   };
   const event = newAuditEvent({
     action: 'businessUnit.merge',
-    actor: actorOf(caller),
+    actor: auditActorOf(caller),
     target: { type: 'businessUnit', id: before.id, name: before.name },
     before: auditFieldsOf(before),
     after: { ...auditFieldsOf(mergedAfter), mergedIntoName: into.name },
@@ -495,23 +475,16 @@ async function commitMerge(
       },
     },
   });
-  try {
-    await dynamoDocumentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          unitUpdate(businessUnitKey(before.id), mergedItem.version, ', #mergedIntoId = :into REMOVE #gsi1pk, #gsi1sk'),
-          unitUpdate(businessUnitKey(into.id), intoItem.version, ''),
-          putNewItemStep({ ...mergeItem }),
-          auditPutStep(event),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new ConflictError(BUSINESS_UNIT_CHANGED_MESSAGE, { cause: error });
-    }
-    throw error;
-  }
+  // Any cancellation (a moved version, the merge item present, a concurrent transaction) is a 409.
+  await transactWrite(
+    [
+      unitUpdate(businessUnitKey(before.id), mergedItem.version, ', #mergedIntoId = :into REMOVE #gsi1pk, #gsi1sk'),
+      unitUpdate(businessUnitKey(into.id), intoItem.version, ''),
+      putNewItemStep({ ...mergeItem }),
+      auditPutStep(event),
+    ],
+    (_failed, cancellation) => new ConflictError(BUSINESS_UNIT_CHANGED_MESSAGE, { cause: cancellation }),
+  );
   return intoAfter;
 }
 

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
@@ -7,6 +7,8 @@ import {
   QueryCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from '#shared/table';
 import { TABLE } from '#shared/table';
@@ -248,6 +250,32 @@ export function putNewItemStep(item: Record<string, unknown>): {
       ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
     },
   };
+}
+
+/** One step of a TransactWriteItems (Put, Update, Delete or ConditionCheck). */
+type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Sends one TransactWriteItems of `steps`. When DynamoDB cancels it, `conflict` gets
+ * the index of the first step whose condition failed (-1 when none did, e.g. a
+ * conflict with a concurrent transaction) and the cancellation; the error it answers
+ * is thrown (with the cancellation as its `cause`, by convention), and null rethrows
+ * the cancellation. Any other error is rethrown as it is.
+ */
+export async function transactWrite(
+  steps: readonly TransactWriteItem[],
+  conflict: (failedIndex: number, cancellation: TransactionCanceledException) => Error | null,
+): Promise<void> {
+  try {
+    await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: [...steps] }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const failed = (error.CancellationReasons ?? []).findIndex((reason) => reason?.Code === 'ConditionalCheckFailed');
+      const mapped = conflict(failed, error);
+      if (mapped) throw mapped;
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent, InvitationRole, InvitationStatus } from '#shared/contracts/administration';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
@@ -8,7 +7,7 @@ import { ConflictError } from '../lib/errors.ts';
 import { auditPutStep } from './audit.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { listOrganizationMembers } from './courses.ts';
-import { batchGetItems, type Page, putNewItemStep, queryPage, tableName } from './dynamo.ts';
+import { batchGetItems, type Page, putNewItemStep, queryPage, tableName, transactWrite } from './dynamo.ts';
 import {
   ENTITY_TYPES,
   INVITATIONS_PARTITION,
@@ -121,23 +120,6 @@ export function newInvitationSteps(
 }
 
 /**
- * Runs one TransactWriteItems; a cancellation whose first failed condition is step
- * `i` throws `conflict(i)` (or rethrows when it gives null).
- */
-async function transact(steps: readonly TransactWriteItem[], conflict: (index: number) => Error | null): Promise<void> {
-  try {
-    await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: [...steps] }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const failed = (error.CancellationReasons ?? []).findIndex((reason) => reason?.Code === 'ConditionalCheckFailed');
-      const mapped = failed >= 0 ? conflict(failed) : null;
-      if (mapped) throw mapped;
-    }
-    throw error;
-  }
-}
-
-/**
  * Stores a new invitation, its pending guard, its e-mail and `audit` in ONE
  * TransactWriteItems.
  * @returns the stored outbox message (to send now).
@@ -150,7 +132,7 @@ export async function createInvitation(
   audit: AuditEvent,
 ): Promise<OutboxItem<'invitationEmail'>> {
   const { steps, outboxItem } = newInvitationSteps(record, outbox);
-  await transact([...steps, auditPutStep(audit)], (index) =>
+  await transactWrite([...steps, auditPutStep(audit)], (index) =>
     index === 1 ? new ConflictError(PENDING_INVITATION_EXISTS_MESSAGE) : null,
   );
   return outboxItem;
@@ -241,8 +223,9 @@ export async function resendInvitation(
     lastSentTimestamp: change.now,
     outboxMessageId: outbox.id,
   };
-  await transact([pendingUpdateStep(record, set), putNewItemStep({ ...outboxItem }), auditPutStep(audit)], (index) =>
-    index === 0 ? new ConflictError(INVITATION_CHANGED_MESSAGE) : null,
+  await transactWrite(
+    [pendingUpdateStep(record, set), putNewItemStep({ ...outboxItem }), auditPutStep(audit)],
+    (index) => (index === 0 ? new ConflictError(INVITATION_CHANGED_MESSAGE) : null),
   );
   return { record: { ...record, ...set, version: record.version + 1 }, outboxItem };
 }
@@ -254,7 +237,7 @@ export async function resendInvitation(
  * @throws ConflictError {@link INVITATION_CHANGED_MESSAGE} when it changed meanwhile.
  */
 export async function revokeInvitation(record: InvitationRecord, audit: AuditEvent): Promise<InvitationRecord> {
-  await transact(
+  await transactWrite(
     [pendingUpdateStep(record, { status: 'revoked' }), guardDeleteStep(record), auditPutStep(audit)],
     (index) => (index === 0 ? new ConflictError(INVITATION_CHANGED_MESSAGE) : null),
   );
@@ -287,7 +270,7 @@ export async function acceptInvitation(
     },
   );
   let invitationFailed = false;
-  await transact([invitationStep, guardDeleteStep(record), ...steps, auditPutStep(audit)], (index) => {
+  await transactWrite([invitationStep, guardDeleteStep(record), ...steps, auditPutStep(audit)], (index) => {
     if (index === 0) {
       invitationFailed = true;
       return new ConflictError(INVITATION_CHANGED_MESSAGE);

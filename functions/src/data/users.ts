@@ -6,12 +6,13 @@ import type { Claim, IdentityProvider, Message, OrganizationMembership, UserSumm
 import type { Brand } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../domain/support.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { auditPutStep } from './audit.ts';
 import type { BusinessUnit } from './business-units.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { organizationMemberItem } from './courses.ts';
-import { batchGetItems, createItem, type Page, putNewItemStep, queryPage, tableName } from './dynamo.ts';
+import { batchGetItems, createItem, type Page, putNewItemStep, queryPage, tableName, transactWrite } from './dynamo.ts';
 import {
   businessUnitKey,
   businessUnitUsersIndexKey,
@@ -518,17 +519,12 @@ async function writeUser(write: UserWrite): Promise<void> {
       ExpressionAttributeValues: values,
     },
   };
-  try {
-    await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: [update, ...write.steps] }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((reason) => reason?.Code === 'ConditionalCheckFailed');
-      const specific = failed > 0 ? write.stepConflict?.(failed - 1) : null;
-      throw specific ?? new ConflictError(USER_CHANGED_MESSAGE, { cause: error });
-    }
-    throw error;
-  }
+  await transactWrite(
+    [update, ...write.steps],
+    (failed, cancellation) =>
+      (failed > 0 ? write.stepConflict?.(failed - 1) : null) ??
+      new ConflictError(USER_CHANGED_MESSAGE, { cause: cancellation }),
+  );
 }
 
 /** The Delete step of an item of a user's collection (unconditional: the user item's version guards it). */
@@ -788,9 +784,6 @@ export async function moveUserBusinessUnit(
   };
 }
 
-/** Message of the 404 when the organization to join does not exist. */
-export const ORGANIZATION_NOT_FOUND = 'Organization does not exist.';
-
 /**
  * Moves a user to another team (spec §6 "move team"; issue 11 item 2) in ONE
  * TransactWriteItems with `audit`: leaves `fromId` (null: only joins) — the
@@ -838,7 +831,7 @@ export async function moveUserOrganization(
     version: account.version,
     set: {},
     steps,
-    stepConflict: (index) => (index === 0 ? new NotFoundError(ORGANIZATION_NOT_FOUND) : null),
+    stepConflict: (index) => (index === 0 ? new NotFoundError(ORGANIZATION_NOT_FOUND_MESSAGE) : null),
   });
   const organizations = [
     ...account.organizations.filter((item) => item.id !== to.id && !(leaving && item.id === fromId)),
@@ -893,4 +886,14 @@ export async function getOrganizationsByIds(ids: readonly string[]): Promise<Org
   return items
     .filter((item) => item.entityType === ENTITY_TYPES.organization)
     .map((item) => ({ id: item.id, name: item.name, businessUnitId: item.businessUnitId }));
+}
+
+/**
+ * The organization `id` (one BatchGetItem).
+ * @throws NotFoundError "Organization does not exist." when there is none.
+ */
+export async function getOrganization(id: string): Promise<Organization> {
+  const [organization] = await getOrganizationsByIds([id]);
+  if (!organization) throw new NotFoundError(ORGANIZATION_NOT_FOUND_MESSAGE);
+  return organization;
 }

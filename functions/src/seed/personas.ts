@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { ANY_SCOPE, API_CLAIMS, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import {
   type Claim,
@@ -292,34 +293,13 @@ const SCHOOL_CATEGORY: Readonly<Record<string, BusinessUnitCategory>> = {
   'community college': 'college',
 };
 
-/** Splits CSV text (RFC 4180: quoted fields, doubled quotes) into rows of fields. */
+/**
+ * Splits CSV text (RFC 4180: quoted fields, doubled quotes; CRLF or LF line ends)
+ * into rows of fields with papaparse, skipping blank lines.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows.filter((fields) => fields.some((value) => value !== ''));
+  const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), { newline: '\n', skipEmptyLines: true });
+  return parsed.data.filter((fields) => fields.some((value) => value !== ''));
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   revokeInvitation as storeRevoke,
 } from '../../data/invitations.ts';
 import type { OutboxItem, OutboxRecord } from '../../data/messages.ts';
-import { getOrganizationsByIds, type Organization } from '../../data/users.ts';
+import { getOrganization, type Organization } from '../../data/users.ts';
 import { brandOf } from '../../domain/entitlement.ts';
 import { newId } from '../../domain/ids.ts';
 import {
@@ -43,8 +43,6 @@ import { deliverOutboxMessage, logOutboxProblem, OUTBOX_LEASE_MS } from '../../m
 
 /** Message of the 404 for an invitation that does not exist or lies outside the caller's organizations. */
 export const INVITATION_NOT_FOUND_MESSAGE = 'Invitation does not exist.';
-/** Message of the 404 for an organization that does not exist. */
-export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization does not exist.';
 /** Message of the 409 when the address belongs to a member of the organization already. */
 export const ALREADY_MEMBER_MESSAGE = 'This e-mail address belongs to a member of this organization already.';
 /** Message of the 409 for re-inviting or revoking an invitation that was accepted. */
@@ -183,13 +181,6 @@ export async function sendInvitationEmail(item: OutboxItem<'invitationEmail'>, r
   return delivery.status;
 }
 
-/** The organization `id`, or 404. */
-async function organizationOf(id: string): Promise<Organization> {
-  const [organization] = await getOrganizationsByIds([id]);
-  if (!organization) throw new NotFoundError(ORGANIZATION_NOT_FOUND_MESSAGE);
-  return organization;
-}
-
 /** The invitation `id` when the caller's claim covers its organization; 404 otherwise (nothing leaks). */
 async function coveredInvitation(id: string, caller: Caller): Promise<InvitationRecord> {
   const record = await getInvitation(id);
@@ -239,7 +230,7 @@ export const listInvitations = defineRoute('listInvitations', async ({ query, ca
  */
 export const createInvitation = defineRoute('createInvitation', async ({ body, caller, requestId }) => {
   if (!coverageIncludes(inviteCoverage(caller), body.organizationId)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
-  const organization = await organizationOf(body.organizationId);
+  const organization = await getOrganization(body.organizationId);
   const email = normalizeEmail(body.email);
   if (await isOrganizationMemberEmail(organization.id, email)) throw new ConflictError(ALREADY_MEMBER_MESSAGE);
   const now = new Date();

@@ -1,9 +1,8 @@
 import { auditActorOf, newAuditEvent } from '../../data/audit.ts';
 import {
-  getOrganizationsByIds,
+  getOrganization,
   getUserAccount,
   moveUserOrganization as moveUser,
-  ORGANIZATION_NOT_FOUND,
   USER_CHANGED_MESSAGE,
 } from '../../data/users.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
@@ -30,8 +29,7 @@ export const moveUserOrganization = defineRoute('moveUserOrganization', async ({
   const actor = auditActorOf(caller);
   const account = await getUserAccount(path.id, { consistent: true });
   if (!account) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
-  const [to] = await getOrganizationsByIds([body.toOrganizationId]);
-  if (!to) throw new NotFoundError(ORGANIZATION_NOT_FOUND);
+  const to = await getOrganization(body.toOrganizationId);
   const errors = [];
   const memberOf = (id: string) => account.organizations.some((membership) => membership.id === id);
   if (body.fromOrganizationId !== null && !memberOf(body.fromOrganizationId)) {

@@ -11,12 +11,12 @@ import {
   undoImportRows,
   writeImportRows,
 } from '../../data/user-imports.ts';
-import { getOrganizationsByIds, type Organization } from '../../data/users.ts';
+import { getOrganization, type Organization } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import { badRowErrors, type JudgedRow, judgeRows, readImportFile } from '../../domain/user-import.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors.ts';
 import { type Caller, defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
-import { invitationOutbox, newInvitation, ORGANIZATION_NOT_FOUND_MESSAGE, sendInvitationEmail } from './invitations.ts';
+import { invitationOutbox, newInvitation, sendInvitationEmail } from './invitations.ts';
 
 /**
  * User imports (spec §3 "User import", §5 "File picker and user import", §6
@@ -50,9 +50,7 @@ function importCoverage(caller: Caller): 'all' | string[] {
 /** 403 when the caller's claim does not cover the organization, 404 when it does not exist. */
 async function targetOrganization(caller: Caller, organizationId: string): Promise<Organization> {
   if (!coverageIncludes(importCoverage(caller), organizationId)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
-  const [organization] = await getOrganizationsByIds([organizationId]);
-  if (!organization) throw new NotFoundError(ORGANIZATION_NOT_FOUND_MESSAGE);
-  return organization;
+  return getOrganization(organizationId);
 }
 
 /** Reads and judges a file against what the organization holds; 400 for a file that cannot be read. */
