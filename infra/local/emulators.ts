@@ -23,7 +23,7 @@ import { type LocalStepFunctions, startStepFunctionsEndpoint } from './stepfunct
 /**
  * The embedded emulators of the local stack (LOCAL-STACK.md, decision record 002):
  * DynamoDB (dynalite behind the transaction proxy), S3 (s3rver), Step Functions
- * (aws-local-stepfunctions behind an AWS JSON endpoint) and SES (aws-ses-v2-local),
+ * (our own ASL executor behind an AWS JSON endpoint) and SES (aws-ses-v2-local),
  * each on a free loopback port, DynamoDB and S3 optionally persisted under a data
  * folder. A service whose endpoint is given (a LocalStack the user runs) is not
  * started. `startEmulators` points the AWS SDK at every service through the standard

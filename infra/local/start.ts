@@ -1,3 +1,4 @@
+import './quiet-node20-warning.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DataDirInUseError } from './emulators.ts';
@@ -30,9 +31,6 @@ import { RuntimeConfigError } from './runtime-config.ts';
  * set to the dev identity provider unless given) and `AWS_ENDPOINT_URL` /
  * `AWS_ENDPOINT_URL_<SERVICE>` to use a LocalStack instead of an embedded emulator.
  */
-
-// Node 20 is what these machines run (LOCAL-STACK.md trap 7): the SDK's warning about it is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** Errors whose message is the whole story: printed as is, without a stack. */
 const EXPECTED_ERRORS = [PortInUseError, DataDirInUseError, RuntimeConfigError, PortalSetupError];

@@ -157,4 +157,14 @@ describe('the local Step Functions endpoint', () => {
       'State machine broken: no local function for Task T (arn:aws:lambda:us-east-1:000000000000:function:Unknown)',
     );
   });
+
+  it('refuses to register a definition the local executor would not run as AWS does', () => {
+    expect(() =>
+      endpoint.stateMachines.register(
+        'fan-out',
+        { StartAt: 'Each', States: { Each: { Type: 'Map', ItemProcessor: { StartAt: 'X', States: {} }, End: true } } },
+        {},
+      ),
+    ).toThrow('Each: state type Map is not supported locally');
+  });
 });

@@ -3,50 +3,35 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
+  type AslDefinition,
+  checkDefinition,
   ExecutionAbortedError,
-  ExecutionError,
-  ExecutionTimeoutError,
-  type RunOptions,
-  StateMachine,
-  type StateMachineDefinition,
-} from 'aws-local-stepfunctions';
+  ExecutionFailedError,
+  ExecutionTimedOutError,
+  type ExecutorTimers,
+  runExecution,
+  type TaskFunction,
+  taskStates,
+} from './asl-executor.ts';
+import type { Json } from './asl-paths.ts';
 import { closeServer, LOOPBACK, listenPreferring, loopbackUrl } from './net.ts';
 
 /**
- * The Step Functions part of the local stack (ARCHITECTURE.md, LOCAL-STACK.md):
- * `aws-local-stepfunctions` runs the same ASL files as AWS, behind a tiny AWS JSON 1.0
- * endpoint (routed on `X-Amz-Target: AWSStepFunctions.*`) that answers
- * StartExecution, DescribeExecution, StopExecution and ListExecutions, so the real
- * `SFNClient` works unchanged. Task states run local functions, found by the task's
- * `Resource` (or, for the optimised `arn:aws:states:::lambda:invoke` integration, its
- * `Parameters.FunctionName`). The CDK's definition substitutions (`${BundleFunctionArn}`)
- * become local Lambda ARNs named after the placeholder
+ * The Step Functions part of the local stack (ARCHITECTURE.md, decision record 036):
+ * our own small ASL executor (`asl-executor.ts`) runs the same ASL files as AWS, behind
+ * a tiny AWS JSON 1.0 endpoint (routed on `X-Amz-Target: AWSStepFunctions.*`) that
+ * answers StartExecution, DescribeExecution, StopExecution and ListExecutions, so the
+ * real `SFNClient` works unchanged. Task states run local functions, found by the
+ * task's `Resource` (or, for the optimised `arn:aws:states:::lambda:invoke`
+ * integration, its `Parameters.FunctionName`). The CDK's definition substitutions
+ * (`${BundleFunctionArn}`) become local Lambda ARNs named after the placeholder
  * (`arn:aws:lambda:us-east-1:000000000000:function:BundleFunctionArn`), so the same ASL
  * file runs here, with a local function registered under the placeholder's name.
  */
 
-// aws-local-stepfunctions calls Promise.withResolvers, which Node 20 lacks (Node 22 has it).
-if (!('withResolvers' in Promise)) {
-  Object.defineProperty(Promise, 'withResolvers', {
-    configurable: true,
-    writable: true,
-    value<T>() {
-      let resolve!: (value: T | PromiseLike<T>) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
 export const LOCAL_ACCOUNT_ID = '000000000000';
 const REGION = 'us-east-1';
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A local stand-in for a task's Lambda function: takes the task input, returns its result. */
 export type LocalTaskHandler = (input: Json) => Promise<Json> | Json;
@@ -62,10 +47,10 @@ export function localFunctionArn(name: string): string {
 }
 
 /** Replaces every `${Name}` substitution placeholder by `localFunctionArn(Name)`. */
-function substitute(definition: StateMachineDefinition): StateMachineDefinition {
+function substitute(definition: unknown): unknown {
   return JSON.parse(
     JSON.stringify(definition).replace(/\$\{([A-Za-z0-9_]+)\}/g, (_, name: string) => localFunctionArn(name)),
-  ) as StateMachineDefinition;
+  );
 }
 
 /** The keys a task's target may be registered under: itself, and a Lambda function's name. */
@@ -96,8 +81,9 @@ interface Execution {
 
 interface RegisteredMachine {
   name: string;
-  machine: StateMachine;
-  handlers: NonNullable<NonNullable<RunOptions['overrides']>['taskResourceLocalHandlers']>;
+  definition: AslDefinition;
+  /** The local function of each Task state, by state name. */
+  tasks: Record<string, TaskFunction>;
 }
 
 /** An error answered as AWS JSON: HTTP 400 with `__type`. */
@@ -116,18 +102,21 @@ export class LocalStepFunctions {
   private readonly machines = new Map<string, RegisteredMachine>();
   private readonly executions = new Map<string, Execution>();
 
+  /** `timers` replaces the executor's clock (Retry waits, timeouts) in tests. */
+  constructor(private readonly timers: Partial<ExecutorTimers> = {}) {}
+
   /**
    * Registers (or replaces) a state machine. `taskHandlers` maps each Task's target
    * to its local function: the `Resource` (or lambda:invoke `FunctionName`) as
    * written, or, for a Lambda function ARN or a `${Name}` substitution, the
    * function's name (`Name`).
    * @returns the state machine ARN.
-   * @throws when the definition is invalid or a Task has no local function.
+   * @throws UnsupportedAslError when the definition uses what the local executor does
+   *   not run (`checkDefinition`); Error when a Task has no local function.
    */
-  register(name: string, definition: StateMachineDefinition, taskHandlers: Record<string, LocalTaskHandler>): string {
-    const resolved = substitute(definition);
-    const machine = new StateMachine(resolved);
-    const handlers: RegisteredMachine['handlers'] = {};
+  register(name: string, definition: unknown, taskHandlers: Record<string, LocalTaskHandler>): string {
+    const resolved = checkDefinition(substitute(definition));
+    const handlers: Record<string, TaskFunction> = {};
     const unresolved: string[] = [];
     for (const [stateName, state] of taskStates(resolved)) {
       const invokesLambda = state.Resource.startsWith(LAMBDA_INVOKE);
@@ -140,19 +129,18 @@ export class LocalStepFunctions {
         unresolved.push(`${stateName} (${target})`);
         continue;
       }
-      if (handlers[stateName]) throw new Error(`State machine ${name}: two Task states are named ${stateName}`);
       handlers[stateName] = invokesLambda
         ? async (input) => ({
             ExecutedVersion: '$LATEST',
             Payload: await handler((input as { Payload?: Json } | null)?.Payload ?? null),
             StatusCode: 200,
           })
-        : async (input) => handler(input as Json);
+        : async (input) => handler(input);
     }
     if (unresolved.length > 0) {
       throw new Error(`State machine ${name}: no local function for Task ${unresolved.join(', ')}`);
     }
-    this.machines.set(stateMachineArn(name), { name, machine, handlers });
+    this.machines.set(stateMachineArn(name), { name, definition: resolved, tasks: handlers });
     return stateMachineArn(name);
   }
 
@@ -207,8 +195,11 @@ export class LocalStepFunctions {
     }
 
     const startDate = Date.now() / 1000;
-    const run = registered.machine.run(parsed, {
-      overrides: { taskResourceLocalHandlers: registered.handlers },
+    const controller = new AbortController();
+    const result = runExecution(registered.definition, parsed, {
+      tasks: registered.tasks,
+      signal: controller.signal,
+      timers: this.timers,
       context: {
         Execution: { Id: arn, Input: parsed, Name: name, StartTime: new Date(startDate * 1000).toISOString() },
         StateMachine: { Id: stateMachineArn(registered.name), Name: registered.name },
@@ -221,25 +212,25 @@ export class LocalStepFunctions {
       status: 'RUNNING',
       input: rawInput,
       startDate,
-      abort: run.abort,
+      abort: () => controller.abort(),
     };
     this.executions.set(arn, execution);
-    run.result.then(
+    result.then(
       (output) => {
         Object.assign(execution, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000 });
       },
       (error: unknown) => {
         if (execution.status !== 'RUNNING') return; // stopped by StopExecution
         execution.stopDate = Date.now() / 1000;
-        if (error instanceof ExecutionTimeoutError) {
+        if (error instanceof ExecutionTimedOutError) {
           execution.status = 'TIMED_OUT';
+          execution.error = 'States.Timeout';
         } else if (error instanceof ExecutionAbortedError) {
           execution.status = 'ABORTED';
         } else {
-          const cause = error instanceof ExecutionError && error.cause instanceof Error ? error.cause : error;
           execution.status = 'FAILED';
-          execution.error = cause instanceof Error ? cause.name : 'Error';
-          execution.cause = cause instanceof Error ? cause.message : String(cause);
+          execution.error = error instanceof ExecutionFailedError ? error.error : 'States.Runtime';
+          execution.cause = error instanceof ExecutionFailedError ? error.causeText : String(error);
         }
       },
     );
@@ -290,33 +281,11 @@ export class LocalStepFunctions {
   }
 }
 
-type TaskState = { Resource: string; Parameters?: unknown };
-type States = Record<string, { Type: string } & Partial<TaskState>> | undefined;
-interface NestedMachines {
-  States?: States;
-  Iterator?: { States?: States };
-  ItemProcessor?: { States?: States };
-  Branches?: { States?: States }[];
-}
-
-/** Every Task state of a definition, nested Map and Parallel states included. */
-function* taskStates(definition: { States?: States }): Generator<[string, TaskState]> {
-  for (const [name, state] of Object.entries(definition.States ?? {})) {
-    if (state.Type === 'Task' && typeof state.Resource === 'string') yield [name, state as TaskState];
-    const nested = state as NestedMachines;
-    for (const inner of [nested.Iterator, nested.ItemProcessor, ...(nested.Branches ?? [])]) {
-      if (inner) yield* taskStates(inner);
-    }
-  }
-}
-
 /**
  * Reads every `<name>.asl.json` of `directory` (none when it does not exist).
  * @returns name and parsed definition of each, sorted by name.
  */
-export async function readStateMachineFiles(
-  directory: string,
-): Promise<{ name: string; definition: StateMachineDefinition }[]> {
+export async function readStateMachineFiles(directory: string): Promise<{ name: string; definition: unknown }[]> {
   let files: string[];
   try {
     files = await readdir(directory);
@@ -327,7 +296,7 @@ export async function readStateMachineFiles(
   const machines = [];
   for (const file of files.filter((f) => f.endsWith('.asl.json')).sort()) {
     const text = await readFile(path.join(directory, file), 'utf8');
-    machines.push({ name: file.slice(0, -'.asl.json'.length), definition: JSON.parse(text) as StateMachineDefinition });
+    machines.push({ name: file.slice(0, -'.asl.json'.length), definition: JSON.parse(text) as unknown });
   }
   return machines;
 }
@@ -342,9 +311,9 @@ export interface StepFunctionsEndpoint {
 
 /** Starts the AWS JSON endpoint on a free loopback port (the preferred one when free). */
 export async function startStepFunctionsEndpoint(
-  options: { preferredPort?: number } = {},
+  options: { preferredPort?: number; timers?: Partial<ExecutorTimers> } = {},
 ): Promise<StepFunctionsEndpoint> {
-  const stateMachines = new LocalStepFunctions();
+  const stateMachines = new LocalStepFunctions(options.timers);
   const server: Server = createServer((req, res) => {
     handle(stateMachines, req, res).catch((error: unknown) => {
       if (error instanceof SfnError) {

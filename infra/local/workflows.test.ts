@@ -25,9 +25,18 @@ describe('the bundle workflow on the local executor', () => {
   let arn: string;
   const calls: { zip: number; finish: FinishTaskInput[] } = { zip: 0, finish: [] };
   let behaviour: 'transient-once' | 'empty' | 'reuse' | 'always-transient' = 'transient-once';
+  // Retry waits are recorded, not slept (FULL jitter at its top: the ASL's own backoff).
+  const retryWaits: number[] = [];
 
   beforeAll(async () => {
-    endpoint = await startStepFunctionsEndpoint();
+    endpoint = await startStepFunctionsEndpoint({
+      timers: {
+        delay: async (ms) => {
+          retryWaits.push(ms);
+        },
+        random: () => 1,
+      },
+    });
     sfn = new SFNClient({
       endpoint: endpoint.url,
       region: 'us-east-1',
@@ -70,6 +79,7 @@ describe('the bundle workflow on the local executor', () => {
   async function run(name: string): Promise<DescribeExecutionCommandOutput> {
     calls.zip = 0;
     calls.finish = [];
+    retryWaits.length = 0;
     const { executionArn } = await sfn.send(
       new StartExecutionCommand({ stateMachineArn: arn, name, input: JSON.stringify({ bundleId: name }) }),
     );
@@ -96,12 +106,13 @@ describe('the bundle workflow on the local executor', () => {
     const described = await run('transient-once');
     expect(described.status).toBe('SUCCEEDED');
     expect(calls.zip).toBe(2);
+    expect(retryWaits).toEqual([2000]);
     expect(calls.finish).toHaveLength(1);
     expect(calls.finish[0]).toMatchObject({
       outcome: 'Ready',
       run: { bundleId: 'transient-once', resolved: { action: 'zip' }, zipped: { size: 22 } },
     });
-  }, 15_000);
+  });
 
   it('catches a permanent error into MarkFailed with { Error, Cause } and ends Failed', async () => {
     behaviour = 'empty';
@@ -122,8 +133,9 @@ describe('the bundle workflow on the local executor', () => {
     const described = await run('always-transient');
     expect(described.status).toBe('FAILED');
     expect(calls.zip).toBe(4); // the first attempt and 3 retries
+    expect(retryWaits).toEqual([2000, 4000, 8000]);
     expect(calls.finish[0]).toMatchObject({ outcome: 'Failed', run: { error: { Error: 'TransientError' } } });
-  }, 60_000);
+  });
 
   it('skips ZipFiles when the resolve step answers reuse', async () => {
     behaviour = 'reuse';
