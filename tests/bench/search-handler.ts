@@ -51,7 +51,7 @@ export async function searchHandlerFigures(): Promise<SearchHandlerFigures> {
   const log = console.log;
   console.log = () => undefined; // the search function logs one JSON line per snapshot load
   try {
-    const seed = await loadSeedCatalog(NOW);
+    const seed = await loadSeedCatalog();
     const documents = generateCatalogDocuments(
       { documents: seed.documents, knowledgeIds: seed.knowledgeIds, extraSentences: seed.statementTexts },
       DOCUMENTS,

@@ -249,7 +249,7 @@ function memoryNow(gc: (() => void) | null): number {
 export async function searchFigures(): Promise<SearchBenchFigures> {
   const { gc, method } = gcFunction();
   const loadBefore = os.loadavg()[0] ?? 0;
-  const seed = await loadSeedCatalog(NOW);
+  const seed = await loadSeedCatalog();
   const sample = {
     documents: seed.documents,
     knowledgeIds: seed.knowledgeIds,

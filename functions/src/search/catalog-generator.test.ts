@@ -8,7 +8,7 @@ let seed: SeedCatalog;
 let generated: CatalogDocument[];
 
 beforeAll(async () => {
-  seed = await loadSeedCatalog(NOW);
+  seed = await loadSeedCatalog();
   generated = generateCatalogDocuments(
     { documents: seed.documents, knowledgeIds: seed.knowledgeIds, extraSentences: seed.statementTexts },
     2000,

@@ -32,7 +32,7 @@ let varied: CatalogDocument[];
 const indexes: Record<string, CatalogIndex> = {};
 
 beforeAll(async () => {
-  const seed = await loadSeedCatalog(NOW);
+  const seed = await loadSeedCatalog();
   records = seed.records;
   documents = seed.documents;
   const random = createRandom(2026);

@@ -27,11 +27,11 @@ export interface SeedCatalog {
 
 /**
  * Plans the seed import of `functions/seed-data` (no DynamoDB) and turns the content
- * into catalog documents, with `now` as the seed's modification instant.
+ * into catalog documents, dated as the seed dates them (courseware/dates.json).
  * @throws Error when the seed sources cannot be read or planned (see `planSeed`).
  */
-export async function loadSeedCatalog(now: Date): Promise<SeedCatalog> {
-  const plan = planSeed(await readSeedSources(SEED_DATA_ROOT), now);
+export async function loadSeedCatalog(): Promise<SeedCatalog> {
+  const plan = planSeed(await readSeedSources(SEED_DATA_ROOT));
   const idsOf = (type: string) => plan.knowledge.filter((item) => item.type === type).map((item) => item.id);
   return {
     records: plan.content,

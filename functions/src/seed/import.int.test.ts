@@ -68,7 +68,7 @@ describe('runSeed', () => {
   });
 
   it('stores each file under an id-built key with the bytes, size and digest of its record', async () => {
-    const plan = planSeed(await readSeedSources(DEFAULT_DATA_ROOT), new Date());
+    const plan = planSeed(await readSeedSources(DEFAULT_DATA_ROOT));
     const records = new Map((await getFilesByIds(plan.files.map((file) => file.id))).map((r) => [r.id, r]));
     expect(records.size).toBe(90);
     for (const file of plan.files) {

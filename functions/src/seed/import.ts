@@ -81,7 +81,7 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   const { log } = options;
   const dataRoot = options.dataRoot ?? DEFAULT_DATA_ROOT;
   const sources = await readSeedSources(dataRoot);
-  const plan = planSeed(sources, new Date());
+  const plan = planSeed(sources);
   log(`seed: read ${dataRoot}`);
 
   const knowledge = await seedKnowledge(plan.knowledge);

@@ -59,6 +59,13 @@ export const SEED_STATUS: ContentStatus = 'published';
 /** Last-curated date of the imported courseware: the day the catalog was gathered (SOURCES.md). */
 export const SEED_LAST_CURATED = { courseware: '2026-11-21' } as const;
 
+/**
+ * Created and modified instant of a catalog item that courseware/dates.json does not
+ * date (decision record 036): the day the catalog was gathered (SOURCES.md), the day
+ * the item entered the portal — a real date, never the day of the import.
+ */
+export const SEED_UNDATED_TIMESTAMP = '2026-11-21T00:00:00.000Z';
+
 /** Media type of a courseware file by its extension. */
 export const MEDIA_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',

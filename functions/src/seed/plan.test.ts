@@ -5,13 +5,12 @@ import { DEFAULT_DATA_ROOT } from './import.ts';
 import { planSeed, type SeedPlan } from './plan.ts';
 import { readSeedSources, type SeedSources } from './sources.ts';
 
-const NOW = new Date('2026-11-21T12:00:00.000Z');
 let sources: SeedSources;
 let plan: SeedPlan;
 
 beforeAll(async () => {
   sources = await readSeedSources(DEFAULT_DATA_ROOT);
-  plan = planSeed(sources, NOW);
+  plan = planSeed(sources);
 });
 
 const byName = (name: string) => {
@@ -30,7 +29,7 @@ describe('planSeed', () => {
   });
 
   it('gives the same ids on every run, so a second import adds nothing', () => {
-    const again = planSeed(sources, new Date('2027-01-01T00:00:00.000Z'));
+    const again = planSeed(sources);
     expect(again.content.map((item) => item.id)).toEqual(plan.content.map((item) => item.id));
     expect(again.files.map((file) => file.id)).toEqual(plan.files.map((file) => file.id));
     expect(byName('PKI Lab').id).toBe(seedId('content', 'PKI Lab'));
@@ -131,13 +130,50 @@ describe('planSeed', () => {
     expect(module.description.startsWith('<p>SEED lab category &quot;Software Security&quot;')).toBe(true);
     expect(module.summary.startsWith('SEED lab category "Software Security"')).toBe(true);
     expect(module.lastCuratedTimestamps).toEqual({ courseware: '2026-11-21' });
-    expect(module.createdTimestamp).toBe(new Date(NOW.getTime() - 1).toISOString());
   });
 
-  it('dates items 1 ms apart in catalog order, so the catalog order is the most-recent-first order', () => {
-    const byRecency = [...plan.content].sort((a, b) => b.modifiedTimestamp.localeCompare(a.modifiedTimestamp));
-    expect(byRecency.map((record) => record.name)).toEqual(sources.catalog.map((item) => item.title));
-    expect(plan.content[0]?.createdTimestamp).toBe(NOW.toISOString());
+  it('dates each item by its source history (first and last commit of its path), not by the day of the import', () => {
+    // dates.json, from `git log` of seed-labs/seed-labs and MLHale/nebraska-gencyber-modules (SOURCES.md §3c).
+    expect(byName('Race Condition Vulnerability Lab')).toMatchObject({
+      createdTimestamp: '2020-09-26T14:08:04.991Z',
+      modifiedTimestamp: '2020-12-26T15:38:09.991Z',
+    });
+    expect(byName('Introduction to Microbit').modifiedTimestamp.slice(0, 19)).toBe('2024-07-15T04:31:09');
+    expect(byName('SEED Labs: Hands-on Labs for Security Education').modifiedTimestamp).toBe(
+      '2026-07-29T12:36:01.999Z',
+    );
+    for (const item of sources.catalog) {
+      const record = byName(item.title);
+      const dated = sources.dates.find((entry) => entry.title === item.title);
+      expect(record.modifiedTimestamp.slice(0, 19), item.title).toBe(dated?.modified.at.slice(0, 19));
+      expect(record.createdTimestamp.slice(0, 19), item.title).toBe(dated?.created.at.slice(0, 19));
+      expect(record.createdTimestamp <= record.modifiedTimestamp, item.title).toBe(true);
+    }
+    const days = new Set(plan.content.map((record) => record.modifiedTimestamp.slice(0, 10)));
+    expect(days.size).toBeGreaterThan(20);
+  });
+
+  it('keeps the catalog order among items changed by the same commit', () => {
+    const tasks = plan.content.filter((record) => record.name.startsWith('Secret-Key Encryption Lab – Task'));
+    const byRecency = [...tasks].sort((a, b) => b.modifiedTimestamp.localeCompare(a.modifiedTimestamp));
+    expect(byRecency.map((record) => record.name)).toEqual(tasks.map((record) => record.name));
+  });
+
+  it('dates an item its source does not date on the day the catalog was gathered, never the day of the import', () => {
+    const undated = planSeed({ ...sources, dates: sources.dates.filter((entry) => entry.title !== 'PKI Lab') });
+    const record = undated.content.find((item) => item.name === 'PKI Lab');
+    const index = sources.catalog.findIndex((item) => item.title === 'PKI Lab');
+    expect(record?.modifiedTimestamp).toBe(
+      new Date(Date.parse('2026-11-21T00:00:00.000Z') + 999 - index).toISOString(),
+    );
+    expect(undated.mappings.find((note) => note.rule === 'SEED_UNDATED_TIMESTAMP')?.items).toEqual(['PKI Lab']);
+  });
+
+  it('refuses dates for a title the catalog lacks', () => {
+    const stray = { ...(sources.dates[0] as (typeof sources.dates)[number]), title: 'No such lab' };
+    expect(() => planSeed({ ...sources, dates: [...sources.dates, stray] })).toThrow(
+      'dates.json names unknown title "No such lab".',
+    );
   });
 
   it('cites every rule it applied', () => {

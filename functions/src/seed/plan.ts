@@ -20,6 +20,7 @@ import {
   mediaTypeOf,
   SEED_LAST_CURATED,
   SEED_STATUS,
+  SEED_UNDATED_TIMESTAMP,
   STATEMENT_KIND_BY_ID_LETTER,
   timeRequiredInclude,
 } from './mapping.ts';
@@ -28,6 +29,7 @@ import {
   type CatalogContributor,
   type CatalogItem,
   type SeedSources,
+  type SourceDates,
   type Statement,
 } from './sources.ts';
 
@@ -95,14 +97,17 @@ class MappingNotes {
 /**
  * Plans the whole import from the parsed sources (pure apart from path arithmetic):
  * knowledge items, deduplicated contributors, the content tree with denormalised
- * fields, and the files. Item `i` of the catalog is created and modified at `now`
- * minus `i` ms: the import writes the catalog as one batch, and this keeps the
- * catalog's own order (each course, then its modules and their labs) as the
- * most-recent-first order of lists, instead of ties broken by hash ids.
+ * fields, and the files. Each item is created and modified when its source was
+ * (courseware/dates.json: the first and last commit of its source path; issue 21
+ * item 27), or, undated, on the day the catalog was gathered
+ * (`SEED_UNDATED_TIMESTAMP`); never on the day of the import. Items changed by the
+ * same commit share its second; their milliseconds (999 − catalog index) keep the
+ * catalog's own order as the most-recent-first order, so ties do not fall back to hash ids.
  * @throws Error on a source inconsistency: unknown parent, category, level, file kind
- *   or knowledge id, a duplicate title, or a record the Content contract rejects.
+ *   or knowledge id, a duplicate title or dated title, a dated title the catalog
+ *   lacks, or a record the Content contract rejects.
  */
-export function planSeed(sources: SeedSources, now: Date): SeedPlan {
+export function planSeed(sources: SeedSources): SeedPlan {
   const notes = new MappingNotes();
   const knowledge = planKnowledge(sources, notes);
   const knowledgeNames = new Map(knowledge.map((item) => [`${item.type}#${item.id}`, item.name]));
@@ -142,8 +147,17 @@ export function planSeed(sources: SeedSources, now: Date): SeedPlan {
   }
 
   const catalogIndex = new Map(sources.catalog.map((item, index) => [item.title, index]));
-  const timestampOf = (item: CatalogItem) =>
-    new Date(now.getTime() - (catalogIndex.get(item.title) ?? 0)).toISOString();
+  const dates = new Map<string, SourceDates>();
+  for (const dated of sources.dates) {
+    if (dates.has(dated.title)) throw new Error(`dates.json dates "${dated.title}" twice.`);
+    if (!byTitle.has(dated.title)) throw new Error(`dates.json names unknown title "${dated.title}".`);
+    dates.set(dated.title, dated);
+  }
+  const timestampOf = (item: CatalogItem, which: 'created' | 'modified') => {
+    const at = dates.get(item.title)?.[which].at ?? SEED_UNDATED_TIMESTAMP;
+    // Commit times have whole seconds: the milliseconds order items of one commit, the catalog's first item last.
+    return new Date(Date.parse(at) + Math.max(0, 999 - (catalogIndex.get(item.title) ?? 0))).toISOString();
+  };
   const planned = new Map<string, ContentRecord>();
   const files: PlannedFile[] = [];
   const content: ContentRecord[] = [];
@@ -248,8 +262,8 @@ export function planSeed(sources: SeedSources, now: Date): SeedPlan {
       tkss: refs('TKS', mapping?.tkss ?? []),
       parentId: parent?.id ?? null,
       lastCuratedTimestamps: { ...SEED_LAST_CURATED },
-      createdTimestamp: timestampOf(item),
-      modifiedTimestamp: timestampOf(item),
+      createdTimestamp: timestampOf(item, 'created'),
+      modifiedTimestamp: timestampOf(item, 'modified'),
       image: null,
       includes,
       licence: item.licence,
@@ -266,6 +280,13 @@ export function planSeed(sources: SeedSources, now: Date): SeedPlan {
       'SEED_LAST_CURATED',
       'catalog item',
       `lastCuratedTimestamps ${JSON.stringify(SEED_LAST_CURATED)}`,
+      item.title,
+    );
+    const dated = dates.get(item.title);
+    notes.add(
+      dated ? 'SOURCE_DATES' : 'SEED_UNDATED_TIMESTAMP',
+      dated ? `git history of ${dated.repository} ${dated.path}` : 'catalog item without dates',
+      dated ? 'createdTimestamp, modifiedTimestamp' : SEED_UNDATED_TIMESTAMP,
       item.title,
     );
     notes.add('descriptionHtml', 'plain-text description', 'escaped HTML in one <p>', item.title);

@@ -59,6 +59,22 @@ const Mapping = z.object({
 /** The estimated knowledge mapping of one catalog title (mappings.json). */
 export type Mapping = z.infer<typeof Mapping>;
 
+const DatedCommit = z.object({ commit: z.string().regex(/^[0-9a-f]{40}$/), at: z.iso.datetime() });
+const SourceDates = z.object({
+  title: z.string().min(1),
+  repository: z.string().min(1),
+  snapshot: z.string().regex(/^[0-9a-f]{40}$/),
+  path: z.string().min(1),
+  created: DatedCommit,
+  modified: DatedCommit,
+});
+/**
+ * The real dates of one catalog item (courseware/dates.json, SOURCES.md §3c): the first
+ * and the last commit that touched the item's source path in its repository, up to the
+ * snapshot the item was taken from (issue 21 item 27). Instants are ISO UTC.
+ */
+export type SourceDates = z.infer<typeof SourceDates>;
+
 /** Everything the importer reads, parsed. `root` is the absolute seed-data folder. */
 export interface SeedSources {
   readonly root: string;
@@ -67,6 +83,7 @@ export interface SeedSources {
   readonly knowledgeUnits: KnowledgeUnit[];
   readonly catalog: CatalogItem[];
   readonly mappings: Mapping[];
+  readonly dates: SourceDates[];
 }
 
 /** Relative paths of the source files inside the seed-data folder. */
@@ -76,6 +93,7 @@ export const SOURCE_FILES = {
   knowledgeUnits: 'cae/knowledge-units.json',
   catalog: 'courseware/catalog.json',
   mappings: 'courseware/mappings.json',
+  dates: 'courseware/dates.json',
 } as const;
 
 /** Folder that catalog file paths are relative to. */
@@ -93,12 +111,13 @@ async function readJson<T extends z.ZodType>(root: string, relative: string, sch
  * @throws Error naming the file when one is missing or not shaped as SOURCES.md says.
  */
 export async function readSeedSources(root: string): Promise<SeedSources> {
-  const [ksa, tks, knowledgeUnits, catalog, mappings] = await Promise.all([
+  const [ksa, tks, knowledgeUnits, catalog, mappings, dates] = await Promise.all([
     readJson(root, SOURCE_FILES.ksa, z.array(Statement)),
     readJson(root, SOURCE_FILES.tks, z.array(Statement)),
     readJson(root, SOURCE_FILES.knowledgeUnits, z.array(KnowledgeUnit)),
     readJson(root, SOURCE_FILES.catalog, z.array(CatalogItem)),
     readJson(root, SOURCE_FILES.mappings, z.array(Mapping)),
+    readJson(root, SOURCE_FILES.dates, z.array(SourceDates)),
   ]);
-  return { root, ksa, tks, knowledgeUnits, catalog, mappings };
+  return { root, ksa, tks, knowledgeUnits, catalog, mappings, dates };
 }

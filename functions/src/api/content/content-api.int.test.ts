@@ -4,6 +4,7 @@ import type { ChildContent, Content, ContentDetail, ContentSummary } from '#shar
 import type { Contributor } from '#shared/contracts/contributor';
 import type { Knowledge } from '#shared/contracts/knowledge';
 import type { ContentStatus } from '#shared/enums';
+import { UPDATED_WITHIN_DAYS } from '#shared/limits';
 import { dynamoDbClient } from '../../adapters/aws-clients.ts';
 import { createContent } from '../../data/content.ts';
 import type { ContentRecord } from '../../data/items.ts';
@@ -19,7 +20,8 @@ import {
 } from '../../lib/auth/test-support.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { encodePageToken } from '../../lib/page-token.ts';
-import { runSeed } from '../../seed/import.ts';
+import { DEFAULT_DATA_ROOT, runSeed } from '../../seed/import.ts';
+import { readSeedSources } from '../../seed/sources.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withHeaders, withPathParameters, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
@@ -131,12 +133,21 @@ describe('GET /api/v1/content', () => {
     if (lab) expect(lab.author).toMatch(/Wenliang Du|Collin Howland/);
   });
 
-  it('keeps new-or-updated content (changed within 90 days): all of the fresh import', async () => {
+  it('keeps new-or-updated content (changed within 90 days): the seeded items whose source changed then, not all', async () => {
+    const { dates } = await readSeedSources(DEFAULT_DATA_ROOT);
+    const cutoff = Date.now() - UPDATED_WITHIN_DAYS * 86_400_000;
     const pages = await allPages<ContentSummary>(loadEvent('content/list-content'), {
       newOrUpdated: 'true',
       condense: 'true',
     });
-    expect(pages.flat()).toHaveLength(60);
+    const recent = dates.filter((item) => Date.parse(item.modified.at) >= cutoff).map((item) => item.title);
+    expect(
+      pages
+        .flat()
+        .map((item) => item.name)
+        .sort(),
+    ).toEqual(recent.sort());
+    expect(recent.length).toBeLessThan(60);
   });
 });
 
