@@ -13,7 +13,9 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * published count) with charts and their tables, then the file downloads of the
  * synthetic history: the default range, the total, the daily chart, a top table, the
  * CSV export (named by the range, one row per download counted) and the two range
- * messages. axe finds no serious or critical violation on either view. Faculty are
+ * messages. Issue 21 item 18: the metrics say they count published items, overlapping
+ * counts are bar charts, the daily chart has the ticks of spec §9 and the full width,
+ * and top content ranks every item. axe finds no serious or critical violation on either view. Faculty are
  * sent away from /dashboard.
  */
 
@@ -113,16 +115,30 @@ describe('the dashboard (issue 7)', () => {
     const catalog = JSON.parse(await readFile(CATALOG, 'utf8')) as unknown[];
     // Every catalog item is seeded published (functions/src/seed/mapping.ts SEED_STATUS).
     expect(catalog).toHaveLength(60);
-    const total = page.getByRole('term').filter({ hasText: 'Total courseware' }).locator('xpath=following-sibling::dd');
+    // The figures say what they count: published items (issue 21 item 18).
+    await page.getByText(/^Counts of published courseware items\./).waitFor();
+    const total = page
+      .getByRole('term')
+      .filter({ hasText: /^Published items$/ })
+      .locator('xpath=following-sibling::dd');
     expect(count(await total.textContent())).toBe(catalog.length);
-    for (const label of ['Assignments', 'Quizzes', 'Linkages']) {
+    for (const label of [
+      'Published assignments (tagged homework)',
+      'Published quizzes and exams',
+      'KSA, KU and TKS mappings of published items',
+    ]) {
       const figure = page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd');
       count(await figure.textContent());
     }
 
-    for (const title of ['Courseware by category', 'Courseware by experience level', 'Courseware by education level']) {
+    for (const title of [
+      'Published items by category',
+      'Published items by experience level',
+      'Published items by education level',
+    ]) {
       const panel = region(page, title);
-      await panel.getByRole('img', { name: new RegExp(`^${title} \\(`) }).waitFor({ timeout: 30_000 });
+      // Overlapping counts are bars, never a pie whose parts add up to more than the whole (issue 21 item 18).
+      await panel.getByRole('img', { name: new RegExp(`^${title} \\(bar chart`) }).waitFor({ timeout: 30_000 });
       expect(await panel.getByRole('table').count(), `${title}: no table before "Show as table"`).toBe(0);
       await panel.getByRole('button', { name: 'Show as table' }).click();
       const table = panel.getByRole('table', { name: title });
@@ -130,7 +146,7 @@ describe('the dashboard (issue 7)', () => {
       expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Count']);
       expect(await table.getByRole('rowheader').count()).toBeGreaterThan(1);
     }
-    const byCategory = region(page, 'Courseware by category').getByRole('table');
+    const byCategory = region(page, 'Published items by category').getByRole('table');
     const categorySum = (await byCategory.getByRole('cell').allTextContents()).map(count).reduce((a, b) => a + b, 0);
     // An item counts once in each of its categories, and every item has one.
     expect(categorySum).toBeGreaterThanOrEqual(catalog.length);
@@ -155,14 +171,31 @@ describe('the dashboard (issue 7)', () => {
     expect(count(await total.textContent())).toBeGreaterThan(0);
 
     const daily = region(page, 'Daily downloads');
-    await daily.getByRole('img', { name: /^Daily downloads \(line chart/ }).waitFor({ timeout: 30_000 });
-    expect(await daily.locator('svg').count()).toBeGreaterThan(0);
+    const chart = daily.getByRole('img', { name: /^Daily downloads \(line chart/ });
+    await chart.waitFor({ timeout: 30_000 });
+    // Spec §9 "Chart axis ticks": 183 days, so the first of each month only, ticks and grid lines alike.
+    const from = utcDay(-182);
+    const firsts = Array.from({ length: 184 }, (_, day) => shift(from, day)).filter((day) => day.endsWith('-01'));
+    const labels = (await chart.locator('text').allTextContents()).filter((text) => /^\d{4}-\d{2}-\d{2}$/.test(text));
+    expect(labels).toEqual(firsts);
+    // The chart uses the full width of its section (issue 21 item 18).
+    const [chartBox, sectionBox] = [await chart.boundingBox(), await daily.boundingBox()];
+    expect(chartBox?.width ?? 0).toBeGreaterThan((sectionBox?.width ?? 0) * 0.95);
 
     const universities = region(page, 'Top universities').getByRole('table', { name: 'Top universities' });
     await universities.waitFor({ timeout: 30_000 });
     const rows = await universities.getByRole('rowheader').count();
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThanOrEqual(10);
+
+    // Top content ranks every item (labs, lessons, modules), not only the two top-level courses.
+    const catalog = JSON.parse(await readFile(CATALOG, 'utf8')) as { title: string; parent: string | null }[];
+    const topLevel = new Set(catalog.filter((item) => item.parent === null).map((item) => item.title));
+    const topContent = region(page, 'Top content').getByRole('table', { name: 'Top content' });
+    await topContent.waitFor({ timeout: 30_000 });
+    const names = await topContent.getByRole('rowheader').allTextContents();
+    expect(names).toHaveLength(5);
+    expect(names.filter((name) => !topLevel.has(name)).length).toBeGreaterThan(0);
 
     expect.soft(await seriousAccessibilityViolations(page), 'axe on the file downloads').toEqual([]);
   });

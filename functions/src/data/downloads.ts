@@ -167,7 +167,7 @@ function factsOf(event: DownloadEvent): DownloadFacts {
   return {
     fileId: event.file.id,
     fileName: event.file.name,
-    topMostContent: event.topMostContent,
+    content: event.downloadedFrom.id ? { id: event.downloadedFrom.id, name: event.downloadedFrom.name } : null,
     businessUnit: event.businessUnit,
   };
 }

@@ -14,7 +14,7 @@ import {
 const facts: DownloadFacts = {
   fileId: 'file-1',
   fileName: 'Lab guide.pdf',
-  topMostContent: { id: 'top-1', name: 'SEED Labs' },
+  content: { id: 'lab-1', name: 'PKI Lab' },
   businessUnit: { id: 'unit-1', name: 'University of Nebraska at Omaha', category: 'university', region: 'Plains' },
 };
 
@@ -94,13 +94,13 @@ describe('counterIncrements', () => {
         period: '2025-12-29',
       },
       { metric: 'region', value: 'Plains', label: 'Plains', timeFrame: 'week', period: '2025-12-29' },
-      { metric: 'content', value: 'top-1', label: 'SEED Labs', timeFrame: 'week', period: '2025-12-29' },
+      { metric: 'content', value: 'lab-1', label: 'PKI Lab', timeFrame: 'week', period: '2025-12-29' },
       { metric: 'file', value: 'file-1', label: 'Lab guide.pdf', timeFrame: 'week', period: '2025-12-29' },
     ]);
   });
 
   it('skips the content metric for a category bundle', () => {
-    const increments = counterIncrements({ ...facts, topMostContent: null }, at);
+    const increments = counterIncrements({ ...facts, content: null }, at);
     expect(increments.some((increment) => increment.metric === 'content')).toBe(false);
     expect(increments).toHaveLength(DOWNLOAD_METRICS.length * TIME_FRAMES.length);
   });

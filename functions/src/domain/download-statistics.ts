@@ -55,8 +55,11 @@ const DAY_MS = 86_400_000;
 export interface DownloadFacts {
   readonly fileId: string;
   readonly fileName: string;
-  /** The top-most content item the file was downloaded under; null for a category bundle. */
-  readonly topMostContent: { readonly id: string; readonly name: string } | null;
+  /**
+   * The content item the file was downloaded from (a lab, a lesson, a module…, not only
+   * a top-level one: issue 21 item 18); null for a category bundle.
+   */
+  readonly content: { readonly id: string; readonly name: string } | null;
   /** The user's business unit; null when the user has none. */
   readonly businessUnit: {
     readonly id: string;
@@ -186,8 +189,8 @@ function bucketsOf(facts: DownloadFacts): { metric: DownloadMetric; value: strin
     },
     regionBucket(facts),
   ];
-  if (facts.topMostContent) {
-    buckets.push({ metric: 'content', value: facts.topMostContent.id, label: facts.topMostContent.name });
+  if (facts.content) {
+    buckets.push({ metric: 'content', value: facts.content.id, label: facts.content.name });
   }
   buckets.push({ metric: 'file', value: facts.fileId, label: facts.fileName });
   return buckets;
@@ -200,7 +203,7 @@ function regionBucket(facts: DownloadFacts): { metric: 'region'; value: string; 
 
 /**
  * The counters one download increments by one: each metric of
- * {@link DOWNLOAD_METRICS} (`content` only with a top-most content item) in each
+ * {@link DOWNLOAD_METRICS} (`content` only when downloaded from a content item) in each
  * time frame, at the periods of `timestamp`, and the `businessUnit` counter again
  * in its group's partition (`inGroupPartition`). Distinct users are separate
  * ({@link distinctUserIncrements}).

@@ -74,7 +74,7 @@ const SUBJECTS: Record<(typeof DOWNLOAD_METRICS)[number], (event: Item) => strin
   businessUnit: (event) => unitOf(event)?.id ?? 'unknown',
   businessUnitCategory: (event) => unitOf(event)?.category ?? 'unknown',
   region: (event) => unitOf(event)?.region ?? 'unknown',
-  content: (event) => (event.topMostContentId as string | null) ?? null,
+  content: (event) => (event.contentId as string | null) ?? null,
   file: (event) => (event.metadata as { fileId: string }).fileId,
 };
 

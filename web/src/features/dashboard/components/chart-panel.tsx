@@ -120,8 +120,9 @@ function ChartBody({ title, spec }: { title: string; spec: ChartSpec }) {
  * One dashboard chart (spec §8, §9 "Chart size"): its title; a loading message with
  * the title while its data loads and while nivo loads; "No Data Available" when
  * there is no data; a no-data message with the title when there are fewer than two
- * data rows; otherwise the chart, 600 high and up to 1000 wide, with its data as a
- * table behind "Show as table" (the text alternative).
+ * data rows; otherwise the chart, 600 high and as wide as the page's column (issue 21
+ * item 18; decision record 036), with its data as a table behind "Show as table"
+ * (the text alternative).
  */
 export function ChartPanel({
   title,
@@ -151,7 +152,7 @@ export function ChartPanel({
     body = (
       <Stack gap="3">
         <Suspense fallback={<LoadingLine label={`Loading ${title}…`} />}>
-          <Box height="600px" width="full" maxW="1000px">
+          <Box height="600px" width="full">
             <ChartBody title={title} spec={spec} />
           </Box>
         </Suspense>

@@ -32,7 +32,12 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** Dashboard view 0 (spec §2.13, §3 "Courseware metrics"): the courseware counts and their charts. */
+/**
+ * Dashboard view 0 (spec §2.13, §3 "Courseware metrics"): the counts of published
+ * items and their charts. An item counts once under each category and level it lists,
+ * so these are bar charts (their bars may add up to more than the total), never pies
+ * (issue 21 item 18).
+ */
 export function CoursewareMetricsView() {
   const metrics = useCoursewareMetrics();
   const title = 'Courseware metrics';
@@ -54,29 +59,33 @@ export function CoursewareMetricsView() {
       <Heading as="h2" size="lg">
         {title}
       </Heading>
+      <Text maxW="70ch">
+        Counts of published courseware items. An item with several categories or levels counts once under each, so the
+        bars of a chart can add up to more than the total.
+      </Text>
       <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="4" maxW="1000px">
-        <Figure label="Total courseware" value={data.totalCourseware} />
-        <Figure label="Assignments" value={data.assignmentCount} />
-        <Figure label="Quizzes" value={data.quizCount} />
-        <Figure label="Linkages" value={data.linkagesCount} />
+        <Figure label="Published items" value={data.totalCourseware} />
+        <Figure label="Published assignments (tagged homework)" value={data.assignmentCount} />
+        <Figure label="Published quizzes and exams" value={data.quizCount} />
+        <Figure label="KSA, KU and TKS mappings of published items" value={data.linkagesCount} />
       </SimpleGrid>
       <ChartPanel
-        title="Courseware by category"
+        title="Published items by category"
         loading={false}
         empty={empty}
         spec={{ kind: 'bar', rows: rowsOf(CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, data.categoryCounts) }}
       />
       <ChartPanel
-        title="Courseware by experience level"
+        title="Published items by experience level"
         loading={false}
         empty={empty}
         spec={{ kind: 'bar', rows: rowsOf(EXPERIENCE_LEVELS, EXPERIENCE_LEVEL_LABELS, data.experienceLevelCounts) }}
       />
       <ChartPanel
-        title="Courseware by education level"
+        title="Published items by education level"
         loading={false}
         empty={empty}
-        spec={{ kind: 'pie', rows: rowsOf(EDUCATION_LEVELS, EDUCATION_LEVEL_LABELS, data.educationLevelCounts) }}
+        spec={{ kind: 'bar', rows: rowsOf(EDUCATION_LEVELS, EDUCATION_LEVEL_LABELS, data.educationLevelCounts) }}
       />
     </Stack>
   );

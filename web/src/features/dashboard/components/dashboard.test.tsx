@@ -69,14 +69,29 @@ describe('dashboard views (spec §2.13)', () => {
     renderApp({ path: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Courseware metrics' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('heading', { name: 'Courseware by category' })).toBeInTheDocument();
-    expect(screen.getByText('Total courseware').nextElementSibling).toHaveTextContent('55');
-    expect(screen.getByText('Linkages').nextElementSibling).toHaveTextContent('340');
-    const section = screen.getByRole('region', { name: 'Courseware by experience level' });
+    expect(await screen.findByRole('heading', { name: 'Published items by category' })).toBeInTheDocument();
+    expect(screen.getByText('Published items').nextElementSibling).toHaveTextContent('55');
+    expect(screen.getByText('KSA, KU and TKS mappings of published items').nextElementSibling).toHaveTextContent('340');
+    const section = screen.getByRole('region', { name: 'Published items by experience level' });
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Show as table' }));
-    const table = within(section).getByRole('table', { name: 'Courseware by experience level' });
+    const table = within(section).getByRole('table', { name: 'Published items by experience level' });
     expect(within(table).getByRole('rowheader', { name: 'Intermediate' })).toBeInTheDocument();
     expect(calledUrls(spy)).toContain('/api/v1/courseware-metrics');
+  });
+
+  it('says the metrics count published items, and that overlapping counts may add up to more than the total', async () => {
+    mockDashboard();
+    renderApp({ path: '/dashboard' });
+    expect(await screen.findByText(/^Counts of published courseware items\./)).toHaveTextContent(
+      'An item with several categories or levels counts once under each, so the bars of a chart can add up to more than the total.',
+    );
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    expect(terms).toEqual([
+      'Published items',
+      'Published assignments (tagged homework)',
+      'Published quizzes and exams',
+      'KSA, KU and TKS mappings of published items',
+    ]);
   });
 
   it('keeps the view index in the query string', async () => {

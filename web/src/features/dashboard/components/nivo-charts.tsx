@@ -1,7 +1,7 @@
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { ResponsivePie } from '@nivo/pie';
-import type { CategoryRow, TimeSeries } from './chart-data.ts';
+import { type CategoryRow, lineChartLayout, type TimeSeries } from './chart-data.ts';
 
 /*
  * The only module that imports nivo: chart-panel.tsx loads it with React.lazy, so the
@@ -21,6 +21,7 @@ export interface LineChartProps {
 }
 
 export function LineChart({ title, series, tickValues }: LineChartProps) {
+  const layout = lineChartLayout(series, tickValues);
   return (
     <ResponsiveLine
       data={series.map((one) => ({
@@ -31,16 +32,17 @@ export function LineChart({ title, series, tickValues }: LineChartProps) {
       ariaLabel={`${title} (line chart; the same data is in the table view)`}
       theme={theme}
       debounceResize={RESIZE_DEBOUNCE_MS}
-      margin={{ top: 20, right: 140, bottom: 70, left: 60 }}
+      margin={layout.margin}
       xScale={{ type: 'point' }}
       yScale={{ type: 'linear', min: 0, max: 'auto' }}
-      axisBottom={{ tickValues: [...tickValues], tickRotation: -45 }}
+      axisBottom={{ tickValues: layout.tickValues, tickRotation: -45 }}
+      gridXValues={layout.tickValues}
       axisLeft={{ legend: 'Count', legendOffset: -48, legendPosition: 'middle' }}
       colors={{ scheme: 'category10' }}
-      pointSize={4}
+      pointSize={layout.pointSize}
       useMesh
       legends={
-        series.length > 1
+        layout.legend
           ? [{ anchor: 'bottom-right', direction: 'column', translateX: 130, itemWidth: 120, itemHeight: 18 }]
           : []
       }
