@@ -245,6 +245,7 @@ export const AUDIT_ACTIONS = [
   'invitation.accept',
   'userImport.run',
   'impersonation.start',
+  'impersonation.end',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

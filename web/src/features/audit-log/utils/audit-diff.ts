@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'invitation.accept': 'Accepted invitation',
   'userImport.run': 'Imported users',
   'impersonation.start': 'Started impersonation',
+  'impersonation.end': 'Ended impersonation',
 };
 
 /** The target types in words. */
