@@ -15,6 +15,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'userImport.run': 'Imported users',
   'impersonation.start': 'Started impersonation',
   'impersonation.end': 'Ended impersonation',
+  'content.create': 'Added content',
+  'content.update': 'Changed content',
+  'content.archive': 'Archived content',
+  'content.restore': 'Restored content',
+  'content.delete': 'Deleted content',
 };
 
 /** The target types in words. */
@@ -23,6 +28,7 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<AuditEvent['target']['type'], 
   businessUnit: 'Business unit',
   invitation: 'Invitation',
   userImport: 'User import',
+  content: 'Content',
 };
 
 /** One field of a before/after comparison, both sides as text; `changed` when they differ. */
