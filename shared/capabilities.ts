@@ -113,15 +113,17 @@ export function hasRole(principal: Principal, role: string): boolean {
 }
 
 /**
- * Whether a principal has a capability (spec §6). A visitor (`null`) has none.
- * `viewFiles` and `viewLessonFiles` also need the coursewareFeature subscription;
+ * Whether a principal has a capability (spec §6). A visitor (`null`) has none, nor
+ * has a principal without a valid login ({@link isValidLogin}: the USER role and the
+ * coursewareFeature subscription, spec §4 "Session");
  * `viewExerciseArea` is manageOrganization or listCourses. The two support
  * capabilities, `inviteUsers` and `importUsers` are granted by their api claim at
  * ANY scope: the claim is scoped to the courses or organizations it covers, and the
  * request checks its target against that scope (decision records 025, 030).
  */
 export function can(principal: Principal | null, capability: Capability): boolean {
-  if (principal === null) return false;
+  // Spec §4 "Session": no capability without a valid login (issue 21 item 3).
+  if (!isValidLogin(principal)) return false;
   const api = (operation: string) => hasClaim(principal, CLAIM_TYPES.api, operation);
   const subscribed = principal.subscriptions.includes(COURSEWARE_FEATURE);
   switch (capability) {
@@ -157,14 +159,15 @@ export function capabilitiesOf(principal: Principal | null): ReadonlySet<Capabil
 
 /**
  * The outcome of a route's access rule for a principal: `allowed`, `unauthenticated`
- * (401: no valid login — no token, or no USER role), or `forbidden` (403).
+ * (401: no valid login of spec §4 "Session" — no token, no USER role, or no
+ * coursewareFeature subscription; issue 21 item 3), or `forbidden` (403).
  */
 export function decideAccess(
   principal: Principal | null,
   access: RouteAccess,
 ): 'allowed' | 'unauthenticated' | 'forbidden' {
   if (access === 'public') return 'allowed';
-  if (principal === null || !hasRole(principal, USER_ROLE)) return 'unauthenticated';
+  if (!isValidLogin(principal)) return 'unauthenticated';
   if (access === 'authenticated') return 'allowed';
   return can(principal, access) ? 'allowed' : 'forbidden';
 }

@@ -572,6 +572,18 @@ export const ROUTES = [
     errorStatuses: [401, 403, 404, 409],
   },
   {
+    operationId: 'endImpersonation',
+    method: 'POST',
+    path: '/api/v1/impersonation/end',
+    group: 'authentication',
+    access: 'authenticated',
+    summary:
+      'Ends an impersonation (spec §4 "Impersonation"): the caller\'s impersonation token for a fresh portal token of the administrator behind it, once the end is in the audit log (issue 21 item 19).',
+    request: {},
+    response: TokenResponse,
+    errorStatuses: [401, 409],
+  },
+  {
     operationId: 'getSsoToken',
     method: 'GET',
     path: '/api/v1/sso-token',

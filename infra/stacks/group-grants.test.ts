@@ -80,7 +80,8 @@ describe('GROUP_GRANTS', () => {
     expect(allowedActions(file, 'private')).toEqual(new Set(['s3:ListBucket']));
     expect(allowedActions(file, 'index:gsi2')).toEqual(new Set(['dynamodb:Query']));
     expect(allowedActions(file, 'index:gsi1')).toEqual(new Set());
-    expect(allowedActions(GROUP_GRANTS.meta, 'table')).toEqual(new Set());
+    // Only the session check's GetItem of a user item (decision record 032).
+    expect(allowedActions(GROUP_GRANTS.meta, 'table')).toEqual(new Set(['dynamodb:GetItem']));
     expect(allowedActions(GROUP_GRANTS.meta, 'public:files/abc')).toEqual(new Set());
   });
 });
@@ -129,7 +130,8 @@ describe('bindGroupResources', () => {
 
   it('grants a group that touches nothing no statement at all', () => {
     const { scope, resources } = stack();
-    bindGroupResources(portalFunction(scope), 'meta', resources);
+    const untouched = { table: { actions: [] }, privateBucket: 'none', publicBucket: 'none' } as const;
+    bindGroupResources(portalFunction(scope), 'meta', resources, { ...GROUP_GRANTS, meta: untouched });
     expect(Template.fromStack(scope).findResources('AWS::IAM::Policy')).toEqual({});
   });
 });

@@ -103,7 +103,11 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
   },
 };
 
-/** The grant of each client group's Lambda. */
+/**
+ * The grant of each client group's Lambda. Every group reads user items (GetItem): the
+ * handler chain checks the session epoch of any bearer token sent, public routes
+ * included (`functions/src/data/sessions.ts`; issue 21 item 2, decision record 032).
+ */
 export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // POST /authenticate, token, JWKS, discovery: reads the identity item (GetItem) and
   // the user's item collection (Query on the table, `getUserAccount`); an
@@ -198,7 +202,7 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // Raw statistics and buckets (counters on the table), courseware metrics (gsi3); the
   // business-unit merge map (Query) and the units kept by merges (BatchGet).
   statistics: {
-    table: { actions: [QUERY, BATCH_GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    table: { actions: [GET, QUERY, BATCH_GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
     privateBucket: 'none',
     publicBucket: 'none',
   },
@@ -243,7 +247,7 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // POST /newsletter: the subscriber and its outbox item (PutItem), e-mail state and
   // the rate-limit counter (UpdateItem).
   newsletter: {
-    table: { actions: [PUT, UPDATE] },
+    table: { actions: [GET, PUT, UPDATE] },
     privateBucket: 'none',
     publicBucket: 'none',
   },
@@ -264,9 +268,10 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     privateBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
     publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
   },
-  // The OpenAPI document: no table, no bucket (names only, for the environment check).
+  // The OpenAPI document: no bucket (names only, for the environment check); the table only
+  // for the session check below.
   meta: {
-    table: { actions: [] },
+    table: { actions: [GET] },
     privateBucket: 'none',
     publicBucket: 'none',
   },

@@ -245,11 +245,17 @@ export const AUDIT_ACTIONS = [
   'invitation.accept',
   'userImport.run',
   'impersonation.start',
+  'impersonation.end',
+  'content.create',
+  'content.update',
+  'content.archive',
+  'content.restore',
+  'content.delete',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AUDIT_TARGET_TYPES = ['user', 'businessUnit', 'invitation', 'userImport'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'businessUnit', 'invitation', 'userImport', 'content'] as const;
 
 /**
  * One audit event (issue 11 item 2: who, what, when, before and after). `actor` is

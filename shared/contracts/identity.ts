@@ -38,10 +38,17 @@ export const Claim = z
 export type Claim = z.infer<typeof Claim>;
 
 /**
+ * A user's session epoch when a token was signed (issue 21 item 2; decision record
+ * 032): the API refuses a token whose epoch is below the one stored with its user.
+ * Absent reads as 0 (tokens signed before issue 21).
+ */
+export const SessionEpoch = z.number().int().nonnegative();
+
+/**
  * Claims a portal token carries (spec §3 "Token claims": exp, sub, displayName, email,
  * picture, provider), plus what the API needs on every request without a lookup:
- * `roles`, the account `claims`, the product `subscriptions`, and `act` (RFC 8693:
- * the real user behind an impersonation).
+ * `roles`, the account `claims`, the product `subscriptions`, `sessionEpoch`, and
+ * `act` (RFC 8693: the real user behind an impersonation, with their epoch).
  */
 export const PortalTokenClaims = z.object({
   iss: z.string(),
@@ -57,7 +64,8 @@ export const PortalTokenClaims = z.object({
   roles: z.array(z.string()),
   claims: z.array(Claim),
   subscriptions: z.array(z.string()),
-  act: z.object({ sub: EntityId }).optional(),
+  sessionEpoch: SessionEpoch.optional(),
+  act: z.object({ sub: EntityId, sessionEpoch: SessionEpoch.optional() }).optional(),
 });
 export type PortalTokenClaims = z.infer<typeof PortalTokenClaims>;
 

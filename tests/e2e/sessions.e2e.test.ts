@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PersonaName } from '#shared/contracts/identity';
-import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+import { type LocalPortal, portalTokenFor, startLocalPortal } from '../support/local-portal.ts';
 import { launchBrowser, seriousAccessibilityViolations } from './support/browser.ts';
 
 /**
@@ -138,5 +138,82 @@ describe('an expiring session', () => {
     } finally {
       delete process.env.PORTAL_TOKEN_TTL_SECONDS;
     }
+  });
+});
+
+/** The payload of a portal token (decoded, not verified: the SPA does the same). */
+function payloadOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+describe('an ended session says so (spec §8; issue 21 item 26)', () => {
+  it('tells a reader whose stored session expired while the portal was closed, and signs them in again on the same page', async () => {
+    // A faculty token that expired an hour ago, as the browser kept it (the SPA only decodes it).
+    const genuine = await portalTokenFor(portal, 'faculty-uscr');
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const [header, , signature] = genuine.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...payloadOf(genuine), iat: past - 3600, exp: past })).toString(
+      'base64url',
+    );
+    const page = await freshPage();
+    await page.goto(`${portal.baseUrl}/env.json`);
+    await page.evaluate(
+      (stored) => window.localStorage.setItem('courseware-portal:1.00:session', JSON.stringify(stored)),
+      {
+        savedAt: Date.now(),
+        value: {
+          token: `${header}.${payload}.${signature}`,
+          originalToken: null,
+          provider: 'vcr',
+          impersonationPath: null,
+        },
+      },
+    );
+
+    await page.goto(`${portal.baseUrl}/courseware?q=buffer`);
+    const dialog = page.getByRole('alertdialog', { name: 'ERROR' });
+    await dialog.getByText('Your session has expired.').waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe with the expired-session message').toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Log in again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to the local portal' }).waitFor();
+    const back = new URL(new URL(page.url()).searchParams.get('redirect_url') ?? '');
+    expect(`${back.pathname}${back.search}`).toBe('/courseware?q=buffer');
+    await page.getByRole('link', { name: /Sign in as .* \(faculty-uscr\)/ }).click();
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/courseware');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('buffer');
+  });
+
+  it('tells a student whose session an administrator ended by changing their rights (decision record 032)', async () => {
+    const page = await freshPage();
+    await signIn(page, 'student');
+    const studentId = String(payloadOf(await portalTokenFor(portal, 'student')).sub);
+    const admin = { authorization: `Bearer ${await portalTokenFor(portal, 'admin')}` };
+    const user = (await (await fetch(`${portal.baseUrl}/api/v1/users/${studentId}`, { headers: admin })).json()) as {
+      version: number;
+      claims: unknown[];
+      subscriptions: string[];
+      ranges: string[];
+    };
+    // The same rights saved again: a rights change all the same, which ends the student's sessions.
+    const changed = await fetch(`${portal.baseUrl}/api/v1/users/${studentId}/rights`, {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        version: user.version,
+        claims: user.claims,
+        subscriptions: user.subscriptions,
+        ranges: user.ranges,
+      }),
+    });
+    expect(changed.status).toBe(200);
+
+    await page.reload();
+    const dialog = page.getByRole('alertdialog', { name: 'ERROR' });
+    await dialog.getByText('Your session has expired.').waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe with the ended-session message').toEqual([]);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
   });
 });

@@ -13,6 +13,7 @@ import { seededPageId } from '../../functions/src/seed/pages.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { storeAttachedFile } from '../../functions/src/test-support/stored-file.ts';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
+import { createSignedInUser } from '../support/own-user.ts';
 
 /**
  * Who may call what (spec §6), over HTTP against the embedded stack with the seeded
@@ -20,16 +21,22 @@ import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '..
  * personas' claims, NOT computed by the capability module under test: a change to
  * `shared/capabilities.ts` that changes an outcome must also change this table.
  *
- * Statuses: 200 allowed; 401 not signed in (or no valid login: no USER role);
+ * Statuses: 200 allowed; 401 not signed in (or no valid login: no USER role, or no
+ * coursewareFeature subscription);
  * 403 signed in without the capability; 404 hidden from this caller exactly like
  * missing content (existence never leaks).
  */
 
-type Caller = 'visitor' | PersonaName;
+/**
+ * `revoked` (issue 21 item 2): a user of the matrix's own, signed in with an editor's
+ * rights, whose every claim and subscription an administrator then removed over the
+ * API; the matrix calls with the token issued BEFORE the removal.
+ */
+type Caller = 'visitor' | PersonaName | 'revoked';
 
 /** The link of the unpublished page the matrix creates (decision record 026). */
 const DRAFT_PAGE_HREF = '/matrix-draft-page';
-const CALLERS: readonly Caller[] = ['visitor', ...PERSONAS];
+const CALLERS: readonly Caller[] = ['visitor', ...PERSONAS, 'revoked'];
 
 /** One request of the matrix. `{unpublished}` / `{archived}` / `{hiddenParent}` are filled in at run time. */
 interface MatrixRow {
@@ -40,10 +47,20 @@ interface MatrixRow {
   readonly expected: Readonly<Record<Caller, number>>;
 }
 
-const everyone = (status: number): Record<Caller, number> =>
-  Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>;
+/**
+ * The same status for every caller but `revoked`: a token whose session has ended is
+ * refused (401) on every route, public ones included, exactly like an expired one
+ * (decision record 032).
+ */
+const everyone = (status: number): Record<Caller, number> => ({
+  ...(Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>),
+  revoked: 401,
+});
 
-/** Signed-in with the USER role (no-role has none; no-subscription still has USER). */
+/**
+ * A valid login (spec §4 "Session"): the USER role AND the coursewareFeature
+ * subscription; no-role lacks the first, no-subscription the second (issue 21 item 3).
+ */
 const SIGNED_IN = {
   visitor: 401,
   student: 200,
@@ -52,7 +69,8 @@ const SIGNED_IN = {
   editor: 200,
   admin: 200,
   'no-role': 401,
-  'no-subscription': 200,
+  'no-subscription': 401,
+  revoked: 401,
 } as const satisfies Record<Caller, number>;
 
 const MATRIX: readonly MatrixRow[] = [
@@ -68,7 +86,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-vacr': 403,
       'faculty-uscr': 403,
       editor: 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
@@ -121,7 +139,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 403,
       'faculty-vacr': 403,
       'faculty-uscr': 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
       editor: editorStatus,
       admin: editorStatus,
     },
@@ -139,7 +157,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 400,
       editor: 400,
       admin: 400,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   // Anyone may search; what is found depends on the caller (see "what a search finds" below).
@@ -172,7 +190,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 403,
       editor: 403,
       admin: 400,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   })),
   // ── issue 11: business units and organizations (bu) — insert above this line ──
@@ -200,7 +218,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 403,
       editor: 403,
       admin: adminStatus,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   })),
   // ── issue 11: users, rights and audit log (users) — insert above this line ──
@@ -222,7 +240,7 @@ const MATRIX: readonly MatrixRow[] = [
       ...SIGNED_IN,
       student: 403,
       editor: 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
     } as const satisfies Record<Caller, number>;
     const IMPORTERS = { ...INVITERS, 'faculty-vacr': 403, 'faculty-uscr': 403 } as const;
     const UNKNOWN = '00000000000000000000000000';
@@ -294,8 +312,23 @@ const MATRIX: readonly MatrixRow[] = [
     method: 'POST',
     path: '/api/v1/authenticate',
     body: 'upstream-token',
-    // Every persona has an account; a visitor without a token sends no valid body.
-    expected: { ...everyone(200), visitor: 400 },
+    // Every persona has an account; a visitor without a token sends no valid body. The
+    // revoked user signs in anew (its new token carries no rights).
+    expected: { ...everyone(200), visitor: 400, revoked: 200 },
+  },
+  {
+    operationId: 'endImpersonation',
+    method: 'POST',
+    path: '/api/v1/impersonation/end',
+    // Issue 21 item 19: only an impersonation's token can end one; nobody here impersonates (409).
+    expected: {
+      ...SIGNED_IN,
+      student: 409,
+      'faculty-vacr': 409,
+      'faculty-uscr': 409,
+      editor: 409,
+      admin: 409,
+    },
   },
   {
     operationId: 'getSsoToken',
@@ -303,7 +336,7 @@ const MATRIX: readonly MatrixRow[] = [
     path: '/api/v1/sso-token',
     // viewExerciseArea (spec §6: manage organization or list courses; §1: students by
     // invitation only): the editor and no-subscription have neither.
-    expected: { ...SIGNED_IN, editor: 403, 'no-subscription': 403 },
+    expected: { ...SIGNED_IN, editor: 403, 'no-subscription': 401 },
   },
   { operationId: 'listClaims', method: 'GET', path: '/api/v1/claims', expected: SIGNED_IN },
   { operationId: 'listMessages', method: 'GET', path: '/api/v1/messages', expected: SIGNED_IN },
@@ -338,7 +371,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 400,
       editor: 403,
       admin: 400,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
@@ -353,7 +386,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 400,
       editor: 403,
       admin: 400,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   // Uploads (decision record 016): editors and admins get past the access rule, so the
@@ -369,7 +402,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 403,
       editor: 400,
       admin: 400,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
@@ -383,14 +416,14 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 403,
       editor: 404,
       admin: 404,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
     operationId: 'getFile',
     method: 'GET',
     path: '/api/v1/files/01jd8z6w5k3m2n1p0q9r8s7t6v',
-    expected: { ...everyone(404), visitor: 401, 'no-role': 401 },
+    expected: { ...everyone(404), visitor: 401, 'no-role': 401, 'no-subscription': 401 },
   },
   // Downloads (decision record 022): getFileAccess answers every signed-in caller; a
   // download needs viewFiles (a scoped-file claim, eligible for the brand: this portal is
@@ -406,7 +439,7 @@ const MATRIX: readonly MatrixRow[] = [
       ...SIGNED_IN,
       student: 403,
       'faculty-vacr': 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
@@ -418,7 +451,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 404,
       'faculty-vacr': 404,
       'faculty-uscr': 404,
-      'no-subscription': 404,
+      'no-subscription': 401,
     },
   },
   {
@@ -433,7 +466,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 400,
       editor: 400,
       admin: 400,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
@@ -446,7 +479,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 403,
       'faculty-vacr': 403,
       'faculty-uscr': 404,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
@@ -460,7 +493,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 403,
       editor: 404,
       admin: 404,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   // Lessons (decision record 021): listing needs list_v1_lessons (faculty, admin) and
@@ -478,7 +511,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 404,
       editor: 403,
       admin: 200,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   {
@@ -492,7 +525,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-uscr': 404,
       editor: 403,
       admin: 404,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
   ...(
@@ -510,7 +543,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 403,
       'faculty-vacr': 403,
       'faculty-uscr': 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
       editor: editorStatus,
       admin: editorStatus,
     },
@@ -531,7 +564,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 403,
       'faculty-vacr': 403,
       'faculty-uscr': 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   })),
   // News and events (spec §2.10, §6; decision record 024): anyone lists and reads published
@@ -570,7 +603,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 403,
       'faculty-vacr': 403,
       'faculty-uscr': 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
       editor: editorStatus,
       admin: editorStatus,
     },
@@ -635,7 +668,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 403,
       'faculty-vacr': 403,
       'faculty-uscr': 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
       editor: editorStatus,
       admin: editorStatus,
     },
@@ -650,7 +683,7 @@ const MATRIX: readonly MatrixRow[] = [
       student: 403,
       'faculty-vacr': 403,
       'faculty-uscr': 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
       editor: 200,
       admin: 200,
     },
@@ -666,7 +699,7 @@ const MATRIX: readonly MatrixRow[] = [
       'faculty-vacr': 403,
       'faculty-uscr': 403,
       editor: 403,
-      'no-subscription': 403,
+      'no-subscription': 401,
     },
   },
 ];
@@ -684,8 +717,8 @@ async function attachedPdf(ownerId: string): Promise<string> {
 }
 
 let portal: LocalPortal;
-const upstreamTokens = new Map<PersonaName, string>();
-const portalTokens = new Map<PersonaName, string>();
+const upstreamTokens = new Map<Caller, string>();
+const portalTokens = new Map<Caller, string>();
 const fill: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -694,6 +727,7 @@ beforeAll(async () => {
     upstreamTokens.set(persona, await signInAs(portal, persona));
     portalTokens.set(persona, await portalTokenFor(portal, persona));
   }
+  await revokeOwnEditor();
   const hiddenParent = contentRecord('Matrix hidden module', { status: 'unpublished' });
   await createContent(hiddenParent);
   await createContent(
@@ -722,6 +756,38 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.stop();
 });
+
+/**
+ * The `revoked` caller (issue 21 item 2): an editor of the matrix's own signs in, its
+ * token is shown to work, then the admin persona removes every claim (the USER role
+ * with them) and subscription over the API, as an administrator would.
+ */
+async function revokeOwnEditor(): Promise<void> {
+  const own = await createSignedInUser(portal, {
+    email: 'revoked.matrix@example.edu',
+    displayName: 'Rex Revoked',
+    claims: [
+      { type: 'role', value: 'USER' },
+      { type: 'api', value: 'patch_v1_content' },
+      { type: 'api', value: 'delete_v1_content' },
+    ],
+    subscriptions: ['coursewareFeature'],
+  });
+  const before = await fetch(`${portal.baseUrl}/api/v1/pages`, { headers: { authorization: `Bearer ${own.token}` } });
+  expect(before.status, 'the token works before the revocation').toBe(200);
+  const admin = { authorization: `Bearer ${portalTokens.get('admin')}` };
+  const user = (await (await fetch(`${portal.baseUrl}/api/v1/users/${own.userId}`, { headers: admin })).json()) as {
+    version: number;
+  };
+  const revoked = await fetch(`${portal.baseUrl}/api/v1/users/${own.userId}/rights`, {
+    method: 'PUT',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ version: user.version, claims: [], subscriptions: [], ranges: ['USCR'] }),
+  });
+  expect(revoked.status, await revoked.clone().text()).toBe(200);
+  portalTokens.set('revoked', own.token);
+  upstreamTokens.set('revoked', own.upstreamToken);
+}
 
 /**
  * An unpublished news item and event (decision record 024) and an unpublished page
@@ -806,7 +872,7 @@ describe('the route × persona matrix (spec §6)', () => {
 describe('what a search finds (spec §6, decision record 008)', () => {
   // Written by hand: the published lesson for everyone; its unpublished parent only
   // for those who may update content; the archived lesson for nobody.
-  const FOUND: Record<Caller, readonly string[]> = {
+  const FOUND: Record<Exclude<Caller, 'revoked'>, readonly string[]> = {
     visitor: ['{hiddenLesson}'],
     student: ['{hiddenLesson}'],
     'faculty-vacr': ['{hiddenLesson}'],
@@ -833,7 +899,7 @@ describe('what a search finds (spec §6, decision record 008)', () => {
     return ['{hiddenLesson}', '{unpublished}', '{archived}'].filter((name) => ids.has(fill[name] ?? ''));
   }
 
-  for (const caller of CALLERS) {
+  for (const caller of Object.keys(FOUND) as (keyof typeof FOUND)[]) {
     it(`finds ${FOUND[caller].join(' and ')} for ${caller}`, async () => {
       expect(await found(caller)).toEqual(FOUND[caller]);
     });

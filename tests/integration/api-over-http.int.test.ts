@@ -59,7 +59,13 @@ import {
 } from '#shared/contracts/statistics';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
 import { seededPageId } from '../../functions/src/seed/pages.ts';
-import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
+import {
+  impersonationTokenFor,
+  type LocalPortal,
+  portalTokenFor,
+  signInAs,
+  startLocalPortal,
+} from '../support/local-portal.ts';
 
 /**
  * The read API over HTTP, through the local gateway, against the embedded stack
@@ -91,7 +97,14 @@ interface RouteCase {
    * A request that must succeed, and what to check in its body; `as` signs it in as a
    * persona of the dev identity provider (Authorization: Bearer <portal token>).
    */
-  ok: { path: string; as?: PersonaName; body?: CaseBody; check(body: unknown): void };
+  ok: {
+    path: string;
+    as?: PersonaName;
+    /** Instead of `as`: the bearer token to send (e.g. an impersonation's). */
+    token?: () => Promise<string>;
+    body?: CaseBody;
+    check(body: unknown): void;
+  };
   /**
    * Requests with bad input: each must be a 4xx with the error body, never a 500.
    * `byGateway` marks what API Gateway itself rejects before any handler runs: its
@@ -1020,6 +1033,23 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: '/api/v1/authenticate', status: 401, body: { json: { provider: 'vcr', token: 'not-a-jwt' } } },
     ],
   },
+  // Issue 21 item 19: the admin impersonating the student gets a token of their own back.
+  endImpersonation: {
+    ok: {
+      path: '/api/v1/impersonation/end',
+      token: () => impersonationTokenFor(portal, 'admin', 'student'),
+      check(body) {
+        const { token } = TokenResponse.parse(body);
+        const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+          displayName: string;
+          act?: unknown;
+        };
+        expect(claims.act).toBeUndefined();
+        expect(claims.displayName).toBe('Ada Admin');
+      },
+    },
+    bad: [{ path: '/api/v1/impersonation/end', status: 409, as: 'admin' }],
+  },
   getSsoToken: {
     ok: {
       path: '/api/v1/sso-token',
@@ -1080,10 +1110,11 @@ const CASES: Record<OperationId, RouteCase> = {
   },
   getProductSubscription: {
     ok: {
-      path: '/api/v1/product-subscriptions/coursewareFeature',
-      as: 'no-subscription',
+      // A valid login has coursewareFeature (spec §4; issue 21 item 3): ask for another product.
+      path: '/api/v1/product-subscriptions/labsFeature',
+      as: 'student',
       check(body) {
-        expect(SubscriptionStatus.parse(body)).toEqual({ product: 'coursewareFeature', subscribed: false });
+        expect(SubscriptionStatus.parse(body)).toEqual({ product: 'labsFeature', subscribed: false });
       },
     },
     bad: [{ path: `/api/v1/product-subscriptions/${'p'.repeat(65)}`, status: 400, as: 'student' }],
@@ -2418,9 +2449,10 @@ async function moduleId(): Promise<string> {
 }
 
 /** The fetch options of a case: method, JSON body and the persona's bearer token. */
-async function requestInit(method: string, as?: PersonaName, body?: CaseBody): Promise<RequestInit> {
+async function requestInit(method: string, as?: PersonaName, body?: CaseBody, token?: string): Promise<RequestInit> {
   const headers: Record<string, string> = {};
-  if (as) headers.authorization = `Bearer ${await portalTokenFor(portal, as)}`;
+  if (token) headers.authorization = `Bearer ${token}`;
+  else if (as) headers.authorization = `Bearer ${await portalTokenFor(portal, as)}`;
   if (!body) return { method, headers };
   headers['content-type'] = 'application/json';
   const json = 'json' in body ? body.json : { provider: 'vcr', token: await signInAs(portal, body.upstreamTokenOf) };
@@ -2432,7 +2464,7 @@ describe('every route of the route table, over HTTP', () => {
     const routeCase = CASES[route.operationId];
 
     it(`${route.method} ${route.path} answers 200 with its contract`, async () => {
-      const init = await requestInit(route.method, routeCase.ok.as, routeCase.ok.body);
+      const init = await requestInit(route.method, routeCase.ok.as, routeCase.ok.body, await routeCase.ok.token?.());
       const res = await api(routeCase.ok.path.replace('{moduleId}', await moduleId()), init);
       expect(res.status).toBe((route as RouteDefinition).successStatus ?? 200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);

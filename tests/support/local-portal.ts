@@ -194,3 +194,33 @@ async function removeStaleSnapshots(current: string): Promise<void> {
     if (Date.now() - mtimeMs > 3_600_000) await rm(folder, { recursive: true, force: true });
   }
 }
+
+/**
+ * A portal token of `administrator` impersonating `target` (spec §4 "Impersonation"):
+ * both sign in ({@link portalTokenFor}), then `POST /api/v1/authenticate` with the
+ * administrator's token and the target's user id (the `sub` of its token).
+ * @throws Error when the impersonation does not answer 200 with a token.
+ */
+export async function impersonationTokenFor(
+  portal: Pick<LocalPortal, 'baseUrl'>,
+  administrator: PersonaName,
+  target: PersonaName,
+): Promise<string> {
+  const adminToken = await portalTokenFor(portal, administrator);
+  const targetToken = await portalTokenFor(portal, target);
+  const targetId = (
+    JSON.parse(Buffer.from(targetToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub: string;
+    }
+  ).sub;
+  const response = await fetch(`${portal.baseUrl}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'vcr', token: adminToken, impersonateUserId: targetId }),
+  });
+  const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
+  if (response.status !== 200 || typeof body?.token !== 'string') {
+    throw new Error(`Impersonating ${target} as ${administrator} answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}

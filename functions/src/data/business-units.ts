@@ -47,6 +47,7 @@ import {
   type TableKey,
   userKey,
 } from './keys.ts';
+import { forgetSessionEpochs, SESSION_EPOCH_INCREMENT, SESSION_EPOCH_NAMES, SESSION_EPOCH_VALUES } from './sessions.ts';
 
 /**
  * Business units: the schools, colleges, universities, governments and companies
@@ -531,8 +532,7 @@ async function moveUser(userId: string, fromId: string, into: BusinessUnit): Pro
       new UpdateCommand({
         TableName: tableName(),
         Key: { ...userKey(userId) },
-        UpdateExpression:
-          'SET #unitId = :into, #unit = :snapshot, #gsi2pk = :gsi2pk, #gsi2sk = :gsi2sk, #version = #version + :one',
+        UpdateExpression: `SET #unitId = :into, #unit = :snapshot, #gsi2pk = :gsi2pk, #gsi2sk = :gsi2sk, #version = #version + :one, ${SESSION_EPOCH_INCREMENT}`,
         ConditionExpression: 'attribute_exists(#pk) AND #unitId = :from',
         ExpressionAttributeNames: {
           '#pk': TABLE.partitionKey,
@@ -541,8 +541,10 @@ async function moveUser(userId: string, fromId: string, into: BusinessUnit): Pro
           '#gsi2pk': TABLE.indexes.gsi2.partitionKey,
           '#gsi2sk': TABLE.indexes.gsi2.sortKey,
           '#version': TABLE.versionAttribute,
+          ...SESSION_EPOCH_NAMES,
         },
         ExpressionAttributeValues: {
+          ...SESSION_EPOCH_VALUES,
           ':into': into.id,
           ':from': fromId,
           ':snapshot': {
@@ -560,6 +562,8 @@ async function moveUser(userId: string, fromId: string, into: BusinessUnit): Pro
         },
       }),
     );
+    // The move changes the user's brand eligibility: their open sessions end (issue 21 item 2).
+    forgetSessionEpochs([userId]);
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

@@ -1,9 +1,11 @@
+import type { AuditEvent } from '#shared/contracts/administration';
 import { CONTENT_STALE_MESSAGE } from '#shared/contracts/content';
 import { SAVE_MAX_WRITES, SAVE_TOO_LARGE_MESSAGE } from '#shared/contracts/content-save';
 import { CONTRIBUTOR_STALE_MESSAGE } from '#shared/contracts/contributor';
 import { TABLE } from '#shared/table';
 import type { ContributorWrite, SavePlan } from '../domain/content-save.ts';
 import { ValidationError } from '../lib/errors.ts';
+import { auditPutStep } from './audit.ts';
 import { catalogRevisionUpdate } from './catalog.ts';
 import { contentCreateSteps, contentUpdateSteps, type TransactionStep, transact } from './content.ts';
 import { tableName } from './dynamo.ts';
@@ -156,13 +158,20 @@ export interface PreparedSave {
 
 /**
  * Builds a planned save's transaction ({@link contentSaveSteps}; spec §4 "Saving
- * content, in order"; decision record 020) and counts its elements, before anything
- * is written.
+ * content, in order"; decision record 020), with the audit event `audit` makes of the
+ * item as it will be stored (issue 21 item 19), and counts its elements, before
+ * anything is written.
  * @throws ValidationError (400) {@link SAVE_TOO_LARGE_MESSAGE} when the save needs
  *   more than {@link SAVE_MAX_WRITES} elements.
  */
-export function prepareContentSave(plan: SavePlan, now: Date = new Date()): PreparedSave {
+export function prepareContentSave(
+  plan: SavePlan,
+  now: Date = new Date(),
+  audit?: (saved: ContentItem) => AuditEvent,
+): PreparedSave {
   const prepared = contentSaveSteps(plan, now);
+  // The save's audit event is one element of the same transaction (issue 21 item 19).
+  if (audit) prepared.steps.push({ item: auditPutStep(audit(prepared.item)) });
   assertSaveSize(prepared.steps.length);
   return prepared;
 }

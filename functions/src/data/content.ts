@@ -1,11 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditEvent } from '#shared/contracts/administration';
 import { ALIAS_TAKEN_MESSAGE, CONTENT_STALE_MESSAGE, ContentLink } from '#shared/contracts/content';
 import { Contributor } from '#shared/contracts/contributor';
 import type { ContentStatus } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError } from '../lib/errors.ts';
+import { auditPutStep } from './audit.ts';
 import { catalogRevisionUpdate, type TransactWriteItem } from './catalog.ts';
 import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
 import type { ContentItem, ContentRecord, ContributorItem } from './items.ts';
@@ -202,10 +204,16 @@ export function listChildren(options: ListChildrenOptions): Promise<Page<Content
  */
 export async function createContent(
   record: ContentRecord,
-  options: { readonly attachToParent?: boolean; readonly recordInCatalog?: boolean } = {},
+  options: {
+    readonly attachToParent?: boolean;
+    readonly recordInCatalog?: boolean;
+    /** The change's audit event, stored in the same transaction (issue 21 item 19). */
+    readonly audit?: AuditEvent;
+  } = {},
 ): Promise<ContentItem> {
   const { item, steps } = contentCreateSteps(record, { attachToParent: options.attachToParent === true });
   if (options.recordInCatalog !== false) steps.push({ item: catalogRevisionUpdate() });
+  if (options.audit) steps.push({ item: auditPutStep(options.audit) });
   await transact(steps);
   return item;
 }
@@ -324,7 +332,8 @@ export function contentItemOf(record: ContentRecord, version: number): ContentIt
  * (stored with version + 1 and every key rebuilt: alias on gsi1, status and
  * `modifiedTimestamp` on gsi3); when the alias changed, the old alias guard deleted
  * (conditional on naming this item) and the new one created (conditional on being
- * absent); and the catalog revision bump (decision record 014). `record` carries the
+ * absent); the catalog revision bump (decision record 014); and `audit`, the change's
+ * audit event, when given (issue 21 item 19). `record` carries the
  * new field values, `modifiedTimestamp` included; `previousAlias` is the stored one.
  * Nothing is written when any condition fails.
  * @throws ConflictError {@link CONTENT_STALE_MESSAGE} for a stale version or a
@@ -335,9 +344,11 @@ export async function updateContent(
   record: ContentRecord,
   expectedVersion: number,
   previousAlias: string,
+  audit?: AuditEvent,
 ): Promise<ContentItem> {
   const { item, steps } = contentUpdateSteps(record, expectedVersion, previousAlias);
   steps.push({ item: catalogRevisionUpdate() });
+  if (audit) steps.push({ item: auditPutStep(audit) });
   await transact(steps);
   return item;
 }
@@ -412,7 +423,8 @@ export function contentUpdateSteps(
  * parent's version goes up, as when a child is added, so an editor holding the old
  * parent gets a 409 rather than a save naming a child that is gone), `fileSteps`
  * (the detach steps of its files, `detachFileStep` of data/files.ts, decision record
- * 020), and the catalog revision bump (decision record 014).
+ * 020), the catalog revision bump (decision record 014) and `audit`, the deletion's
+ * audit event, when given (issue 21 item 19).
  * @throws ConflictError {@link CONTENT_STALE_MESSAGE} when the item changed (or got a
  *   child) since it was read, or a file step's condition failed; {@link BUSY_MESSAGE}
  *   after 3 transaction conflicts.
@@ -421,6 +433,7 @@ export async function deleteContent(
   item: ContentItem,
   parent: ContentItem | null,
   fileSteps: readonly TransactWriteItem[] = [],
+  audit?: AuditEvent,
 ): Promise<void> {
   const steps: TransactionStep[] = [
     {
@@ -466,6 +479,7 @@ export async function deleteContent(
   }
   for (const fileStep of fileSteps) steps.push({ item: fileStep, conflict: CONTENT_STALE_MESSAGE });
   steps.push({ item: catalogRevisionUpdate() });
+  if (audit) steps.push({ item: auditPutStep(audit) });
   await transact(steps);
 }
 

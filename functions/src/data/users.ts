@@ -34,6 +34,13 @@ import {
   userPartition,
   userSubscriptionKey,
 } from './keys.ts';
+import {
+  forgetSessionEpochs,
+  SESSION_EPOCH_INCREMENT,
+  SESSION_EPOCH_NAMES,
+  SESSION_EPOCH_VALUES,
+  sessionEpochOf,
+} from './sessions.ts';
 
 /**
  * Access patterns of users, their upstream identities and business units (keys.ts
@@ -143,6 +150,11 @@ export interface UserAccount {
 /** An account as read from the table, with the user item's optimistic-locking version (every change increments it). */
 export interface VersionedUserAccount extends UserAccount {
   readonly version: number;
+  /**
+   * The user's session epoch (data/sessions.ts; issue 21 item 2): tokens signed with
+   * a lower one are refused. 0 for a user never changed since issue 21.
+   */
+  readonly sessionEpoch: number;
 }
 
 /** An upstream identity (provider and its subject) that signs in as a user. */
@@ -226,6 +238,7 @@ export function accountOf(items: readonly Record<string, unknown>[]): VersionedU
     messages,
     organizations,
     version: user.version,
+    sessionEpoch: sessionEpochOf(user as unknown as Record<string, unknown>),
   };
 }
 
@@ -472,10 +485,12 @@ export const USER_CHANGED_MESSAGE = 'User changed meanwhile.';
 
 /**
  * One version-checked write of a user's item collection: the user item is updated
- * (`set` attributes, `remove` attributes, version + 1) on condition that it exists
- * with `version`; `steps` follow it in the same TransactWriteItems (claim and
- * subscription items, memberships, the audit event). Every writer of a user's claims,
- * subscriptions and memberships bumps the version, so the condition guards them all.
+ * (`set` attributes, `remove` attributes, version + 1, session epoch + 1) on
+ * condition that it exists with `version`; `steps` follow it in the same
+ * TransactWriteItems (claim and subscription items, memberships, the audit event).
+ * Every writer of a user's claims, subscriptions and memberships bumps the version,
+ * so the condition guards them all, and the session epoch, so the user's open
+ * sessions end (issue 21 item 2; decision record 032).
  */
 interface UserWrite {
   readonly userId: string;
@@ -496,8 +511,12 @@ interface UserWrite {
 async function writeUser(write: UserWrite): Promise<void> {
   const total = write.steps.length + 1;
   if (total > TRANSACTION_MAX) throw new RangeError(`A user write of ${total} items exceeds ${TRANSACTION_MAX}.`);
-  const names: Record<string, string> = { '#pk': TABLE.partitionKey, '#version': TABLE.versionAttribute };
-  const values: Record<string, unknown> = { ':one': 1, ':version': write.version };
+  const names: Record<string, string> = {
+    '#pk': TABLE.partitionKey,
+    '#version': TABLE.versionAttribute,
+    ...SESSION_EPOCH_NAMES,
+  };
+  const values: Record<string, unknown> = { ':one': 1, ':version': write.version, ...SESSION_EPOCH_VALUES };
   const assignments = Object.entries(write.set).map(([attribute, value], index) => {
     names[`#s${index}`] = attribute;
     values[`:s${index}`] = value;
@@ -511,7 +530,7 @@ async function writeUser(write: UserWrite): Promise<void> {
     Update: {
       TableName: tableName(),
       Key: { ...userKey(write.userId) },
-      UpdateExpression: `SET ${[...assignments, '#version = #version + :one'].join(', ')}${
+      UpdateExpression: `SET ${[...assignments, '#version = #version + :one', SESSION_EPOCH_INCREMENT].join(', ')}${
         removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''
       }`,
       ConditionExpression: 'attribute_exists(#pk) AND #version = :version',
@@ -525,6 +544,7 @@ async function writeUser(write: UserWrite): Promise<void> {
       (failed > 0 ? write.stepConflict?.(failed - 1) : null) ??
       new ConflictError(USER_CHANGED_MESSAGE, { cause: cancellation }),
   );
+  forgetSessionEpochs([write.userId]);
 }
 
 /** The Delete step of an item of a user's collection (unconditional: the user item's version guards it). */
@@ -693,6 +713,7 @@ export function accountWithRights(account: VersionedUserAccount, rights: UserRig
     claims,
     subscriptions: [...new Set(rights.subscriptions)].sort(),
     version: account.version + 1,
+    sessionEpoch: account.sessionEpoch + 1,
   };
 }
 
@@ -781,6 +802,7 @@ export async function moveUserBusinessUnit(
       businessUnit: unit ? { ...unit.snapshot } : null,
     },
     version: account.version + 1,
+    sessionEpoch: account.sessionEpoch + 1,
   };
 }
 
@@ -837,7 +859,7 @@ export async function moveUserOrganization(
     ...account.organizations.filter((item) => item.id !== to.id && !(leaving && item.id === fromId)),
     membership,
   ].sort((a, b) => a.name.localeCompare(b.name));
-  return { ...account, organizations, version: account.version + 1 };
+  return { ...account, organizations, version: account.version + 1, sessionEpoch: account.sessionEpoch + 1 };
 }
 
 /**

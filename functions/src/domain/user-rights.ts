@@ -1,4 +1,4 @@
-import { can, hasRole } from '#shared/capabilities';
+import { API_CLAIMS, CLAIM_TYPES, hasClaim, hasRole } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import { type Claim, COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import type { Brand } from '#shared/enums';
@@ -80,7 +80,8 @@ export function rightsErrors(
       claims: request.claims,
       subscriptions: request.subscriptions,
     };
-    if (!can(principal, 'manageUsers'))
+    // The claim itself, whatever else the edit removes (each lockout has its own message).
+    if (!hasClaim(principal, CLAIM_TYPES.api, API_CLAIMS.manageUsers))
       errors.push({ path: 'body.claims', message: SELF_LOCKOUT_MESSAGES.manageUsers });
     if (!hasRole(principal, USER_ROLE)) errors.push({ path: 'body.claims', message: SELF_LOCKOUT_MESSAGES.userRole });
     if (!request.subscriptions.includes(COURSEWARE_FEATURE)) {

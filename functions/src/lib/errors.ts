@@ -64,6 +64,22 @@ export class TokenError extends UnauthorizedError {
   }
 }
 
+/** Message of the 401 for a token whose session was ended by a change of its user (issue 21 item 2). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
+
+/**
+ * 401 for a genuine, unexpired token whose session has ended: its user's rights or
+ * school changed, or the account was removed, after it was signed (issue 21 item 2;
+ * decision record 032). Rendered like every {@link TokenError}.
+ */
+export class SessionEndedError extends TokenError {
+  override readonly name: string = 'SessionEndedError';
+  constructor(options?: HttpErrorOptions) {
+    super(false, options);
+    this.message = SESSION_ENDED_MESSAGE;
+  }
+}
+
 /** 403: the caller is known but lacks the capability (spec §6). */
 export class ForbiddenError extends HttpError {
   override readonly name = 'ForbiddenError';

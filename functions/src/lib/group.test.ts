@@ -66,6 +66,7 @@ describe('createGroupHandler', () => {
       reorderSections: 'page/reorder-sections',
       reorderGroups: 'page/reorder-groups',
       authenticate: 'authentication/authenticate',
+      endImpersonation: 'authentication/end-impersonation',
       getSsoToken: 'authentication/get-sso-token',
       getOpenIdConfiguration: 'authentication/get-open-id-configuration',
       getJwks: 'authentication/get-jwks',

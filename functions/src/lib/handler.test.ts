@@ -20,6 +20,13 @@ import {
 import { NotFoundError } from './errors.ts';
 import { type Caller, createRouteHandler } from './handler.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 const context = lambdaContext();
 
 function postEvent(overrides: Partial<APIGatewayProxyEventV2>): APIGatewayProxyEventV2 {

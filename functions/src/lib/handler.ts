@@ -7,7 +7,7 @@ import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import type { PortalTokenClaims } from '#shared/contracts/identity';
 import { type OperationId, ROUTES, type Route, type RouteDefinition } from '#shared/routes';
-import { verifyPortalToken } from './auth/portal-tokens.ts';
+import { verifySessionToken } from './auth/sessions.ts';
 import {
   ForbiddenError,
   renderError,
@@ -106,18 +106,22 @@ const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /**
  * The caller named by the request's `Authorization` header: null without one, else
- * the verified portal token (spec §3 "Session and claims"). In AWS the JWT authorizer
- * has already checked protected routes; verifying again here is cheap (no network)
- * and public routes with optional identity need it anyway.
- * @throws TokenError (401) for a header that is not `Bearer <token>`, or a token that
- *   fails verification (`jwt expired` / `Invalid token.`).
+ * the verified portal token (spec §3 "Session and claims") whose session is still
+ * open (`verifySessionToken`: its user's session epoch has not moved since it was
+ * signed; issue 21 item 2, decision record 032). In AWS the JWT authorizer has
+ * already checked protected routes' signatures; verifying again here is cheap (no
+ * network, a remembered token skips RS256), the epoch costs at most one GetItem per
+ * user per 30 s, and public routes with optional identity need both anyway.
+ * @throws TokenError (401) for a header that is not `Bearer <token>`, a token that
+ *   fails verification (`jwt expired` / `Invalid token.`), or one whose session has
+ *   ended (`SessionEndedError`).
  */
 export async function callerOf(event: APIGatewayProxyEventV2): Promise<Caller> {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   if (header === undefined) return null;
   const token = BEARER.exec(header)?.[1];
   if (!token) throw new TokenError(false);
-  const claims = await verifyPortalToken(token);
+  const claims = await verifySessionToken(token);
   return {
     sub: claims.sub,
     principal: { roles: claims.roles, claims: claims.claims, subscriptions: claims.subscriptions },

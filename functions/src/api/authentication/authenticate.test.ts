@@ -14,6 +14,13 @@ import { jsonBody, loadEvent } from '../../test-support/events.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 vi.mock('../../data/users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../data/users.ts')>()),
   getUserIdByIdentity: vi.fn(),

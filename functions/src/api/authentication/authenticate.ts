@@ -10,9 +10,10 @@ import {
   principalFor,
   USER_NOT_FOUND_MESSAGE,
 } from '../../domain/entitlement.ts';
-import { type PortalTokenInput, signPortalToken, verifyPortalToken } from '../../lib/auth/portal-tokens.ts';
+import { type PortalTokenInput, signPortalToken } from '../../lib/auth/portal-tokens.ts';
+import { verifySessionToken } from '../../lib/auth/sessions.ts';
 import { type UpstreamIdentity, verifyUpstreamToken } from '../../lib/auth/upstream.ts';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
 import { acceptInvitationSignIn } from './accept-invitation.ts';
 
@@ -24,7 +25,9 @@ import { acceptInvitationSignIn } from './accept-invitation.ts';
  * judges validity (spec §4) and the API's access rule refuses such tokens. With
  * `impersonateUserId`, `token` is the caller's portal token and the answer a portal
  * token of the target with `act` naming the caller, once its `impersonation.start`
- * audit event is stored (issue 11). At most three DynamoDB requests (four to
+ * audit event is stored (issue 11); an administrator impersonating themselves is a
+ * 400 (issue 21 item 8). The caller's token of an impersonation must still open a
+ * session (decision record 032). At most three DynamoDB requests (four to
  * impersonate): the user's business unit is read fresh for eligibility (decision record 030).
  * With `invitationToken`, the invitation is accepted first (`accept-invitation.ts`:
  * the identity's account is created or extended in one transaction with the
@@ -42,17 +45,24 @@ export const authenticate = defineRoute('authenticate', async ({ body }) => {
     return { token: await signPortalToken(await tokenInput(invited, body.provider, identity)) };
   }
   const userId = await getUserIdByIdentity(body.provider, identity.subject);
-  const account = userId === null ? null : await getUserAccount(userId);
+  // Read consistently: the token must carry the session epoch of the latest change (decision record 032).
+  const account = userId === null ? null : await getUserAccount(userId, { consistent: true });
   if (!account) throw new UnauthorizedError(ACCOUNT_NOT_FOUND_MESSAGE);
   return { token: await signPortalToken(await tokenInput(account, body.provider, identity)) };
 });
 
+/** Message of the 400 for an administrator who asks to impersonate themselves (issue 21 item 8). */
+export const SELF_IMPERSONATION_MESSAGE = 'You cannot impersonate yourself.';
+
 async function impersonate(token: string, targetUserId: string): Promise<string> {
-  const caller = await verifyPortalToken(token);
+  const caller = await verifySessionToken(token);
   if (caller.act) throw new ForbiddenError(EXIT_IMPERSONATION_MESSAGE);
   const principal = { roles: caller.roles, claims: caller.claims, subscriptions: caller.subscriptions };
   if (decideAccess(principal, 'impersonateUsers') !== 'allowed') throw new ForbiddenError(FORBIDDEN_MESSAGE);
-  const target = await getUserAccount(targetUserId);
+  if (targetUserId === caller.sub) {
+    throw new ValidationError([{ path: 'body.impersonateUserId', message: SELF_IMPERSONATION_MESSAGE }]);
+  }
+  const target = await getUserAccount(targetUserId, { consistent: true });
   if (!target) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   // Recorded before the token exists (issue 11 item 2): no impersonation without its audit event.
   await putAuditEvent(
@@ -64,17 +74,22 @@ async function impersonate(token: string, targetUserId: string): Promise<string>
       after: null,
     }),
   );
-  return signPortalToken({ ...(await tokenInput(target, caller.provider, null)), actorUserId: caller.sub });
+  return signPortalToken({
+    ...(await tokenInput(target, caller.provider, null)),
+    actorUserId: caller.sub,
+    actorSessionEpoch: caller.sessionEpoch,
+  });
 }
 
 /**
  * The token of `account`: its claims with brand eligibility applied, read from the
  * user's business unit AS STORED NOW (one GetItem; a merged unit resolves to the
  * unit kept; decision record 030), so an edit of the unit's `eligibleBrands` counts
- * at the next sign-in.
+ * at the next sign-in; and the account's session epoch (decision record 032; 0 for
+ * an account just created).
  */
-async function tokenInput(
-  account: UserAccount,
+export async function tokenInput(
+  account: UserAccount & { readonly sessionEpoch?: number },
   provider: IdentityProvider,
   identity: UpstreamIdentity | null,
 ): Promise<PortalTokenInput> {
@@ -86,5 +101,6 @@ async function tokenInput(
     picture: account.user.picture ?? identity?.picture ?? null,
     provider,
     ...principal,
+    sessionEpoch: account.sessionEpoch ?? 0,
   };
 }

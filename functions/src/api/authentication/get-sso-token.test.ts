@@ -9,6 +9,13 @@ import { jsonBody, loadEvent, withHeaders } from '../../test-support/events.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 const ISSUER = 'https://portal.test/api/v1/auth';
 const USER_ID = '01jd3k2m4n5p6q7r8s9t0v1w2x';
 let dir: string;

@@ -13,6 +13,7 @@ import type {
   UserSummary,
 } from '#shared/contracts/identity';
 import { dynamoDbClient } from '../../adapters/aws-clients.ts';
+import { resetSessionEpochCache } from '../../data/sessions.ts';
 import { userAccountOf } from '../../data/users.ts';
 import { principalFor } from '../../domain/entitlement.ts';
 import { writeUpstreamJwks } from '../../lib/auth/test-support.ts';
@@ -163,13 +164,15 @@ describe('impersonation', () => {
   it('gives an administrator a token of the target with act, whose claims list the target', async () => {
     // Prepare
     const admin = await signIn('admin');
+    resetSessionEpochCache();
     sent.length = 0;
     // Act
     const result = await authenticate({ provider: 'vcr', token: admin, impersonateUserId: persona('student').userId });
     // Assess
     expect(result.statusCode).toBe(200);
-    // The target's account, then the impersonation's audit event (issue 11), stored before the token exists.
-    expect(sent).toEqual(['QueryCommand', 'PutItemCommand']);
+    // The administrator's session epoch (decision record 032), the target's account, then the
+    // impersonation's audit event (issue 11), stored before the token exists.
+    expect(sent).toEqual(['GetItemCommand', 'QueryCommand', 'PutItemCommand']);
     const token = jsonBody<{ token: string }>(result).token;
     expect(decodeJwt(token)).toMatchObject({ sub: persona('student').userId, act: { sub: persona('admin').userId } });
     const claims = await entitlement(as(token, loadEvent('entitlement/list-claims')), lambdaContext());
@@ -191,6 +194,7 @@ describe('impersonation', () => {
 describe('claims, messages and subscriptions with the portal token', () => {
   it("lists the caller's claims and messages, one Query each", async () => {
     const token = await signIn('faculty-uscr');
+    resetSessionEpochCache();
     sent.length = 0;
     const claims = await entitlement(as(token, loadEvent('entitlement/list-claims')), lambdaContext());
     expect(claims.statusCode).toBe(200);
@@ -206,8 +210,9 @@ describe('claims, messages and subscriptions with the portal token', () => {
         link: '/courseware',
       }),
     );
-    // The claims' Query, the caller's business unit (eligibility as data, decision record 030), the messages' Query.
-    expect(sent).toEqual(['QueryCommand', 'GetItemCommand', 'QueryCommand']);
+    // The caller's session epoch (decision record 032; remembered for the second call), the claims'
+    // Query, the caller's business unit (eligibility as data, decision record 030), the messages' Query.
+    expect(sent).toEqual(['GetItemCommand', 'QueryCommand', 'GetItemCommand', 'QueryCommand']);
   });
 
   it('drops file rights of VACR faculty on the national brand', async () => {
@@ -216,7 +221,7 @@ describe('claims, messages and subscriptions with the portal token', () => {
     expect(jsonBody<{ items: Claim[] }>(claims).items.map((claim) => claim.type)).not.toContain('scoped-file');
   });
 
-  it('answers whether the caller is subscribed to coursewareFeature', async () => {
+  it('answers whether the caller is subscribed to coursewareFeature; 401 to a login without it (spec §4)', async () => {
     const subscribed = await productSubscription(
       as(await signIn('student'), loadEvent('product-subscription/get-product-subscription')),
       lambdaContext(),
@@ -231,7 +236,8 @@ describe('claims, messages and subscriptions with the portal token', () => {
       ),
       lambdaContext(),
     );
-    expect(jsonBody(unsubscribed)).toEqual({ product: 'coursewareFeature', subscribed: false });
+    // No coursewareFeature: not a valid login (spec §4 "Session"; issue 21 item 3).
+    expect(unsubscribed.statusCode).toBe(401);
   });
 
   it('refuses the token of a persona without the USER role on protected routes', async () => {

@@ -1,5 +1,6 @@
 import { createGroupHandler } from '../../lib/group.ts';
 import { authenticate } from './authenticate.ts';
+import { endImpersonation } from './end-impersonation.ts';
 import { getJwks } from './get-jwks.ts';
 import { getOpenIdConfiguration } from './get-open-id-configuration.ts';
 import { getSsoToken } from './get-sso-token.ts';
@@ -7,6 +8,7 @@ import { getSsoToken } from './get-sso-token.ts';
 /** Lambda entry of the `authentication` group (spec §7 "Authentication and entitlement"). */
 export const handler = createGroupHandler('authentication', {
   authenticate,
+  endImpersonation,
   getSsoToken,
   getOpenIdConfiguration,
   getJwks,

@@ -6,12 +6,14 @@ import { newId } from '../../domain/ids.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
+import { contentAuditEvent } from './content-audit.ts';
 
 /**
  * `POST /api/v1/content` (spec §7 "Create content"): creates the item (a child when
  * `parentId` names a parent the caller can see, else 404), its alias guard, its
  * place in the parent's `children` and the catalog revision bump in one transaction.
- * Answers 201 `{ id }`; a taken alias is a 409 "URL alias is already in use.".
+ * Answers 201 `{ id }`; a taken alias is a 409 "URL alias is already in use.". The
+ * `content.create` audit event is part of the transaction (issue 21 item 19).
  */
 export const createContent = defineRoute('createContent', async ({ body, caller }) => {
   const { parentId, ...fields } = body;
@@ -23,6 +25,6 @@ export const createContent = defineRoute('createContent', async ({ body, caller 
   const missing = missingReferences(fields, refs);
   if (missing.length > 0) throw new ValidationError(missing);
   const record = newContentRecord({ id: newId(), fields, parent, refs, now: new Date() });
-  await createContentItem(record, { attachToParent: true });
+  await createContentItem(record, { attachToParent: true, audit: contentAuditEvent(caller, null, record) });
   return { id: record.id };
 });

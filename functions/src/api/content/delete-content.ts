@@ -10,6 +10,7 @@ import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
 import { bucketOf } from '../file/file-rules.ts';
+import { contentAuditEvent } from './content-audit.ts';
 
 /**
  * `DELETE /api/v1/content-items/{id}` (spec §7 "Delete content by id"): deletes an
@@ -18,7 +19,8 @@ import { bucketOf } from '../file/file-rules.ts';
  * children or lessons is a 409 (decision records 015, 021). After the commit its
  * files and their objects are deleted (decision record 020: a file whose deletion
  * fails keeps the TTL the detaching gave it, for the upload sweeper). Answers
- * `{ id, parentId }` so the SPA goes to the parent or /courseware (spec §2.6).
+ * `{ id, parentId }` so the SPA goes to the parent or /courseware (spec §2.6). The
+ * `content.delete` audit event is part of the transaction (issue 21 item 19).
  */
 export const deleteContent = defineRoute('deleteContent', async ({ path, caller }) => {
   const item = await getContentById(path.id);
@@ -34,6 +36,7 @@ export const deleteContent = defineRoute('deleteContent', async ({ path, caller 
     item,
     parent,
     files.map((file) => detachFileStep(file.id, item.id, now)),
+    contentAuditEvent(caller, item, null),
   );
   if (files.length > 0) await discardFiles(files, bucketOf, now);
   return { id: item.id, parentId: item.parentId };

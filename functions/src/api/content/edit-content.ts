@@ -5,6 +5,8 @@ import { toContent } from '../../data/items.ts';
 import { applyContentChanges, type ContentChanges, missingReferences } from '../../domain/content-edit.ts';
 import { type Viewer, visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/handler.ts';
+import { contentAuditEvent } from './content-audit.ts';
 
 /** Message of the 409 for editing archived content other than restoring it (spec §4 "Content modes"). */
 export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Restore it first.';
@@ -15,7 +17,9 @@ export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Re
  * missing), refuses a stale `version` at once (409, nothing written), resolves the
  * contributors and knowledge items named, applies the edit and writes it in one
  * transaction (`updateContent`). Archived content only takes a status change
- * (restore). Returns the stored item.
+ * (restore). The change's audit event (`content.update`, `.archive` or `.restore`,
+ * with the fields that changed; issue 21 item 19) is part of the transaction.
+ * Returns the stored item.
  * @throws NotFoundError, ConflictError, ValidationError (unknown references).
  */
 export async function editContent(
@@ -23,8 +27,9 @@ export async function editContent(
   changes: ContentChanges,
   version: number,
   mode: 'patch' | 'replace',
-  viewer: Viewer,
+  caller: Caller,
 ): Promise<Content> {
+  const viewer: Viewer = caller?.principal ?? null;
   const current = await getContentById(id);
   if (!current || !visibleInDetail(current.status, viewer)) throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
   if (current.version !== version) throw new ConflictError(CONTENT_STALE_MESSAGE);
@@ -34,5 +39,5 @@ export async function editContent(
   const missing = missingReferences(changes, refs);
   if (missing.length > 0) throw new ValidationError(missing);
   const record = applyContentChanges(current, changes, mode, refs, new Date());
-  return toContent(await updateContent(record, version, current.urlAlias));
+  return toContent(await updateContent(record, version, current.urlAlias, contentAuditEvent(caller, current, record)));
 }

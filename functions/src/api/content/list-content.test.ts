@@ -11,6 +11,13 @@ import { jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/
 import { lambdaContext } from '../../test-support/stack.ts';
 import { listContent } from './list-content.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 const tokenEnv = portalTokenTestEnv();
 beforeAll(() => {
   resetPortalTokenCaches();

@@ -8,5 +8,5 @@ import { editContent } from './edit-content.ts';
  */
 export const patchContent = defineRoute('patchContent', async ({ path, body, caller }) => {
   const { version, ...changes } = body;
-  return editContent(path.id, changes, version, 'patch', caller?.principal ?? null);
+  return editContent(path.id, changes, version, 'patch', caller);
 });

@@ -8,5 +8,5 @@ import { editContent } from './edit-content.ts';
  */
 export const replaceContent = defineRoute('replaceContent', async ({ path, body, caller }) => {
   const { version, ...changes } = body;
-  return editContent(path.id, changes, version, 'replace', caller?.principal ?? null);
+  return editContent(path.id, changes, version, 'replace', caller);
 });

@@ -14,6 +14,7 @@ import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
 import { bucketOf, uploadKindOf } from '../file/file-rules.ts';
+import { contentAuditEvent } from './content-audit.ts';
 import { ARCHIVED_READ_ONLY_MESSAGE } from './edit-content.ts';
 
 /**
@@ -26,7 +27,9 @@ import { ARCHIVED_READ_ONLY_MESSAGE } from './edit-content.ts';
  * them (more than 100 → 400); then writes them as ONE transaction. If the write
  * fails, whatever the reason, nothing is written and the uploads the save named are
  * deleted before the error is rethrown; once it committed, the files it detached are
- * deleted (best effort: they carry a TTL). Answers 200 `SavedContent`.
+ * deleted (best effort: they carry a TTL). The save's audit event (sections, files
+ * and every other field that changed; issue 21 item 19) is one element of that
+ * transaction. Answers 200 `SavedContent`.
  */
 export const saveContent = defineRoute('saveContent', async ({ body, caller }) => {
   const viewer = caller?.principal ?? null;
@@ -75,7 +78,7 @@ export const saveContent = defineRoute('saveContent', async ({ body, caller }) =
     now,
     newId,
   });
-  const prepared = prepareContentSave(plan, now);
+  const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
   let saved: ContentItem;
   try {
     saved = await commitContentSave(prepared);

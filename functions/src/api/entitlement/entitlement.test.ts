@@ -9,6 +9,13 @@ import { jsonBody, loadEvent, withHeaders } from '../../test-support/events.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 // The caller's business unit as stored now (decision record 030): George Mason University, eligible on VACR.
 vi.mock('../../data/business-units.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../data/business-units.ts')>()),
@@ -74,7 +81,7 @@ afterAll(() => {
 
 beforeEach(() => {
   vi.mocked(getUserAccount).mockReset();
-  vi.mocked(getUserAccount).mockResolvedValue({ ...stored, version: 1 });
+  vi.mocked(getUserAccount).mockResolvedValue({ ...stored, version: 1, sessionEpoch: 0 });
 });
 
 describe('GET /api/v1/claims', () => {

@@ -7,11 +7,14 @@ import { handler } from './index.ts';
 
 interface Operation {
   operationId: string;
+  security?: Record<string, string[]>[];
+  'x-access'?: string;
   parameters?: { name: string; in: string }[];
   responses: Record<string, { content: { 'application/json': { schema: { $ref: string } } } }>;
 }
 type OpenApi = {
   openapi: string;
+  components: { securitySchemes?: Record<string, Record<string, string>> };
   info: { title: string; version: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -54,5 +57,26 @@ describe('GET /api/v1/openapi.json', () => {
       expect(parameters, route.operationId).toEqual(expected);
     }
     expect(Object.values(document.paths).flatMap((methods) => Object.values(methods))).toHaveLength(ROUTES.length);
+  });
+
+  it('declares the bearer scheme and, for every route of the route table, whether its operation needs a token (issue 21 item 9)', async () => {
+    const document = jsonBody<OpenApi>(await handler(loadEvent('meta/get-openapi-document'), lambdaContext()));
+    expect(document.components.securitySchemes).toEqual({
+      portalToken: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
+    });
+    for (const route of ROUTES) {
+      const operation = document.paths[route.path.replace('+}', '}')]?.[route.method.toLowerCase()];
+      // Written from the route table's rule: public routes take a token optionally, all others need one.
+      const security = route.access === 'public' ? [{}, { portalToken: [] }] : [{ portalToken: [] }];
+      expect(operation?.security, route.operationId).toEqual(security);
+      expect(operation?.['x-access'], route.operationId).toBe(route.access);
+      expect(Object.keys(operation?.responses ?? {}), route.operationId).toContain('401');
+      if (route.access !== 'public' && route.access !== 'authenticated') {
+        expect(Object.keys(operation?.responses ?? {}), route.operationId).toContain('403');
+      }
+    }
+    const needsToken = ROUTES.filter((route) => route.access !== 'public').map((route) => route.operationId);
+    expect(needsToken).toContain('createContent');
+    expect(needsToken).not.toContain('listContent');
   });
 });

@@ -8,7 +8,7 @@ export const OPENAPI_TITLE = 'Courseware portal API';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: `errors` lists each field and why.',
-  401: 'Sign-in needed.',
+  401: 'No valid login: no token where one is needed, or a token that is invalid, expired or whose session has ended.',
   403: 'The caller lacks the capability.',
   404: 'Does not exist (or is hidden from the caller).',
   409: 'Conflict with the stored state.',
@@ -16,13 +16,30 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal server error.',
 };
 
+/** Name of the security scheme of portal tokens in the document's `components.securitySchemes`. */
+export const PORTAL_TOKEN_SCHEME = 'portalToken';
+
+/**
+ * The `security` of an operation (issue 21 item 9), from the route's `access`: a
+ * route that needs a login requires the portal token; a public route takes it
+ * optionally (`{}` first: no token is fine; a signed-in caller may see more, and a
+ * token sent is verified).
+ */
+export function operationSecurity(route: Pick<RouteDefinition, 'access'>): Record<string, string[]>[] {
+  return route.access === 'public' ? [{}, { [PORTAL_TOKEN_SCHEME]: [] }] : [{ [PORTAL_TOKEN_SCHEME]: [] }];
+}
+
 /** API Gateway's greedy `{name+}` is plain `{name}` in OpenAPI. */
 function openApiPath(path: string): string {
   return path.replace(/\{([^}+]+)\+\}/g, '{$1}');
 }
 
 function registerRoute(registry: OpenAPIRegistry, route: RouteDefinition): void {
-  const errorStatuses = [...new Set([400, ...(route.errorStatuses ?? []), 500])].sort((a, b) => a - b);
+  // Any token sent may be refused (401); a capability route refuses those without it (403).
+  const capability = route.access !== 'public' && route.access !== 'authenticated';
+  const errorStatuses = [
+    ...new Set([400, 401, ...(capability ? [403] : []), ...(route.errorStatuses ?? []), 500]),
+  ].sort((a, b) => a - b);
   const greedy = /\{[^}]+\+\}/.test(route.path);
   registry.registerPath({
     method: route.method.toLowerCase() as Lowercase<RouteDefinition['method']>,
@@ -33,6 +50,8 @@ function registerRoute(registry: OpenAPIRegistry, route: RouteDefinition): void 
       ? { description: 'The last path parameter may contain `/` (a URL alias); encode it as `%2F` or not.' }
       : {}),
     tags: [route.group],
+    security: operationSecurity(route),
+    'x-access': route.access,
     request: {
       ...(route.request.path ? { params: route.request.path } : {}),
       ...(route.request.query ? { query: route.request.query } : {}),
@@ -58,10 +77,20 @@ function registerRoute(registry: OpenAPIRegistry, route: RouteDefinition): void 
 /**
  * Generates the OpenAPI 3.1 document of the API from the route table and its zod
  * contracts (decision record 003): every route with its path and query parameters,
- * success schema, and the `ErrorBody` of 400, 500 and its `errorStatuses`.
+ * success schema, the `ErrorBody` of 400, 401, 403 (capability routes), 500 and its
+ * `errorStatuses`, and its security (issue 21 item 9): the bearer scheme
+ * {@link PORTAL_TOKEN_SCHEME}, required or optional by {@link operationSecurity},
+ * with the route's `access` as `x-access`.
  */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[] = ROUTES): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', PORTAL_TOKEN_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'A portal token from POST /api/v1/authenticate (RS256, verified with /api/v1/auth/jwks.json). `x-access` on each operation names what it needs: `public`, `authenticated` (a valid login: the USER role and the coursewareFeature subscription) or a capability of spec §6.',
+  });
   for (const route of routes) registerRoute(registry, route);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -8,6 +8,13 @@ import { jsonBody, loadEvent, withHeaders, withPathParameters } from '../../test
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 vi.mock('../../data/users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../data/users.ts')>()),
   isSubscribed: vi.fn(async (_userId: string, product: string) => product === 'coursewareFeature'),
@@ -30,7 +37,9 @@ beforeAll(async () => {
     provider: 'vcr',
     roles: ['USER'],
     claims: [],
-    subscriptions: [],
+    // A valid login needs coursewareFeature (spec §4, issue 21 item 3); the table, not
+    // the token, answers for labsFeature.
+    subscriptions: ['coursewareFeature', 'labsFeature'],
   })}`;
 });
 

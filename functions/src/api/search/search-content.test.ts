@@ -17,6 +17,13 @@ import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 import { decodeSearchPageToken, encodeSearchPageToken } from './search-page-token.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 // The handler's contract with the search port; the snapshot itself is tested over the emulators.
 const search = vi.hoisted(() => vi.fn<(query: SearchQuery) => Promise<SearchResult>>());
 vi.mock('../../search/snapshot-search.ts', () => ({ snapshotSearch: { search } }));

@@ -9,6 +9,13 @@ import { jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/
 import { lambdaContext } from '../../test-support/stack.ts';
 import { listUsers as handler } from './list-users.ts';
 
+// The session-epoch check (issue 21 item 2) reads the table: here every session is current;
+// it is tested against the emulators (tests/integration/sessions.int.test.ts).
+vi.mock('../../data/sessions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/sessions.ts')>()),
+  currentSessionEpoch: async () => 0,
+}));
+
 const ADA = {
   id: '01jd3k2m4n5p6q7r8s9t0v1w2x',
   displayName: 'Ada Admin',

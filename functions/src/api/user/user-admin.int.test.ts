@@ -94,18 +94,35 @@ async function newUser(
   return id;
 }
 
+/**
+ * Signs the administrator and the deputy (who impersonates with the administrator as
+ * `act`) in with their session epochs as stored now (decision record 032).
+ */
+async function signInAdministrators(): Promise<void> {
+  const epochOf = async (id: string) => (await getUserAccount(id, { consistent: true }))?.sessionEpoch ?? 0;
+  const adminEpoch = await epochOf(admin.id);
+  admin.token = await signPortalToken(
+    studentTokenInput({ userId: admin.id, displayName: admin.name, claims: ADMIN_CLAIMS, sessionEpoch: adminEpoch }),
+  );
+  deputy.token = await signPortalToken(
+    studentTokenInput({
+      userId: deputy.id,
+      displayName: deputy.name,
+      claims: ADMIN_CLAIMS,
+      sessionEpoch: await epochOf(deputy.id),
+      actorUserId: admin.id,
+      actorSessionEpoch: adminEpoch,
+    }),
+  );
+}
+
 beforeAll(async () => {
   stack = await startTestStack();
   Object.assign(process.env, portalTokenTestEnv(), { BRAND: 'USCR' });
   resetPortalTokenCaches();
   await newUser(admin.name, 'ada.admin@example.org', ADMIN_CLAIMS, [], admin.id);
   await newUser(deputy.name, 'dee.deputy@example.org', ADMIN_CLAIMS, [], deputy.id);
-  admin.token = await signPortalToken(
-    studentTokenInput({ userId: admin.id, displayName: admin.name, claims: ADMIN_CLAIMS }),
-  );
-  deputy.token = await signPortalToken(
-    studentTokenInput({ userId: deputy.id, displayName: deputy.name, claims: ADMIN_CLAIMS, actorUserId: admin.id }),
-  );
+  await signInAdministrators();
   const unit = (id: string, name: string) => ({
     id,
     name,
@@ -419,6 +436,9 @@ describe('PUT /api/v1/users/{id}/rights', () => {
     });
     expect(kept.status).toBe(200);
     expect(await eventsOf(admin.id)).toHaveLength(1);
+    // Their own change ended the administrator's sessions (decision record 032): sign in again.
+    expect((await call(getUser, { path: { id: admin.id } })).status).toBe(401);
+    await signInAdministrators();
   });
 
   it('records the impersonating administrator as impersonatorId', async () => {

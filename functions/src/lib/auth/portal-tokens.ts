@@ -68,16 +68,23 @@ export interface PortalTokenInput {
   readonly roles: readonly string[];
   readonly claims: readonly Claim[];
   readonly subscriptions: readonly string[];
+  /**
+   * The user's session epoch (data/sessions.ts; issue 21 item 2). Sign-in always
+   * gives one; a token without it is checked as a token of before issue 21.
+   */
+  readonly sessionEpoch?: number | undefined;
   /** When impersonating: the real user's id, carried as `act: { sub }` (RFC 8693). */
   readonly actorUserId?: string | undefined;
+  /** When impersonating: the real user's session epoch, carried as `act.sessionEpoch`. */
+  readonly actorSessionEpoch?: number | undefined;
 }
 
 /**
  * Signs a portal token (spec §3 "Token claims"): RS256 with the portal key and its
  * `kid` header; `iss` = {@link portalIssuer}, `aud` = PORTAL_AUDIENCE, `sub` =
  * userId, `iat` = `now` (seconds), `exp` = iat + PORTAL_TOKEN_TTL_SECONDS, a random
- * `jti`, then displayName, email, picture, provider, roles, claims, subscriptions and
- * `act` when impersonating. The result parses as {@link PortalTokenClaims}.
+ * `jti`, then displayName, email, picture, provider, roles, claims, subscriptions,
+ * `sessionEpoch` and `act` (with the real user's epoch) when impersonating. The result parses as {@link PortalTokenClaims}.
  * @throws Error when the signing key or the issuer is not configured.
  */
 export async function signPortalToken(input: PortalTokenInput, now: Date = new Date()): Promise<string> {
@@ -91,7 +98,15 @@ export async function signPortalToken(input: PortalTokenInput, now: Date = new D
     roles: [...input.roles],
     claims: input.claims.map((claim) => ({ ...claim })),
     subscriptions: [...input.subscriptions],
-    ...(input.actorUserId ? { act: { sub: input.actorUserId } } : {}),
+    ...(input.sessionEpoch !== undefined ? { sessionEpoch: input.sessionEpoch } : {}),
+    ...(input.actorUserId
+      ? {
+          act: {
+            sub: input.actorUserId,
+            ...(input.actorSessionEpoch !== undefined ? { sessionEpoch: input.actorSessionEpoch } : {}),
+          },
+        }
+      : {}),
   };
   return new SignJWT(payload)
     .setProtectedHeader({ alg: PORTAL_SIGNING_ALGORITHM, kid, typ: 'JWT' })

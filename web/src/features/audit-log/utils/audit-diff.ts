@@ -14,6 +14,12 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'invitation.accept': 'Accepted invitation',
   'userImport.run': 'Imported users',
   'impersonation.start': 'Started impersonation',
+  'impersonation.end': 'Ended impersonation',
+  'content.create': 'Added content',
+  'content.update': 'Changed content',
+  'content.archive': 'Archived content',
+  'content.restore': 'Restored content',
+  'content.delete': 'Deleted content',
 };
 
 /** The target types in words. */
@@ -22,6 +28,7 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<AuditEvent['target']['type'], 
   businessUnit: 'Business unit',
   invitation: 'Invitation',
   userImport: 'User import',
+  content: 'Content',
 };
 
 /** One field of a before/after comparison, both sides as text; `changed` when they differ. */

@@ -1,15 +1,18 @@
 import { Alert, Button, Container } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { exitImpersonation, useSession } from '../session/session-store.ts';
 
 /**
  * Shown while an administrator views the portal as someone else (spec §4
- * "Impersonation"): Exit restores the original token and returns to the saved path.
+ * "Impersonation"): Exit ends the impersonation on the server (audited), signs the
+ * administrator back in and returns to the saved path.
  */
 export function ImpersonationBanner() {
   const { impersonating, user } = useSession();
   const navigate = useNavigate();
+  const [exiting, setExiting] = useState(false);
   if (!impersonating || !user) return null;
   return (
     <Container maxW="7xl" pt="3">
@@ -21,9 +24,12 @@ export function ImpersonationBanner() {
         <Button
           size="sm"
           variant="outline"
+          loading={exiting}
           onClick={() => {
-            const path = exitImpersonation();
-            navigate(path ?? paths.home);
+            setExiting(true);
+            void exitImpersonation()
+              .then((path) => navigate(path ?? paths.home))
+              .finally(() => setExiting(false));
           }}
         >
           Exit impersonation

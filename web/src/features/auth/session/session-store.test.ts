@@ -49,12 +49,20 @@ describe('login from the stored session (spec §4)', () => {
     expect(getSession().status).toBe('logged-out');
   });
 
-  it('treats a token as expired 30 s early', () => {
+  it('treats a token as expired 30 s early, and says the session has expired (spec §8; issue 21 item 26)', () => {
     mockAccount();
     const now = Date.now();
     storeSession(portalToken({ exp: Math.floor(now / 1000) + 30 }, now));
     expect(tryLogin(now)).toBe(false);
     expect(getStoredSession().token).toBeNull();
+    expect(getShownErrors().map((shown) => shown.message)).toEqual([SESSION_EXPIRED_MESSAGE]);
+  });
+
+  it('says nothing about a stored token that is no session at all (no USER role)', () => {
+    mockAccount();
+    const now = Date.now();
+    storeSession(portalToken({ exp: Math.floor(now / 1000) - 60, roles: [] }, now));
+    expect(tryLogin(now)).toBe(false);
     expect(getShownErrors()).toEqual([]);
   });
 
@@ -112,11 +120,13 @@ describe('error rules with a session (spec §8)', () => {
 });
 
 describe('impersonation (spec §4)', () => {
-  it('swaps the token for the target user and restores the original on exit', async () => {
+  it("swaps the token for the target user, and on exit takes the administrator's fresh token", async () => {
     const adminToken = PERSONAS.admin();
+    const freshAdminToken = portalToken({ sub: USER_IDS.admin, displayName: 'Ada Admin', jti: 'fresh' });
     const studentToken = portalToken({ act: { sub: USER_IDS.admin } });
     const spy = mockApi((url) => {
       if (url.pathname === '/api/v1/authenticate') return { body: { token: studentToken } };
+      if (url.pathname === '/api/v1/impersonation/end') return { body: { token: freshAdminToken } };
       if (url.pathname === '/api/v1/claims') return { body: { items: [] } };
       if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
       return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
@@ -138,8 +148,47 @@ describe('impersonation (spec §4)', () => {
     expect(getSession()).toMatchObject({ impersonating: true, user: { displayName: 'Sam Student' } });
     await waitFor(() => expect(spy.mock.calls.filter(([input]) => String(input).endsWith('/claims'))).toHaveLength(2));
 
-    expect(exitImpersonation()).toBe('/admin');
-    expect(getStoredSession()).toMatchObject({ token: adminToken, originalToken: null, impersonationPath: null });
+    expect(await exitImpersonation()).toBe('/admin');
+    const endCall = spy.mock.calls.find(([input]) => String(input).endsWith('/impersonation/end'));
+    expect(new Headers(endCall?.[1]?.headers).get('authorization')).toBe(`Bearer ${studentToken}`);
+    expect(getStoredSession()).toMatchObject({ token: freshAdminToken, originalToken: null, impersonationPath: null });
     expect(getSession()).toMatchObject({ impersonating: false, user: { displayName: 'Ada Admin' } });
+  });
+
+  it('restores the original token when the end of the impersonation gets no answer', async () => {
+    const adminToken = PERSONAS.admin();
+    const studentToken = portalToken({ act: { sub: USER_IDS.admin } });
+    mockApi((url) => {
+      if (url.pathname === '/api/v1/authenticate') return { body: { token: studentToken } };
+      if (url.pathname === '/api/v1/impersonation/end') return { status: 502, body: { message: 'Bad Gateway' } };
+      if (url.pathname === '/api/v1/claims') return { body: { items: [] } };
+      if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
+      return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
+    });
+    signIn(adminToken);
+    await startImpersonation(USER_IDS.student, null);
+    expect(await exitImpersonation()).toBeNull();
+    expect(getStoredSession()).toMatchObject({ token: adminToken, originalToken: null });
+    expect(getSession()).toMatchObject({ impersonating: false, user: { displayName: 'Ada Admin' } });
+  });
+
+  it('logs out with "Your session has expired." when the administrator\'s session ended meanwhile', async () => {
+    const adminToken = PERSONAS.admin();
+    const studentToken = portalToken({ act: { sub: USER_IDS.admin } });
+    mockApi((url) => {
+      if (url.pathname === '/api/v1/authenticate') return { body: { token: studentToken } };
+      if (url.pathname === '/api/v1/impersonation/end') {
+        return { status: 401, body: { statusCode: 401, message: 'Your session has ended. Sign in again.' } };
+      }
+      if (url.pathname === '/api/v1/claims') return { body: { items: [] } };
+      if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
+      return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
+    });
+    signIn(adminToken);
+    await startImpersonation(USER_IDS.student, '/admin');
+    expect(await exitImpersonation()).toBeNull();
+    expect(getSession().status).toBe('logged-out');
+    expect(getStoredSession().token).toBeNull();
+    expect(getShownErrors().map((shown) => shown.message)).toContain(SESSION_EXPIRED_MESSAGE);
   });
 });

@@ -11,9 +11,16 @@ import {
 } from '#shared/contracts/identity';
 import { SETTINGS_VERSION, TIMING } from '#shared/limits';
 import { ApiError, setBearerTokenSource } from '../../../lib/api-client.ts';
-import { reportError, SESSION_EXPIRED_MESSAGE, setSessionEndHandler, showError } from '../../../lib/error-store.ts';
+import {
+  endsSession,
+  reportError,
+  SESSION_EXPIRED_MESSAGE,
+  setSessionEndHandler,
+  showError,
+} from '../../../lib/error-store.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { authenticate } from '../api/authenticate.ts';
+import { endImpersonation } from '../api/end-impersonation.ts';
 import { getClaims } from '../api/get-claims.ts';
 import { getMessages } from '../api/get-messages.ts';
 import { type PendingInvitation, settleInvitation } from './invitation-token.ts';
@@ -197,6 +204,11 @@ export function tryLogin(now: number = Date.now()): boolean {
   }
   const claims = decodePortalToken(token);
   const expired = claims === null || msUntilExpiry(claims, now) <= TIMING.tokenExpiryMarginMs;
+  if (claims !== null && expired && hasRole(principalOf(claims), USER_ROLE)) {
+    // A session that ended while the portal was closed (spec §8; issue 21 item 26): say so.
+    logout({ expired: true });
+    return false;
+  }
   if (claims === null || expired || !hasRole(principalOf(claims), USER_ROLE)) {
     generation++;
     clearTimer();
@@ -384,13 +396,27 @@ export async function startImpersonation(userId: string, returnPath: string | nu
 }
 
 /**
- * Ends an impersonation (spec §4): restores the original token, logs in with it and
- * returns the saved path (null when none was saved, or nothing was impersonated).
+ * Ends an impersonation (spec §4; issue 21 item 19): `POST /api/v1/impersonation/end`
+ * records the end in the audit log and answers the administrator's own token, read
+ * fresh, which replaces the impersonation's; then logs in with it and returns the
+ * saved path (null when none was saved, or nothing was impersonated). An answer that
+ * ends the session (the administrator's session was ended meanwhile) logs out with
+ * "Your session has expired."; when the call cannot be made at all, the original
+ * token is restored as spec §4 says.
  */
-export function exitImpersonation(): string | null {
+export async function exitImpersonation(): Promise<string | null> {
   const { originalToken, impersonationPath } = stored;
   if (!originalToken) return null;
-  persist({ token: originalToken, originalToken: null, impersonationPath: null });
+  let token = originalToken;
+  try {
+    token = (await endImpersonation()).token;
+  } catch (error) {
+    if (endsSession(error)) {
+      reportError(error);
+      return null;
+    }
+  }
+  persist({ token, originalToken: null, impersonationPath: null });
   generation++;
   clearTimer();
   tryLogin();
