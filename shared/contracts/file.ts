@@ -32,6 +32,15 @@ export type FileMediaType = keyof typeof FILE_TYPES;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const satisfies readonly FileMediaType[];
 
 /**
+ * The only media types a public file is shown as in the browser (`/public/*`): raster
+ * images, which never run script. Every other public file is answered with
+ * `Content-Disposition: attachment` (and `nosniff`), so it can never run in the
+ * portal's origin; types that could (HTML, SVG, JavaScript, XML) are accepted by no
+ * upload kind at all (issue 21 item 1, decision record 031).
+ */
+export const INLINE_PUBLIC_FILE_TYPES: readonly FileMediaType[] = IMAGE_TYPES;
+
+/**
  * What an upload is for, and its rules: the bucket (`visibility`), the owner type of
  * spec §3 File `metadata`, the accepted media types and the maximum size in bytes.
  * Feedback screenshots are not an upload kind: spec §3 "Feedback" sends them inside

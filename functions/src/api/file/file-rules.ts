@@ -10,6 +10,21 @@ export function bucketOf(visibility: FileVisibility): string {
 }
 
 /**
+ * Where an upload's bytes wait until `completeUpload` has checked them: the private
+ * bucket, for every kind (decision record 031). A public kind's object is copied to
+ * the public bucket only once it passed, so the public bucket — everything
+ * `/public/*` serves — holds nothing unchecked, on AWS as locally.
+ */
+export function stagingBucket(): string {
+  return env().privateBucket;
+}
+
+/** The bucket a file's object is in now: a Ready file's in its visibility's bucket, any other in {@link stagingBucket}. */
+export function objectBucketOf(file: Pick<FileItem, 'status' | 'visibility'>): string {
+  return file.status === 'Ready' ? bucketOf(file.visibility) : stagingBucket();
+}
+
+/**
  * The upload kind a record was created as: its stored `uploadKind`, or for a record
  * made before that was stored, read back from its visibility and owner type (the
  * kinds before issue 9 each had their own pair), or null for a file that matches none.
