@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { FILE_OWNER_TYPES, FILE_STATUSES, FILE_VISIBILITIES, type FileOwnerType } from '../enums.ts';
 import { FILE_LIMITS, LIMITS, PAGE_LIMITS } from '../limits.ts';
-import { EntityId, IsoDateTime } from './common.ts';
+import { EntityId, fileName, IsoDateTime } from './common.ts';
 import { BundleProgress } from './download.ts';
 
 /**
@@ -120,7 +120,7 @@ export const CreateUploadRequest = z
   .object({
     kind: z.enum(UPLOAD_KIND_NAMES),
     /** The file's name as the user sees it (spec §5 "File name: required, max 120"). */
-    name: z.string().trim().min(1, 'Is required.').max(LIMITS.fileNameMaxChars),
+    name: fileName(),
     type: z.string().min(1),
     size: z.number().int().min(1, 'The file is empty.'),
     /**

@@ -25,10 +25,12 @@ import { type LocalPortal, portalTokenFor, startLocalPortal } from '../support/l
 let portal: LocalPortal;
 const tokens = new Map<PersonaName, string>();
 const OWNER = '01jd8z5a4b3c2d1e0f9g8h7j6k';
+const LAB_ALIAS =
+  'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
 
 beforeAll(async () => {
   portal = await startLocalPortal({ seed: true });
-  for (const persona of ['editor', 'admin', 'student'] as const)
+  for (const persona of ['editor', 'admin', 'student', 'faculty-uscr'] as const)
     tokens.set(persona, await portalTokenFor(portal, persona));
 });
 afterAll(async () => {
@@ -115,7 +117,7 @@ describe('uploading a file straight to S3', () => {
     // Ready but not attached by a save yet: it keeps a TTL of a day (decision record 020).
     expect(record?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 86_400 - 60);
 
-    const status = await api('GET', `/api/v1/files/${created.fileId}`, 'student');
+    const status = await api('GET', `/api/v1/files/${created.fileId}`, 'editor');
     expect(FileStatusBody.parse(await status.json())).toEqual({ id: created.fileId, name: file.name, status: 'Ready' });
     // Completing again answers the same file.
     expect((await api('POST', `/api/v1/files/${created.fileId}/complete`, 'editor')).status).toBe(200);
@@ -295,6 +297,18 @@ describe('uploading a file straight to S3', () => {
     await postToS3(created.upload, fileBytes('pdf', 100), 'application/pdf');
     expect((await api('POST', `/api/v1/files/${created.fileId}/complete`, 'admin')).status).toBe(404);
     expect((await api('POST', `/api/v1/files/${created.fileId}/complete`, 'editor')).status).toBe(200);
+  });
+
+  it('refuses a file name with a line break, a quote or ../ with a field message (issue 21 item 7)', async () => {
+    for (const [name, message] of [
+      ['Lab\nguide.pdf', 'Must not contain line breaks or other control characters.'],
+      ['Lab "guide".pdf', 'Must not contain quotation marks (" \' `).'],
+      ['../../guide.pdf', 'Must not contain / or \\ (path separators).'],
+    ] as const) {
+      const res = await api('POST', '/api/v1/files/uploads', 'editor', { ...pdfRequest(10), name });
+      expect(res.status, name).toBe(400);
+      expect(ErrorBody.parse(await res.json()).errors).toContainEqual({ path: 'body.name', message });
+    }
   });
 
   it('answers 401 to a visitor and 403 to a student asking for an upload', async () => {
