@@ -311,6 +311,28 @@ describe('uploading a file straight to S3', () => {
     }
   });
 
+  it('answers a private file a caller may not download exactly as a file that does not exist (issue 21 item 8)', async () => {
+    const lab = (await (await api('GET', `/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`, null)).json()) as {
+      content: { files: { id: string; name: string }[] };
+    };
+    const pdf = lab.content.files[0];
+    if (!pdf) throw new Error('The seeded lab has no file.');
+    const missing = await api('GET', '/api/v1/files/01jd8z6w5k3m2n1p0q9r8s7t6v', 'student');
+    const hidden = await api('GET', `/api/v1/files/${pdf.id}`, 'student');
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toEqual(await missing.json());
+    // Who may download it, and editors, see its name and status.
+    for (const persona of ['faculty-uscr', 'editor'] as const) {
+      const seen = await api('GET', `/api/v1/files/${pdf.id}`, persona);
+      expect(seen.status, persona).toBe(200);
+      expect(FileStatusBody.parse(await seen.json())).toEqual({ id: pdf.id, name: pdf.name, status: 'Ready' });
+    }
+    // Another user's upload is hidden from a student too; its uploader sees it.
+    const upload = await createUpload(pdfRequest(10));
+    expect((await api('GET', `/api/v1/files/${upload.fileId}`, 'student')).status).toBe(404);
+    expect((await api('GET', `/api/v1/files/${upload.fileId}`, 'editor')).status).toBe(200);
+  });
+
   it('answers 401 to a visitor and 403 to a student asking for an upload', async () => {
     expect((await api('POST', '/api/v1/files/uploads', null, pdfRequest(10))).status).toBe(401);
     expect((await api('POST', '/api/v1/files/uploads', 'student', pdfRequest(10))).status).toBe(403);
