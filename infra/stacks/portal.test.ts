@@ -481,7 +481,7 @@ describe('the USCR dev app', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
     // Public files: the key mapping on request, only raster images inline on response (decision record 031).
-    const publicFiles = behaviours.find((b) => b.PathPattern === '/public/*') as {
+    const publicFiles = behaviours.find((b) => b.PathPattern === '/public/*') as unknown as {
       FunctionAssociations: { EventType: string }[];
     };
     expect(publicFiles.FunctionAssociations.map((f) => f.EventType).sort()).toEqual([

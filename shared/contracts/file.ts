@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FILE_OWNER_TYPES, FILE_STATUSES, FILE_VISIBILITIES, type FileOwnerType } from '../enums.ts';
-import { FILE_LIMITS, LIMITS, PAGE_LIMITS } from '../limits.ts';
+import { FILE_LIMITS, PAGE_LIMITS } from '../limits.ts';
 import { EntityId, fileName, IsoDateTime } from './common.ts';
 import { BundleProgress } from './download.ts';
 
