@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import sirv from 'sirv';
+import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
@@ -227,7 +228,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       if (policy.apply(req, res, pathname)) return;
       if (pathname === '/api' || pathname.startsWith('/api/')) return gateway.handle(req, res);
       if (pathname === '/env.json') return sendEnvJson(res, envJson);
-      if (pathname.startsWith('/public/')) return servePublicFile(publicFiles, req, res, pathname);
+      if (pathname.startsWith(`${PUBLIC_FILES_PATH}/`)) return servePublicFile(publicFiles, req, res, pathname);
       if (isDevIdentityPath(pathname)) return devIdentity.handle(req, res);
       return spa.handle(req, res);
     };

@@ -7,10 +7,17 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * Public files in a real browser on the seeded portal (issue 21): the attack of item 1
  * — an editor stores an HTML page and a script as widget files without completing
  * them, and an administrator opens the page's address — must run nothing in the
- * portal's origin.
+ * portal's origin; a contributor's portrait shows on the content page (item 10); an
+ * image picked in the editor's dialog previews under the portal's own CSP (item 11).
  */
 
 const suite = seededPortalPageForSuite();
+const stamp = Date.now().toString(36);
+/** A 1×1 PNG (the upload's completion checks the magic bytes). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const url = (pathname: string) => `${suite().portal.baseUrl}${pathname}`;
 let editor = '';
 
@@ -29,12 +36,16 @@ async function createUpload(body: object): Promise<{ status: number; created: Cr
 }
 
 /** The browser's presigned POST, with the form's `Content-Type` field as the attacker chooses. */
-async function post(created: CreatedUpload, text: string, contentType: string): Promise<number> {
+async function post(
+  created: CreatedUpload,
+  body: string | Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<number> {
   const form = new FormData();
   for (const [name, value] of Object.entries(created.upload.fields)) {
     form.append(name, name === 'Content-Type' ? contentType : value);
   }
-  form.append('file', new Blob([text], { type: contentType }), 'x');
+  form.append('file', new Blob([body], { type: contentType }), 'x');
   return (await fetch(created.upload.url, { method: 'POST', body: form })).status;
 }
 
@@ -90,5 +101,50 @@ describe('the public file attack of issue 21 item 1', () => {
     await download.cancel();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => (window as { __stolen?: string }).__stolen)).toBeUndefined();
+  });
+});
+
+/** A JSON request to the API as the editor; answers the parsed body, failing on any status but 200 or 201. */
+async function api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  const res = await fetch(url(pathname), {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${editor}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+describe('contributor portraits (issue 21 item 10)', () => {
+  it('shows the portrait of a contributor on the content page', async () => {
+    const { page, portal } = suite();
+    const { created } = await createUpload({ kind: 'portrait', name: 'ada.png', type: 'image/png', size: PNG.length });
+    if (!created) throw new Error('createUpload refused the portrait');
+    expect(await post(created, new Uint8Array(PNG), 'image/png')).toBe(204);
+    await api('POST', `/api/v1/files/${created.fileId}/complete`);
+    const saved = await api<{ content: { id: string } }>('POST', '/api/v1/content-saves', {
+      fields: { name: `Portrait check ${stamp}`, description: '<p>A lab with a contributor.</p>', status: 'published' },
+      contributors: [{ key: 'ada' }],
+      newContributors: [
+        {
+          key: 'ada',
+          firstName: 'Ada',
+          lastName: `Portrait ${stamp}`,
+          school: 'George Mason University',
+          email: 'ada@example.org',
+          portraitFileId: created.fileId,
+        },
+      ],
+    });
+
+    await page.goto(`${portal.baseUrl}/courseware/${saved.content.id}`);
+    const contributors = page.locator('section[aria-labelledby="contributors-heading"]');
+    await contributors.getByText(`Ada Portrait ${stamp}`).waitFor({ timeout: 30_000 });
+    const portrait = contributors.locator('img');
+    await portrait.waitFor({ timeout: 30_000 });
+    expect(await portrait.getAttribute('src')).toBe(`/public/files/${created.fileId}`);
+    await expect.poll(() => portrait.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { File, FileMediaType, UploadKind } from '#shared/contracts/file';
 import { UPLOAD_KINDS } from '#shared/contracts/file';
 import type { FileVisibility } from '#shared/enums';
+import { PUBLIC_FILES_PATH, publicFileUrl } from '#shared/public-files';
 import type { FileItem } from '../../data/items.ts';
 import { env } from '../../lib/env.ts';
 
@@ -52,7 +53,7 @@ export function toFile(item: FileItem): File {
     size: item.size,
     status: item.status,
     visibility: item.visibility,
-    publicUrl: item.visibility === 'public' ? `/public/${item.objectKey}` : null,
+    publicUrl: item.visibility === 'public' ? publicFileUrl(PUBLIC_FILES_PATH, item.id) : null,
     metadata: { id: item.metadata.id, type: item.metadata.type },
   };
 }

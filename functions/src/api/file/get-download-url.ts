@@ -1,5 +1,6 @@
 import { categoryBundleTitle } from '#shared/contracts/download';
 import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
+import { PUBLIC_FILES_PATH, publicFileUrl } from '#shared/public-files';
 import { presignDownload } from '../../adapters/file-objects.ts';
 import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getContentById } from '../../data/content.ts';
@@ -55,7 +56,7 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
     return {
       id: file.id,
       name: downloadName(file.name, file.filename),
-      publicUrl: `/public/${file.objectKey}`,
+      publicUrl: publicFileUrl(PUBLIC_FILES_PATH, file.id),
       expiresAt,
     };
   }
