@@ -500,7 +500,8 @@ describe('the USCR dev app', () => {
       "frame-ancestors 'none'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
+      // blob: for the editor's image previews (issue 21 item 11), in img-src only.
+      "img-src 'self' data: https: blob:;",
       "media-src 'self' https:",
       // The youTube widget's player (spec §3) and the landing video's.
       'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
@@ -508,6 +509,7 @@ describe('the USCR dev app', () => {
     ]) {
       expect(csp).toContain(directive);
     }
+    expect(csp.match(/blob:/g)).toHaveLength(1);
     expect(headers).toMatchObject({
       FrameOptions: { FrameOption: 'DENY' },
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
