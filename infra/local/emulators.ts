@@ -16,6 +16,7 @@ import S3rver from 's3rver';
 import { BUCKETS, TABLE } from '#shared/table';
 import { startTransactionProxy } from './dynamodb-transactions.ts';
 import { closeServer, LOOPBACK, listen, listenPreferring, loopbackUrl } from './net.ts';
+import { withS3Authorization } from './s3-authorization.ts';
 import { withMultipartOperations } from './s3-multipart.ts';
 import { startSes } from './ses.ts';
 import { type LocalStepFunctions, startStepFunctionsEndpoint } from './stepfunctions.ts';
@@ -213,9 +214,13 @@ async function startS3(dataDir: string | null): Promise<{ url: string; stop(): P
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({ silent: true, directory });
   // s3rver's own listen() has no error handler (a taken port would crash the process).
-  // AbortMultipartUpload and ListMultipartUploads, which s3rver lacks, are answered in front of it.
+  // AbortMultipartUpload and ListMultipartUploads, which s3rver lacks, are answered in front of it,
+  // behind the signature and POST policy checks S3 makes and s3rver does not (s3-authorization.ts).
   const server: Server = createServer(
-    withMultipartOperations(directory, s3rver.callback() as Parameters<typeof withMultipartOperations>[1]),
+    withS3Authorization(
+      { [LOCAL_CREDENTIALS.accessKeyId]: LOCAL_CREDENTIALS.secretAccessKey },
+      withMultipartOperations(directory, s3rver.callback() as Parameters<typeof withMultipartOperations>[1]),
+    ),
   );
   const port = await listenPreferring(server, previousPorts.s3, LOOPBACK);
   return {

@@ -6,9 +6,10 @@ import type { Readable } from 'node:stream';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import sirv from 'sirv';
+import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
-import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
+import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
@@ -95,6 +96,27 @@ function viewerFunction(source: string): (uri: string) => string {
 const publicObjectPath = viewerFunction(PUBLIC_PREFIX_FUNCTION);
 /** Anything but a static file of the build → `/index.html` (history-mode routes). */
 const spaRewrite = viewerFunction(SPA_REWRITE_FUNCTION);
+
+/**
+ * Runs a viewer-response CloudFront Function of the web stack on a response's
+ * headers (lower-case names), so the local server answers with exactly the headers
+ * CloudFront would.
+ */
+function viewerResponseFunction(
+  source: string,
+): (statusCode: number, headers: Record<string, string | number>) => Record<string, string | number> {
+  type Headers = Record<string, { value: string }>;
+  const handler = new Function(`${source}\nreturn handler;`)() as (event: {
+    response: { statusCode: number; headers: Headers };
+  }) => { headers: Headers };
+  return (statusCode, headers) => {
+    const event = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, { value: String(value) }]));
+    const { headers: answered } = handler({ response: { statusCode, headers: event } });
+    return Object.fromEntries(Object.entries(answered).map(([name, { value }]) => [name, value]));
+  };
+}
+/** Public files: only raster images inline, anything else as an attachment (decision record 031). */
+const publicResponse = viewerResponseFunction(PUBLIC_RESPONSE_FUNCTION);
 
 /** A setting that cannot work as given (a missing SPA build or Vite config); the message says what to do. */
 export class PortalSetupError extends Error {
@@ -206,7 +228,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       if (policy.apply(req, res, pathname)) return;
       if (pathname === '/api' || pathname.startsWith('/api/')) return gateway.handle(req, res);
       if (pathname === '/env.json') return sendEnvJson(res, envJson);
-      if (pathname.startsWith('/public/')) return servePublicFile(publicFiles, req, res, pathname);
+      if (pathname.startsWith(`${PUBLIC_FILES_PATH}/`)) return servePublicFile(publicFiles, req, res, pathname);
       if (isDevIdentityPath(pathname)) return devIdentity.handle(req, res);
       return spa.handle(req, res);
     };
@@ -295,7 +317,11 @@ async function seedIfEmpty(
   }
 }
 
-/** Like the CloudFront `/public/*` behaviour (same viewer function): GET and HEAD of public-bucket objects, with ranges and ETags. */
+/**
+ * Like the CloudFront `/public/*` behaviour (same viewer functions): GET and HEAD of
+ * public-bucket objects, with ranges and ETags; only raster images inline. The public
+ * bucket holds only uploads that passed `completeUpload` (decision record 031).
+ */
 async function servePublicFile(s3: S3Client, req: IncomingMessage, res: ServerResponse, pathname: string) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('allow', 'GET, HEAD');
@@ -327,7 +353,8 @@ async function servePublicFile(s3: S3Client, req: IncomingMessage, res: ServerRe
     if (object.LastModified) headers['last-modified'] = object.LastModified.toUTCString();
     if (object.ContentRange) headers['content-range'] = object.ContentRange;
     if (object.ContentDisposition) headers['content-disposition'] = object.ContentDisposition;
-    res.writeHead(object.ContentRange ? 206 : 200, headers);
+    const status = object.ContentRange ? 206 : 200;
+    res.writeHead(status, publicResponse(status, headers));
     const body = 'Body' in object ? (object.Body as Readable | undefined) : undefined;
     if (body) body.pipe(res);
     else res.end();

@@ -1,5 +1,6 @@
 import { FEATURE_FLAGS, type FeatureFlag, RuntimeConfig } from '#shared/contracts/runtime-config';
 import type { Brand } from '#shared/enums';
+import { PUBLIC_FILES_PATH } from '#shared/public-files';
 
 /**
  * `/env.json` of the local server: the SPA's RuntimeConfig built from environment
@@ -83,7 +84,7 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv, portalUrl: string):
     siteName: text('SITE_NAME', SITE_NAMES[brand as Brand] ?? SITE_NAMES.USCR),
     flags,
     apiBaseUrl: text('API_BASE_URL', '/api/v1'),
-    publicFilesBaseUrl: text('PUBLIC_FILES_BASE_URL', '/public'),
+    publicFilesBaseUrl: text('PUBLIC_FILES_BASE_URL', PUBLIC_FILES_PATH),
     homepageBaseUrl: nullable('HOMEPAGE_BASE_URL', portalUrl),
     exerciseAppBaseUrl: text('EXERCISE_APP_BASE_URL', '/dev/exercises'),
     loginBaseUrl: text('LOGIN_BASE_URL', '/dev'),

@@ -33,7 +33,7 @@ import {
 import { ABORT_INCOMPLETE_UPLOAD_DAYS, DataStack } from './data-stack.ts';
 import { createPortal, type Portal } from './portal.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
-import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
+import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
 
 /** CloudFront managed policy ids. */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -480,6 +480,14 @@ describe('the USCR dev app', () => {
     expect(config.HttpVersion).toBe('http2and3');
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    // Public files: the key mapping on request, only raster images inline on response (decision record 031).
+    const publicFiles = behaviours.find((b) => b.PathPattern === '/public/*') as unknown as {
+      FunctionAssociations: { EventType: string }[];
+    };
+    expect(publicFiles.FunctionAssociations.map((f) => f.EventType).sort()).toEqual([
+      'viewer-request',
+      'viewer-response',
+    ]);
   });
 
   it('sends the security headers with the CSP on every behaviour', () => {
@@ -492,7 +500,8 @@ describe('the USCR dev app', () => {
       "frame-ancestors 'none'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
+      // blob: for the editor's image previews (issue 21 item 11), in img-src only.
+      "img-src 'self' data: https: blob:;",
       "media-src 'self' https:",
       // The youTube widget's player (spec §3) and the landing video's.
       'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
@@ -500,6 +509,7 @@ describe('the USCR dev app', () => {
     ]) {
       expect(csp).toContain(directive);
     }
+    expect(csp.match(/blob:/g)).toHaveLength(1);
     expect(headers).toMatchObject({
       FrameOptions: { FrameOption: 'DENY' },
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
@@ -756,6 +766,25 @@ describe('the viewer functions', () => {
 
   it('maps /public/<key> to the object key', () => {
     expect(runViewerFunction(PUBLIC_PREFIX_FUNCTION, '/public/portraits/01J.jpg')).toBe('/portraits/01J.jpg');
+  });
+
+  it.each([
+    ['image/png', undefined],
+    ['image/jpeg', undefined],
+    ['image/webp', undefined],
+    ['text/html; charset=utf-8', 'attachment'],
+    ['image/svg+xml', 'attachment'],
+    ['application/javascript', 'attachment'],
+    ['text/xml', 'attachment'],
+    ['application/pdf', 'attachment'],
+    ['text/plain', 'attachment'],
+  ])('shows a public %s inline only when it is a raster image (issue 21 item 1)', (type, disposition) => {
+    const run = new Function('event', `${PUBLIC_RESPONSE_FUNCTION}\nreturn handler(event);`) as (event: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const { headers } = run({ response: { statusCode: 200, headers: { 'content-type': { value: type } } } });
+    expect(headers['content-disposition']?.value).toBe(disposition);
+    expect(headers['x-content-type-options']?.value).toBe('nosniff');
   });
 });
 

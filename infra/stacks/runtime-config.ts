@@ -1,8 +1,9 @@
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
 import type { Brand } from '#shared/enums';
+import { PUBLIC_FILES_PATH } from '#shared/public-files';
 
 /** Where the web stack's CloudFront behaviours put the API and the public files. */
-export const SITE_PATHS = { api: '/api/v1', publicFiles: '/public' } as const;
+export const SITE_PATHS = { api: '/api/v1', publicFiles: PUBLIC_FILES_PATH } as const;
 
 /**
  * The `/env.json` the SPA boots from, built from the brand's CDK context entry

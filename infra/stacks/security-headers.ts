@@ -37,6 +37,16 @@ export interface ContentSecurityPolicyOptions {
 }
 
 /**
+ * Image sources beyond the site itself: `data:` (inline icons), any https address
+ * (external news and widget images), and `blob:` — exactly what the editor's image
+ * previews need: a picked portrait, widget image or news image is shown from an
+ * object URL (`URL.createObjectURL`, `web/src/hooks/use-object-url.ts`) before it is
+ * uploaded (issue 21 item 11). Only `img-src` gets `blob:`; scripts, frames and
+ * workers never do.
+ */
+export const IMAGE_SOURCES = ["'self'", 'data:', 'https:', 'blob:'] as const;
+
+/**
  * The Content-Security-Policy. Styles allow 'unsafe-inline' because Chakra/emotion
  * inject style elements; scripts come only from the site itself.
  */
@@ -51,7 +61,7 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}
     "base-uri 'self'",
     "form-action 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    `img-src ${IMAGE_SOURCES.join(' ')}`,
     "media-src 'self' https:",
     `frame-src ${EMBEDDED_VIDEO_ORIGINS.join(' ')}`,
     `connect-src ${connect.join(' ')}`,

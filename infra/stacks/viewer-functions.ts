@@ -1,3 +1,5 @@
+import { INLINE_PUBLIC_FILE_TYPES } from '#shared/contracts/file';
+
 /**
  * Sources of the CloudFront Functions (cloudfront-js-2.0) of the web distribution.
  * Kept as plain strings so the tests can run the exact code that is deployed.
@@ -30,5 +32,27 @@ function handler(event) {
   var request = event.request;
   request.uri = request.uri.replace(/^\\/public\\//, '/');
   return request;
+}
+`.trim();
+
+/**
+ * Viewer response of `/public/*` (issue 21 item 1, decision record 031): a public
+ * file is shown in the browser only when its media type is a raster image
+ * (`INLINE_PUBLIC_FILE_TYPES`); anything else — a PDF, a text file, and whatever an
+ * object's type might claim — is answered with `Content-Disposition: attachment`, so
+ * it is saved, never rendered in the portal's origin. `nosniff` keeps a browser from
+ * second-guessing the type.
+ */
+export const PUBLIC_RESPONSE_FUNCTION = `
+var INLINE = ${JSON.stringify(Object.fromEntries(INLINE_PUBLIC_FILE_TYPES.map((type) => [type, true])))};
+function handler(event) {
+  var response = event.response;
+  var headers = response.headers;
+  var type = headers['content-type'] ? headers['content-type'].value.split(';')[0].trim().toLowerCase() : '';
+  if (!INLINE[type]) {
+    headers['content-disposition'] = { value: 'attachment' };
+  }
+  headers['x-content-type-options'] = { value: 'nosniff' };
+  return response;
 }
 `.trim();

@@ -28,8 +28,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwners
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from './security-headers.ts';
-import { PUBLIC_PREFIX_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
+import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -158,6 +159,12 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    const publicResponse = new CloudFrontFunction(this, 'PublicResponse', {
+      comment: 'Public files: only raster images inline, anything else as an attachment',
+      code: FunctionCode.fromInline(PUBLIC_RESPONSE_FUNCTION),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
     const api: BehaviorOptions = {
       origin: new HttpOrigin(`${props.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -185,7 +192,10 @@ export class WebStack extends Stack {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: this.securityHeaders,
-      functionAssociations: [{ function: publicPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+      functionAssociations: [
+        { function: publicPrefix, eventType: FunctionEventType.VIEWER_REQUEST },
+        { function: publicResponse, eventType: FunctionEventType.VIEWER_RESPONSE },
+      ],
       compress: true,
     };
     Annotations.of(this).acknowledgeWarning(
@@ -203,7 +213,7 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
-      additionalBehaviors: { '/api/*': api, '/public/*': publicFiles },
+      additionalBehaviors: { '/api/*': api, [`${PUBLIC_FILES_PATH}/*`]: publicFiles },
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North-American and European edges: the ranges' users are in the US.

@@ -17,6 +17,43 @@ export const EntityId = z
   .meta({ id: 'EntityId', description: 'Lower-case 26-character Crockford base32 id.' });
 export type EntityId = z.infer<typeof EntityId>;
 
+/** Control characters (line breaks, tabs, NUL…), line and paragraph separators, and bidirectional overrides. */
+const FILE_NAME_CONTROL = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+/** Quotation marks that end a quoted value in a header, CSV cell or shell word. */
+const FILE_NAME_QUOTE = /["'`]/;
+/** Path separators: with them a name could say `../` or name a folder. */
+const FILE_NAME_SEPARATOR = /[/\\]/;
+
+/** The field messages of {@link fileName}. */
+export const FILE_NAME_MESSAGES = {
+  required: 'Is required.',
+  control: 'Must not contain line breaks or other control characters.',
+  quote: 'Must not contain quotation marks (" \' `).',
+  separator: 'Must not contain / or \\ (path separators).',
+  dots: 'Must be a file name, not . or ..',
+} as const;
+
+/**
+ * The one rule for every stored file name (spec §5 "File name: required, max 120";
+ * issue 21 item 7): trimmed, required, at most `maxChars` characters (the spec's 120
+ * unless a contract's own limit says otherwise), and without control characters (line
+ * breaks among them), quotation marks or path separators, so a name can never climb
+ * out of a folder (`../`), break a header or a log line, or end a quoted value. Used
+ * by every contract that carries a file name (uploads, content file slots, feedback
+ * screenshots, widget files).
+ */
+export function fileName(maxChars: number = LIMITS.fileNameMaxChars) {
+  return z
+    .string({ error: FILE_NAME_MESSAGES.required })
+    .trim()
+    .min(1, FILE_NAME_MESSAGES.required)
+    .max(maxChars, `Must be at most ${maxChars} characters.`)
+    .refine((name) => !FILE_NAME_CONTROL.test(name), FILE_NAME_MESSAGES.control)
+    .refine((name) => !FILE_NAME_QUOTE.test(name), FILE_NAME_MESSAGES.quote)
+    .refine((name) => !FILE_NAME_SEPARATOR.test(name), FILE_NAME_MESSAGES.separator)
+    .refine((name) => name !== '.' && name !== '..', FILE_NAME_MESSAGES.dots);
+}
+
 /** A calendar date, `YYYY-MM-DD` (spec §4 "Saving content": curated dates are cut to this). */
 export const IsoDate = z.iso.date().meta({ id: 'IsoDate', description: 'Calendar date, YYYY-MM-DD.' });
 

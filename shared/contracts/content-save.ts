@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from '../limits.ts';
-import { EntityId } from './common.ts';
+import { EntityId, fileName } from './common.ts';
 import { Content, ContentCategory, ContentFields, ContentStatus } from './content.ts';
 import { ContributorFields } from './contributor.ts';
 
@@ -93,11 +93,7 @@ export type ChildSlot = z.infer<typeof ChildSlot>;
 export const FileSlot = z
   .object({
     id: EntityId,
-    name: z
-      .string({ error: 'Is required.' })
-      .trim()
-      .min(1, 'Is required.')
-      .max(LIMITS.fileNameMaxChars, `Must be at most ${LIMITS.fileNameMaxChars} characters.`),
+    name: fileName(),
   })
   .strict();
 export type FileSlot = z.infer<typeof FileSlot>;

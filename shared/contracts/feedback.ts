@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from '../limits.ts';
-import { EntityId } from './common.ts';
+import { EntityId, fileName } from './common.ts';
 import { extensionOf, FEEDBACK_SCREENSHOT_RULE, FILE_TYPES, type FileMediaType, fileTooLargeMessage } from './file.ts';
 
 /**
@@ -60,11 +60,7 @@ export function decodedBase64Bytes(data: string): number {
 /** A screenshot as spec §3 "Feedback" attaches it: file name, media type and base64 bytes. */
 export const FeedbackScreenshot = z
   .object({
-    name: z
-      .string({ error: 'Is required.' })
-      .trim()
-      .min(1, 'Is required.')
-      .max(LIMITS.fileNameMaxChars, `Must be at most ${LIMITS.fileNameMaxChars} characters.`),
+    name: fileName(),
     type: z.string({ error: 'Is required.' }),
     /** The file's bytes, standard padded base64 (RFC 4648 §4). */
     data: z.string({ error: 'Is required.' }).min(1, 'The file is empty.').regex(BASE64, 'Must be base64.'),

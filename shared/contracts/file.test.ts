@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_LIMITS } from '../limits.ts';
+import { FILE_NAME_MESSAGES } from './common.ts';
+import { FileSlot } from './content-save.ts';
+import { FeedbackScreenshot } from './feedback.ts';
 import {
   CreateUploadRequest,
   extensionOf,
@@ -7,6 +10,7 @@ import {
   fileTooLargeMessage,
   UPLOAD_KINDS,
 } from './file.ts';
+import { WidgetFile } from './page.ts';
 
 const OWNER = '01hzy3k8m9n0p1q2r3s4t5v6w7';
 const pdf = (size: number) => ({
@@ -73,5 +77,45 @@ describe('upload limits', () => {
     expect(extensionOf('A.Tar.GZ')).toBe('.gz');
     expect(extensionOf('.bashrc')).toBe('');
     expect(extensionOf('README')).toBe('');
+  });
+});
+
+describe('file names (spec §5, issue 21 item 7): one rule for every contract that carries one', () => {
+  const contracts = {
+    upload: (name: string) => CreateUploadRequest.safeParse({ ...pdf(10), name }),
+    contentFile: (name: string) => FileSlot.safeParse({ id: OWNER, name }),
+    screenshot: (name: string) => FeedbackScreenshot.safeParse({ name, type: 'image/png', data: 'iVBORw0KGgo=' }),
+    widgetFile: (name: string) =>
+      WidgetFile.safeParse({ fileId: OWNER, filename: name, mimeType: 'application/pdf', alt: 'A PDF' }),
+  };
+  const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+  it.each([
+    ['a line break', 'Lab\nguide.pdf', FILE_NAME_MESSAGES.control],
+    ['a carriage return', 'Lab\rguide.pdf', FILE_NAME_MESSAGES.control],
+    ['a tab', 'Lab\tguide.pdf', FILE_NAME_MESSAGES.control],
+    ['a NUL', 'Lab\u0000guide.pdf', FILE_NAME_MESSAGES.control],
+    ['a line separator', 'Lab\u2028guide.pdf', FILE_NAME_MESSAGES.control],
+    ['a right-to-left override', 'Lab\u202egnp.pdf', FILE_NAME_MESSAGES.control],
+    ['a double quote', 'Lab "guide".pdf', FILE_NAME_MESSAGES.quote],
+    ['a single quote', "Lab's guide.pdf", FILE_NAME_MESSAGES.quote],
+    ['a backtick', 'Lab `guide`.pdf', FILE_NAME_MESSAGES.quote],
+    ['../', '../../etc/passwd.pdf', FILE_NAME_MESSAGES.separator],
+    ['a slash', 'labs/guide.pdf', FILE_NAME_MESSAGES.separator],
+    ['a backslash', 'labs\\guide.pdf', FILE_NAME_MESSAGES.separator],
+    ['only spaces', '   ', FILE_NAME_MESSAGES.required],
+  ])('refuses %s in every contract', (_label, name, message) => {
+    for (const [contract, parse] of Object.entries(contracts)) {
+      expect(messages(parse(name)), contract).toContain(message);
+    }
+  });
+
+  it('refuses a name of 121 characters and keeps Unicode names', () => {
+    expect(messages(contracts.upload(`${'a'.repeat(117)}.pdf`))).toContain('Must be at most 120 characters.');
+    for (const [contract, parse] of Object.entries(contracts)) {
+      const extension = contract === 'screenshot' ? 'png' : 'pdf';
+      expect(parse(`Guía del laboratorio — “buffer” (v2).${extension}`).success, contract).toBe(true);
+    }
   });
 });

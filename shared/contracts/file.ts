@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { FILE_OWNER_TYPES, FILE_STATUSES, FILE_VISIBILITIES, type FileOwnerType } from '../enums.ts';
-import { FILE_LIMITS, LIMITS, PAGE_LIMITS } from '../limits.ts';
-import { EntityId, IsoDateTime } from './common.ts';
+import { FILE_LIMITS, PAGE_LIMITS } from '../limits.ts';
+import { EntityId, fileName, IsoDateTime } from './common.ts';
 import { BundleProgress } from './download.ts';
 
 /**
@@ -30,6 +30,15 @@ export const FILE_TYPES = {
 export type FileMediaType = keyof typeof FILE_TYPES;
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const satisfies readonly FileMediaType[];
+
+/**
+ * The only media types a public file is shown as in the browser (`/public/*`): raster
+ * images, which never run script. Every other public file is answered with
+ * `Content-Disposition: attachment` (and `nosniff`), so it can never run in the
+ * portal's origin; types that could (HTML, SVG, JavaScript, XML) are accepted by no
+ * upload kind at all (issue 21 item 1, decision record 031).
+ */
+export const INLINE_PUBLIC_FILE_TYPES: readonly FileMediaType[] = IMAGE_TYPES;
 
 /**
  * What an upload is for, and its rules: the bucket (`visibility`), the owner type of
@@ -111,7 +120,7 @@ export const CreateUploadRequest = z
   .object({
     kind: z.enum(UPLOAD_KIND_NAMES),
     /** The file's name as the user sees it (spec §5 "File name: required, max 120"). */
-    name: z.string().trim().min(1, 'Is required.').max(LIMITS.fileNameMaxChars),
+    name: fileName(),
     type: z.string().min(1),
     size: z.number().int().min(1, 'The file is empty.'),
     /**

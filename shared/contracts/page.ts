@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LIMITS, PAGE_LIMITS } from '../limits.ts';
-import { EntityId, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
+import { EntityId, fileName, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 
 /**
  * CMS pages (spec §2.14, §3 "Page", "Section", "Section widget", §5 "Pages" and
@@ -156,7 +156,7 @@ export const WidgetLink = required(PAGE_LIMITS.widgetLinkMaxChars).regex(
 export const WidgetFile = z
   .object({
     fileId: EntityId,
-    filename: required(PAGE_LIMITS.widgetFilenameMaxChars),
+    filename: fileName(PAGE_LIMITS.widgetFilenameMaxChars),
     mimeType: required(PAGE_LIMITS.widgetMimeTypeMaxChars),
     alt: required(LIMITS.altTextMaxChars),
   })

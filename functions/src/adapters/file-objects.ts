@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -111,6 +112,22 @@ export async function digestObject(bucket: string, key: string): Promise<{ size:
 /** Deletes an object; absent is fine (S3 DeleteObject is idempotent). */
 export async function deleteObject(bucket: string, key: string): Promise<void> {
   await s3Client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}
+
+/**
+ * Copies an object to another bucket under the same key, keeping its media type
+ * (CopyObject, one request up to 5 GB: well above every upload kind's maximum).
+ * Used to publish a checked upload from the private bucket (decision record 031).
+ */
+export async function copyObject(fromBucket: string, toBucket: string, key: string): Promise<void> {
+  await s3Client.send(
+    new CopyObjectCommand({
+      Bucket: toBucket,
+      Key: key,
+      CopySource: `${fromBucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'COPY',
+    }),
+  );
 }
 
 /** Stores `bytes` as an object of media type `contentType`, replacing any object at `key`. */

@@ -1,5 +1,6 @@
 import type { NewsEventStatus } from '#shared/contracts/news';
 import type { ContentStatus, KnowledgeType } from '#shared/enums';
+import { UPLOADED_FILE_KEY_PREFIX } from '#shared/public-files';
 import { TABLE } from '#shared/table';
 
 /**
@@ -246,7 +247,7 @@ export function uploadedFileObjectKey(fileId: string): string {
 }
 
 /** Key prefix of uploaded files in both buckets (IAM grants of the upload sweeper are scoped to it). */
-export const UPLOADED_FILE_PREFIX = 'files/';
+export const UPLOADED_FILE_PREFIX = UPLOADED_FILE_KEY_PREFIX;
 
 /** Table partition of one user's item collection: the user, its claims, subscriptions and messages. */
 export function userPartition(userId: string): string {

@@ -1,6 +1,7 @@
 import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { PORTAL_PUBLIC_FILE_PREFIX } from '#shared/public-files';
 import { aliasFromName } from './alias.ts';
 
 /** The HTML allow-list of descriptions moved to `html.ts` (decision record 026); re-exported for the news and event routes. */
@@ -78,8 +79,8 @@ export function imageAddressErrors(image: string): FieldError[] {
   return portalPath || absolute ? [] : [{ path: 'body.image', message: IMAGE_ADDRESS_MESSAGE }];
 }
 
-/** Address prefix of an uploaded public file as the portal serves it (`publicFilesBaseUrl` + `/files/<id>`). */
-export const PORTAL_FILE_PREFIX = '/public/files/';
+/** Address prefix of an uploaded public file as the portal serves it (`publicFileUrl` of `#shared/public-files`). */
+export const PORTAL_FILE_PREFIX = PORTAL_PUBLIC_FILE_PREFIX;
 
 /**
  * The id of the uploaded portal file an item's `image` names (decision record 024):

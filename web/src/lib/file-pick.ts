@@ -23,8 +23,7 @@ export function hasAcceptedType(file: Pick<File, 'name' | 'type'>, types: readon
 
 /**
  * Where a stored public file (a portrait, a news image, a widget file) is served: the
- * runtime configuration's public files base address, then `files/<fileId>`.
+ * runtime configuration's public files base address, then `files/<fileId>` — the one
+ * builder of `#shared/public-files`, which the server uses too.
  */
-export function publicFileUrl(publicFilesBaseUrl: string, fileId: string): string {
-  return `${publicFilesBaseUrl.replace(/\/+$/, '')}/files/${encodeURIComponent(fileId)}`;
-}
+export { publicFileUrl } from '#shared/public-files';

@@ -1,12 +1,12 @@
 import { FILE_NOT_FOUND_MESSAGE, type FileMediaType, fileTooLargeMessage, UPLOAD_KINDS } from '#shared/contracts/file';
 import { FILE_LIMITS } from '#shared/limits';
-import { deleteObject, digestObject, headObject, readObjectHead } from '../../adapters/file-objects.ts';
+import { copyObject, deleteObject, digestObject, headObject, readObjectHead } from '../../adapters/file-objects.ts';
 import { getFile, markFileFailed, markFileReady } from '../../data/files.ts';
 import type { FileItem } from '../../data/items.ts';
 import { matchesSignature, notOfTypeMessage } from '../../domain/file-signatures.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { acceptedTypesOf, bucketOf, toFile, uploadKindOf } from './file-rules.ts';
+import { acceptedTypesOf, bucketOf, stagingBucket, toFile, uploadKindOf } from './file-rules.ts';
 
 /** Message of a completion before the bytes are in S3 (the record stays Pending). */
 export const NOT_UPLOADED_MESSAGE = 'The file has not been uploaded yet.';
@@ -20,6 +20,10 @@ export const FAILED_UPLOAD_MESSAGE = 'The upload was refused; upload the file ag
  * Ready with its SHA-256. A refused object is deleted, the record marked Failed
  * (it expires with its TTL), and the answer is a 400 saying why (not 422: spec §8
  * signs the user out on 422). Completing a Ready file again answers it unchanged.
+ * Every upload is checked where it was posted, the staging (private) bucket; a
+ * public file's object is then copied to the public bucket and the staged one
+ * deleted, before the record says Ready (decision record 031): `/public/*` never
+ * serves an object that was not checked.
  * Only the user who asked for the upload may complete it; to anyone else it does not
  * exist.
  */
@@ -31,7 +35,7 @@ export const completeUpload = defineRoute('completeUpload', async ({ path, calle
   if (file.status === 'Ready') return toFile(file);
   if (file.status === 'Failed') throw new ConflictError(FAILED_UPLOAD_MESSAGE);
 
-  const bucket = bucketOf(file.visibility);
+  const bucket = stagingBucket();
   const head = await headObject(bucket, file.objectKey);
   if (!head) throw refusal(NOT_UPLOADED_MESSAGE);
   const problem = await problemOf(file, bucket, head);
@@ -46,6 +50,11 @@ export const completeUpload = defineRoute('completeUpload', async ({ path, calle
     await deleteObject(bucket, file.objectKey);
     await markFileFailed(file);
     throw refusal(sizeMessage(file.size));
+  }
+  const home = bucketOf(file.visibility);
+  if (home !== bucket) {
+    await copyObject(bucket, home, file.objectKey);
+    await deleteObject(bucket, file.objectKey);
   }
   return toFile(await markFileReady(file, digest));
 });

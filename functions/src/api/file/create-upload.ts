@@ -5,7 +5,7 @@ import { createPendingFile } from '../../data/files.ts';
 import { uploadedFileObjectKey } from '../../data/keys.ts';
 import { newId } from '../../domain/ids.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { bucketOf } from './file-rules.ts';
+import { stagingBucket } from './file-rules.ts';
 
 /**
  * `POST /api/v1/files/uploads` (spec §7 "Files", decision record 016): records a
@@ -17,10 +17,12 @@ export const createUpload = defineRoute('createUpload', async ({ body, caller })
   const fileId = newId();
   const now = Date.now();
   const objectKey = uploadedFileObjectKey(fileId);
+  // Every kind is posted to the staging (private) bucket; completion publishes a
+  // public kind's checked object (decision record 031).
   // Presign first: its policy's expiration is the moment S3 refuses the POST, which
   // the answer states and the Pending record's TTL never precedes.
   const { expiresAt, ...upload } = await presignUpload({
-    bucket: bucketOf(rule.visibility),
+    bucket: stagingBucket(),
     key: objectKey,
     size: body.size,
     contentType: body.type,

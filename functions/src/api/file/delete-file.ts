@@ -2,7 +2,7 @@ import { FILE_ATTACHED_MESSAGE, FILE_NOT_FOUND_MESSAGE } from '#shared/contracts
 import { discardFiles, getFile } from '../../data/files.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { bucketOf } from './file-rules.ts';
+import { objectBucketOf } from './file-rules.ts';
 
 /** 409 of a delete of a bundle: its zip object is shared by every bundle of the same file set (decision record 022). */
 export const BUNDLE_NOT_DELETABLE_MESSAGE = 'A bundle is removed automatically a day after it is made.';
@@ -29,7 +29,7 @@ export const deleteFile = defineRoute('deleteFile', async ({ path, caller }) => 
   }
   if (file.expiresAt === undefined) throw new ConflictError(FILE_ATTACHED_MESSAGE);
   if (file.createdBy !== caller?.sub) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
-  const deleted = await discardFiles([file], bucketOf);
+  const deleted = await discardFiles([file], () => objectBucketOf(file));
   // Not claimed: a save attached it between the read and the claim.
   if (!deleted.includes(file.id) && (await getFile(file.id))?.expiresAt === undefined) {
     throw new ConflictError(FILE_ATTACHED_MESSAGE);

@@ -1,12 +1,28 @@
 import type { File, FileMediaType, UploadKind } from '#shared/contracts/file';
 import { UPLOAD_KINDS } from '#shared/contracts/file';
 import type { FileVisibility } from '#shared/enums';
+import { PUBLIC_FILES_PATH, publicFileUrl } from '#shared/public-files';
 import type { FileItem } from '../../data/items.ts';
 import { env } from '../../lib/env.ts';
 
 /** The bucket of a file's visibility. */
 export function bucketOf(visibility: FileVisibility): string {
   return visibility === 'public' ? env().publicBucket : env().privateBucket;
+}
+
+/**
+ * Where an upload's bytes wait until `completeUpload` has checked them: the private
+ * bucket, for every kind (decision record 031). A public kind's object is copied to
+ * the public bucket only once it passed, so the public bucket — everything
+ * `/public/*` serves — holds nothing unchecked, on AWS as locally.
+ */
+export function stagingBucket(): string {
+  return env().privateBucket;
+}
+
+/** The bucket a file's object is in now: a Ready file's in its visibility's bucket, any other in {@link stagingBucket}. */
+export function objectBucketOf(file: Pick<FileItem, 'status' | 'visibility'>): string {
+  return file.status === 'Ready' ? bucketOf(file.visibility) : stagingBucket();
 }
 
 /**
@@ -37,7 +53,7 @@ export function toFile(item: FileItem): File {
     size: item.size,
     status: item.status,
     visibility: item.visibility,
-    publicUrl: item.visibility === 'public' ? `/public/${item.objectKey}` : null,
+    publicUrl: item.visibility === 'public' ? publicFileUrl(PUBLIC_FILES_PATH, item.id) : null,
     metadata: { id: item.metadata.id, type: item.metadata.type },
   };
 }

@@ -1,5 +1,6 @@
 import { categoryBundleTitle } from '#shared/contracts/download';
 import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
+import { PUBLIC_FILES_PATH, publicFileUrl } from '#shared/public-files';
 import { presignDownload } from '../../adapters/file-objects.ts';
 import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getContentById } from '../../data/content.ts';
@@ -55,19 +56,15 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
     return {
       id: file.id,
       name: downloadName(file.name, file.filename),
-      publicUrl: `/public/${file.objectKey}`,
+      publicUrl: publicFileUrl(PUBLIC_FILES_PATH, file.id),
       expiresAt,
     };
   }
 
   const { kind, source } = file.bundle ? await bundleSource(file, caller) : await ownedSource(file, caller);
-  // Eligibility as stored now (the unit's eligibleBrands; decision record 030), not only as signed in.
-  const [record] = await getUsersByIds([caller.sub]);
-  const user = record ? (await withCurrentBusinessUnit({ user: record })).user : null;
+  const user = await currentUser(caller);
   const brand = brandOf();
-  if (!mayDownload(caller.principal, kind) || user === null || !isEligibleForBrand(user, brand)) {
-    throw new ForbiddenError(downloadRefusal(kind, user, brand));
-  }
+  if (!mayDownloadAs(caller, kind, user)) throw new ForbiddenError(downloadRefusal(kind, user, brand));
 
   const name = file.bundle ? file.name : downloadName(file.name, file.filename);
   await recordDownload(
@@ -82,6 +79,33 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
   });
   return { id: file.id, name, publicUrl, expiresAt };
 });
+
+/** The caller's user record with its business unit as stored now (decision record 030), or null when gone. */
+async function currentUser(caller: NonNullable<Caller>) {
+  const [record] = await getUsersByIds([caller.sub]);
+  return record ? (await withCurrentBusinessUnit({ user: record })).user : null;
+}
+
+/** The right of `kind` and eligibility as stored now (the unit's eligibleBrands), not only as signed in. */
+function mayDownloadAs(caller: NonNullable<Caller>, kind: DownloadKind, user: Awaited<ReturnType<typeof currentUser>>) {
+  return mayDownload(caller.principal, kind) && user !== null && isEligibleForBrand(user, brandOf());
+}
+
+/**
+ * True when `caller` may download the uploaded (not bundle) private `file` now: the
+ * checks of {@link getDownloadUrl} — attached, Ready, its content visible to the
+ * caller, the right of its kind, eligible on this brand — without recording anything.
+ * `getFile` answers a file's name and status only to such a caller (issue 21 item 8).
+ */
+export async function mayDownloadFile(file: FileItem, caller: NonNullable<Caller>): Promise<boolean> {
+  try {
+    const { kind } = await ownedSource(file, caller);
+    return mayDownload(caller.principal, kind) && mayDownloadAs(caller, kind, await currentUser(caller));
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+}
 
 interface Owned {
   readonly kind: DownloadKind;

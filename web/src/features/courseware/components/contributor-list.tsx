@@ -1,5 +1,6 @@
 import { Avatar, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { type Contributor, contributorDisplayName } from '#shared/contracts/contributor';
+import { publicFileUrl } from '../../../lib/file-pick.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 
 /** The contributors of a content item: display name, title and school (spec §2.6, §3). */
@@ -19,10 +20,7 @@ export function ContributorList({ contributors }: { contributors: readonly Contr
               <Avatar.Root size="md" colorPalette="brand" aria-hidden="true">
                 <Avatar.Fallback name={name} />
                 {contributor.portraitFileId ? (
-                  <Avatar.Image
-                    src={`${publicFilesBaseUrl.replace(/\/+$/, '')}/${contributor.portraitFileId}`}
-                    alt=""
-                  />
+                  <Avatar.Image src={publicFileUrl(publicFilesBaseUrl, contributor.portraitFileId)} alt="" />
                 ) : null}
               </Avatar.Root>
               <Box>
