@@ -228,7 +228,7 @@ export function createRoutes({
             ...publicSiteRoutes({ config, queryClient }),
             ...sitePageRoutes({ config, queryClient }),
             // Last: the dynamic pages of spec §2.2 (content by id or path, CMS pages, else home).
-            dynamicPageRoute({ queryClient }),
+            dynamicPageRoute({ config, queryClient }),
           ],
         },
       ],

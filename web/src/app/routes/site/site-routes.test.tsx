@@ -7,6 +7,7 @@ import { leaveFor } from '../../../lib/external-navigation.ts';
 import { runtimeConfig } from '../../../testing/fixtures.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
+import { PERSONAS, portalToken, signIn } from '../../../testing/session.ts';
 import { CONTENT_CATEGORIES } from './course-sizes.ts';
 
 vi.mock('../../../lib/external-navigation.ts', async (importOriginal) => ({
@@ -58,15 +59,14 @@ describe('the public site routes and their flags (spec §2.2)', () => {
     expect(await notFound()).toBeInTheDocument();
   });
 
-  it('sends /pricing to /rangepricing, and not with the pricing flag off', async () => {
-    const { unmount } = open('/pricing');
-    expect(await h1('Pricing')).toBeInTheDocument();
-    expect(leaveFor).toHaveBeenCalledWith(`${window.location.origin}/rangepricing`);
-    unmount();
-    vi.mocked(leaveFor).mockClear();
-    open('/pricing', { flags: flagsOff('pricing') });
-    expect(await notFound()).toBeInTheDocument();
+  it('sends /pricing to the pricing page at /rangepricing (issue 21 item 20), and not with the pricing flag off', async () => {
+    const { router, unmount } = open('/pricing');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/rangepricing'));
     expect(leaveFor).not.toHaveBeenCalled();
+    unmount();
+    const off = open('/pricing', { flags: flagsOff('pricing') });
+    expect(await notFound()).toBeInTheDocument();
+    expect(off.router.state.location.pathname).toBe('/pricing');
   });
 
   it('redirects /community/cybered-workshops to /community/cyber-workshops, only with the community flag', async () => {
@@ -149,20 +149,40 @@ describe('the smaller pages', () => {
     expect(screen.getByText('One hands-on lab of 1 to 6 hours.')).toBeInTheDocument();
   });
 
-  it('links the abstract form button to the configured call-for-courseware address (spec §1)', async () => {
-    open('/call-for-courseware', { callForCoursewareUrl: 'https://forms.example.org/abstract' });
+  const withAbstract = () =>
+    portalToken({ claims: [{ type: 'can-submit-abstract', value: 'any' }], displayName: 'Fay Faculty' });
+  const FORM = 'https://forms.example.org/abstract';
+
+  it('links the abstract form button to the configured address for an account that may submit abstracts (spec §1, §6)', async () => {
+    signIn(withAbstract());
+    open('/call-for-courseware', { callForCoursewareUrl: FORM });
     await h1('Call for courseware');
-    expect(screen.getByRole('link', { name: /Get the abstract form/ })).toHaveAttribute(
-      'href',
-      'https://forms.example.org/abstract',
-    );
+    expect(screen.getByRole('link', { name: /Get the abstract form/ })).toHaveAttribute('href', FORM);
     expect(screen.getByRole('heading', { level: 2, name: 'Two ways to contribute' })).toBeInTheDocument();
   });
 
-  it('points to the contact page for the abstract form when no address is configured', async () => {
+  it('hides the abstract form button from a visitor, asking to log in (issue 21 item 22)', async () => {
+    open('/call-for-courseware', { callForCoursewareUrl: FORM });
+    await h1('Call for courseware');
+    expect(screen.queryByRole('link', { name: /Get the abstract form/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in to get the abstract form' })).toHaveAttribute('href', '/login');
+  });
+
+  it('hides the abstract form button from a signed-in user without can-submit-abstract (issue 21 item 22)', async () => {
+    signIn(PERSONAS.faculty());
+    open('/callforcourseware', { callForCoursewareUrl: FORM });
+    await h1('Call for courseware');
+    expect(screen.queryByRole('link', { name: /Get the abstract form/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Your account may not submit abstracts yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('points an account that may submit abstracts to the contact page when no address is configured', async () => {
+    signIn(withAbstract());
     open('/callforcourseware');
     await h1('Call for courseware');
     expect(screen.queryByRole('link', { name: /Get the abstract form/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Ask for the abstract form through the/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact-us');
   });
 
