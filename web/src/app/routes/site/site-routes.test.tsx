@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeatureFlags, type RuntimeConfig } from '#shared/contracts/runtime-config';
 import { leaveFor } from '../../../lib/external-navigation.ts';
@@ -93,11 +94,19 @@ describe('the smaller pages', () => {
     open('/knowledge_base');
     await h1('Knowledge base');
     expect(screen.getByText('The knowledge base has moved')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'https://support.uscyberrange.example' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'our support site' })).toHaveAttribute(
       'href',
       'https://support.uscyberrange.example',
     );
     expect(screen.getByText(/Please update your bookmarks\./)).toBeInTheDocument();
+  });
+
+  it('names the support link for where it goes, not by its raw path, when it is a page of the site (issue 21 item 29)', async () => {
+    const { router } = open('/knowledge_base', { supportUrl: '/contact-us' });
+    await h1('Knowledge base');
+    expect(screen.queryByRole('link', { name: '/contact-us' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'our support page' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/contact-us'));
   });
 
   it('lists the six perks, the careers site button and the student job board footnote (spec §2.12)', async () => {
