@@ -281,7 +281,8 @@ describe('/courseware search', () => {
       return page([], { total: 23 });
     });
     const shared = renderApp({ path: '/courseware?q=overflow&page=3' });
-    expect(await screen.findByRole('link', { name: 'Third hit 3' })).toBeInTheDocument();
+    // Three searches one after the other (pages 1, 2, 3) after the first load's 500 ms.
+    expect(await screen.findByRole('link', { name: 'Third hit 3' }, { timeout: 15_000 })).toBeInTheDocument();
     const { pagination, previous } = paginationControls();
     expect(within(pagination).getByText('Page 3')).toBeInTheDocument();
     expect(currentSearch(shared.router)).toBe('?q=overflow&page=3');
@@ -289,16 +290,17 @@ describe('/courseware search', () => {
       expect.arrayContaining([undefined, 'p2', 'p3']),
     );
 
+    await waitFor(() => expect(previous).toBeEnabled());
     await user.click(previous);
-    expect(await screen.findByRole('link', { name: 'Second hit 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Second hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
     await waitFor(() => expect(currentSearch(shared.router)).toBe('?q=overflow&page=2'));
     await act(() => shared.router.navigate(-1));
-    expect(await screen.findByRole('link', { name: 'Third hit 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Third hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
     shared.unmount();
 
     // A page past the last one becomes the last page, in place.
     const past = renderApp({ path: '/courseware?q=overflow&page=9' });
-    expect(await screen.findByRole('link', { name: 'Third hit 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Third hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
     await waitFor(() => expect(currentSearch(past.router)).toBe('?q=overflow&page=3'));
     expect(past.router.state.historyAction).toBe('REPLACE');
   });
