@@ -36,6 +36,23 @@ export const Knowledge = z
   .meta({ id: 'Knowledge' });
 export type Knowledge = z.infer<typeof Knowledge>;
 
+/** How the NICE 2017 list marks a statement it withdrew: its text begins "WITHDRAWN:" (e.g. K0085). */
+const WITHDRAWN_TEXT = /^\s*WITHDRAWN\b\s*:?\s*/i;
+
+/**
+ * True for a statement the framework withdrew (issue 21 item 29): its text begins
+ * with "WITHDRAWN" (51 of the NICE 2017 KSAs, such as K0085 "WITHDRAWN: … (See
+ * K0070)"). Pickers mark such items and list them after current ones.
+ */
+export function isWithdrawnKnowledge(item: Pick<Knowledge, 'name'>): boolean {
+  return WITHDRAWN_TEXT.test(item.name);
+}
+
+/** A statement's text without the "WITHDRAWN:" mark (the mark is shown apart). */
+export function knowledgeTextWithoutMark(item: Pick<Knowledge, 'name'>): string {
+  return item.name.replace(WITHDRAWN_TEXT, '');
+}
+
 /** `GET /api/v1/knowledge` query (spec §7: page size up to 10000, looped by token). */
 export const ListKnowledgeQuery = z.object({
   type: KnowledgeType.optional(),

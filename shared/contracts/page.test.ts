@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_LIMITS } from '../limits.ts';
 import {
+  GroupOrderInput,
+  groupOfKey,
   normalizePageHref,
   PAGE_HREF_MESSAGE,
   Page,
@@ -225,5 +227,13 @@ describe('pageGroups (spec §2.14 grouped list)', () => {
         parameters: { 'group-Labs': '1', 'group-Courses': '0', 'group- ': '2', 'group-Zeta': 'x', other: '3' },
       }),
     ).toEqual(['Courses', 'Labs', 'Zeta']);
+  });
+
+  it('takes names that differ only in case as one group, spelt as the first in order (issue 21 item 16)', () => {
+    expect(pageGroups({ parameters: { 'group-labs': '1', 'group-Labs': '0', 'group-LABS': '2' } })).toEqual(['Labs']);
+    expect(groupOfKey(['Labs', 'Guides'], ' GUIDES ')).toBe('Guides');
+    expect(groupOfKey(['Labs'], '')).toBeNull();
+    expect(GroupOrderInput.safeParse({ groups: ['Labs', 'labs'] }).success).toBe(false);
+    expect(GroupOrderInput.safeParse({ groups: ['Labs', 'Guides'] }).success).toBe(true);
   });
 });

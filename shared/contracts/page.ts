@@ -588,15 +588,35 @@ export const GroupOrderInput = z.object({
   groups: z
     .array(PageGroupName)
     .max(PAGE_LIMITS.groupsMax)
-    .refine((groups) => new Set(groups).size === groups.length, 'Each group once.'),
+    // Names that differ only in case are one group (issue 21 item 16).
+    .refine((groups) => new Set(groups.map(groupNameKey)).size === groups.length, 'Each group once.'),
 });
 export type GroupOrderInput = z.input<typeof GroupOrderInput>;
+
+/**
+ * The form in which group names are compared (issue 21 item 16): trimmed and
+ * lower-cased, so `Labs`, `labs` and ` LABS ` name one group.
+ */
+export function groupNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/**
+ * The group of `groups` that a section's `key` names, compared case-insensitively
+ * ({@link groupNameKey}), or null when it names none (an ungrouped section).
+ */
+export function groupOfKey(groups: readonly string[], key: string): string | null {
+  const wanted = groupNameKey(key);
+  if (wanted === '') return null;
+  return groups.find((group) => groupNameKey(group) === wanted) ?? null;
+}
 
 /**
  * The groups of a grouped-list page, in order: each layout parameter
  * `group-<name>` defines the group `<name>`; its value is the group's position (a
  * whole number, as text; groups without a number come last, by name). Blank names
- * are ignored.
+ * are ignored; names that differ only in case are one group (issue 21 item 16),
+ * spelt as the first of them in order.
  */
 export function pageGroups(layout: Pick<Page['layout'], 'parameters'>): string[] {
   const groups: { name: string; order: number }[] = [];
@@ -608,7 +628,15 @@ export function pageGroups(layout: Pick<Page['layout'], 'parameters'>): string[]
     groups.push({ name, order });
   }
   groups.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
-  return [...new Set(groups.map((group) => group.name))];
+  const seen = new Set<string>();
+  return groups
+    .map((group) => group.name)
+    .filter((name) => {
+      const key = groupNameKey(name);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /**

@@ -39,7 +39,7 @@ export interface SeedReport {
   readonly businessUnits: BusinessUnitSeedCounts;
   /** The dev identity provider's personas: users with claims, subscriptions, messages and identity links. */
   readonly personas: SeedCounts;
-  /** CMS pages of `seed-data/pages/` (team, resources, terms of use, privacy; decision record 026). */
+  /** CMS pages of `seed-data/pages/` (team, resources, terms of use, privacy, decision record 026; features, about, community, workshops, K-12 board, pricing, decision record 035). */
   readonly pages: SeedCounts;
   /**
    * The search catalog snapshot after the import (decision record 014): the revision is

@@ -37,10 +37,15 @@ const SeedSection = z.strictObject({
   widgets: SectionInput.shape.widgets,
 });
 
-/** One page file: the page's fields without id, parent, timestamps or section ids. */
+/**
+ * One page file: the page's fields without id, timestamps or section ids; the
+ * parent, if any, is named by its href (`parentHref`, a page seeded from another
+ * file: its id is {@link seededPageId} of that href).
+ */
 export const SeedPageFile = z.strictObject({
   title: z.string(),
   href: PageHref,
+  parentHref: PageHref.optional(),
   status: z.enum(PAGE_STATUSES),
   meta: z.strictObject({ description: z.string(), images: z.array(z.string()).default([]) }),
   layout: z
@@ -57,7 +62,8 @@ export function seededPageId(href: string): string {
 
 /**
  * The page a file describes, complete: id and section ids from the href and the
- * section's position, `parentId` null, both timestamps `now`. Checked against the
+ * section's position, `parentId` the seeded page at `parentHref` (else null), both
+ * timestamps `now`. Checked against the
  * `Page` contract.
  * @throws ZodError when the result breaks the contract.
  */
@@ -67,7 +73,7 @@ export function pageFromSeedFile(file: SeedPageFile, now: Date): Page {
     id: seededPageId(file.href),
     title: file.title,
     href: file.href,
-    parentId: null,
+    parentId: file.parentHref === undefined ? null : seededPageId(file.parentHref),
     status: file.status,
     meta: file.meta,
     layout: file.layout,
@@ -87,7 +93,8 @@ export function pageFromSeedFile(file: SeedPageFile, now: Date): Page {
 
 /**
  * Reads every `*.json` of `<dataRoot>/pages/`, in name order, as complete pages.
- * @throws Error naming the file when one is not valid JSON or breaks the format.
+ * @throws Error naming the file when one is not valid JSON or breaks the format, or
+ *   when a page's `parentHref` names no seeded page.
  */
 export async function readSeedPages(dataRoot: string, now: Date): Promise<Page[]> {
   const folder = path.join(dataRoot, PAGES_FOLDER);
@@ -103,6 +110,10 @@ export async function readSeedPages(dataRoot: string, now: Date): Promise<Page[]
       });
     }
   }
+  const hrefs = new Set(pages.map((page) => page.href));
+  const orphan = pages.find((page) => page.parentId !== null && !pages.some((other) => other.id === page.parentId));
+  if (orphan)
+    throw new Error(`${PAGES_FOLDER}: the parent of ${orphan.href} is not a seeded page (${[...hrefs].join(', ')})`);
   return pages;
 }
 

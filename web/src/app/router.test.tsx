@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import '../testing/setup.ts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEEP_FOCUS_STATE } from '../hooks/use-navigation-effects.ts';
 import { leaveFor } from '../lib/external-navigation.ts';
+import { createQueryClient } from '../lib/react-query.ts';
 import { runtimeConfig } from '../testing/fixtures.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render.tsx';
-import { logoutDestination } from './router.tsx';
+import { AppProvider } from './provider.tsx';
+import { createRoutes, logoutDestination } from './router.tsx';
 
 vi.mock('../lib/external-navigation.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/external-navigation.ts')>()),
@@ -102,6 +105,31 @@ describe('after each navigation (spec §2.1)', () => {
     await act(() => router.navigate('/about/news/old-story'));
     await act(() => router.navigate(-1));
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/unsafe_site?keep=1');
+  });
+
+  it('replaces v=<digits> in the route loader, so no screen ever renders with it (issue 21 item 25)', async () => {
+    mockEmptyCatalog();
+    const seen: string[] = [];
+    function Probe() {
+      const { search } = useLocation();
+      seen.push(search);
+      return <h1>Probe</h1>;
+    }
+    const queryClient = createQueryClient({ retry: false });
+    const routes = createRoutes({ config: runtimeConfig(), queryClient });
+    routes[0]?.children?.[0]?.children?.unshift({ path: 'probe', Component: Probe });
+    const router = createMemoryRouter(routes, { initialEntries: ['/probe?v=42&q=xss'] });
+    render(
+      <AppProvider config={runtimeConfig()} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Probe' });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=xss'));
+    await act(() => router.navigate('/probe?v=7'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((search) => /(^|[?&])v=\d/.test(search))).toEqual([]);
   });
 
   it('focuses the main content and announces the page title after 250 ms', async () => {

@@ -17,6 +17,7 @@ import { getLastLocation } from '../lib/last-location.ts';
 import { buildLoginUrl, buildSignupUrl } from '../lib/login-redirect.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { absoluteUrl } from '../lib/runtime-config.tsx';
+import { stripVersionParam } from '../lib/version-param.ts';
 import { dynamicPageRoute } from './routes/dynamic/routes.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { type LeavingData, LeavingRoute } from './routes/leaving.tsx';
@@ -124,10 +125,14 @@ export function createRoutes({
       path: '/',
       element: <AppShell />,
       HydrateFallback: Splash,
-      // The entry guard (spec §2.1) before every shell navigation; it replaces an address carrying s or t.
+      // The entry guard (spec §2.1) before every shell navigation; it replaces an address carrying s or t,
+      // and one carrying v=<digits> (issue 21 item 25), so no screen ever sees them.
       loader: async ({ request }: LoaderFunctionArgs) => {
         const stripped = await sessionGate(request);
-        return stripped === null ? null : replace(stripped);
+        const target = new URL(stripped ?? request.url, request.url);
+        const search = stripVersionParam(target.search);
+        if (stripped === null && search === null) return null;
+        return replace(`${target.pathname}${search ?? target.search}${target.hash}`);
       },
       shouldRevalidate: () => true,
       children: [
@@ -228,7 +233,7 @@ export function createRoutes({
             ...publicSiteRoutes({ config, queryClient }),
             ...sitePageRoutes({ config, queryClient }),
             // Last: the dynamic pages of spec §2.2 (content by id or path, CMS pages, else home).
-            dynamicPageRoute({ queryClient }),
+            dynamicPageRoute({ config, queryClient }),
           ],
         },
       ],

@@ -14,6 +14,8 @@ export const paths = {
   contactUs: '/contact-us',
   community: '/community',
   weeklyWorkshops: '/community/cyber-workshops',
+  /** The K-12 advisory board's page (spec §1; its path is not given: issue 21 item 20, decision record 035). */
+  k12AdvisoryBoard: '/community/k12-advisory-board',
   resources: '/resources',
   events: '/events',
   news: '/news',

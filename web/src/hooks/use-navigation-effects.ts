@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { TIMING } from '#shared/limits';
 import { announce } from '../lib/announcer.tsx';
 import { getPageTitle } from '../lib/document-title.ts';
 import { rememberLocation } from '../lib/last-location.ts';
-import { stripVersionParam } from '../lib/version-param.ts';
 
 /**
- * What follows every navigation (spec §2.1): a `v=<digits>` parameter leaves the
- * address (replace, no new history entry); then focus moves to the skip-link
- * target and, 250 ms later, "navigated to <page title>" is announced.
+ * What follows every navigation (spec §2.1): focus moves to the skip-link target
+ * and, 250 ms later, "navigated to <page title>" is announced. (Spec §2.1's
+ * removal of a `v=<digits>` parameter is the root route's loader's, in
+ * `app/router.tsx`: the address is replaced before any screen renders.)
  *
  * The first page of a visit keeps the browser's own focus (so the skip link stays
  * the first Tab stop), and changes of the hash alone, or of the query alone by
@@ -29,19 +29,10 @@ function keepsFocus(state: unknown): boolean {
 export function useNavigationEffects({ mainId, returnAfterLogin }: { mainId: string; returnAfterLogin: boolean }) {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const navigate = useNavigate();
   const previous = useRef<{ pathname: string; search: string } | null>(null);
   const announcement = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    const stripped = stripVersionParam(location.search);
-    if (stripped !== null) {
-      navigate(
-        { pathname: location.pathname, search: stripped, hash: location.hash },
-        { replace: true, state: location.state },
-      );
-      return;
-    }
     rememberLocation({ href: `${location.pathname}${location.search}${location.hash}`, returnAfterLogin });
     const before = previous.current;
     if (before?.pathname === location.pathname && before.search === location.search) return;
@@ -56,7 +47,7 @@ export function useNavigationEffects({ mainId, returnAfterLogin }: { mainId: str
       () => announce(`navigated to ${getPageTitle()}`.trim()),
       TIMING.announcementDelayMs,
     );
-  }, [location, navigationType, navigate, mainId, returnAfterLogin]);
+  }, [location, navigationType, mainId, returnAfterLogin]);
 
   useEffect(() => () => clearTimeout(announcement.current), []);
 }

@@ -141,6 +141,12 @@ export function brandConfig(definition: BrandDefinition) {
           },
           defaultVariants: { variant: 'underline' },
         },
+        // Issue 21 item 29: no control passes through a state a reader should not see. Opacity and colour
+        // change at once (a button turning enabled or disabled is never shown half-faded: mid-way its
+        // text measured 2.84:1); only surfaces ease, between endpoints that each meet 4.5:1.
+        button: {
+          base: { transitionProperty: 'background-color, border-color, box-shadow' },
+        },
         skipNavLink: {
           base: {
             zIndex: 'skipLink',

@@ -72,21 +72,28 @@ async function get<T = Page>(href: string | null, as: Who = 'visitor') {
 }
 
 describe('GET /api/v1/pages/by-href', () => {
-  it('seeds the four pages once', async () => {
-    expect(seeded).toEqual({ created: 4, alreadyPresent: 0 });
-    expect(await seedPages(DEFAULT_DATA_ROOT, new Date())).toEqual({ created: 0, alreadyPresent: 4 });
+  it('seeds the ten pages once', async () => {
+    expect(seeded).toEqual({ created: 10, alreadyPresent: 0 });
+    expect(await seedPages(DEFAULT_DATA_ROOT, new Date())).toEqual({ created: 0, alreadyPresent: 10 });
   });
 
   it.each([
-    ['/team', 'Team'],
-    ['/resources', 'Resources'],
-    ['/terms-of-use', 'Terms of use'],
-    ['/privacy', 'Privacy policy'],
-  ])('serves the seeded page %s to a visitor, with its sections in order, uncached', async (href, title) => {
+    ['/team', 'Team', null],
+    ['/resources', 'Resources', null],
+    ['/terms-of-use', 'Terms of use', null],
+    ['/privacy', 'Privacy policy', null],
+    ['/features', 'Features', null],
+    ['/about', 'About', null],
+    ['/community', 'Community', null],
+    ['/community/cyber-workshops', 'Weekly workshops', '/community'],
+    ['/community/k12-advisory-board', 'K-12 advisory board', '/community'],
+    ['/rangepricing', 'Pricing', null],
+  ])('serves the seeded page %s to a visitor, with its sections in order, uncached', async (href, title, parent) => {
     const { status, body, headers } = await get(href);
     expect(status).toBe(200);
     expect(Page.parse(body)).toEqual(body);
-    expect(body).toMatchObject({ id: seededPageId(href), href, title, status: 'published', parentId: null });
+    const parentId = parent === null ? null : seededPageId(parent);
+    expect(body).toMatchObject({ id: seededPageId(href), href, title, status: 'published', parentId });
     expect(body.layout).toEqual({ name: 'handSortedList', parameters: {} });
     expect(body.sections.length).toBeGreaterThan(1);
     expect(body.sections.map((section) => section.index)).toEqual(body.sections.map((_, i) => i));
@@ -107,6 +114,17 @@ describe('GET /api/v1/pages/by-href', () => {
       ]),
     );
   });
+
+  it.each(['/features', '/about', '/community/cyber-workshops', '/community/k12-advisory-board', '/rangepricing'])(
+    'makes %s say how to ask what it does not know: it links the contact form, and names no price',
+    async (href) => {
+      const { body } = await get(href);
+      const widgets = body.sections.flatMap((section) => section.widgets);
+      const text = widgets.map((widget) => `${widget.content} ${widget.link}`).join(' ');
+      expect(text).toMatch(/\/contact-us/);
+      expect(text).not.toMatch(/[$€£]\s*\d|\d\s*(?:USD|dollars)/i);
+    },
+  );
 
   it('normalises the href: upper case and a trailing slash find the page', async () => {
     const { status, body } = await get('/Terms-Of-Use/');

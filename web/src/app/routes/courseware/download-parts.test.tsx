@@ -125,7 +125,10 @@ describe('downloads on the content detail page', () => {
     });
     renderApp({ path: ALIAS_PATH });
     const files = await filesSection();
-    expect(await within(files).findByText(DOWNLOAD_REFUSALS.noCoursewareFileRights)).toBeInTheDocument();
+    // "Ask support" is a link (issue 21 item 29): the support dialog for a signed-in reader, else the contact page.
+    const ask = await within(files).findByRole('link', { name: 'Ask support' });
+    expect(ask).toHaveAttribute('href', '/contact-us');
+    expect(ask.parentElement).toHaveTextContent(DOWNLOAD_REFUSALS.noCoursewareFileRights);
     expect(within(files).queryByText('Log in to view and download files.')).not.toBeInTheDocument();
     expect(within(files).queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download all files' })).not.toBeInTheDocument();

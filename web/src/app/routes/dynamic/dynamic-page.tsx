@@ -1,18 +1,20 @@
 import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
+import { hiddenByFlag } from '../../../config/flagged-paths.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageView } from '../../../features/pages/components/page-view.tsx';
 import { contentPath } from '../../../lib/content-path.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { NotFoundRoute } from '../not-found.tsx';
 import { contentLookupQueryOptions } from './content-lookup.ts';
 import { type DynamicLookup, dynamicLookup } from './lookup.ts';
 
 /**
  * The screen of the catch-all route (spec §2.2 "Catch-all dynamic pages"; decision
- * record 026 "Dynamic routes"). A path with a `news` or `events` segment shows not
- * found. Otherwise, in this order: content found by the path's id, then by the full
+ * record 026 "Dynamic routes"). A path with a `news` or `events` segment, or one
+ * hidden by a feature flag (`hiddenByFlag`), shows not found. Otherwise, in this order: content found by the path's id, then by the full
  * path, is a redirect (replace) to its address (`/courseware/<alias or id>`); a CMS
  * page at the lower-case path is shown (its title is the document title); nothing
  * found goes home (replace; without a home route `/` itself goes on to the
@@ -22,8 +24,10 @@ import { type DynamicLookup, dynamicLookup } from './lookup.ts';
  */
 export function Component() {
   const { pathname } = useLocation();
+  const { flags } = useRuntimeConfig();
   const lookup = dynamicLookup(pathname);
-  if (lookup.skip) return <NotFoundRoute />;
+  // A page hidden by a feature flag (spec §2.2) is not found, whatever is stored at its address.
+  if (lookup.skip || hiddenByFlag(pathname, flags)) return <NotFoundRoute />;
   return <DynamicPage key={pathname} lookup={lookup} />;
 }
 

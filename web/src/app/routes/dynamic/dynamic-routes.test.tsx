@@ -5,6 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
 import { PAGE_NOT_FOUND_MESSAGE, Page } from '#shared/contracts/page';
+import { FeatureFlags, type RuntimeConfig } from '#shared/contracts/runtime-config';
 import { getShownErrors } from '../../../lib/error-store.ts';
 import { createQueryClient } from '../../../lib/react-query.ts';
 import { mergeHandles } from '../../../lib/route-handle.ts';
@@ -75,8 +76,7 @@ function mockPortal({
 }
 
 /** A router with a home page, a courseware detail stand-in and the catch-all, as `createRoutes` orders them. */
-function open(path: string) {
-  const config = runtimeConfig();
+function open(path: string, config: RuntimeConfig = runtimeConfig()) {
   const queryClient = createQueryClient({ retry: false });
   const router = createMemoryRouter(
     [
@@ -90,7 +90,7 @@ function open(path: string) {
         children: [
           { index: true, element: <h1>Home</h1> },
           { path: 'courseware/*', element: <h1>Courseware detail</h1> },
-          dynamicPageRoute({ queryClient }),
+          dynamicPageRoute({ config, queryClient }),
         ],
       },
     ],
@@ -150,6 +150,21 @@ describe('the catch-all dynamic pages (spec §2.2)', () => {
       `/api/v1/pages/by-href?href=${encodeURIComponent('/programs/summer-camp')}`,
     ]);
     expect(getShownErrors()).toEqual([]);
+  });
+
+  it('shows not found, asking nothing, for a stored page under an address whose flag is off (issue 21 item 21)', async () => {
+    const href = '/community/summer-camp';
+    const spy = mockPortal({ pages: { [href]: storedPage(href, 'Summer camp') } });
+    open('/Community/Summer-Camp', runtimeConfig({ flags: FeatureFlags.parse({ community: false }) }));
+    expect(await h1('Page not found')).toBeInTheDocument();
+    expect(calledUrls(spy)).toEqual([]);
+  });
+
+  it('shows a stored page under a flagged address while its flag is on', async () => {
+    const href = '/community/summer-camp';
+    mockPortal({ pages: { [href]: storedPage(href, 'Summer camp') } });
+    open(href);
+    expect(await h1('Summer camp')).toBeInTheDocument();
   });
 
   it('shows a one-segment hyphenated page, asking for no content (its segment is not an id)', async () => {

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { hiddenByFlag } from '../../../config/flagged-paths.ts';
 import type { RouteHandle } from '../../../lib/route-handle.ts';
 import { contentLookupQueryOptions } from './content-lookup.ts';
 import { dynamicLookup } from './lookup.ts';
@@ -12,12 +14,21 @@ import { dynamicLookup } from './lookup.ts';
  * waiting for them; the screen (loaded on demand) shows a status while they run,
  * then redirects (replace) to the content's address, shows the page, or goes home.
  * No breadcrumbs (spec §2.3: none for dynamic routes); /login comes back here.
+ * A path hidden by a feature flag (`hiddenByFlag`, e.g. a CMS page under
+ * `/community` with the community flag off) shows not found without any lookup.
  */
-export function dynamicPageRoute({ queryClient }: { queryClient: QueryClient }): RouteObject {
+export function dynamicPageRoute({
+  config,
+  queryClient,
+}: {
+  config: RuntimeConfig;
+  queryClient: QueryClient;
+}): RouteObject {
   return {
     path: '*',
     handle: { breadcrumbs: false, returnAfterLogin: true } satisfies RouteHandle,
     loader: async ({ request }: LoaderFunctionArgs) => {
+      if (hiddenByFlag(new URL(request.url).pathname, config.flags)) return null;
       const lookup = dynamicLookup(new URL(request.url).pathname);
       if (lookup.contentId) void queryClient.prefetchQuery(contentLookupQueryOptions(lookup.contentId));
       if (lookup.contentPath) void queryClient.prefetchQuery(contentLookupQueryOptions(lookup.contentPath));

@@ -1,37 +1,46 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { hiddenByFlag } from '../../../config/flagged-paths.ts';
 import { paths } from '../../../config/paths.ts';
 import type { RouteHandle } from '../../../lib/route-handle.ts';
 import { NotFoundRoute } from '../not-found.tsx';
 
-/** One of the site's editable pages: its path, the flag it needs (none: always on) and its title before it loads. */
+/** One of the site's editable pages: its path and its title before it loads (its flags: `FLAGGED_PATHS`). */
 export interface SitePage {
   readonly path: string;
-  readonly flag: 'team' | 'resources' | null;
   readonly title: string;
 }
 
 /**
  * The site's pages whose text is editable content (issue 8; spec §2.2 "Terms of use,
- * privacy policy, team … screens exist", §2.15): each shows the CMS page stored
- * under its own path (`href` = the path).
+ * privacy policy, team … screens exist", §2.15; issue 21 item 20: features, about,
+ * community, weekly workshops, the K-12 advisory board and pricing): each shows the
+ * CMS page stored under its own path (`href` = the path), seeded from
+ * `functions/seed-data/pages/`.
  */
 export const SITE_PAGES: readonly SitePage[] = [
-  { path: paths.team, flag: 'team', title: 'Team' },
-  { path: paths.resources, flag: 'resources', title: 'Resources' },
-  { path: paths.termsOfUse, flag: null, title: 'Terms of use' },
-  { path: paths.privacy, flag: null, title: 'Privacy policy' },
+  { path: paths.features, title: 'Features' },
+  { path: paths.about, title: 'About' },
+  { path: paths.community, title: 'Community' },
+  { path: paths.weeklyWorkshops, title: 'Weekly workshops' },
+  { path: paths.k12AdvisoryBoard, title: 'K-12 advisory board' },
+  { path: paths.rangePricing, title: 'Pricing' },
+  { path: paths.team, title: 'Team' },
+  { path: paths.resources, title: 'Resources' },
+  { path: paths.termsOfUse, title: 'Terms of use' },
+  { path: paths.privacy, title: 'Privacy policy' },
 ];
 
 const relative = (path: string) => path.slice(1);
 
 /**
- * The routes of {@link SITE_PAGES}: `/team` (flag `team`), `/resources` (flag
- * `resources`), `/terms-of-use` and `/privacy`, each reading the page by its path
- * through `getPageByHref` and shown by a screen loaded on demand (while the page
- * data starts loading at once). A page whose flag is off shows not found — its
- * route stays registered so that no later catch-all lookup finds the page anyway.
+ * The routes of {@link SITE_PAGES}, each reading the page by its path through
+ * `getPageByHref` and shown by a screen loaded on demand (while the page data
+ * starts loading at once). A page hidden by a flag (`hiddenByFlag`: `/team` by
+ * `team`, `/community/cyber-workshops` by `community` or `weeklyWorkshops`, …)
+ * shows not found — its route stays registered so that no later catch-all lookup
+ * finds the page anyway.
  * The shell's path breadcrumbs are off: the page shows its own, from its ancestors.
  */
 export function sitePageRoutes({
@@ -42,7 +51,7 @@ export function sitePageRoutes({
   queryClient: QueryClient;
 }): RouteObject[] {
   return SITE_PAGES.map((page): RouteObject => {
-    if (page.flag !== null && !config.flags[page.flag]) {
+    if (hiddenByFlag(page.path, config.flags)) {
       return {
         path: relative(page.path),
         element: <NotFoundRoute />,

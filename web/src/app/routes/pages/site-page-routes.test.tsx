@@ -43,6 +43,12 @@ function storedPage(href: string, title: string): Page {
 }
 
 const TITLES: Record<string, string> = {
+  '/features': 'Features of the courseware portal',
+  '/about': 'About the courseware portal',
+  '/community': 'Community',
+  '/community/cyber-workshops': 'Weekly workshops',
+  '/community/k12-advisory-board': 'K-12 advisory board',
+  '/rangepricing': 'Pricing',
   '/team': 'Our team',
   '/resources': 'Resources for educators',
   '/terms-of-use': 'Terms of use',
@@ -106,6 +112,13 @@ describe('the editable site pages (issue 8; spec §2.2, §2.14)', () => {
   it.each([
     ['/team', 'team'],
     ['/resources', 'resources'],
+    ['/about', 'about'],
+    ['/community', 'community'],
+    ['/community/cyber-workshops', 'weeklyWorkshops'],
+    ['/community/cyber-workshops', 'community'],
+    ['/community/k12-advisory-board', 'k12Advisory'],
+    ['/community/k12-advisory-board', 'community'],
+    ['/rangepricing', 'pricing'],
   ] as const)('shows not found at %s with the %s flag off, asking for nothing', async (path, flag) => {
     const spy = mockPages();
     open(path, runtimeConfig({ flags: flagsOff(flag) }));

@@ -1,15 +1,43 @@
 import { Box, Button, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BookOpenTextIcon, DownloadIcon, ExternalLinkIcon } from 'lucide-react';
+import { can } from '#shared/capabilities';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { Prose } from '../../../components/ui/prose.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../features/auth/session/session-store.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { COURSE_SIZES } from './course-sizes.ts';
 
-/** The abstract form button: to `callForCoursewareUrl` when configured, else the contact page (when on) says how to get it. */
+/**
+ * The abstract form button, gated by the submit-abstract capability (spec §6
+ * "Submit abstract: can-submit-abstract claim"; issue 21 item 22). With the
+ * capability: the button to `callForCoursewareUrl` when configured, else how to ask
+ * for the form through the contact page (when on). A visitor is asked to log in
+ * (and comes back here); a signed-in user without the capability is told so and
+ * pointed to the contact page. The form itself is on another site, so this hides
+ * nothing that needs protecting.
+ */
 function AbstractFormButton() {
   const { callForCoursewareUrl, flags } = useRuntimeConfig();
+  const { status, principal } = useSession();
+  const contact = flags.contact ? <RouterLink to={paths.contactUs}>contact page</RouterLink> : null;
+  if (status !== 'logged-in') {
+    return (
+      <Text>
+        <RouterLink to={paths.login}>Log in to get the abstract form</RouterLink>: it is offered to faculty whose
+        account may submit abstracts.
+      </Text>
+    );
+  }
+  if (!can(principal, 'submitAbstract')) {
+    return (
+      <Text>
+        Your account may not submit abstracts yet.{' '}
+        {contact ? <>To offer courseware or ask for that right, write to us through the {contact}.</> : null}
+      </Text>
+    );
+  }
   if (callForCoursewareUrl) {
     return (
       <Button asChild colorPalette="accent" size="lg">
@@ -22,12 +50,8 @@ function AbstractFormButton() {
       </Button>
     );
   }
-  if (!flags.contact) return null;
-  return (
-    <Text>
-      Ask for the abstract form through the <RouterLink to={paths.contactUs}>contact page</RouterLink>.
-    </Text>
-  );
+  if (!contact) return null;
+  return <Text>Ask for the abstract form through the {contact}.</Text>;
 }
 
 /**

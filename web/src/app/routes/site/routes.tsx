@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, replace } from 'react-router-dom';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { hiddenByFlag } from '../../../config/flagged-paths.ts';
 import { paths } from '../../../config/paths.ts';
 import { leaveFor } from '../../../lib/external-navigation.ts';
 import type { RouteHandle } from '../../../lib/route-handle.ts';
@@ -46,44 +47,49 @@ export function publicSiteRoutes({ config }: { config: RuntimeConfig; queryClien
   const routes: RouteObject[] = [
     { path: relative(paths.newsletter), lazy: () => import('./newsletter.tsx') },
     { path: relative(paths.knowledgeBase), lazy: () => import('./knowledge-base.tsx') },
-    { path: relative(paths.callForCoursewarePage), lazy: () => import('./call-for-courseware.tsx') },
+    {
+      path: relative(paths.callForCoursewarePage),
+      // Log in from the abstract form's prompt comes back here (issue 21 item 22).
+      handle: { returnAfterLogin: true } satisfies RouteHandle,
+      lazy: () => import('./call-for-courseware.tsx'),
+    },
     { path: relative(paths.conference2018), lazy: () => import('./conference-2018.tsx') },
   ];
-  const flagged = (on: boolean, path: string, route: () => RouteObject) =>
-    routes.push(on ? route() : hiddenRoute(relative(path)));
-  flagged(flags.contact, paths.contact, () => ({ path: relative(paths.contact), lazy: () => import('./contact.tsx') }));
-  flagged(flags.contact, paths.contactUs, () => ({
-    path: relative(paths.contactUs),
-    lazy: () => import('./contact.tsx'),
-  }));
-  flagged(flags.jobs, paths.jobs, () => ({ path: relative(paths.jobs), lazy: () => import('./jobs.tsx') }));
-  flagged(flags.callForCourseware, paths.callForCourseware, () => ({
+  // The route guard of every flagged page: the flag map (`hiddenByFlag`) decides, as for the editable pages.
+  const flagged = (path: string, route: () => RouteObject) =>
+    routes.push(hiddenByFlag(path, flags) ? hiddenRoute(relative(path)) : route());
+  flagged(paths.contact, () => ({ path: relative(paths.contact), lazy: () => import('./contact.tsx') }));
+  flagged(paths.contactUs, () => ({ path: relative(paths.contactUs), lazy: () => import('./contact.tsx') }));
+  flagged(paths.jobs, () => ({ path: relative(paths.jobs), lazy: () => import('./jobs.tsx') }));
+  flagged(paths.callForCourseware, () => ({
     path: relative(paths.callForCourseware),
+    handle: { returnAfterLogin: true } satisfies RouteHandle,
     lazy: () => import('./call-for-courseware.tsx'),
   }));
-  flagged(flags.resources, paths.contentCategories, () => ({
+  flagged(paths.contentCategories, () => ({
     path: relative(paths.contentCategories),
     lazy: () => import('./content-categories.tsx'),
   }));
-  flagged(flags.pricing, paths.pricing, () =>
-    leavingRoute(relative(paths.pricing), () => ({
-      url: absoluteUrl(paths.rangePricing),
-      title: 'Pricing',
-      destination: 'the pricing page',
-    })),
-  );
-  flagged(flags.community, paths.cyberedWorkshops, () => ({
+  // Spec §2.2: /pricing sends the browser to /rangepricing, the pricing page (an editable site page).
+  flagged(paths.pricing, () => ({
+    path: relative(paths.pricing),
+    handle: { breadcrumbs: false } satisfies RouteHandle,
+    loader: () => replace(paths.rangePricing),
+  }));
+  flagged(paths.cyberedWorkshops, () => ({
     path: relative(paths.cyberedWorkshops),
     handle: { breadcrumbs: false } satisfies RouteHandle,
     loader: () => replace(paths.weeklyWorkshops),
   }));
   const { conferenceUrl } = config;
-  flagged(Boolean(conferenceUrl), paths.conference, () =>
-    leavingRoute(relative(paths.conference), () => ({
-      url: absoluteUrl(conferenceUrl ?? ''),
-      title: 'Conference',
-      destination: 'the conference site',
-    })),
+  routes.push(
+    conferenceUrl
+      ? leavingRoute(relative(paths.conference), () => ({
+          url: absoluteUrl(conferenceUrl),
+          title: 'Conference',
+          destination: 'the conference site',
+        }))
+      : hiddenRoute(relative(paths.conference)),
   );
   return routes;
 }

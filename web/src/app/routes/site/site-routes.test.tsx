@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeatureFlags, type RuntimeConfig } from '#shared/contracts/runtime-config';
 import { leaveFor } from '../../../lib/external-navigation.ts';
 import { runtimeConfig } from '../../../testing/fixtures.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
+import { PERSONAS, portalToken, signIn } from '../../../testing/session.ts';
 import { CONTENT_CATEGORIES } from './course-sizes.ts';
 
 vi.mock('../../../lib/external-navigation.ts', async (importOriginal) => ({
@@ -58,15 +60,14 @@ describe('the public site routes and their flags (spec §2.2)', () => {
     expect(await notFound()).toBeInTheDocument();
   });
 
-  it('sends /pricing to /rangepricing, and not with the pricing flag off', async () => {
-    const { unmount } = open('/pricing');
-    expect(await h1('Pricing')).toBeInTheDocument();
-    expect(leaveFor).toHaveBeenCalledWith(`${window.location.origin}/rangepricing`);
-    unmount();
-    vi.mocked(leaveFor).mockClear();
-    open('/pricing', { flags: flagsOff('pricing') });
-    expect(await notFound()).toBeInTheDocument();
+  it('sends /pricing to the pricing page at /rangepricing (issue 21 item 20), and not with the pricing flag off', async () => {
+    const { router, unmount } = open('/pricing');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/rangepricing'));
     expect(leaveFor).not.toHaveBeenCalled();
+    unmount();
+    const off = open('/pricing', { flags: flagsOff('pricing') });
+    expect(await notFound()).toBeInTheDocument();
+    expect(off.router.state.location.pathname).toBe('/pricing');
   });
 
   it('redirects /community/cybered-workshops to /community/cyber-workshops, only with the community flag', async () => {
@@ -93,11 +94,19 @@ describe('the smaller pages', () => {
     open('/knowledge_base');
     await h1('Knowledge base');
     expect(screen.getByText('The knowledge base has moved')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'https://support.uscyberrange.example' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'our support site' })).toHaveAttribute(
       'href',
       'https://support.uscyberrange.example',
     );
     expect(screen.getByText(/Please update your bookmarks\./)).toBeInTheDocument();
+  });
+
+  it('names the support link for where it goes, not by its raw path, when it is a page of the site (issue 21 item 29)', async () => {
+    const { router } = open('/knowledge_base', { supportUrl: '/contact-us' });
+    await h1('Knowledge base');
+    expect(screen.queryByRole('link', { name: '/contact-us' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'our support page' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/contact-us'));
   });
 
   it('lists the six perks, the careers site button and the student job board footnote (spec §2.12)', async () => {
@@ -149,20 +158,40 @@ describe('the smaller pages', () => {
     expect(screen.getByText('One hands-on lab of 1 to 6 hours.')).toBeInTheDocument();
   });
 
-  it('links the abstract form button to the configured call-for-courseware address (spec §1)', async () => {
-    open('/call-for-courseware', { callForCoursewareUrl: 'https://forms.example.org/abstract' });
+  const withAbstract = () =>
+    portalToken({ claims: [{ type: 'can-submit-abstract', value: 'any' }], displayName: 'Fay Faculty' });
+  const FORM = 'https://forms.example.org/abstract';
+
+  it('links the abstract form button to the configured address for an account that may submit abstracts (spec §1, §6)', async () => {
+    signIn(withAbstract());
+    open('/call-for-courseware', { callForCoursewareUrl: FORM });
     await h1('Call for courseware');
-    expect(screen.getByRole('link', { name: /Get the abstract form/ })).toHaveAttribute(
-      'href',
-      'https://forms.example.org/abstract',
-    );
+    expect(screen.getByRole('link', { name: /Get the abstract form/ })).toHaveAttribute('href', FORM);
     expect(screen.getByRole('heading', { level: 2, name: 'Two ways to contribute' })).toBeInTheDocument();
   });
 
-  it('points to the contact page for the abstract form when no address is configured', async () => {
+  it('hides the abstract form button from a visitor, asking to log in (issue 21 item 22)', async () => {
+    open('/call-for-courseware', { callForCoursewareUrl: FORM });
+    await h1('Call for courseware');
+    expect(screen.queryByRole('link', { name: /Get the abstract form/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in to get the abstract form' })).toHaveAttribute('href', '/login');
+  });
+
+  it('hides the abstract form button from a signed-in user without can-submit-abstract (issue 21 item 22)', async () => {
+    signIn(PERSONAS.faculty());
+    open('/callforcourseware', { callForCoursewareUrl: FORM });
+    await h1('Call for courseware');
+    expect(screen.queryByRole('link', { name: /Get the abstract form/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Your account may not submit abstracts yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('points an account that may submit abstracts to the contact page when no address is configured', async () => {
+    signIn(withAbstract());
     open('/callforcourseware');
     await h1('Call for courseware');
     expect(screen.queryByRole('link', { name: /Get the abstract form/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Ask for the abstract form through the/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact-us');
   });
 

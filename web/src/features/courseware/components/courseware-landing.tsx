@@ -97,7 +97,7 @@ function pageTitle(search: CoursewareSearch, searching: boolean): string {
  */
 export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const { flags } = useRuntimeConfig();
-  const { search, setSearch } = useCoursewareSearch();
+  const { search, setSearch, pageControl } = useCoursewareSearch();
   const searching = isSearching(search);
   const { principal } = useSession();
   const [params, setParams] = useSearchParams();
@@ -116,6 +116,7 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const pages = useSearchPages({
     search,
     enabled: searching,
+    pageControl,
     ...(debounceMs === undefined ? {} : { debounceMs }),
   });
   // The landing view has no search of its own; opened filters count over all courseware.

@@ -271,6 +271,40 @@ describe('/courseware search', () => {
     expect(api.searches).toHaveLength(sent);
   });
 
+  it('mirrors the page into the address, and opens a shared link at its page (issue 21 item 28)', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal((request) => {
+      const token = request.filter.nextPageToken;
+      if (token === undefined) return page(items(10, 'First hit'), { nextPageToken: 'p2', total: 23 });
+      if (token === 'p2') return page(items(10, 'Second hit'), { nextPageToken: 'p3', total: 23 });
+      if (token === 'p3') return page(items(3, 'Third hit'), { total: 23 });
+      return page([], { total: 23 });
+    });
+    const shared = renderApp({ path: '/courseware?q=overflow&page=3' });
+    // Three searches one after the other (pages 1, 2, 3) after the first load's 500 ms.
+    expect(await screen.findByRole('link', { name: 'Third hit 3' }, { timeout: 15_000 })).toBeInTheDocument();
+    const { pagination, previous } = paginationControls();
+    expect(within(pagination).getByText('Page 3')).toBeInTheDocument();
+    expect(currentSearch(shared.router)).toBe('?q=overflow&page=3');
+    expect(api.searches.map((body) => body.filter.nextPageToken)).toEqual(
+      expect.arrayContaining([undefined, 'p2', 'p3']),
+    );
+
+    await waitFor(() => expect(previous).toBeEnabled());
+    await user.click(previous);
+    expect(await screen.findByRole('link', { name: 'Second hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(currentSearch(shared.router)).toBe('?q=overflow&page=2'));
+    await act(() => shared.router.navigate(-1));
+    expect(await screen.findByRole('link', { name: 'Third hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    shared.unmount();
+
+    // A page past the last one becomes the last page, in place.
+    const past = renderApp({ path: '/courseware?q=overflow&page=9' });
+    expect(await screen.findByRole('link', { name: 'Third hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(currentSearch(past.router)).toBe('?q=overflow&page=3'));
+    expect(past.router.state.historyAction).toBe('REPLACE');
+  });
+
   it('starts again at page 1 when the search changes', async () => {
     const user = userEvent.setup();
     mockPortal((request) => {
@@ -278,12 +312,13 @@ describe('/courseware search', () => {
       if (request.filter.nextPageToken === 'p2') return page(items(2, 'Second hit'));
       return page(items(10, 'First hit'), { nextPageToken: 'p2' });
     });
-    renderApp({ path: '/courseware?q=overflow' });
+    const { router } = renderApp({ path: '/courseware?q=overflow' });
     await screen.findByRole('link', { name: 'First hit 1' });
     const next = screen.getByRole('button', { name: 'Next' });
     await waitFor(() => expect(next).toBeEnabled());
     await user.click(next);
     await screen.findByRole('link', { name: 'Second hit 1' });
+    expect(currentSearch(router)).toBe('?q=overflow&page=2');
 
     const box = screen.getByRole('searchbox', { name: 'Search courseware' });
     await user.clear(box);
@@ -292,6 +327,7 @@ describe('/courseware search', () => {
     const pagination = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(pagination).getByText('Page 1')).toBeInTheDocument();
     expect(within(pagination).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(currentSearch(router)).toBe('?q=stack');
   });
 
   it('waits 500 ms before the first search of the page', async () => {

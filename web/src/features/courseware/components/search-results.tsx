@@ -39,7 +39,7 @@ function useResultAnnouncement(summary: string | null, searchKey: string) {
 /**
  * The results of a courseware search (spec §2.5): a heading with the total
  * ("23 results"), the cards, Previous / Next; a skeleton while the first page
- * loads, the previous results (dimmed, `aria-busy`) while another search loads, an
+ * loads, the previous results (with an "Updating the results…" status, `aria-busy`) while another search loads, an
  * error with Retry, and for an empty result a "no results" text that is also
  * announced, with a way to clear the filters. `headingAction` sits beside the heading.
  */
@@ -92,7 +92,7 @@ export function SearchResults({
         items={pages.items}
         labelledBy={SEARCH_RESULTS_ID}
         twoColumnsFrom="lg"
-        dimmed={pages.isPlaceholderData}
+        stale={pages.isPlaceholderData}
       />
     );
   }

@@ -33,8 +33,27 @@ export interface CoursewareSearch {
 export const ARRAY_KEYS = ['edu', 'exp', 'cat', 'ksas', 'kus', 'tkss', 'cid', 'tag'] as const;
 export type ArrayKey = (typeof ARRAY_KEYS)[number];
 
-/** Every parameter of the search (spec §2.5); the others in the address are left alone. */
-export const SEARCH_KEYS = ['q', ...ARRAY_KEYS, 'new'] as const;
+/** The 1-based page of results in the address (issue 21 item 28); absent on page 1. */
+export const PAGE_PARAM = 'page';
+
+/** The highest page an address may ask for: reaching page N walks N − 1 requests (decision record 035). */
+export const MAX_ADDRESS_PAGE = 50;
+
+/**
+ * Every parameter of the search (spec §2.5) and its page; the others in the address
+ * are left alone. Writing a new search drops the page (back to page 1).
+ */
+export const SEARCH_KEYS = ['q', ...ARRAY_KEYS, 'new', PAGE_PARAM] as const;
+
+/**
+ * The page of results the address asks for (`page`, 1-based): a whole number, at
+ * most {@link MAX_ADDRESS_PAGE}; anything else (missing, 0, hand-edited) is page 1.
+ */
+export function parseSearchPage(params: URLSearchParams): number {
+  const raw = params.get(PAGE_PARAM) ?? '';
+  if (!/^\d{1,6}$/.test(raw)) return 1;
+  return Math.min(Math.max(Number(raw), 1), MAX_ADDRESS_PAGE);
+}
 
 /** No text and no filter: the landing view. */
 export const EMPTY_SEARCH: CoursewareSearch = {

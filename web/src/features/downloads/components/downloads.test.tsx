@@ -159,10 +159,14 @@ describe('DownloadRightsNote', () => {
     mockDownloadApi({
       access: { courseware: false, lesson: false, reason: DOWNLOAD_REFUSALS.noCoursewareFileRights },
     });
-    renderWithProviders(<DownloadRightsNote />);
-    expect(await screen.findByText(DOWNLOAD_REFUSALS.noCoursewareFileRights)).toBeInTheDocument();
+    const { router } = renderWithProviders(<DownloadRightsNote />, { path: '/courseware/seed-labs' });
+    const ask = await screen.findByRole('link', { name: 'Ask support' });
+    expect(ask.parentElement).toHaveTextContent(DOWNLOAD_REFUSALS.noCoursewareFileRights);
     expect(screen.queryByText('Log in to view and download files.')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    // "Ask support" is a link (issue 21 item 29); outside the shell (no support dialog) it opens the contact page.
+    await userEvent.click(ask);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contact-us'));
   });
 
   it('shows nothing, and asks nothing, to a reader who may download', async () => {

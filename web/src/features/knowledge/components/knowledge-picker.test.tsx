@@ -131,6 +131,39 @@ describe('KnowledgePicker', () => {
     expect(options()[2]).toHaveTextContent(/^K0000/);
   });
 
+  it('marks withdrawn statements and lists them after the current ones, counted or not (issue 21 item 29)', async () => {
+    const items = manyStatements().slice(0, 100);
+    items[85] = {
+      id: 'K0085',
+      type: 'KSA',
+      kind: 'knowledge',
+      name: 'WITHDRAWN: Knowledge of system and application security threats and vulnerabilities. (See K0070)',
+    };
+    storeKnowledge(items);
+    mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Harness
+        initial={['K0085']}
+        counts={[
+          { value: 'K0085', count: 20 },
+          { value: 'K0070', count: 12 },
+        ]}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Remove K0085 (withdrawn)' })).toBeInTheDocument();
+    const input = screen.getByRole('combobox', { name: 'KSA statements' });
+    await user.click(input);
+    await user.keyboard('security threats');
+    await waitFor(() => expect(options()).toHaveLength(2));
+    expect(options()[0]).toHaveTextContent(/^K0070/);
+    expect(options()[1]).toHaveAccessibleName(/^K0085 \(withdrawn\), 20 results Knowledge of system/);
+    await user.clear(input);
+    await waitFor(() => expect(options().length).toBeGreaterThan(50 - 1));
+    expect(options()[0]).toHaveTextContent(/^K0070/);
+    expect(options().map((option) => option.textContent)).not.toContainEqual(expect.stringMatching(/^K0085/));
+  });
+
   it('removes a chosen statement with its chip and keeps focus in the field', async () => {
     storeKnowledge(manyStatements());
     mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Knowledge } from '#shared/contracts/knowledge';
+import { isWithdrawnKnowledge, type Knowledge, knowledgeTextWithoutMark } from '#shared/contracts/knowledge';
 import type { FacetCount } from '#shared/contracts/search';
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from '#shared/enums';
 import { MultiCombobox, useCountedOptions } from '../../../components/ui/multi-combobox.tsx';
@@ -12,11 +12,33 @@ const HINTS: Record<KnowledgeType, string> = {
   KU: 'Type an id such as CO-M.4, or words of the name.',
 };
 
-/** The knowledge items of one type as picker options: the id, then the statement or name. */
+/** The label of a withdrawn statement in a picker and on its chip (issue 21 item 29). */
+export const withdrawnLabel = (id: string) => `${id} (withdrawn)`;
+
+/** Options with the withdrawn statements after the current ones, each part in its given order. */
+function currentFirst<T extends PickerOption>(options: readonly T[], withdrawn: ReadonlySet<string>): T[] {
+  return [
+    ...options.filter((option) => !withdrawn.has(option.value)),
+    ...options.filter((option) => withdrawn.has(option.value)),
+  ];
+}
+
+/**
+ * The knowledge items of one type as picker options: the id, then the statement or
+ * name. A withdrawn statement (`isWithdrawnKnowledge`, such as K0085) is labelled
+ * "K0085 (withdrawn)" and listed after every current one (issue 21 item 29).
+ */
 export function knowledgeOptions(items: readonly Knowledge[], type: KnowledgeType): PickerOption[] {
-  return items
-    .filter((item) => item.type === type)
-    .map((item) => ({ value: item.id, label: item.id, description: item.name }));
+  const ofType = items.filter((item) => item.type === type);
+  const withdrawn = new Set(ofType.filter(isWithdrawnKnowledge).map((item) => item.id));
+  return currentFirst(
+    ofType.map((item) =>
+      withdrawn.has(item.id)
+        ? { value: item.id, label: withdrawnLabel(item.id), description: knowledgeTextWithoutMark(item) }
+        : { value: item.id, label: item.id, description: item.name },
+    ),
+    withdrawn,
+  );
 }
 
 /**
@@ -24,7 +46,7 @@ export function knowledgeOptions(items: readonly Knowledge[], type: KnowledgeTyp
  * (spec §3 "Search filter" `tksIds`, `ksaIds`, `kuIds`) over the cached knowledge
  * list (thousands of items): found by id ("K0018", "CO-M.4") or by words of the
  * text; items the current result has are listed first with their counts; chosen
- * items are chips ("Remove K0018").
+ * items are chips ("Remove K0018"). Withdrawn statements are marked and come last.
  */
 export function KnowledgePicker({
   type,
@@ -41,7 +63,14 @@ export function KnowledgePicker({
   const knowledge = useKnowledge();
   const items = knowledge.data;
   const base = useMemo(() => knowledgeOptions(items ?? [], type), [items, type]);
-  const options = useCountedOptions(base, counts);
+  const withdrawn = useMemo(
+    () =>
+      new Set((items ?? []).filter((item) => item.type === type && isWithdrawnKnowledge(item)).map((item) => item.id)),
+    [items, type],
+  );
+  const counted = useCountedOptions(base, counts);
+  // Counts put what narrows the search first; withdrawn statements still come after current ones.
+  const options = useMemo(() => currentFirst(counted, withdrawn), [counted, withdrawn]);
   const names = useMemo(() => new Map(base.map((option) => [option.value, option.description])), [base]);
 
   return (
@@ -50,7 +79,7 @@ export function KnowledgePicker({
       options={options}
       value={value}
       onValueChange={onValueChange}
-      chipText={(id) => id}
+      chipText={(id) => (withdrawn.has(id) ? withdrawnLabel(id) : id)}
       chipTitle={(id) => names.get(id)}
       hint={HINTS[type]}
       loading={knowledge.isPending}

@@ -10,10 +10,11 @@ import { GroupedList, HandSortedList } from './page-layouts.tsx';
  * document title), then its sections in its layout (`handSortedList` or
  * `groupedList`). When the first section opens with an h1 heading widget (as the
  * seeded pages do), that widget is the page's h1 and the title is not drawn twice;
- * it still names the article and the document. The page's meta description goes
+ * it still names the article and the document. Empty groups of a grouped list show
+ * only with `showEmptyGroups` (editors; issue 21 item 16). The page's meta description goes
  * into the document head while it is shown. Editing (the page builder) is issue 9's.
  */
-export function PageContent({ page }: { page: Page }) {
+export function PageContent({ page, showEmptyGroups = false }: { page: Page; showEmptyGroups?: boolean }) {
   useDocumentTitle(page.title);
   useMetaDescription(page.meta.description);
   return (
@@ -26,7 +27,7 @@ export function PageContent({ page }: { page: Page }) {
       {page.sections.length === 0 ? (
         <Text color="fg.muted">This page has no content yet.</Text>
       ) : page.layout.name === 'groupedList' ? (
-        <GroupedList page={page} />
+        <GroupedList page={page} showEmptyGroups={showEmptyGroups} />
       ) : (
         <HandSortedList sections={page.sections} />
       )}

@@ -1,6 +1,6 @@
 import { Stack, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { type Page, type PageSection, pageGroups } from '#shared/contracts/page';
+import { groupNameKey, groupOfKey, type Page, type PageSection, pageGroups } from '#shared/contracts/page';
 import { SectionView } from './section-view.tsx';
 
 /** The query parameter that keeps the open group of a grouped list in the address, so a group can be linked to. */
@@ -24,20 +24,27 @@ export function HandSortedList({ sections }: { sections: readonly PageSection[] 
 
 /**
  * groupedList (spec §2.14): a tab per group (the layout parameters `group-<name>`,
- * in their order), each showing the sections whose `key` is that group, in index
- * order. The tabs follow the ARIA tabs pattern (left and right arrows, Home and
- * End move between them; the open group is kept in `?group=`). Sections that name
- * no group come before the tabs; with no groups at all the page is a plain list.
+ * in their order), each showing the sections whose `key` names that group, in index
+ * order. Group names are compared case-insensitively (`groupOfKey`; issue 21 item
+ * 16). The tabs follow the ARIA tabs pattern (left and right arrows, Home and End
+ * move between them; the open group is kept in `?group=`, matched case-insensitively).
+ * Sections that name no group come before the tabs. A group without sections is
+ * shown only when `showEmptyGroups` (to editors, who fill it; issue 21 item 16), so a
+ * visitor never opens an empty tab; with no groups to show the page is a plain list.
  */
-export function GroupedList({ page }: { page: Page }) {
-  const groups = pageGroups(page.layout);
+export function GroupedList({ page, showEmptyGroups = false }: { page: Page; showEmptyGroups?: boolean }) {
+  const allGroups = pageGroups(page.layout);
   const [search, setSearch] = useSearchParams();
   const sections = sortedSections(page.sections);
+  const sectionsOf = (group: string) => sections.filter((section) => groupOfKey(allGroups, section.key) === group);
+  const ungrouped = sections.filter((section) => groupOfKey(allGroups, section.key) === null);
+  const groups = showEmptyGroups ? allGroups : allGroups.filter((group) => sectionsOf(group).length > 0);
   if (groups.length === 0) return <HandSortedList sections={sections} />;
-  const grouped = new Set(groups);
-  const ungrouped = sections.filter((section) => !grouped.has(section.key));
   const requested = search.get(GROUP_PARAM);
-  const open = requested !== null && grouped.has(requested) ? requested : (groups[0] ?? '');
+  const open =
+    (requested === null ? undefined : groups.find((group) => groupNameKey(group) === groupNameKey(requested))) ??
+    groups[0] ??
+    '';
   // Tab values are positions, not names: Zag builds element ids (and aria-labelledby) from them, and names may hold spaces.
   const tabValue = (group: string) => `group-${groups.indexOf(group)}`;
   const select = (value: string | null) => {
@@ -71,7 +78,7 @@ export function GroupedList({ page }: { page: Page }) {
           ))}
         </Tabs.List>
         {groups.map((group) => {
-          const inGroup = sections.filter((section) => section.key === group);
+          const inGroup = sectionsOf(group);
           return (
             <Tabs.Content key={group} value={tabValue(group)} pt="8">
               {inGroup.length > 0 ? (

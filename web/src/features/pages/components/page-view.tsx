@@ -90,7 +90,7 @@ function PageScreen({ page }: { page: Page }) {
           <PageEditor page={page} ancestors={ancestors} canDelete={can(principal, 'deletePage')} />
         </Suspense>
       ) : null}
-      <PageContent page={page} />
+      <PageContent page={page} showEmptyGroups={can(principal, 'updateContent')} />
     </Stack>
   );
 }

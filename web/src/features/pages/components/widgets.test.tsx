@@ -390,3 +390,46 @@ describe('a grouped list (spec §2.14)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Lab virtual machines' })).toBeInTheDocument();
   });
 });
+
+describe('group names and empty groups (issue 21 item 16)', () => {
+  const casedPage = () =>
+    testPage({
+      layout: {
+        name: 'groupedList',
+        parameters: { 'group-Labs': '0', 'group-labs': '1', 'group-Guides': '2', 'group-Empty': '3' },
+      },
+      sections: [
+        { name: 'Buffer overflow', key: 'LABS' },
+        { name: 'Starting a course', key: 'guides ' },
+        { name: 'Format string', key: 'labs' },
+      ],
+    });
+
+  it('compares group names case-insensitively: one tab per group, every section of any case in it', () => {
+    renderWithProviders(<PageContent page={casedPage()} />, { path: '/resources?group=GUIDES' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Labs', 'Guides']);
+    expect(screen.getByRole('tab', { name: 'Guides' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Starting a course' })).toBeInTheDocument();
+    // No section is left outside the tabs because its key differs in case from the group.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Buffer overflow' })).not.toBeInTheDocument();
+  });
+
+  it('puts the sections keyed in another case into the group’s panel', () => {
+    renderWithProviders(<PageContent page={casedPage()} />);
+    const panel = screen.getByRole('tabpanel', { name: 'Labs' });
+    expect(
+      within(panel)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Buffer overflow', 'Format string']);
+  });
+
+  it('shows a visitor no empty group, and an editor the empty group with its note', () => {
+    const { unmount } = renderWithProviders(<PageContent page={casedPage()} />);
+    expect(screen.queryByRole('tab', { name: 'Empty' })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<PageContent page={casedPage()} showEmptyGroups />, { path: '/resources?group=Empty' });
+    expect(screen.getByRole('tab', { name: 'Empty' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Nothing has been added to this group yet.')).toBeInTheDocument();
+  });
+});

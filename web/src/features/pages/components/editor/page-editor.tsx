@@ -4,6 +4,7 @@ import { PencilIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  groupOfKey,
   PAGE_DELETE_CONFIRMATION_MESSAGE,
   PAGE_STATUS_LABELS,
   type Page,
@@ -74,7 +75,7 @@ export function PageEditor({
   const sections = sortedSections(page.sections);
   const groups = page.layout.name === 'groupedList' ? pageGroups(page.layout) : [];
   const openGroup = search.get(GROUP_PARAM);
-  const defaultKey = openGroup !== null && groups.includes(openGroup) ? openGroup : (groups[0] ?? '');
+  const defaultKey = (openGroup === null ? null : groupOfKey(groups, openGroup)) ?? groups[0] ?? '';
   const sectionItems = sections.map((section) => ({
     id: section.id,
     label: sectionLabel(section),

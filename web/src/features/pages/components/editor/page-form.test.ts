@@ -16,6 +16,10 @@ describe('the page dialog form (spec §5 "Pages")', () => {
     expect(groupNames('  Staff \n\nAdvisors\nStaff\n   \nAlumni')).toEqual(['Staff', 'Advisors', 'Alumni']);
   });
 
+  it('takes a repeat in another case as the same group (issue 21 item 16)', () => {
+    expect(groupNames('Staff\nSTAFF\nadvisors\nAdvisors')).toEqual(['Staff', 'advisors']);
+  });
+
   it('stores the groups as group-<name> = position, keeping the other layout parameters', () => {
     const page = testPage({
       layout: { name: 'groupedList', parameters: { 'group-Old': '0', theme: 'dark' } },

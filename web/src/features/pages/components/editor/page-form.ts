@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_LAYOUT,
+  groupNameKey,
   PAGE_GROUP_PREFIX,
   PAGE_HREF_TAKEN_MESSAGE,
   type Page,
@@ -70,7 +71,17 @@ export function pageDraftOf(page: Page | null): PageDraft {
  * ignored), in order.
  */
 export function groupNames(groups: string): string[] {
-  return [...new Set(groups.split('\n').map((line) => line.trim()))].filter((name) => name !== '');
+  const seen = new Set<string>();
+  return groups
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((name) => {
+      // Repeats are compared case-insensitively (issue 21 item 16): the first spelling is kept.
+      const key = groupNameKey(name);
+      if (name === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** The outcome of {@link checkPageDraft}: the body to send, or the field messages. */

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Dialog, HStack, Progress, Stack, Text } from '@chak
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import {
+  groupOfKey,
   type Page,
   type PageSection,
   pageGroups,
@@ -340,7 +341,7 @@ function SectionForm({
   const groupOptions = [
     { value: '', label: 'No group' },
     ...groups.map((group) => ({ value: group, label: group })),
-    ...(draft.key !== '' && !groups.includes(draft.key) ? [{ value: draft.key, label: draft.key }] : []),
+    ...(draft.key !== '' && groupOfKey(groups, draft.key) === null ? [{ value: draft.key, label: draft.key }] : []),
   ];
   const kindOptions = [
     { value: '', label: 'Choose a widget kind' },
@@ -392,7 +393,8 @@ function SectionForm({
             <SelectField
               id={`${id}-key`}
               label="Group"
-              value={draft.key}
+              // A key naming a group in another case selects that group (issue 21 item 16).
+              value={groupOfKey(groups, draft.key) ?? draft.key}
               options={groupOptions}
               onChange={(key) => setDraft({ ...draft, key })}
               register={register('key')}
