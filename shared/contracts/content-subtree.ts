@@ -44,8 +44,15 @@ export type ContentSubtree = z.infer<typeof ContentSubtree>;
 
 /** What every subtree write carries: the root's `version` and the `descendants` count confirmed. */
 const SubtreeConfirmation = z.object({
-  version: z.coerce.number().int().min(1),
-  descendants: z.coerce.number().int().min(0).max(CONTENT_SUBTREE_MAX_DESCENDANTS),
+  version: z.coerce
+    .number({ error: 'Must be a whole number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be at least 1.'),
+  descendants: z.coerce
+    .number({ error: 'Must be a whole number.' })
+    .int('Must be a whole number.')
+    .min(0, 'Must be at least 0.')
+    .max(CONTENT_SUBTREE_MAX_DESCENDANTS, `Must be at most ${CONTENT_SUBTREE_MAX_DESCENDANTS}.`),
 });
 
 /**
@@ -55,7 +62,7 @@ const SubtreeConfirmation = z.object({
  * restores every archived one.
  */
 export const ContentSubtreeStatusRequest = SubtreeConfirmation.extend({
-  status: z.enum(['archived', 'unpublished']),
+  status: z.enum(['archived', 'unpublished'], { error: 'Choose archived or unpublished.' }),
 }).meta({ id: 'ContentSubtreeStatusRequest' });
 export type ContentSubtreeStatusRequest = z.infer<typeof ContentSubtreeStatusRequest>;
 

@@ -584,7 +584,6 @@ const CASES: Record<OperationId, RouteCase> = {
     bad: [
       { path: '/api/v1/content-subtrees/00000000000000000000000000', status: 404, as: 'editor' },
       { path: '/api/v1/content-subtrees/{moduleId}', status: 403, as: 'faculty-uscr' },
-      { path: '/api/v1/content-subtrees/{moduleId}', status: 401 },
     ],
   },
   setContentSubtreeStatus: {
@@ -608,7 +607,7 @@ const CASES: Record<OperationId, RouteCase> = {
         status: 400,
         as: 'editor',
         body: { json: { status: 'published', version: 1, descendants: 0 } },
-        fieldError: { path: 'body.status', message: 'Must be one of: archived, unpublished.' },
+        fieldError: { path: 'body.status', message: 'Choose archived or unpublished.' },
       },
       {
         path: '/api/v1/content-subtrees/{moduleId}',
@@ -640,7 +639,7 @@ const CASES: Record<OperationId, RouteCase> = {
         path: '/api/v1/content-subtrees/{moduleId}?version=one&descendants=0',
         status: 400,
         as: 'editor',
-        fieldError: { path: 'query.version', message: 'Must be a number.' },
+        fieldError: { path: 'query.version', message: 'Must be a whole number.' },
       },
       { path: '/api/v1/content-subtrees/{moduleId}?version=1&descendants=0', status: 403, as: 'student' },
     ],
