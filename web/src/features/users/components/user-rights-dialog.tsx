@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../api/get-user.ts';
@@ -143,6 +144,7 @@ function RightsForm({
 }) {
   const [draft, setDraft] = useState<RightsDraft>(() => rightsDraftOf(user));
   const [errors, setErrors] = useState<RightsErrors>({});
+  useRevalidation(draft, setErrors, rightsErrors);
   const [stale, setStale] = useState(false);
   const [removals, setRemovals] = useState<string[] | null>(null);
   const form = useRef<HTMLFormElement>(null);

@@ -31,7 +31,7 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
   const [draft, setDraft] = useState<ContentDraft>(emptyDraft);
   const [aliasEdited, setAliasEdited] = useState(false);
   const [objectives, setObjectives] = useState('');
-  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors();
+  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors(draft);
 
   const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));

@@ -108,7 +108,7 @@ export function ContentEditForm({
   const [draft, setDraft] = useState<ContentDraft>(() => draftOf(detail, items));
   /** The saved copy the draft is based on: what Reload merges the draft against. */
   const [original, setOriginal] = useState<ContentDraft>(draft);
-  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors();
+  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors(draft);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloaded, setReloaded] = useState(false);
   const [reloading, setReloading] = useState(false);
