@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ALIAS_TAKEN_MESSAGE, CURATED_DATE_IN_FUTURE_MESSAGE } from '#shared/contracts/content';
-import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
+import { bufferOverflowDetail } from '../../../../testing/fixtures.ts';
 import { calledWith, type MockResponse } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
 import { mockEditorApi, renderEditorRoutes } from './editor-test-kit.tsx';
