@@ -51,6 +51,13 @@ import {
 } from './contracts/content.ts';
 import { SaveContentRequest, SavedContent } from './contracts/content-save.ts';
 import {
+  ContentSubtree,
+  ContentSubtreeStatusChange,
+  ContentSubtreeStatusRequest,
+  DeleteContentSubtreeQuery,
+  DeletedContentSubtree,
+} from './contracts/content-subtree.ts';
+import {
   Contributor,
   ContributorPage,
   ContributorPath,
@@ -318,6 +325,42 @@ export const ROUTES = [
       'Delete a content item without children, its alias and its place among its parent\'s children; answers its parentId (spec §2.6, §7 "Delete content by id"; decision record 015).',
     request: { path: ContentItemPath },
     response: DeletedContent,
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'getContentSubtree',
+    method: 'GET',
+    path: '/api/v1/content-subtrees/{id}',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      'Count what an archive, restore or delete with descendants would touch: the item, its descendants by category, the archived ones, the files (issue 21 item 12; decision record 034).',
+    request: { path: ContentItemPath },
+    response: ContentSubtree,
+    errorStatuses: [401, 403, 404],
+  },
+  {
+    operationId: 'setContentSubtreeStatus',
+    method: 'PATCH',
+    path: '/api/v1/content-subtrees/{id}',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      'Archive a content item with every descendant, or restore it and every archived descendant (status unpublished), all or nothing; `version` and `descendants` must be those confirmed, else 409 (issue 21 item 12; decision record 034).',
+    request: { path: ContentItemPath, body: ContentSubtreeStatusRequest },
+    response: ContentSubtreeStatusChange,
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'deleteContentSubtree',
+    method: 'DELETE',
+    path: '/api/v1/content-subtrees/{id}',
+    group: 'content',
+    access: 'deleteContent',
+    summary:
+      'Delete a content item with every descendant, their lessons and files, all or nothing; `version` and `descendants` must be those confirmed, else 409 (issue 21 item 12; decision record 034).',
+    request: { path: ContentItemPath, query: DeleteContentSubtreeQuery },
+    response: DeletedContentSubtree,
     errorStatuses: [401, 403, 404, 409],
   },
   {

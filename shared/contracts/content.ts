@@ -3,6 +3,7 @@ import { CONTENT_CATEGORIES, CONTENT_STATUSES, CURATED_LABELS, EDUCATION_LEVELS,
 import { LIMITS, PAGE } from '../limits.ts';
 import { booleanParam, EntityId, IdOrAlias, IsoDate, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 import { Contributor } from './contributor.ts';
+import { withImageAlt } from './html-images.ts';
 import { KnowledgeId } from './knowledge.ts';
 
 /**
@@ -266,7 +267,9 @@ export const ContentSectionInput = z.object({
   id: EntityId.optional(),
   key: z.string().max(1000).nullable().optional(),
   name: z.string().max(LIMITS.childNameMaxChars, `Must be at most ${LIMITS.childNameMaxChars} characters.`),
-  description: z.string().max(LIMITS.contentHtmlMaxChars, `Must be at most ${LIMITS.contentHtmlMaxChars} characters.`),
+  description: withImageAlt(
+    z.string().max(LIMITS.contentHtmlMaxChars, `Must be at most ${LIMITS.contentHtmlMaxChars} characters.`),
+  ),
 });
 export type ContentSectionInput = z.infer<typeof ContentSectionInput>;
 
@@ -280,10 +283,12 @@ export type ContentSectionInput = z.infer<typeof ContentSectionInput>;
  */
 export const ContentFields = z.object({
   name: required(LIMITS.childNameMaxChars),
-  description: z
-    .string({ error: 'Is required.' })
-    .min(1, 'Is required.')
-    .max(LIMITS.contentHtmlMaxChars, `Must be at most ${LIMITS.contentHtmlMaxChars} characters.`),
+  description: withImageAlt(
+    z
+      .string({ error: 'Is required.' })
+      .min(1, 'Is required.')
+      .max(LIMITS.contentHtmlMaxChars, `Must be at most ${LIMITS.contentHtmlMaxChars} characters.`),
+  ),
   urlAlias: z.string().max(LIMITS.idOrAliasMaxChars).optional(),
   status: ContentStatus.optional(),
   tags: KeywordList.optional(),

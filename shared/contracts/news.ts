@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { NEWS_EVENT_LIMITS, PAGE } from '../limits.ts';
 import { booleanParam, EntityId, IdOrAlias, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
+import { withImageAlt } from './html-images.ts';
 
 /**
  * News and events (spec §2.10, §3 "News", "Event", §5 "News and event dialog", §7
@@ -44,7 +45,7 @@ const ExternalUrl = optional(NEWS_EVENT_LIMITS.externalLinkMaxChars).refine(
 const commonFields = {
   name: required(NEWS_EVENT_LIMITS.titleMaxChars),
   /** HTML; sanitised by the server with an allow-list before it is stored. */
-  description: required(NEWS_EVENT_LIMITS.descriptionMaxChars),
+  description: withImageAlt(required(NEWS_EVENT_LIMITS.descriptionMaxChars)),
   status: z.enum(NEWS_EVENT_STATUSES, { error: 'Choose a status.' }),
   /** When the news happened or the event takes place: an ISO date-time (the date-time picker's value). */
   date: IsoDateTime,

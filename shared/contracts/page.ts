@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LIMITS, PAGE_LIMITS } from '../limits.ts';
 import { EntityId, fileName, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
+import { IMAGE_ALT_MISSING_MESSAGE, imagesWithoutAlt, withImageAlt } from './html-images.ts';
 
 /**
  * CMS pages (spec §2.14, §3 "Page", "Section", "Section widget", §5 "Pages" and
@@ -563,14 +564,23 @@ export const SECTION_TOO_LARGE_MESSAGE = 'The section is too large: split its co
 export const SectionInput = z.object({
   key: optional(PAGE_LIMITS.groupNameMaxChars).default(''),
   name: optional(PAGE_LIMITS.sectionNameMaxChars).default(''),
-  description: optional(PAGE_LIMITS.sectionDescriptionMaxChars).default(''),
+  description: withImageAlt(optional(PAGE_LIMITS.sectionDescriptionMaxChars)).default(''),
   widgets: z
     .array(SectionWidget)
     .max(PAGE_LIMITS.sectionWidgetsMax, `At most ${PAGE_LIMITS.sectionWidgetsMax} widgets.`)
     .refine(
       (widgets) => widgets.length < 2 || widgets.every((widget) => widget.kind === 'giantIconButton'),
       SECTION_SINGLE_WIDGET_MESSAGE,
-    ),
+    )
+    .superRefine((widgets, context) => {
+      // A contentBox is HTML: its images need alt text (issue 21 item 15). Checked on input only,
+      // so pages stored before the rule still read.
+      widgets.forEach((widget, index) => {
+        if (widget.kind === 'contentBox' && imagesWithoutAlt(widget.content) > 0) {
+          context.addIssue({ code: 'custom', path: [index, 'content'], message: IMAGE_ALT_MISSING_MESSAGE });
+        }
+      });
+    }),
   layout: z.object({ name: z.enum(SECTION_LAYOUTS) }).default({ name: DEFAULT_SECTION_LAYOUT }),
 });
 export type SectionInput = z.input<typeof SectionInput>;

@@ -120,6 +120,13 @@ describe('/admin for an administrator', () => {
     await users.getByRole('button', { name: 'Edit Sam Student' }).click();
     const rights = admin.getByRole('dialog', { name: 'Edit rights of Sam Student' });
     await rights.getByRole('button', { name: 'Save rights' }).waitFor();
+    // Role presets (issue 21 item 13): the student preset gives a student what they have already.
+    await rights.getByRole('combobox', { name: 'Preset' }).selectOption({ label: 'Student' });
+    await rights.getByText(/Enters the exercise area by invitation/).waitFor();
+    await rights.getByRole('button', { name: 'Apply preset' }).click();
+    await axe(admin, 'rights dialog with a preset chosen');
+    // The raw claims are under the Advanced disclosure.
+    await rights.getByText(/^Advanced: claims/).click();
     await rights.getByRole('button', { name: 'Add claim' }).click();
     const claimTypes = rights.getByRole('textbox', { name: /^Type of claim \d+$/ });
     const position = await claimTypes.count();

@@ -127,6 +127,10 @@ const MATRIX: readonly MatrixRow[] = [
       ['patchContent', 'PATCH', '/api/v1/content-items/{unpublished}', 400],
       ['saveContent', 'POST', '/api/v1/content-saves', 400],
       ['deleteContent', 'DELETE', '/api/v1/content-items/00000000000000000000000000', 404],
+      // Subtree writes (issue 21 item 12): validation first (400), so nothing is archived or deleted.
+      ['getContentSubtree', 'GET', '/api/v1/content-subtrees/00000000000000000000000000', 404],
+      ['setContentSubtreeStatus', 'PATCH', '/api/v1/content-subtrees/{unpublished}', 400],
+      ['deleteContentSubtree', 'DELETE', '/api/v1/content-subtrees/{unpublished}', 400],
       ['createContributor', 'POST', '/api/v1/contributors', 400],
       ['updateContributor', 'PUT', '/api/v1/contributors/00000000000000000000000000', 400],
     ] as const

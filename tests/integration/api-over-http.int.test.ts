@@ -12,6 +12,7 @@ import {
   DeletedContent,
 } from '#shared/contracts/content';
 import { SavedContent } from '#shared/contracts/content-save';
+import { ContentSubtree, ContentSubtreeStatusChange, DeletedContentSubtree } from '#shared/contracts/content-subtree';
 import { Contributor, ContributorPage } from '#shared/contracts/contributor';
 import {
   BUNDLE_PREVIEW_MAX_FILES,
@@ -166,6 +167,23 @@ beforeAll(async () => {
 
 /** Ids of what the write routes' cases create, for the cases that follow them (routes run in table order). */
 const written = { contentId: '', contributorId: '' };
+
+/**
+ * A course with one lab that the subtree cases archive (editor) and then delete
+ * (admin, who may see archived content) — issue 21 item 12, decision record 034.
+ */
+const subtree = { id: '', version: 0 };
+
+beforeAll(async () => {
+  const init = await requestInit('POST', 'editor', {
+    json: {
+      fields: { name: 'Subtree Over HTTP', description: '<p>A course.</p>', categories: ['course'] },
+      children: [{ key: 'lab', name: 'Subtree Lab' }],
+    },
+  });
+  const saved = SavedContent.parse(await (await api('/api/v1/content-saves', init)).json());
+  Object.assign(subtree, { id: saved.content.id, version: saved.content.version });
+});
 
 /**
  * What the lesson routes' cases act on (decision record 021): a lesson of the seeded
@@ -559,6 +577,84 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: '/api/v1/content-items/{moduleId}', status: 409, as: 'editor' },
       { path: '/api/v1/content-items/00000000000000000000000000', status: 404, as: 'editor' },
       { path: '/api/v1/content-items/{moduleId}', status: 403, as: 'student' },
+    ],
+  },
+  getContentSubtree: {
+    ok: {
+      get path() {
+        return `/api/v1/content-subtrees/${subtree.id}`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(ContentSubtree.parse(body)).toMatchObject({
+          id: subtree.id,
+          categories: ['course'],
+          descendants: 1,
+          archived: 0,
+        });
+      },
+    },
+    bad: [
+      { path: '/api/v1/content-subtrees/00000000000000000000000000', status: 404, as: 'editor' },
+      { path: '/api/v1/content-subtrees/{moduleId}', status: 403, as: 'faculty-uscr' },
+    ],
+  },
+  setContentSubtreeStatus: {
+    ok: {
+      get path() {
+        return `/api/v1/content-subtrees/${subtree.id}`;
+      },
+      as: 'editor',
+      get body() {
+        return { json: { status: 'archived', version: subtree.version, descendants: 1 } };
+      },
+      check(body) {
+        const change = ContentSubtreeStatusChange.parse(body);
+        expect(change).toMatchObject({ changed: 2, content: { id: subtree.id, status: 'archived' } });
+        subtree.version = change.content.version;
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/content-subtrees/{moduleId}',
+        status: 400,
+        as: 'editor',
+        body: { json: { status: 'published', version: 1, descendants: 0 } },
+        fieldError: { path: 'body.status', message: 'Choose archived or unpublished.' },
+      },
+      {
+        path: '/api/v1/content-subtrees/{moduleId}',
+        status: 409,
+        as: 'editor',
+        body: { json: { status: 'archived', version: 1, descendants: 0 } },
+      },
+      {
+        path: '/api/v1/content-subtrees/{moduleId}',
+        status: 403,
+        as: 'student',
+        body: { json: { status: 'archived', version: 1, descendants: 0 } },
+      },
+    ],
+  },
+  deleteContentSubtree: {
+    ok: {
+      get path() {
+        return `/api/v1/content-subtrees/${subtree.id}?version=${subtree.version}&descendants=1`;
+      },
+      as: 'admin',
+      check(body) {
+        expect(DeletedContentSubtree.parse(body)).toEqual({ id: subtree.id, parentId: null, deleted: 2 });
+      },
+    },
+    bad: [
+      { path: '/api/v1/content-subtrees/{moduleId}?version=1&descendants=0', status: 409, as: 'editor' },
+      {
+        path: '/api/v1/content-subtrees/{moduleId}?version=one&descendants=0',
+        status: 400,
+        as: 'editor',
+        fieldError: { path: 'query.version', message: 'Must be a whole number.' },
+      },
+      { path: '/api/v1/content-subtrees/{moduleId}?version=1&descendants=0', status: 403, as: 'student' },
     ],
   },
   createContributor: {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { ANY_SCOPE, API_CLAIMS, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
+import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import {
   type Claim,
   COURSEWARE_FEATURE,
@@ -12,6 +12,8 @@ import {
   USER_ROLE,
 } from '#shared/contracts/identity';
 import type { Brand } from '#shared/enums';
+// The personas' claims are the role presets of the rights dialog (issue 21 item 13).
+import { ADMINISTRATOR_CLAIMS, EDITOR_CLAIMS, FACULTY_CLAIMS, STUDENT_CLAIMS } from '#shared/role-presets';
 import {
   type BusinessUnitCategory,
   type BusinessUnitFields,
@@ -104,8 +106,6 @@ const FACULTY_COURSE_ROLES = [SUPPORT_ROLES.instructor, SUPPORT_ROLES.courseAdmi
 const FACULTY_ORGANIZATION_ROLES = ['organization admin', 'organization instructor'];
 
 const role = (value: string): Claim => ({ type: CLAIM_TYPES.role, value });
-const api = (value: string): Claim => ({ type: CLAIM_TYPES.api, value });
-const claim = (type: string, scopes?: string[]): Claim => ({ type, value: ANY_SCOPE, ...(scopes ? { scopes } : {}) });
 
 const WELCOME = {
   key: 'welcome',
@@ -118,29 +118,6 @@ const INVITE_STUDENTS = {
   link: '/exercises',
 };
 
-const FACULTY_CLAIMS: readonly Claim[] = [
-  role(USER_ROLE),
-  // One claim, stored as one item per scope (spec §3): courseware files and lesson files.
-  claim(CLAIM_TYPES.scopedFile, [FILE_SCOPES.courseware, FILE_SCOPES.lesson]),
-  api(API_CLAIMS.listCourses),
-  api(API_CLAIMS.listLessons),
-  api(API_CLAIMS.sendContentFeedback),
-  api(API_CLAIMS.requestCourseSupport),
-  api(API_CLAIMS.requestOrganizationSupport),
-  claim(CLAIM_TYPES.manageOrganization),
-];
-
-const EDITOR_CLAIMS: readonly Claim[] = [
-  role(USER_ROLE),
-  claim(CLAIM_TYPES.scopedFile),
-  api(API_CLAIMS.updateContent),
-  api(API_CLAIMS.deleteContent),
-  api(API_CLAIMS.deleteNews),
-  api(API_CLAIMS.deleteEvents),
-  api(API_CLAIMS.deletePage),
-  api(API_CLAIMS.sendContentFeedback),
-];
-
 /** The personas, in `PERSONAS` order. */
 export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
   {
@@ -150,7 +127,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     description: 'Student: enters the exercise area by invitation; cannot download files.',
     ranges: ['USCR'],
     school: null,
-    claims: [role(USER_ROLE), api(API_CLAIMS.listCourses), api(API_CLAIMS.requestCourseSupport)],
+    claims: STUDENT_CLAIMS,
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME],
     organization: { school: 'University of Nebraska at Omaha', roles: ['student'] },
@@ -203,23 +180,7 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     description: 'Administrator: everything an editor may, plus archived content, users and impersonation.',
     ranges: ['USCR', 'VACR'],
     school: null,
-    claims: [
-      ...EDITOR_CLAIMS,
-      { type: CLAIM_TYPES.viewArchivedContent, value: ANY_SCOPE },
-      claim(CLAIM_TYPES.manageOrganization),
-      claim(CLAIM_TYPES.submitAbstract),
-      api(API_CLAIMS.listUsers),
-      api(API_CLAIMS.impersonateUsers),
-      api(API_CLAIMS.manageUsers),
-      api(API_CLAIMS.manageBusinessUnits),
-      api(API_CLAIMS.inviteUsers),
-      api(API_CLAIMS.importUsers),
-      api(API_CLAIMS.readAuditLog),
-      api(API_CLAIMS.listCourses),
-      api(API_CLAIMS.listLessons),
-      api(API_CLAIMS.requestCourseSupport),
-      api(API_CLAIMS.requestOrganizationSupport),
-    ],
+    claims: ADMINISTRATOR_CLAIMS,
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, { key: 'dashboard', message: 'Download statistics are on the dashboard.', link: '/dashboard' }],
     organization: null,

@@ -4,10 +4,12 @@ import { createContributor } from './create-contributor.ts';
 import { createEvent } from './create-event.ts';
 import { createNews } from './create-news.ts';
 import { deleteContent } from './delete-content.ts';
+import { deleteContentSubtree } from './delete-content-subtree.ts';
 import { deleteEvent } from './delete-event.ts';
 import { deleteNews } from './delete-news.ts';
 import { getContent } from './get-content.ts';
 import { getContentBundle } from './get-content-bundle.ts';
+import { getContentSubtree } from './get-content-subtree.ts';
 import { getEvent } from './get-event.ts';
 import { getKnowledge } from './get-knowledge.ts';
 import { getNews } from './get-news.ts';
@@ -22,6 +24,7 @@ import { replaceContent } from './replace-content.ts';
 import { saveContent } from './save-content.ts';
 import { sendContactRequest } from './send-contact-request.ts';
 import { sendContentFeedback } from './send-content-feedback.ts';
+import { setContentSubtreeStatus } from './set-content-subtree-status.ts';
 import { updateContributor } from './update-contributor.ts';
 import { updateEvent } from './update-event.ts';
 import { updateNews } from './update-news.ts';
@@ -39,6 +42,9 @@ export const handler = createGroupHandler('content', {
   patchContent,
   saveContent,
   deleteContent,
+  getContentSubtree,
+  setContentSubtreeStatus,
+  deleteContentSubtree,
   createContributor,
   updateContributor,
   sendContentFeedback,

@@ -1,5 +1,5 @@
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
@@ -18,6 +18,9 @@ export function AcknowledgedDeleteDialog({
   requiredMessage,
   pending,
   error,
+  description,
+  confirmDisabled = false,
+  children,
   onConfirm,
   onClose,
 }: {
@@ -30,6 +33,12 @@ export function AcknowledgedDeleteDialog({
   requiredMessage: string;
   pending: boolean;
   error: string | null;
+  /** What will happen, instead of the default "“name” will be deleted for good. …". */
+  description?: ReactNode;
+  /** Disables Delete (e.g. while what it deletes is still being counted). */
+  confirmDisabled?: boolean;
+  /** Shown above the acknowledgement. */
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -63,14 +72,16 @@ export function AcknowledgedDeleteDialog({
     <ConfirmDialog
       open={open}
       title={title}
-      description={`“${name}” will be deleted for good. This cannot be undone.`}
+      description={description ?? `“${name}” will be deleted for good. This cannot be undone.`}
       confirmLabel="Delete"
       destructive
       pending={pending}
+      confirmDisabled={confirmDisabled}
       error={error}
       onConfirm={confirm}
       onClose={onClose}
     >
+      {children}
       <Stack gap="1">
         <Checkbox.Root
           checked={acknowledged}

@@ -14,6 +14,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   pending = false,
+  confirmDisabled = false,
   error,
   onConfirm,
   onClose,
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   destructive?: boolean;
   pending?: boolean;
+  /** The confirm button is disabled (e.g. while what it acts on is still being counted). */
+  confirmDisabled?: boolean;
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
@@ -62,7 +65,12 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onClose} disabled={pending}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette={destructive ? 'red' : 'brand'} onClick={onConfirm} loading={pending}>
+              <Button
+                colorPalette={destructive ? 'red' : 'brand'}
+                onClick={onConfirm}
+                loading={pending}
+                disabled={confirmDisabled}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

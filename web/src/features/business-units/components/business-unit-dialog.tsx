@@ -21,6 +21,7 @@ import { BRANDS } from '#shared/enums';
 import { ADMIN_LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateBusinessUnit } from '../api/create-business-unit.ts';
@@ -85,6 +86,10 @@ function UnitForm({
   const [unit, setUnit] = useState(initial);
   const [draft, setDraft] = useState<UnitDraft>(() => unitDraftOf(initial));
   const [errors, setErrors] = useState<UnitErrors>({});
+  useRevalidation(draft, setErrors, (current: UnitDraft) => {
+    const result = validateUnit(current);
+    return 'errors' in result ? result.errors : {};
+  });
   const [stale, setStale] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const problem = useRef<HTMLDivElement>(null);

@@ -139,6 +139,23 @@ describe('ContributorFormDialog (spec §5 "Contributor")', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('takes the e-mail message away as soon as the address is fixed, before any submit (issue 21 item 14)', async () => {
+    const { user, field, submit, onSubmit } = await openForm();
+    await fillRequired(user, field);
+    await user.clear(field(/E-mail/));
+    await user.type(field(/E-mail/), 'ada');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Must be a valid e-mail address.');
+    // Still wrong while typing: the message stays (and follows the field's state).
+    await user.type(field(/E-mail/), '@');
+    expect(screen.getByRole('alert')).toHaveTextContent('Must be a valid e-mail address.');
+
+    await user.type(field(/E-mail/), 'example.org');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field(/E-mail/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('gives a new contributor as a draft: fresh key, nothing stored, changed, fields trimmed', async () => {
     const { user, field, submit, onSubmit, onClose } = await openForm();
     await user.type(field('Prefix'), ' Lady ');

@@ -2,6 +2,7 @@ import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, 
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { ContributorFields, contributorDisplayName } from '#shared/contracts/contributor';
 import { fieldIds } from '../../../components/ui/field-parts.tsx';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import {
   type ContributorDraft,
   type ContributorFieldsDraft,
@@ -170,6 +171,10 @@ function ContributorForm({
   const [fields, setFields] = useState<ContributorFieldsDraft>(contributor?.fields ?? EMPTY_FIELDS);
   const [portrait, setPortrait] = useState<PortraitDraft>(contributor?.portrait ?? NO_PORTRAIT);
   const [errors, setErrors] = useState<FormErrors>({});
+  useRevalidation(fields, setErrors, (current: ContributorFieldsDraft) => {
+    const result = validate(current);
+    return 'errors' in result ? result.errors : {};
+  });
   const refs = useRef(new Map<FormField, HTMLInputElement>());
   const storedPortrait: PortraitDraft = { kind: 'stored', fileId: contributor?.stored?.portraitFileId ?? null };
   const fileInput = () => refs.current.get('portrait');

@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Text, Textarea } from '@chakra-ui/react';
 import { MessageSquareIcon } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { can } from '#shared/capabilities';
 import type { Content } from '#shared/contracts/content';
 import {
@@ -12,6 +12,7 @@ import {
 } from '#shared/contracts/feedback';
 import { FEEDBACK_SCREENSHOT_RULE } from '#shared/contracts/file';
 import { LIMITS } from '#shared/limits';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/session/session-store.ts';
 import { readAsBase64, useSendContentFeedback } from '../api/send-content-feedback.ts';
@@ -85,6 +86,11 @@ export function FeedbackForm({ content, onClose }: { content: Pick<Content, 'id'
   const [message, setMessage] = useState('');
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [errors, setErrors] = useState<FeedbackErrors>({});
+  const values = useMemo(() => ({ message }), [message]);
+  useRevalidation(values, setErrors, (current: { message: string }): FeedbackErrors => {
+    const problem = messageProblem(current.message);
+    return problem ? { message: problem } : {};
+  });
   const [sent, setSent] = useState<SentContentFeedback | null>(null);
   const [reading, setReading] = useState(false);
   const messageRef = useRef<HTMLTextAreaElement>(null);

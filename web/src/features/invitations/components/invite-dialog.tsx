@@ -3,6 +3,7 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { CreateInvitationRequest, INVITATION_ROLES, type Invitation } from '#shared/contracts/administration';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
@@ -28,6 +29,25 @@ function errorsOf(issues: readonly { path: string; message: string }[]): Errors 
     if (name && (FIELD_ORDER as readonly string[]).includes(name)) errors[name as FieldName] ??= issue.message;
   }
   return errors;
+}
+
+/** The request an invite form sends (an empty name left out). */
+function inviteBody(values: Values) {
+  return {
+    email: values.email,
+    displayName: values.displayName.trim() ? values.displayName : undefined,
+    organizationId: values.organizationId,
+    role: values.role,
+  };
+}
+
+/** The form's messages, checked with the server's schema (an organization not chosen has its own). */
+function inviteErrors(values: Values): Errors {
+  const parsed = CreateInvitationRequest.safeParse(inviteBody(values));
+  if (parsed.success) return {};
+  const found = errorsOf(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  if (found.organizationId) found.organizationId = 'Choose an organization.';
+  return found;
 }
 
 /**
@@ -85,6 +105,7 @@ function InviteForm({
     role: 'student',
   });
   const [errors, setErrors] = useState<Errors>({});
+  useRevalidation(values, setErrors, inviteErrors);
   const [formError, setFormError] = useState<string | null>(null);
   const refs = useRef(new Map<FieldName, HTMLInputElement | HTMLSelectElement>());
   const create = useCreateInvitation();
@@ -102,21 +123,14 @@ function InviteForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = CreateInvitationRequest.safeParse({
-      email: values.email,
-      displayName: values.displayName.trim() ? values.displayName : undefined,
-      organizationId: values.organizationId,
-      role: values.role,
-    });
-    if (!parsed.success) {
-      const found = errorsOf(
-        parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-      );
-      if (found.organizationId) found.organizationId = 'Choose an organization.';
+    const found = inviteErrors(values);
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       focusFirst(found);
       return;
     }
+    const parsed = CreateInvitationRequest.safeParse(inviteBody(values));
+    if (!parsed.success) return;
     setErrors({});
     busy.current = true;
     try {

@@ -22,6 +22,7 @@ import {
   type LessonUrl,
 } from '#shared/contracts/lesson';
 import { LIMITS } from '#shared/limits';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endsSession, reportError } from '../../../lib/error-store.ts';
@@ -135,6 +136,7 @@ export function LessonForm({
 }) {
   const [draft, setDraft] = useState<LessonDraft>(() => draftOf(lesson));
   const [errors, setErrors] = useState<DraftErrors>({});
+  useRevalidation(draft, setErrors, draftErrors);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusyState] = useState(false);

@@ -19,6 +19,7 @@ import { type SentSupportRequest, SupportRequestInput } from '#shared/contracts/
 import { MESSAGE_LIMITS } from '#shared/limits';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { type SessionUser, useSession } from '../../auth/session/session-store.ts';
 import { listOrganizationsQueryOptions } from '../api/list-organizations.ts';
@@ -192,19 +193,26 @@ function SupportForm({
     fields.current[field] = element;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  /** The body to send and the form's messages (the server's schema, a topic, the e-mail when asked). */
+  const check = (current: Values) => {
     const body: SupportRequestInput = {
-      ...(askEmail ? { email: values.email } : {}),
-      subject: values.subject,
-      message: values.message,
+      ...(askEmail ? { email: current.email } : {}),
+      subject: current.subject,
+      message: current.message,
       context: clientContext(),
     };
     const found: FieldErrors<SupportField> = fieldErrorsOf(SupportRequestInput, body, BODY_FIELDS);
+    if (!options.some((option) => option.value === current.topic)) found.topic = TOPIC_REQUIRED_MESSAGE;
+    if (askEmail && current.email.trim() === '') found.email = 'Is required.';
+    return { body, found };
+  };
+  useRevalidation(values, setErrors, (current: Values) => check(current).found);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const { body, found } = check(values);
     const topic = options.find((option) => option.value === values.topic);
-    if (!topic) found.topic = TOPIC_REQUIRED_MESSAGE;
-    if (askEmail && values.email.trim() === '') found.email = 'Is required.';
     setErrors(found);
     if (!topic || Object.keys(found).length > 0) {
       focusFirstInvalid(found);

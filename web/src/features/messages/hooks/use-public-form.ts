@@ -2,6 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import type * as z from 'zod';
 import { RATE_LIMITED_MESSAGE } from '#shared/contracts/messages';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import {
   type FieldErrors,
   fieldErrorsFromApi,
@@ -34,6 +35,7 @@ export function usePublicForm<Field extends string, Values extends Record<Field,
   const [values, setValues] = useState<Values>(empty);
   const [trap, setTrap] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  useRevalidation(values, setErrors, (current: Values) => fieldErrorsOf(schema, current, order));
   const [rateLimited, setRateLimited] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const elements = useRef<Partial<Record<Field, HTMLElement | null>>>({});

@@ -18,6 +18,7 @@ import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { useFieldRegistry } from '../../../hooks/use-field-registry.ts';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
@@ -120,6 +121,10 @@ function NewsEventForm<K extends NewsEventKind>({
   const [draft, setDraft] = useState<NewsEventDraft>(() => draftOf(item));
   const [pickedImage, setPickedImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
+  useRevalidation(draft, setErrors, (current: NewsEventDraft) => {
+    const check = checkDraft(kind, current);
+    return check.ok ? {} : check.errors;
+  });
   const [dataError, setDataError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { register, focus } = useFieldRegistry<DraftField>('name', firstField);

@@ -1,10 +1,11 @@
 import { Alert, Button, Checkbox, Dialog, Field, Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { INVITATION_ROLES, type InvitationRole, type UserDetail } from '#shared/contracts/administration';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAllOrganizations } from '../api/get-all-organizations.ts';
@@ -213,6 +214,11 @@ function TeamMove({ user, busy, onReload }: { user: UserDetail; busy: RefObject<
   const toSelect = useRef<HTMLSelectElement>(null);
   const [roles, setRoles] = useState<InvitationRole[]>(['student']);
   const [errors, setErrors] = useState<{ to?: string; roles?: string }>({});
+  const values = useMemo(() => ({ to, roles }), [to, roles]);
+  useRevalidation(values, setErrors, (current: typeof values) => ({
+    ...(current.to ? {} : { to: 'Choose the team to move to.' }),
+    ...(current.roles.length === 0 ? { roles: 'Choose at least one role.' } : {}),
+  }));
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   const move = useMoveUserOrganization();
   const toIds = fieldIds(`${id}-to`, { help: false, error: Boolean(errors.to) });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserDetail } from '#shared/contracts/administration';
+import { FACULTY_CLAIMS } from '#shared/role-presets';
 import { getShownErrors } from '../../../lib/error-store.ts';
 import { calledWith, type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -61,6 +62,34 @@ async function openDialog({
 }
 
 describe('the rights dialog (issue 11 item 2)', () => {
+  it('applies a role preset: its claims replace the raw ones, its range is added, and removals are confirmed (issue 21 item 13)', async () => {
+    const { spy, onClose, user, dialog } = await openDialog();
+    const apply = within(dialog).getByRole('button', { name: 'Apply preset' });
+    expect(apply).toBeDisabled();
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Preset' }),
+      'Faculty on the national range (USCR)',
+    );
+    expect(within(dialog).getByText(/Downloads courseware and lesson files/)).toBeInTheDocument();
+    await user.click(apply);
+    // The raw claims stay editable under the Advanced disclosure.
+    expect(within(dialog).getByText('Advanced: claims (7)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Value of claim 2' })).toHaveValue('list_v1_courses');
+    await user.click(within(dialog).getByRole('button', { name: 'Save rights' }));
+    // The student role goes: the dialog asks first.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Take rights away from Sam Student?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove and save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [put] = calledWith(spy, 'PUT');
+    expect(put?.body).toEqual({
+      version: 4,
+      claims: [{ type: 'role', value: 'USER' }, ...FACULTY_CLAIMS.filter((claim) => claim.type !== 'role')],
+      subscriptions: ['coursewareFeature'],
+      ranges: ['VACR', 'USCR'],
+    });
+  });
+
   it('adds a claim and saves the whole set with the version read', async () => {
     const { spy, onClose, user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Add claim' }));

@@ -11,6 +11,7 @@ import {
   IconButton,
   Input,
   List,
+  NativeSelect,
   Stack,
   Text,
 } from '@chakra-ui/react';
@@ -18,15 +19,18 @@ import { Trash2Icon } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { UserDetail } from '#shared/contracts/administration';
 import { BRANDS, type Brand } from '#shared/enums';
+import { ROLE_PRESETS } from '#shared/role-presets';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUserRights } from '../api/update-user-rights.ts';
 import {
+  applyPreset,
   type ClaimRow,
   newRowKey,
   type RightsDraft,
@@ -143,6 +147,7 @@ function RightsForm({
 }) {
   const [draft, setDraft] = useState<RightsDraft>(() => rightsDraftOf(user));
   const [errors, setErrors] = useState<RightsErrors>({});
+  useRevalidation(draft, setErrors, rightsErrors);
   const [stale, setStale] = useState(false);
   const [removals, setRemovals] = useState<string[] | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -222,6 +227,16 @@ function RightsForm({
     });
   };
 
+  const [presetId, setPresetId] = useState('');
+  const preset = ROLE_PRESETS.find((candidate) => candidate.id === presetId);
+  const applyChosenPreset = () => {
+    if (!preset) return;
+    setDraft((current) => applyPreset(current, preset));
+    announce(`Applied ${preset.label}: its roles and claims replace the ones shown. Review them, then save.`);
+  };
+  // The raw claims stay under "Advanced", opened by hand or when one of them has an error.
+  const claimError = Object.keys(errors).some((key) => key.startsWith('claims.'));
+
   const roleScopes = new Map(draft.roles.map((role) => [role.value, role.scopes]));
   const pending = save.isPending;
 
@@ -237,6 +252,34 @@ function RightsForm({
           {user.email ?? 'No e-mail address'}. What this user may do follows from these roles, claims, subscriptions and
           ranges (spec §6). Every change is recorded in the audit log.
         </Dialog.Description>
+        <Fieldset.Root disabled={pending}>
+          <Fieldset.Legend>Role preset</Fieldset.Legend>
+          <Fieldset.HelperText>
+            A preset sets the roles and claims of a kind of user (spec §6); its subscriptions and ranges are added.
+          </Fieldset.HelperText>
+          <Fieldset.Content>
+            <HStack align="end" gap="3" wrap="wrap">
+              <Field.Root maxW="md">
+                <Field.Label>Preset</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={presetId} onChange={(event) => setPresetId(event.target.value)}>
+                    <option value="">Choose a preset</option>
+                    {ROLE_PRESETS.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                {preset ? <Field.HelperText>{preset.description}</Field.HelperText> : null}
+              </Field.Root>
+              <Button type="button" variant="outline" disabled={!preset} onClick={applyChosenPreset}>
+                Apply preset
+              </Button>
+            </HStack>
+          </Fieldset.Content>
+        </Fieldset.Root>
         <Box data-field="roles" tabIndex={-1}>
           <StringListField
             legend="Roles"
@@ -260,31 +303,38 @@ function RightsForm({
             disabled={pending}
           />
         </Box>
-        <Fieldset.Root disabled={pending}>
-          <Fieldset.Legend>Claims</Fieldset.Legend>
-          <Fieldset.HelperText>
-            A claim has a type (such as api), a value (such as get_v1_users) and optional scopes, separated by commas;
-            no scopes, or any, means everywhere.
-          </Fieldset.HelperText>
-          <Fieldset.Content>
-            {draft.claims.length === 0 ? <Text color="fg.muted">No claims besides the roles.</Text> : null}
-            <Stack as="ul" gap="3" listStyleType="none">
-              {draft.claims.map((row, index) => (
-                <ClaimRowFields
-                  key={row.key}
-                  row={row}
-                  position={index + 1}
-                  errors={errors}
-                  onChange={(change) => setClaim(row.key, change)}
-                  onRemove={() => removeClaim(row.key, index)}
-                />
-              ))}
-            </Stack>
-            <Button type="button" variant="outline" alignSelf="flex-start" onClick={addClaim} data-add-claim="">
-              Add claim
-            </Button>
-          </Fieldset.Content>
-        </Fieldset.Root>
+        <Box asChild borderWidth="1px" borderRadius="md" p="3">
+          <details open={claimError || undefined}>
+            <Box as="summary" cursor="pointer" fontWeight="medium">
+              Advanced: claims ({draft.claims.length})
+            </Box>
+            <Fieldset.Root disabled={pending} mt="3">
+              <Fieldset.Legend>Claims</Fieldset.Legend>
+              <Fieldset.HelperText>
+                A claim has a type (such as api), a value (such as get_v1_users) and optional scopes, separated by
+                commas; no scopes, or any, means everywhere.
+              </Fieldset.HelperText>
+              <Fieldset.Content>
+                {draft.claims.length === 0 ? <Text color="fg.muted">No claims besides the roles.</Text> : null}
+                <Stack as="ul" gap="3" listStyleType="none">
+                  {draft.claims.map((row, index) => (
+                    <ClaimRowFields
+                      key={row.key}
+                      row={row}
+                      position={index + 1}
+                      errors={errors}
+                      onChange={(change) => setClaim(row.key, change)}
+                      onRemove={() => removeClaim(row.key, index)}
+                    />
+                  ))}
+                </Stack>
+                <Button type="button" variant="outline" alignSelf="flex-start" onClick={addClaim} data-add-claim="">
+                  Add claim
+                </Button>
+              </Fieldset.Content>
+            </Fieldset.Root>
+          </details>
+        </Box>
         <Box data-field="subscriptions" tabIndex={-1}>
           <StringListField
             legend="Product subscriptions"

@@ -182,3 +182,32 @@ export function rightsErrorsFromServer(
   }
   return errors;
 }
+
+/**
+ * The draft with a role preset applied (issue 21 item 13; `#shared/role-presets`): its
+ * role claims become the roles and its other claims the claim rows (replacing what was
+ * there: saving still asks before anything is taken away), its subscriptions and
+ * ranges are added to the user's.
+ */
+export function applyPreset(
+  draft: RightsDraft,
+  preset: {
+    readonly claims: readonly Claim[];
+    readonly subscriptions: readonly string[];
+    readonly ranges: readonly Brand[];
+  },
+): RightsDraft {
+  const roles: RoleEntry[] = [];
+  const claims: ClaimRow[] = [];
+  for (const claim of preset.claims) {
+    if (claim.type === CLAIM_TYPES.role) roles.push({ value: claim.value });
+    else
+      claims.push({ key: newRowKey(), type: claim.type, value: claim.value, scopes: (claim.scopes ?? []).join(', ') });
+  }
+  return {
+    roles,
+    claims,
+    subscriptions: [...new Set([...draft.subscriptions, ...preset.subscriptions])],
+    ranges: [...new Set([...draft.ranges, ...preset.ranges])],
+  };
+}

@@ -1,7 +1,7 @@
 import { Field, Heading, Stack, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
+import { ALIAS_TAKEN_MESSAGE, todayUtc } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { contentPath } from '../../utils/content-path.ts';
@@ -19,8 +19,9 @@ import { useSaveContent } from './use-save-content.ts';
  * Learning Objectives are typed one per line and sent as the first section (key
  * `learning-objectives`) holding them as an HTML list. Create uploads the new
  * portraits and files and sends one save without an id ({@link useSaveContent}), with
- * the children, sections, files, contributors and knowledge lists, then goes to the
- * new item's page by id (the server may normalise the alias). Field errors, the
+ * the children, sections, files, contributors, knowledge lists and last-curated dates
+ * (the fields of the edit form: issue 21 item 17), then goes to the new item's alias
+ * address as the server stored it (`/courseware/<urlAlias>`). Field errors, the
  * form's and the server's, show under their fields and take the focus; a taken alias
  * (409) shows under the alias. Cancel hands back to `onCancel`.
  */
@@ -30,7 +31,7 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
   const [draft, setDraft] = useState<ContentDraft>(emptyDraft);
   const [aliasEdited, setAliasEdited] = useState(false);
   const [objectives, setObjectives] = useState('');
-  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors();
+  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors(draft);
 
   const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -42,13 +43,14 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !checkDraft(draft)) return;
+    if (busy || !checkDraft(draft, todayUtc())) return;
     save.mutate(
       { draft, learningObjectives: objectives },
       {
         onSuccess: ({ content }) => {
           announce('Created');
-          navigate(contentPath({ id: content.id, urlAlias: '' }));
+          // The alias address, as the server stored it (spec §2.6; decision record 005).
+          navigate(contentPath(content));
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;

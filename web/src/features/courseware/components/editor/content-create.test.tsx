@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../../../../testing/setup.ts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
-import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
+import { ALIAS_TAKEN_MESSAGE, CURATED_DATE_IN_FUTURE_MESSAGE } from '#shared/contracts/content';
+import { bufferOverflowDetail } from '../../../../testing/fixtures.ts';
 import { calledWith, type MockResponse } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
 import { mockEditorApi, renderEditorRoutes } from './editor-test-kit.tsx';
@@ -73,7 +73,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
     expect(alias).toHaveValue('my-lab');
   });
 
-  it('sends the new item, goes to its page and says Created', async () => {
+  it('sends the new item with its last-curated dates, goes to its alias address and says Created (issue 21 item 17)', async () => {
     const user = userEvent.setup();
     const api = mockCreateApi();
     storeSession(PERSONAS.editor());
@@ -83,9 +83,11 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
     await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>Smash the stack.</p>');
     await user.type(within(form).getByRole('textbox', { name: 'Learning Objectives' }), 'Find a flaw{Enter}Fix <it>');
     await user.type(within(form).getByRole('textbox', { name: 'Search keywords' }), 'stack{Enter}');
+    fireEvent.change(within(form).getByLabelText('Courseware last curated'), { target: { value: '2026-01-05' } });
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/courseware/${IDS.bufferOverflow}`));
+    const { urlAlias } = bufferOverflowDetail().content;
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/courseware/${urlAlias}`));
     await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Created'));
     const [save] = calledWith(api, 'POST').filter((call) => call.path === '/api/v1/content-saves');
     if (!save) throw new Error('no save sent');
@@ -104,7 +106,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
         kus: [],
         tkss: [],
         includes: [],
-        lastCuratedTimestamps: { courseware: '', environment: '' },
+        lastCuratedTimestamps: { courseware: '2026-01-05', environment: '' },
         sections: [
           {
             key: 'learning-objectives',
@@ -119,6 +121,22 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
       children: [],
       files: [],
     });
+  });
+
+  it('refuses a last-curated date after today, as the edit form does (issue 21 item 17)', async () => {
+    const user = userEvent.setup();
+    const api = mockCreateApi();
+    storeSession(PERSONAS.editor());
+    renderApp({ path: '/courseware?creating=1' });
+    const form = await openCreateForm();
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Future Lab');
+    await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>Later.</p>');
+    const date = within(form).getByLabelText('Environment last curated');
+    fireEvent.change(date, { target: { value: '2999-01-01' } });
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await within(form).findByText(CURATED_DATE_IN_FUTURE_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(calledWith(api, 'POST').filter((call) => call.path === '/api/v1/content-saves')).toEqual([]);
   });
 
   it('shows a taken alias (409) under the alias field and focuses it', async () => {

@@ -10,6 +10,7 @@ import {
 } from '#shared/contracts/content';
 import type { SaveContentRequest } from '#shared/contracts/content-save';
 import { contributorDisplayName } from '#shared/contracts/contributor';
+import { IMAGE_ALT_MISSING_MESSAGE, imagesWithoutAlt } from '#shared/contracts/html-images';
 import {
   type ContentCategory,
   type ContentStatus,
@@ -244,7 +245,8 @@ const atMost = (max: number) => `Must be at most ${max} characters.`;
  * The rules of spec §5 "Content editing" the form checks before sending: name and
  * HTML required, HTML at most 100000 characters, name and child names at most 1000
  * (decision record 015), file names required and at most 120, section names at most
- * 1000 and section HTML at most 100000 (the save's contract), no last-curated date
+ * 1000 and section HTML at most 100000 (the save's contract), every image of the HTML
+ * with an `alt` attribute (WCAG 1.1.1, issue 21 item 15), no last-curated date
  * after today (UTC, as the server counts it; `today` is `YYYY-MM-DD`).
  */
 export function validateDraft(draft: ContentDraft, today: string = todayUtc()): DraftErrors {
@@ -254,11 +256,14 @@ export function validateDraft(draft: ContentDraft, today: string = todayUtc()): 
   if (!draft.description.trim()) errors.description = REQUIRED;
   else if (draft.description.length > LIMITS.contentHtmlMaxChars)
     errors.description = atMost(LIMITS.contentHtmlMaxChars);
+  else if (imagesWithoutAlt(draft.description) > 0) errors.description = IMAGE_ALT_MISSING_MESSAGE;
   draft.sections.forEach((section, index) => {
     if (section.name.length > LIMITS.childNameMaxChars)
       errors[`sections.${index}.name`] = atMost(LIMITS.childNameMaxChars);
     if (section.description.length > LIMITS.contentHtmlMaxChars)
       errors[`sections.${index}.description`] = atMost(LIMITS.contentHtmlMaxChars);
+    else if (imagesWithoutAlt(section.description) > 0)
+      errors[`sections.${index}.description`] = IMAGE_ALT_MISSING_MESSAGE;
   });
   draft.children.forEach((child, index) => {
     const name = child.name.trim();

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
@@ -8,23 +8,17 @@ import {
   type ContentDetail,
   todayUtc,
 } from '#shared/contracts/content';
-import { CURATED_LABELS, type CuratedLabel } from '#shared/enums';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { getContentQueryOptions } from '../../api/get-content.ts';
 import { getContentChildren, useContentChildren } from '../../api/get-content-children.ts';
 import { storeSavedContent } from '../../api/patch-content.ts';
-import { type ContentDraft, draftFieldId, draftOf, rebaseDraft } from './content-draft.ts';
-import { BasicFields, ErrorText } from './content-fields.tsx';
+import { type ContentDraft, draftOf, rebaseDraft } from './content-draft.ts';
+import { BasicFields } from './content-fields.tsx';
 import { DraftSections } from './draft-sections.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
 import { useDraftErrors } from './use-draft-errors.ts';
 import { useSaveContent } from './use-save-content.ts';
-
-const CURATED_FIELD_LABELS: Record<CuratedLabel, string> = {
-  courseware: 'Courseware last curated',
-  environment: 'Environment last curated',
-};
 
 /** Every child of an item, every page loaded (spec §9 "Children loaded: 300 per page"). */
 async function allChildren(id: string): Promise<ChildContent[]> {
@@ -114,7 +108,7 @@ export function ContentEditForm({
   const [draft, setDraft] = useState<ContentDraft>(() => draftOf(detail, items));
   /** The saved copy the draft is based on: what Reload merges the draft against. */
   const [original, setOriginal] = useState<ContentDraft>(draft);
-  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors();
+  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors(draft);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloaded, setReloaded] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -208,24 +202,6 @@ export function ContentEditForm({
           descriptionRows={12}
         />
         <DraftSections {...fields} busy={busy} progress={save.progress} />
-
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-          {CURATED_LABELS.map((label) => {
-            const field = `lastCurated.${label}` as const;
-            return (
-              <Field.Root key={label} id={draftFieldId(field)} invalid={Boolean(errors[field])}>
-                <Field.Label>{CURATED_FIELD_LABELS[label]}</Field.Label>
-                <Input
-                  type="date"
-                  max={today}
-                  value={draft.lastCurated[label]}
-                  onChange={(event) => update('lastCurated', { ...draft.lastCurated, [label]: event.target.value })}
-                />
-                <ErrorText message={errors[field]} />
-              </Field.Root>
-            );
-          })}
-        </SimpleGrid>
 
         <SubmitCancelButtons label="Save" pending={busy} onCancel={onCancel} />
       </form>

@@ -3,20 +3,32 @@ import '../../../../testing/setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTENT_HAS_CHILDREN_MESSAGE,
-  CONTENT_STALE_MESSAGE,
-  type ContentDetail,
-  todayUtc,
-} from '#shared/contracts/content';
+import { CONTENT_STALE_MESSAGE, type ContentDetail, todayUtc } from '#shared/contracts/content';
+import { type ContentSubtree, SUBTREE_CHANGED_MESSAGE } from '#shared/contracts/content-subtree';
 import { getShownErrors } from '../../../../lib/error-store.ts';
 import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
-import { calledWith } from '../../../../testing/mock-api.ts';
+import { calledWith, type MockResponse } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
 import { mockEditorApi, renderEditorRoutes as renderApp } from './editor-test-kit.tsx';
 
 const PATH = '/courseware/seed-labs/software-security/buffer-overflow-setuid';
 const NAME = 'Buffer Overflow Attack Lab (Set-UID Version)';
+
+/** A subtree count of the Buffer Overflow lab (version 3), with `overrides`. */
+function subtreeBody(overrides: Partial<ContentSubtree>): ContentSubtree {
+  return {
+    id: IDS.bufferOverflow,
+    name: NAME,
+    status: 'published',
+    categories: ['exercise'],
+    version: 3,
+    descendants: 0,
+    archived: 0,
+    files: 0,
+    byCategory: [],
+    ...overrides,
+  };
+}
 
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -232,31 +244,86 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/courseware/seed-labs/software-security'));
     expect(calledWith(api.spy, 'DELETE')).toEqual([
-      { path: `/api/v1/content-items/${IDS.bufferOverflow}`, body: undefined },
+      { path: `/api/v1/content-subtrees/${IDS.bufferOverflow}`, body: undefined },
     ]);
   });
 
-  it('goes to /courseware after deleting a top-level item, and shows a 409 in the dialog', async () => {
+  it('goes to /courseware after deleting a top-level item, and shows a 409 in the dialog with the new count', async () => {
     const user = userEvent.setup();
-    let hasChildren = true;
-    mockEditorApi(bufferOverflowDetail({ parentId: null }), {
+    let changed = true;
+    let descendants = 2;
+    const api = mockEditorApi(bufferOverflowDetail({ parentId: null }), {
+      subtree: () => ({
+        body: subtreeBody({ descendants, byCategory: [{ category: 'exercise', count: descendants }] }),
+      }),
       del: () =>
-        hasChildren
-          ? { status: 409, body: { statusCode: 409, message: CONTENT_HAS_CHILDREN_MESSAGE } }
-          : { body: { id: IDS.bufferOverflow, parentId: null } },
+        changed
+          ? { status: 409, body: { statusCode: 409, message: SUBTREE_CHANGED_MESSAGE } }
+          : { body: { id: IDS.bufferOverflow, parentId: null, deleted: 4 } },
     });
     storeSession(PERSONAS.editor());
     const { router } = renderApp(PATH);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete content' });
+    await within(dialog).findByText(/the 2 exercises under it/);
+    descendants = 3;
     await user.click(within(dialog).getByRole('checkbox', { name: /deleted permanently/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CONTENT_HAS_CHILDREN_MESSAGE);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(SUBTREE_CHANGED_MESSAGE);
     expect(getShownErrors()).toEqual([]);
+    // The count is fetched again, and the next Delete sends the new one.
+    await within(dialog).findByText(/the 3 exercises under it/);
 
-    hasChildren = false;
+    changed = false;
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    const deletes = api.spy.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => String(input));
+    expect(deletes.map((url) => new URL(url, 'http://localhost').search)).toEqual([
+      '?version=3&descendants=2',
+      '?version=3&descendants=3',
+    ]);
+  });
+
+  it('counts what is under the item before the editor confirms (issue 21 item 12)', async () => {
+    const user = userEvent.setup();
+    let answer: (value: MockResponse) => void = () => {};
+    // The count arrives only when the test says so.
+    const pending = new Promise<MockResponse>((resolve) => {
+      answer = resolve;
+    });
+    const api = mockEditorApi(bufferOverflowDetail({ categories: ['course'] }), { subtree: () => pending });
+    storeSession(PERSONAS.editor());
+    renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Archive content' });
+    expect(dialog).toHaveAccessibleDescription('Counting the items under this content…');
+    expect(within(dialog).getByRole('button', { name: 'Archive' })).toBeDisabled();
+
+    answer({
+      body: subtreeBody({
+        categories: ['course'],
+        descendants: 12,
+        archived: 1,
+        byCategory: [
+          { category: 'exercise', count: 9 },
+          { category: 'module', count: 3 },
+        ],
+      }),
+    });
+    await waitFor(() =>
+      expect(dialog).toHaveAccessibleDescription(
+        `This archives the course “${NAME}” and the 12 items under it (9 exercises and 3 modules). 1 of them are archived already. Visitors no longer see any of them, and they can only be restored, not edited, until then.`,
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() =>
+      expect(calledWith(api.spy, 'PATCH')).toEqual([
+        {
+          path: `/api/v1/content-subtrees/${IDS.bufferOverflow}`,
+          body: { status: 'archived', version: 3, descendants: 12 },
+        },
+      ]),
+    );
   });
 
   it('offers only Restore on archived content, which sends status unpublished after a confirmation', async () => {
@@ -272,7 +339,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     expect(calledWith(api.spy, 'PATCH')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByRole('img', { name: 'Status: Unpublished' })).toBeInTheDocument();
-    expect(calledWith(api.spy, 'PATCH')[0]?.body).toEqual({ status: 'unpublished', version: 4 });
+    expect(calledWith(api.spy, 'PATCH')[0]?.body).toEqual({ status: 'unpublished', version: 4, descendants: 0 });
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 

@@ -4,17 +4,19 @@ import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, Trash2Icon } from 'lucide-
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Content, ContentDetail } from '#shared/contracts/content';
+import { SUBTREE_CHANGED_MESSAGE } from '#shared/contracts/content-subtree';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { useDeleteContent } from '../../api/delete-content.ts';
-import { usePatchContent } from '../../api/patch-content.ts';
+import { useDeleteContentSubtree, useSetContentSubtreeStatus } from '../../api/change-content-subtree.ts';
+import { useContentSubtree } from '../../api/get-content-subtree.ts';
 import { contentPath } from '../../utils/content-path.ts';
 import { ContentEditor } from './content-edit-form.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { MetadataBlock } from './metadata-block.tsx';
 import { StatusIcon } from './status-icon.tsx';
+import { subtreeDescription } from './subtree-confirmation.ts';
 
 /** What the editor adds to the visitor's view of an item in view mode. */
 export interface EditorViewParts {
@@ -56,8 +58,10 @@ export function ContentEditing({
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'restore' | 'archive' | 'delete' | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const restore = usePatchContent();
-  const remove = useDeleteContent();
+  const restore = useSetContentSubtreeStatus();
+  const remove = useDeleteContentSubtree();
+  // The count of what the open confirmation acts on, fetched when it opens (issue 21 item 12).
+  const count = useContentSubtree(content.id, dialog !== null);
 
   const openDialog = (which: 'restore' | 'archive' | 'delete') => {
     setDialogError(null);
@@ -70,38 +74,35 @@ export function ContentEditing({
   const failed = (error: Error) => {
     if (error instanceof ApiError && (error.statusCode === 409 || error.statusCode === 400)) {
       setDialogError(error.message);
+      if (error.message === SUBTREE_CHANGED_MESSAGE) void count.refetch();
     } else {
       closeDialog();
     }
   };
+  const confirmed = () => (count.data ? { version: count.data.version, descendants: count.data.descendants } : null);
 
-  const confirmRestore = () =>
+  const changeStatus = (status: 'archived' | 'unpublished', done: string) => {
+    const confirmation = confirmed();
+    if (!confirmation) return;
     restore.mutate(
-      { id: content.id, body: { status: 'unpublished', version: content.version } },
+      { id: content.id, body: { status, ...confirmation } },
       {
-        onSuccess: () => {
+        onSuccess: ({ changed }) => {
           closeDialog();
-          announce('Restored. The content is unpublished.');
+          announce(changed > 1 ? `${done} ${changed} items.` : `${done}.`);
         },
         onError: failed,
       },
     );
+  };
+  const confirmRestore = () => changeStatus('unpublished', 'Restored');
+  const confirmArchive = () => changeStatus('archived', 'Archived');
 
-  const confirmArchive = () =>
-    restore.mutate(
-      { id: content.id, body: { status: 'archived', version: content.version } },
-      {
-        onSuccess: () => {
-          closeDialog();
-          announce('Archived.');
-        },
-        onError: failed,
-      },
-    );
-
-  const confirmDelete = () =>
+  const confirmDelete = () => {
+    const confirmation = confirmed();
+    if (!confirmation) return;
     remove.mutate(
-      { id: content.id },
+      { id: content.id, ...confirmation },
       {
         onSuccess: ({ parentId }) => {
           closeDialog();
@@ -117,6 +118,13 @@ export function ContentEditing({
         onError: failed,
       },
     );
+  };
+
+  const retryCount = count.isError ? (
+    <Button size="sm" variant="outline" alignSelf="start" onClick={() => void count.refetch()}>
+      Count again
+    </Button>
+  ) : null;
 
   const saved = (next: Content) => {
     setEditing(false);
@@ -130,32 +138,42 @@ export function ContentEditing({
       <ConfirmDialog
         open={dialog === 'restore'}
         title="Restore content"
-        description={`“${content.name}” will be restored as unpublished: only editors see it until it is published.`}
+        description={subtreeDescription('restore', count)}
         confirmLabel="Restore"
         pending={restore.isPending}
+        confirmDisabled={!count.data}
         error={dialog === 'restore' ? dialogError : null}
         onConfirm={confirmRestore}
         onClose={closeDialog}
-      />
+      >
+        {retryCount}
+      </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'archive'}
         title="Archive content"
-        description={`“${content.name}” will be archived: visitors no longer see it, and it can only be restored, not edited, until then.`}
+        description={subtreeDescription('archive', count)}
         confirmLabel="Archive"
         pending={restore.isPending}
+        confirmDisabled={!count.data}
         error={dialog === 'archive' ? dialogError : null}
         onConfirm={confirmArchive}
         onClose={closeDialog}
-      />
+      >
+        {retryCount}
+      </ConfirmDialog>
       {canDelete ? (
         <DeleteDialog
           open={dialog === 'delete'}
           name={content.name}
+          description={subtreeDescription('delete', count)}
+          confirmDisabled={!count.data}
           pending={remove.isPending}
           error={dialog === 'delete' ? dialogError : null}
           onConfirm={confirmDelete}
           onClose={closeDialog}
-        />
+        >
+          {retryCount}
+        </DeleteDialog>
       ) : null}
     </>
   );

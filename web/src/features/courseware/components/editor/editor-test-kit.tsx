@@ -207,6 +207,8 @@ export interface EditorApiAnswers {
   readonly complete?: (id: string) => MockResponse | undefined;
   readonly getChild?: (id: string) => MockResponse | undefined;
   readonly del?: () => MockResponse;
+  /** The answer of `GET /api/v1/content-subtrees/{id}` (default: no descendants). */
+  readonly subtree?: () => MockResponse | Promise<MockResponse>;
 }
 
 /**
@@ -276,6 +278,32 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
     }
     if (path.startsWith('/api/v1/content-children/')) {
       return { body: { items: answers.children ?? [], nextPageToken: null } };
+    }
+    if (path.startsWith('/api/v1/content-subtrees/') && method === 'GET') {
+      const { content } = detail;
+      return (
+        answers.subtree?.() ?? {
+          body: {
+            id: content.id,
+            name: content.name,
+            status: content.status,
+            categories: content.categories,
+            version: content.version,
+            descendants: 0,
+            archived: 0,
+            files: content.files.length,
+            byCategory: [],
+          },
+        }
+      );
+    }
+    if (path.startsWith('/api/v1/content-subtrees/') && method === 'DELETE') {
+      return answers.del?.() ?? { body: { id: detail.content.id, parentId: detail.content.parentId, deleted: 1 } };
+    }
+    if (path.startsWith('/api/v1/content-subtrees/') && method === 'PATCH') {
+      const { status } = body as { status: Content['status'] };
+      detail = { ...detail, content: { ...detail.content, status, version: detail.content.version + 1 } };
+      return { body: { content: detail.content, changed: 1 } };
     }
     if (path.startsWith('/api/v1/content-items/') && method === 'DELETE') {
       return answers.del?.() ?? { body: { id: detail.content.id, parentId: detail.content.parentId } };

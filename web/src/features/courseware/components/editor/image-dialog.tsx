@@ -1,8 +1,9 @@
 import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
 import { ImageIcon } from 'lucide-react';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '#shared/limits';
 import { fieldIds } from '../../../../components/ui/field-parts.tsx';
+import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
 
 /** Spec §5 "Image dialog" and §9 "Alt text": at most 1000 characters. */
 export const IMAGE_ALT_MAX_CHARS = LIMITS.altTextMaxChars;
@@ -141,6 +142,15 @@ function ImageForm({
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
   const [errors, setErrors] = useState<ImageErrors>({});
+  const values = useMemo(() => ({ url, alt }), [url, alt]);
+  useRevalidation(values, setErrors, (current: { url: string; alt: string }): ImageErrors => {
+    const found: ImageErrors = {};
+    const urlError = imageUrlProblem(current.url);
+    if (urlError) found.url = urlError;
+    const altError = altProblem(current.alt);
+    if (altError) found.alt = altError;
+    return found;
+  });
   const altRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { todayUtc } from '#shared/contracts/content';
+import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
 import type { ApiError } from '../../../../lib/api-client.ts';
 import {
   type ContentDraft,
@@ -22,10 +24,13 @@ export function focusField(field: DraftField) {
 /**
  * The error state of a content form: field errors (shown under their fields, the
  * first one in screen order focused after render) and form-level errors (shown in an
- * alert). `checkDraft` validates before a submit; `showServerErrors` maps a 400's details.
+ * alert). `checkDraft` validates before a submit; `showServerErrors` maps a 400's details;
+ * a field that shows an error is validated again whenever `draft` changes it.
  */
-export function useDraftErrors() {
+export function useDraftErrors(draft: ContentDraft) {
   const [errors, setErrors] = useState<DraftErrors>({});
+  // A field showing an error is checked again as it changes (issue 21 item 14).
+  useRevalidation(draft, setErrors, (current: ContentDraft) => validateDraft(current, todayUtc()));
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [focusRequest, setFocusRequest] = useState<{ field: DraftField } | null>(null);
 

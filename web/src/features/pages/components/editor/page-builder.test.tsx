@@ -268,6 +268,34 @@ describe('the page dialog (spec §4 "Pages", §5 "Pages")', () => {
     ]);
   });
 
+  it('takes each field message away as the field is fixed, before the next submit (issue 21 item 14)', async () => {
+    signInWith(EDITOR);
+    mockPagesApi(testPage({}));
+    const user = userEvent.setup();
+    renderApp({ path: '/pages/new' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add new page' });
+    const messages = () =>
+      within(dialog)
+        .queryAllByRole('alert')
+        .map((alert) => alert.textContent);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Call for help');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Ask us.');
+    const link = within(dialog).getByRole('textbox', { name: 'Link' });
+    await user.type(link, 'call for help');
+    await user.click(within(dialog).getByRole('button', { name: 'Add page' }));
+    expect(messages()).toEqual([PAGE_HREF_MESSAGE, 'Choose a status.']);
+
+    await user.clear(link);
+    await user.type(link, '/call-for-help');
+    expect(messages()).toEqual(['Choose a status.']);
+    expect(link).not.toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'published');
+    expect(messages()).toEqual([]);
+    // The title had no message: emptying it adds none until the next submit.
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Title' }));
+    expect(messages()).toEqual([]);
+  });
+
   it('shows a taken link (409) under the link, and a 400 field message under its field', async () => {
     signInWith(EDITOR);
     let answer: MockResponse = {

@@ -17,6 +17,7 @@ import { PAGE_LIMITS } from '#shared/limits';
 import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 import { useFieldRegistry } from '../../../../hooks/use-field-registry.ts';
+import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useAllPages, useSavePage } from '../../api/pages.ts';
@@ -120,6 +121,10 @@ function PageForm({
   const allPages = useAllPages();
   const [draft, setDraft] = useState<PageDraft>(() => pageDraftOf(page));
   const [errors, setErrors] = useState<PageErrors>({});
+  useRevalidation(draft, setErrors, (current: PageDraft) => {
+    const check = checkPageDraft(current, page);
+    return check.ok ? {} : check.errors;
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const { register, focus } = useFieldRegistry<PageField>('title', firstField);

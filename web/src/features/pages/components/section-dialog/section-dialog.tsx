@@ -14,6 +14,7 @@ import {
 import { PAGE_LIMITS } from '#shared/limits';
 import { AcknowledgedDeleteDialog } from '../../../../components/ui/acknowledged-delete-dialog.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
+import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { endsSession, reportError } from '../../../../lib/error-store.ts';
@@ -24,6 +25,7 @@ import { createSection, deleteSection, updateSection } from '../../api/sections.
 import {
   canAddWidget,
   canDeleteWidget,
+  checkSection,
   emptyWidget,
   errorsFromDetails,
   type FieldKey,
@@ -154,6 +156,10 @@ function SectionForm({
   const { publicFilesBaseUrl } = useRuntimeConfig();
   const [draft, setDraft] = useState<SectionDraft>(() => sectionDraftOf(section, defaultKey));
   const [errors, setErrors] = useState<FormErrors>({});
+  useRevalidation(draft, setErrors, (current: SectionDraft) => {
+    const check = checkSection(current);
+    return check.ok ? {} : check.errors;
+  });
   const [openPanels, setOpenPanels] = useState<ReadonlySet<string>>(
     () => new Set(draft.widgets.slice(0, 1).map((widget) => widget.draftId)),
   );
