@@ -206,9 +206,9 @@ export const ROUTE_RATE_LIMITS = {
     caller: { requests: 5, windowSeconds: ONE_HOUR },
     target: { of: 'body.organizationId', requests: 10, windowSeconds: ONE_HOUR },
   },
-  /** Sign-in, per client address (a classroom shares one behind NAT); impersonation per user impersonated. */
+  /** Sign-in, per client address (a school shares one behind NAT); impersonation per user impersonated. */
   authenticate: {
-    caller: { requests: 100, windowSeconds: TEN_MINUTES },
+    caller: { requests: 300, windowSeconds: TEN_MINUTES },
     target: { of: 'body.impersonateUserId', requests: 20, windowSeconds: TEN_MINUTES },
   },
 } as const satisfies Record<string, RouteRateLimit>;

@@ -576,9 +576,12 @@ export function newsEventIndexKeys(
  * | requests of one rate-limit counter (`<operationId>.caller` / `.target`) from one subject (user, address, target) in one window | table | pk `RATE#<counter>#<subject digest>#<window start, epoch s>`, sk `RATE` (attribute hits, TTL expiresAt) |
  */
 
+/** The partition prefix of every outbox message (the outbox consumer's stream filter, decision record 033). */
+export const OUTBOX_PARTITION_PREFIX = 'OUTBOX#';
+
 /** `OUTBOX#<id>` / `OUTBOX`: one stored message and the e-mail it is sent as (decision record 025). */
 export function outboxMessageKey(id: string): TableKey {
-  return { pk: `OUTBOX#${id}`, sk: 'OUTBOX' };
+  return { pk: `${OUTBOX_PARTITION_PREFIX}${id}`, sk: 'OUTBOX' };
 }
 
 /** gsi1 partition of the messages whose e-mail has not gone out yet (sparse: removed once sent). */

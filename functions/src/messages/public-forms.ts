@@ -9,11 +9,11 @@ import { newId } from '../domain/ids.ts';
 
 /**
  * The answer to a filled trap field (spec §4 "Other states"): success, with a made-up
- * id, as if sent; nothing is stored or sent. It counts against the rate limit like
- * any request (decision record 033).
+ * id, exactly as a real request is answered (stored, e-mail pending); nothing is
+ * stored or sent. It counts against the rate limit like any request (decision record 033).
  */
 export function trapAnswer(): SentMessage {
-  return { id: newId(), emailStatus: 'sent' };
+  return { id: newId(), emailStatus: 'pending' };
 }
 
 /** True when the trap field holds anything but whitespace. */

@@ -12,7 +12,7 @@ import { getOutboxMessage } from '../../data/messages.ts';
 import { clientDigest, hitRateLimit } from '../../data/rate-limits.ts';
 import { MESSAGE_EMAIL_DEFAULTS } from '../../domain/message-email.ts';
 import { resendPendingEmail } from '../../housekeeping/feedback-resender.ts';
-import { OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
+import { deliverPendingMessages, OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as newsletterHandler } from '../newsletter/index.ts';
@@ -122,14 +122,20 @@ async function storedWithSubject(subject: string): Promise<number> {
   return count;
 }
 
-const emailsWith = async (text: string) => (await inbox()).filter((email) => email.body.text?.includes(text));
+/** The e-mails whose text holds `text`, once the outbox consumer has run (decision record 033). */
+const emailsWith = async (text: string) => {
+  await deliverPendingMessages();
+  return (await inbox()).filter((email) => email.body.text?.includes(text));
+};
 
 describe('POST /api/v1/contact-requests', () => {
   it('stores the request, then e-mails it to the team with Reply-To the sender', async () => {
     const subject = `Demo ${Date.now()}`;
     const { status, body } = await contact({ ...CONTACT, email: 'pat.lee@example.edu', subject });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent' });
+    // Stored; the outbox consumer sends it, outside the request (decision record 033).
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
+    const [email] = await emailsWith(subject);
     expect(await getOutboxMessage(body.id as string)).toMatchObject({
       kind: 'contactRequest',
       entityType: 'ContactRequest',
@@ -137,7 +143,6 @@ describe('POST /api/v1/contact-requests', () => {
       emailStatus: 'sent',
       payload: { ...CONTACT, email: 'pat.lee@example.edu', subject },
     });
-    const [email] = await emailsWith(subject);
     expect(email).toMatchObject({
       subject: `Contact request: ${subject}`,
       destination: { to: [MESSAGE_EMAIL_DEFAULTS.contactRecipient] },
@@ -205,7 +210,7 @@ describe('POST /api/v1/contact-requests', () => {
     const subject = `Trap ${Date.now()}`;
     const { status, body } = await contact({ ...CONTACT, subject, trap: 'http://spam.example' });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent' });
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
     expect(await getOutboxMessage(body.id as string)).toBeNull();
     expect(await emailsWith(subject)).toEqual([]);
   });
@@ -254,15 +259,16 @@ describe('POST /api/v1/contact-requests', () => {
 
   it('keeps the request pending when SES fails, and the re-sender sends it exactly once', async () => {
     const subject = `SES down ${Date.now()}`;
+    const { status, body } = await contact({ ...CONTACT, subject });
+    expect(status).toBe(201);
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
+    const id = body.id as string;
     const ses = mockClient(sesClient);
     ses.on(SendRawEmailCommand).rejects(new Error('Throttling: Maximum sending rate exceeded.'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let id: string;
     try {
-      const { status, body } = await contact({ ...CONTACT, subject });
-      expect(status).toBe(201);
-      expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
-      id = body.id as string;
+      const run = await deliverPendingMessages();
+      expect(run.failed).toBeGreaterThanOrEqual(1);
       expect(await getOutboxMessage(id)).toMatchObject({ emailStatus: 'pending', emailAttempts: 1 });
       expect(log).toHaveBeenCalledWith(expect.stringContaining('"kind":"contactRequest"'));
     } finally {
@@ -274,7 +280,7 @@ describe('POST /api/v1/contact-requests', () => {
     );
     expect(stored.Item).toMatchObject({ gsi1pk: 'OUTBOX_PENDING' });
 
-    // While the storing request holds it, the re-sender leaves it alone.
+    // While the failed sender's lease holds it, the re-sender leaves it alone.
     const early = await resendPendingEmail(new Date());
     expect(early.messages.skipped).toBeGreaterThanOrEqual(1);
     expect(await emailsWith(subject)).toEqual([]);
@@ -298,7 +304,8 @@ describe('POST /api/v1/newsletter-subscribers', () => {
     const lastName = `Lee${Date.now()}`;
     const { status, body } = await signup({ ...SIGNUP, email: 'pat.lee@example.edu', lastName });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent' });
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
+    await deliverPendingMessages();
     expect((await getOutboxMessage(body.id as string))?.payload).toEqual({
       name: `Pat ${lastName}`,
       emailAddress: 'pat.lee@example.edu',

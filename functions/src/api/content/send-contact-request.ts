@@ -5,7 +5,7 @@ import { composeContactEmail, isContactTopicOf, messageEmailConfig } from '../..
 import { isPlainAddress } from '../../domain/mime-message.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { storeAndSend } from '../../messages/outbox.ts';
+import { storeForDelivery } from '../../messages/outbox.ts';
 import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
 
 /** Message of the 400 at `body.topic` for a topic the brand does not offer (`other` on VACR, spec §2.9). */
@@ -24,7 +24,7 @@ export function contactTopicMessage(brand: ReturnType<typeof brandOf>): string {
  * with the team's e-mail (Reply-To the sender), then e-mailed through SES: 201
  * `{ id, emailStatus }`, `pending` when SES failed.
  */
-export const sendContactRequest = defineRoute('sendContactRequest', async ({ body, requestId }) => {
+export const sendContactRequest = defineRoute('sendContactRequest', async ({ body }) => {
   if (trapFilled(body.trap)) return trapAnswer();
   const brand = brandOf();
   if (!isContactTopicOf(brand, body.topic)) {
@@ -40,21 +40,18 @@ export const sendContactRequest = defineRoute('sendContactRequest', async ({ bod
     topic: body.topic,
   };
   const addresses = messageEmailConfig();
-  return storeAndSend(
-    {
-      id,
-      kind: 'contactRequest',
-      brand,
-      createdTimestamp: new Date().toISOString(),
-      payload: request,
-      email: {
-        from: addresses.sender,
-        fromName: 'Courseware portal',
-        to: [addresses.contactRecipient],
-        replyTo: isPlainAddress(request.email) ? request.email : null,
-        ...composeContactEmail(brand, request, id),
-      },
+  return storeForDelivery({
+    id,
+    kind: 'contactRequest',
+    brand,
+    createdTimestamp: new Date().toISOString(),
+    payload: request,
+    email: {
+      from: addresses.sender,
+      fromName: 'Courseware portal',
+      to: [addresses.contactRecipient],
+      replyTo: isPlainAddress(request.email) ? request.email : null,
+      ...composeContactEmail(brand, request, id),
     },
-    requestId,
-  );
+  });
 });

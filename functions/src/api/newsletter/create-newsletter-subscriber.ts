@@ -3,7 +3,7 @@ import { newId } from '../../domain/ids.ts';
 import { composeNewsletterEmail, messageEmailConfig, newsletterSubscriberOf } from '../../domain/message-email.ts';
 import { isPlainAddress } from '../../domain/mime-message.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { storeAndSend } from '../../messages/outbox.ts';
+import { storeForDelivery } from '../../messages/outbox.ts';
 import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
 
 /**
@@ -16,27 +16,24 @@ import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
  * topic) with the team's e-mail, then the e-mail is sent through SES: 201
  * `{ id, emailStatus }`, `pending` when SES failed (the re-sender sends it later).
  */
-export const createNewsletterSubscriber = defineRoute('createNewsletterSubscriber', async ({ body, requestId }) => {
+export const createNewsletterSubscriber = defineRoute('createNewsletterSubscriber', async ({ body }) => {
   if (trapFilled(body.trap)) return trapAnswer();
   const brand = brandOf();
   const id = newId();
   const subscriber = newsletterSubscriberOf(brand, body);
   const addresses = messageEmailConfig();
-  return storeAndSend(
-    {
-      id,
-      kind: 'newsletterSubscriber',
-      brand,
-      createdTimestamp: new Date().toISOString(),
-      payload: subscriber,
-      email: {
-        from: addresses.sender,
-        fromName: 'Courseware portal',
-        to: [addresses.contactRecipient],
-        replyTo: isPlainAddress(subscriber.emailAddress) ? subscriber.emailAddress : null,
-        ...composeNewsletterEmail(brand, subscriber, id),
-      },
+  return storeForDelivery({
+    id,
+    kind: 'newsletterSubscriber',
+    brand,
+    createdTimestamp: new Date().toISOString(),
+    payload: subscriber,
+    email: {
+      from: addresses.sender,
+      fromName: 'Courseware portal',
+      to: [addresses.contactRecipient],
+      replyTo: isPlainAddress(subscriber.emailAddress) ? subscriber.emailAddress : null,
+      ...composeNewsletterEmail(brand, subscriber, id),
     },
-    requestId,
-  );
+  });
 });
