@@ -430,6 +430,14 @@ const CASES: Record<OperationId, RouteCase> = {
         fieldError: { path: 'body.name', message: 'Is required.' },
       },
       {
+        // Issue 21 item 6: the one URL rule (decision record 033) refuses script links.
+        path: '/api/v1/content',
+        status: 400,
+        as: 'editor',
+        body: { json: { name: 'Script source', description: 'y', sourceUrl: 'javascript:alert(document.cookie)' } },
+        fieldError: { path: 'body.sourceUrl', message: 'Must be an address starting with http:// or https://.' },
+      },
+      {
         path: '/api/v1/content',
         status: 409,
         as: 'editor',
