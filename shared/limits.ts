@@ -134,6 +134,85 @@ export const MESSAGE_LIMITS = {
  */
 export const PUBLIC_FORM_RATE_LIMIT = { requests: 5, windowSeconds: 600 } as const;
 
+/** At most `requests` in a fixed window of `windowSeconds` (windows start at multiples of it since the epoch). */
+export interface RateLimitWindow {
+  readonly requests: number;
+  readonly windowSeconds: number;
+}
+
+/**
+ * Where a route's rate-limit target is read from the validated request: a path
+ * parameter or a top-level body field (`path.id`, `body.email`). A request whose
+ * target is absent counts against its caller only.
+ */
+export type RateLimitTargetSelector = `path.${string}` | `body.${string}`;
+
+/**
+ * The rate limit of one route (issue 21 item 4; decision record 033): `caller`
+ * counts per caller (the signed-in user's id, else the client address's digest);
+ * `target` counts per target (the recipient's e-mail address, the content item, the
+ * course or organization), whoever calls, so many callers cannot flood one target.
+ * Beyond either: 429 with `Retry-After` (seconds), nothing stored or sent.
+ */
+export interface RouteRateLimit {
+  readonly caller: RateLimitWindow;
+  readonly target?: RateLimitWindow & { readonly of: RateLimitTargetSelector };
+}
+
+const TEN_MINUTES = 600;
+const ONE_HOUR = 3600;
+
+/**
+ * The rate limits of every route that sends e-mail, signs in, or writes for an
+ * anonymous caller (issue 21 item 4; decision record 033), by operationId of the
+ * route table (`shared/routes.ts` checks the names). The handler factory enforces
+ * them after access and validation; the OpenAPI document lists their 429.
+ */
+export const ROUTE_RATE_LIMITS = {
+  /** Public forms: as decision record 025, plus per e-mail address given. */
+  sendContactRequest: {
+    caller: PUBLIC_FORM_RATE_LIMIT,
+    target: { of: 'body.email', requests: 5, windowSeconds: TEN_MINUTES },
+  },
+  createNewsletterSubscriber: {
+    caller: PUBLIC_FORM_RATE_LIMIT,
+    target: { of: 'body.email', requests: 3, windowSeconds: TEN_MINUTES },
+  },
+  /** Feedback on one content item goes to its editors. */
+  sendContentFeedback: {
+    caller: { requests: 5, windowSeconds: TEN_MINUTES },
+    target: { of: 'path.id', requests: 20, windowSeconds: TEN_MINUTES },
+  },
+  /** Support requests go to the course's or organization's staff and the support desk. */
+  requestCourseSupport: {
+    caller: { requests: 5, windowSeconds: TEN_MINUTES },
+    target: { of: 'path.id', requests: 20, windowSeconds: TEN_MINUTES },
+  },
+  requestOrganizationSupport: {
+    caller: { requests: 5, windowSeconds: TEN_MINUTES },
+    target: { of: 'path.id', requests: 20, windowSeconds: TEN_MINUTES },
+  },
+  /** Invitations mail any address: a class at a time per inviter, a few per address. */
+  createInvitation: {
+    caller: { requests: 60, windowSeconds: TEN_MINUTES },
+    target: { of: 'body.email', requests: 3, windowSeconds: ONE_HOUR },
+  },
+  resendInvitation: {
+    caller: { requests: 60, windowSeconds: TEN_MINUTES },
+    target: { of: 'path.id', requests: 3, windowSeconds: ONE_HOUR },
+  },
+  /** One import mails up to ADMIN_LIMITS.importMaxRows invitations. */
+  runUserImport: {
+    caller: { requests: 5, windowSeconds: ONE_HOUR },
+    target: { of: 'body.organizationId', requests: 10, windowSeconds: ONE_HOUR },
+  },
+  /** Sign-in, per client address (a school shares one behind NAT); impersonation per user impersonated. */
+  authenticate: {
+    caller: { requests: 300, windowSeconds: TEN_MINUTES },
+    target: { of: 'body.impersonateUserId', requests: 20, windowSeconds: TEN_MINUTES },
+  },
+} as const satisfies Record<string, RouteRateLimit>;
+
 /**
  * CMS pages, sections and section widgets (spec §5 "Pages", "Widgets", §2.14;
  * decision record 026). Text limits in characters (`Chars`), file sizes in bytes

@@ -149,6 +149,7 @@ import {
   StatisticBucketsQuery,
 } from './contracts/statistics.ts';
 import type { ClientGroup } from './enums.ts';
+import { ROUTE_RATE_LIMITS, type RouteRateLimit } from './limits.ts';
 
 /**
  * The route table: every HTTP route of the API, declared once. The CDK API stack
@@ -1290,3 +1291,17 @@ export const ROUTES = [
 
 export type Route = (typeof ROUTES)[number];
 export type OperationId = Route['operationId'];
+
+/**
+ * The rate limit of a route (issue 21 item 4; decision record 033): its entry of
+ * `ROUTE_RATE_LIMITS` (`shared/limits.ts`), or undefined for a route without one.
+ */
+export function rateLimitOf(operationId: string): RouteRateLimit | undefined {
+  return (ROUTE_RATE_LIMITS as Partial<Record<string, RouteRateLimit>>)[operationId];
+}
+
+/** A key of `ROUTE_RATE_LIMITS` that names no operation of the table fails to compile here. */
+type UnknownRateLimitedOperation = Exclude<keyof typeof ROUTE_RATE_LIMITS, OperationId>;
+export const RATE_LIMITS_NAME_ROUTES: [UnknownRateLimitedOperation] extends [never]
+  ? true
+  : UnknownRateLimitedOperation = true;

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE } from '#shared/table';
+import { NamedLocks } from './dynamodb-transactions.ts';
 import { type RunningEmulators, startEmulators } from './emulators.ts';
 
 const TableName = TABLE.localName;
@@ -218,5 +219,30 @@ describe('transactions over dynalite', () => {
       .catch((e: unknown) => e);
 
     expect(error).toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+});
+
+describe('NamedLocks (issue 21 item 5)', () => {
+  it('lets runs on other names through while one is held, and holds back runs that share a name', async () => {
+    const locks = new NamedLocks();
+    let releaseA: () => void = () => undefined;
+    const events: string[] = [];
+    const a = locks.run(['table\u0000x', 'table\u0000y'], async () => {
+      events.push('a starts');
+      await new Promise<void>((resolve) => {
+        releaseA = resolve;
+      });
+      events.push('a ends');
+    });
+    const shared = locks.run(['table\u0000y'], async () => {
+      events.push('shared runs');
+    });
+    await locks.run(['table\u0000z'], async () => {
+      events.push('disjoint runs');
+    });
+    expect(events).toEqual(['a starts', 'disjoint runs']);
+    releaseA();
+    await Promise.all([a, shared]);
+    expect(events).toEqual(['a starts', 'disjoint runs', 'a ends', 'shared runs']);
   });
 });

@@ -19,6 +19,7 @@ import { createLocalHttpPolicy, inlineScriptHashes } from './http-policy.ts';
 import { applyIdentityEnvironment, keysDirOf } from './identity-environment.ts';
 import { createJwtAuthorizer } from './jwt-authorizer.ts';
 import { closeServer, listen } from './net.ts';
+import { type LocalOutboxConsumer, startLocalOutboxConsumer } from './outbox-consumer.ts';
 import { runtimeConfigFromEnv } from './runtime-config.ts';
 import type { LocalTaskHandler } from './stepfunctions.ts';
 import { registerWorkflows } from './workflows.ts';
@@ -162,6 +163,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   let emulators: RunningEmulators | undefined;
   let catalogIndexer: LocalCatalogIndexer | undefined;
   let housekeeping: LocalHousekeeping | undefined;
+  let outboxConsumer: LocalOutboxConsumer | undefined;
   let s3: S3Client | undefined;
   let web: WebPart | undefined;
   let stopped: Promise<void> | undefined;
@@ -174,6 +176,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       await closed;
       await catalogIndexer?.stop();
       await housekeeping?.stop();
+      await outboxConsumer?.stop();
       s3?.destroy();
       await emulators?.stop();
       identity.restore();
@@ -205,6 +208,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     search.resetSnapshotSearch();
     catalogIndexer = await startLocalCatalogIndexer({ pollMs: options.catalogPollMs, log });
     housekeeping = startLocalHousekeeping({ intervalMs: options.housekeepingMs, log });
+    // E-mail of the outbox is sent here, outside the requests (decision record 033).
+    outboxConsumer = await startLocalOutboxConsumer({ log });
 
     s3 = new S3Client({
       endpoint: emulators.endpoints.s3,

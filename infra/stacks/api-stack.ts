@@ -27,7 +27,7 @@ import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
 import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { TABLE } from '#shared/table';
-import { CATALOG_PARTITION, FILE_PARTITION_PREFIX } from '../../functions/src/data/keys.ts';
+import { CATALOG_PARTITION, FILE_PARTITION_PREFIX, OUTBOX_PARTITION_PREFIX } from '../../functions/src/data/keys.ts';
 import { MESSAGE_EMAIL_DEFAULTS, MESSAGE_EMAIL_ENV } from '../../functions/src/domain/message-email.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
@@ -165,6 +165,8 @@ export class ApiStack extends Stack {
   readonly uploadSweeper: PortalFunction;
   /** Retries pending feedback and message e-mail on a schedule (decision records 018, 025). */
   readonly feedbackResender: PortalFunction;
+  /** Sends the e-mail of new outbox messages, off the request path (table stream; decision record 033). */
+  readonly outboxSender: PortalFunction;
   /** The bundle workflow: its state machine, started by the file group's Lambda, and its three task Lambdas (decision record 022). */
   readonly bundleWorkflow: BundleWorkflow;
   /** The SES identity of the sender and the configuration set every e-mail is sent with. */
@@ -287,6 +289,7 @@ export class ApiStack extends Stack {
       this.portalIssuer,
       emailSending,
     );
+    this.outboxSender = createOutboxSender(this, projectRoot, removalPolicy, props, emailSending);
     this.bundleWorkflow = new BundleWorkflow(this, 'BundleWorkflow', {
       projectRoot,
       table: props.table,
@@ -322,6 +325,7 @@ export class ApiStack extends Stack {
         CatalogIndexerFunction: this.catalogIndexer,
         UploadSweeperFunction: this.uploadSweeper,
         FeedbackResenderFunction: this.feedbackResender,
+        OutboxSenderFunction: this.outboxSender,
         ...Object.fromEntries(
           Object.entries(this.bundleWorkflow.functions).map(([task, fn]) => [`Bundle${pascalCase(task)}Function`, fn]),
         ),
@@ -345,6 +349,7 @@ export const FAILURE_QUEUE_IDS = [
   'CatalogIndexerFailures',
   'UploadSweeperFailures',
   'FeedbackResenderFailures',
+  'OutboxSenderFailures',
 ] as const;
 
 /**
@@ -440,7 +445,10 @@ export function emailVariablesOf(group: ClientGroup, props: ApiStackProps): Reco
 }
 
 /** The housekeeping Lambdas' entries: `functions/src/housekeeping/<name>.ts`, exporting `handler`. */
-export function housekeepingEntry(projectRoot: string, name: 'upload-sweeper' | 'feedback-resender'): string {
+export function housekeepingEntry(
+  projectRoot: string,
+  name: 'upload-sweeper' | 'feedback-resender' | 'outbox-sender',
+): string {
   return path.join(projectRoot, 'functions', 'src', 'housekeeping', `${name}.ts`);
 }
 
@@ -534,6 +542,57 @@ function createFeedbackResender(
     targets: [new LambdaFunction(resender, { retryAttempts: 2, deadLetterQueue: failures })],
   });
   return resender;
+}
+
+/**
+ * The outbox consumer (issue 21 item 5; decision record 033): requests store their
+ * e-mail in the outbox and answer; the table's stream, filtered to outbox items
+ * (`pk` starting `OUTBOX#`, inserted or modified), invokes this Lambda in batches
+ * gathered for up to a second, and it sends every pending message nobody holds.
+ * Reserved concurrency 1: one sender paces SES's sending rate. A batch that still
+ * fails after its retries goes to a queue operators watch; what stays pending is
+ * retried by the scheduled re-sender.
+ */
+function createOutboxSender(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+  emailSending: EmailSending,
+): PortalFunction {
+  const sender = new PortalFunction(scope, 'OutboxSenderFunction', {
+    entry: housekeepingEntry(projectRoot, 'outbox-sender'),
+    projectRoot,
+    description: 'Portal outbox sender: sends the e-mail of stored messages and invitations',
+    removalPolicy,
+    timeout: Duration.minutes(5),
+    reservedConcurrentExecutions: 1,
+  });
+  bindGrant(sender, HOUSEKEEPING_GRANTS.outboxSender, props);
+  // Messages carry their composed e-mail: only the sender's identity is needed.
+  sender.bindEmailSending(Object.fromEntries([emailAddressesOf(props).sender]), emailSending);
+  const failures = new Queue(scope, 'OutboxSenderFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
+  sender.addEventSource(
+    new DynamoEventSource(props.table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 100,
+      maxBatchingWindow: Duration.seconds(1),
+      retryAttempts: 5,
+      onFailure: new SqsDlq(failures),
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.or('INSERT', 'MODIFY'),
+          dynamodb: { Keys: { [TABLE.partitionKey]: { S: FilterRule.beginsWith(OUTBOX_PARTITION_PREFIX) } } },
+        }),
+      ],
+    }),
+  );
+  return sender;
 }
 
 /** The upstream providers' settings (names of `functions/src/lib/auth/upstream.ts`). */

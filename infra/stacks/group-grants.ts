@@ -73,7 +73,7 @@ const { gsi1, gsi2, gsi3 } = TABLE.indexes;
 const DELETE_OBJECT = 's3:DeleteObject';
 
 /** The functions besides the client groups' whose grants are declared here too. */
-export type HousekeepingFunction = 'catalogIndexer' | 'uploadSweeper' | 'feedbackResender';
+export type HousekeepingFunction = 'catalogIndexer' | 'uploadSweeper' | 'feedbackResender' | 'outboxSender';
 
 /** The grants of the catalog indexer, the upload sweeper and the e-mail re-sender (api-stack.ts `create*`). */
 export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
@@ -99,6 +99,13 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
   feedbackResender: {
     table: { actions: [GET, UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
     privateBucket: { objects: [{ actions: ['s3:GetObject'], keyPrefixes: [FEEDBACK_OBJECT_PREFIX] }] },
+    publicBucket: 'none',
+  },
+  // Decision record 033: the outbox consumer reads pending messages (gsi1 `OUTBOX_PENDING`,
+  // which projects the whole item), claims each and records its e-mail state (UpdateItem).
+  outboxSender: {
+    table: { actions: [UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
+    privateBucket: 'none',
     publicBucket: 'none',
   },
 };

@@ -197,6 +197,7 @@ describe('the dev app', () => {
       const senders = [
         ...(Object.keys(EMAIL_SENDING_GROUPS) as ClientGroup[]).map((group) => stack.functions.get(group)),
         stack.feedbackResender,
+        stack.outboxSender,
       ];
       for (const fn of senders) {
         const id = idOf(fn ?? { node: {} });
@@ -343,7 +344,8 @@ describe('the dev app', () => {
     it('each notify the topic when they fire and recover, and treat missing data as not breaching', () => {
       const topicRef = { Ref: idOf(app.portal.api.observability.topic) };
       const alarms = Object.entries(app.api.findResources('AWS::CloudWatch::Alarm'));
-      const functionCount = routedGroups().length + 3 + BUNDLE_TASKS.length;
+      // Client groups, catalog indexer, upload sweeper, e-mail re-sender, outbox sender, workflow tasks.
+      const functionCount = routedGroups().length + 4 + BUNDLE_TASKS.length;
       expect(alarms).toHaveLength(1 + 2 * functionCount + 1 + FAILURE_QUEUE_IDS.length + 3);
       for (const [id, alarm] of alarms) {
         expect(alarm.Properties, id).toMatchObject({

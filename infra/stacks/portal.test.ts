@@ -161,6 +161,7 @@ describe('the USCR dev app', () => {
         app.portal.api.catalogIndexer,
         app.portal.api.uploadSweeper,
         app.portal.api.feedbackResender,
+        app.portal.api.outboxSender,
         ...Object.values(app.portal.api.bundleWorkflow.functions),
       ].map((fn) => logicalId(app.portal.api, fn)),
     );
@@ -337,6 +338,30 @@ describe('the USCR dev app', () => {
     expect(statements).toContain('s3:DeleteObject');
     expect(statements).toContain('/files/*');
     expect(statements).not.toContain('dynamodb:PutItem');
+  });
+
+  it('sends outbox e-mail from the table stream, off the request path, one run at a time (decision record 033)', () => {
+    const senderId = logicalId(app.portal.api, app.portal.api.outboxSender);
+    const mappings = Object.values(app.api.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: senderId }),
+    );
+    expect(mappings).toHaveLength(1);
+    expect(JSON.parse(mappings[0]?.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { Keys: { pk: { S: [{ prefix: 'OUTBOX#' }] } } },
+    });
+    expect(mappings[0]?.Properties).toMatchObject({ MaximumBatchingWindowInSeconds: 1, MaximumRetryAttempts: 5 });
+    expect(mappings[0]?.Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0]).toMatch(
+      /^OutboxSenderFailures/,
+    );
+    const sender = app.api.findResources('AWS::Lambda::Function')[senderId];
+    expect(sender?.Properties).toMatchObject({
+      ReservedConcurrentExecutions: 1,
+      Environment: { Variables: { FEEDBACK_EMAIL_SENDER: 'courseware-portal@example.org' } },
+    });
+    const actions = policyStatementsOf(app.api, senderId).flatMap((statement) => [statement.Action].flat());
+    expect(actions).toContain('ses:SendRawEmail');
+    expect(actions).not.toContain('dynamodb:PutItem');
   });
 
   it('retries pending feedback and message e-mail every 15 minutes, one run at a time, with SES', () => {

@@ -55,6 +55,7 @@ export function createStandInProject(prefix: string): StandInProject {
     indexerEntry(projectRoot),
     housekeepingEntry(projectRoot, 'upload-sweeper'),
     housekeepingEntry(projectRoot, 'feedback-resender'),
+    housekeepingEntry(projectRoot, 'outbox-sender'),
     ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
   ]) {
     mkdirSync(path.dirname(entry), { recursive: true });

@@ -5,6 +5,7 @@ import { booleanParam, EntityId, IdOrAlias, IsoDate, IsoDateTime, limitParam, Pa
 import { Contributor } from './contributor.ts';
 import { withImageAlt } from './html-images.ts';
 import { KnowledgeId } from './knowledge.ts';
+import { urlField } from './url.ts';
 
 /**
  * Content: courses, modules, lessons, exercises and environments of the courseware
@@ -307,7 +308,8 @@ export const ContentFields = z.object({
     .optional(),
   lastCuratedTimestamps: LastCuratedInput.optional(),
   licence: z.string().trim().max(1000).optional(),
-  sourceUrl: z.url().max(2048).nullable().optional(),
+  /** The original source: an absolute http(s) address (the one URL rule, decision record 033). */
+  sourceUrl: urlField({ max: 2048 }).nullable().optional(),
   copyrightNotice: z.string().trim().max(1000).nullable().optional(),
 });
 export type ContentFields = z.infer<typeof ContentFields>;

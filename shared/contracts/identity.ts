@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { EntityId, IsoDateTime, limitParam, PageToken } from './common.ts';
+import { urlField } from './url.ts';
 
 /**
  * Identity, sessions and claims (spec §3 "Session and claims", §4 "Session", §7
@@ -99,7 +100,7 @@ export type ClaimList = z.infer<typeof ClaimList>;
 
 /** A message for the avatar badge (spec §3 "Message: id, message, link"). */
 export const Message = z
-  .object({ id: EntityId, message: z.string(), link: z.string().nullable() })
+  .object({ id: EntityId, message: z.string(), link: urlField({ max: 2048, paths: true }).nullable() })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof Message>;
 export const MessageList = z.object({ items: z.array(Message) }).meta({ id: 'MessageList' });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { NEWS_EVENT_LIMITS, PAGE } from '../limits.ts';
 import { booleanParam, EntityId, IdOrAlias, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 import { withImageAlt } from './html-images.ts';
+import { urlField } from './url.ts';
 
 /**
  * News and events (spec §2.10, §3 "News", "Event", §5 "News and event dialog", §7
@@ -24,7 +25,6 @@ export const NEWS_EVENT_STATUS_LABELS: Record<NewsEventStatus, string> = {
 
 const required = (max: number) =>
   z.string({ error: 'Is required.' }).trim().min(1, 'Is required.').max(max, `Must be at most ${max} characters.`);
-const optional = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
 
 /**
  * The address part of a news item or event (`/news/<link>`, `/events/<link>`):
@@ -35,11 +35,8 @@ export const NewsEventLink = required(NEWS_EVENT_LIMITS.linkMaxChars).regex(
   'Use lower-case letters, digits and single hyphens, e.g. spring-workshop-2027.',
 );
 
-/** An absolute http(s) address (a news item's external link). */
-const ExternalUrl = optional(NEWS_EVENT_LIMITS.externalLinkMaxChars).refine(
-  (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
-  'Must be an address starting with http:// or https://.',
-);
+/** An absolute http(s) address, or empty (a news item's external link; the one URL rule, decision record 033). */
+const ExternalUrl = urlField({ max: NEWS_EVENT_LIMITS.externalLinkMaxChars, empty: true });
 
 /** Fields both kinds share in a create or update body. */
 const commonFields = {
@@ -50,7 +47,7 @@ const commonFields = {
   /** When the news happened or the event takes place: an ISO date-time (the date-time picker's value). */
   date: IsoDateTime,
   /** Address of the image (a public file's address), or empty for none. */
-  image: optional(NEWS_EVENT_LIMITS.imageMaxChars).default(''),
+  image: urlField({ max: NEWS_EVENT_LIMITS.imageMaxChars, paths: true, empty: true }).default(''),
 };
 
 /** `POST /api/v1/news` and `PUT /api/v1/news/{id}` body. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LIMITS, PAGE_LIMITS } from '../limits.ts';
 import { EntityId, fileName, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 import { IMAGE_ALT_MISSING_MESSAGE, imagesWithoutAlt, withImageAlt } from './html-images.ts';
+import { isAllowedUrl, urlRuleMessage } from './url.ts';
 
 /**
  * CMS pages (spec §2.14, §3 "Page", "Section", "Section widget", §5 "Pages" and
@@ -139,13 +140,17 @@ export const PageHrefQuery = z.object({
 });
 export type PageHrefQuery = z.input<typeof PageHrefQuery>;
 
+/** What a widget link may be besides an absolute http(s) address. */
+const WIDGET_LINK_RULE = { paths: true, mailto: true } as const;
+
 /**
  * A widget's link target: a path of this site (`/contact-us`), an `http(s)` address
- * or a `mailto:` address. Other schemes (e.g. `javascript:`) are refused.
+ * or a `mailto:` address (the one URL rule, decision record 033). Other schemes
+ * (e.g. `javascript:`) are refused.
  */
-export const WidgetLink = required(PAGE_LIMITS.widgetLinkMaxChars).regex(
-  /^(?:\/(?!\/)\S*|https?:\/\/\S+|mailto:\S+)$/i,
-  "Must be a path starting with '/', an address starting with http:// or https://, or a mailto: address.",
+export const WidgetLink = required(PAGE_LIMITS.widgetLinkMaxChars).refine(
+  (value) => isAllowedUrl(value, WIDGET_LINK_RULE),
+  urlRuleMessage(WIDGET_LINK_RULE),
 );
 
 /**

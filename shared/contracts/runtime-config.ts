@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BRANDS } from '../enums.ts';
+import { urlField } from './url.ts';
 
 /**
  * Runtime configuration of the SPA, fetched from `/env.json?ts=<epoch ms>` at boot
@@ -38,8 +39,8 @@ const flagShape = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolea
 export const FeatureFlags = z.object(flagShape);
 export type FeatureFlags = z.infer<typeof FeatureFlags>;
 
-/** An absolute http(s) address, or a path on this site beginning with `/`. */
-const Address = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)]);
+/** An absolute http(s) address, or a path on this site beginning with `/` (the one URL rule, decision record 033). */
+const Address = urlField({ max: 2048, paths: true });
 
 export const RuntimeConfig = z
   .object({

@@ -29,8 +29,13 @@
  *    load as a ratio to the 10⁵ one, the export next to bare Queries of the same
  *    partitions. `BENCH_DASHBOARD_SIZES=20000,100000` measures other sizes.
  *
+ * 7. Invitations under a burst (issue 21 item 5; `invitations.ts`): the per-request
+ *    latency of 50 concurrent invitations over HTTP as a ratio to single ones, the
+ *    time until the burst's e-mails are all delivered, and the load average.
+ *    `BENCH_INVITATION_CONCURRENCY=200` measures another burst.
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
- * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup)
+ * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup, invitations)
  * runs only those sections and replaces only their figures in `latest.json`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -46,6 +51,7 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
 import { dashboardFigures } from './dashboard.ts';
+import { invitationFigures } from './invitations.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
 
@@ -524,6 +530,29 @@ async function dashboardBenchFigures(): Promise<void> {
   }
 }
 
+/**
+ * Invitations (issue 21 item 5, decision record 033): per-request latency of a burst
+ * of concurrent invitations as a ratio to single ones, in the same run.
+ */
+async function invitationBenchFigures(): Promise<void> {
+  const result = await invitationFigures(Number(process.env.BENCH_INVITATION_CONCURRENCY ?? 50));
+  const load = `load average ${result.loadAverage[0].toFixed(1)}→${result.loadAverage[1].toFixed(1)} on ${os.cpus().length} cores`;
+  figures.push(
+    {
+      name: `invitation latency p50, ${result.concurrency} at once (${load})`,
+      value: Math.round(result.burstP50Ms),
+      unit: 'ms',
+      baseline: { name: 'one at a time, p50 (ms)', value: Math.round(result.singleP50Ms) },
+    },
+    { name: `invitation latency max, ${result.concurrency} at once`, value: Math.round(result.burstMaxMs), unit: 'ms' },
+    {
+      name: `all ${result.concurrency} invitation e-mails in the SES inbox, from the burst's start`,
+      value: Math.round(result.burstDeliveredMs),
+      unit: 'ms',
+    },
+  );
+}
+
 function report(): void {
   const rows = figures.map((f) => {
     const ratio = f.baseline
@@ -564,6 +593,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   requests: requestFigures,
   startup: startupFigures,
+  invitations: invitationBenchFigures,
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const unknown = only.filter((name) => !(name in SECTIONS));

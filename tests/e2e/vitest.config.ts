@@ -16,5 +16,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One browser and one portal per file; files run one after another on 2 cores.
     fileParallelism: false,
+    // Every test signs in and sends from 127.0.0.1: the rate limits (decision record 033)
+    // are tested over HTTP in tests/integration/rate-limits.int.test.ts, not here.
+    env: { RATE_LIMIT_SCALE: '100' },
   },
 });

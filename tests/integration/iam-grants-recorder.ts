@@ -44,6 +44,8 @@ const BACKGROUND = [
   ['infra/local/workflows', 'bundleWorkflow'],
   ['functions/src/housekeeping/upload-sweeper', 'uploadSweeper'],
   ['functions/src/housekeeping/feedback-resender', 'feedbackResender'],
+  ['functions/src/housekeeping/outbox-sender', 'outboxSender'],
+  ['infra/local/outbox-consumer', 'outboxSender'],
   ['infra/local/housekeeping', 'housekeeping'],
   ['infra/local/catalog-indexer', 'catalogIndexer'],
   // A snapshot rebuild whose caller's frames are lost (a queued sync); the search

@@ -32,6 +32,7 @@ import {
   pagePartition,
   pageSectionKey,
   pendingInvitationGuardKey,
+  rateLimitKey,
   statusIndexKey,
   uploadedFileObjectKey,
   userClaimKey,
@@ -72,6 +73,10 @@ describe('key builders', () => {
     expect(childrenPartition(null)).toBe('PARENT#ROOT');
     expect(catalogRevisionKey()).toEqual({ pk: 'CATALOG', sk: 'REVISION' });
     expect(CATALOG_SNAPSHOT_OBJECT_KEY).toBe('search/catalog.snapshot.gz');
+    expect(rateLimitKey('createInvitation.target', 'ab12', 1_764_000_000)).toEqual({
+      pk: 'RATE#createInvitation.target#ab12#1764000000',
+      sk: 'RATE',
+    });
   });
 
   it('builds the exact key strings of users, identities and business units', () => {

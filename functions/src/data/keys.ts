@@ -574,12 +574,15 @@ export function newsEventIndexKeys(
  * | members of a course, with their roles                           | table | pk `COURSE#<id>`, sk `MEMBER#<userId>`                               |
  * | courses of a user, newest first                                 | gsi1  | gsi1pk `USER_COURSES#<userId>`, gsi1sk `<course createdTimestamp ISO>#<courseId>` (the member item) |
  * | members of an organization, with their roles (support recipients) | table | pk `ORGANIZATION#<id>`, sk `MEMBER#<userId>`                     |
- * | requests of one public form from one client address in one window | table | pk `RATE#<form>#<address digest>#<window start, epoch s>`, sk `RATE` (attribute hits, TTL expiresAt) |
+ * | requests of one rate-limit counter (`<operationId>.caller` / `.target`) from one subject (user, address, target) in one window | table | pk `RATE#<counter>#<subject digest>#<window start, epoch s>`, sk `RATE` (attribute hits, TTL expiresAt) |
  */
+
+/** The partition prefix of every outbox message (the outbox consumer's stream filter, decision record 033). */
+export const OUTBOX_PARTITION_PREFIX = 'OUTBOX#';
 
 /** `OUTBOX#<id>` / `OUTBOX`: one stored message and the e-mail it is sent as (decision record 025). */
 export function outboxMessageKey(id: string): TableKey {
-  return { pk: `OUTBOX#${id}`, sk: 'OUTBOX' };
+  return { pk: `${OUTBOX_PARTITION_PREFIX}${id}`, sk: 'OUTBOX' };
 }
 
 /** gsi1 partition of the messages whose e-mail has not gone out yet (sparse: removed once sent). */
@@ -628,13 +631,14 @@ export function organizationMemberKey(organizationId: string, userId: string): T
 }
 
 /**
- * `RATE#<form>#<client>#<windowStart>` / `RATE`: the request counter of one public
- * form for one client in one fixed window (`windowStart` in epoch seconds); `client`
- * is the digest of the address (`clientDigest` in data/rate-limits.ts), never the
- * address itself.
+ * `RATE#<counter>#<subject>#<windowStart>` / `RATE`: one rate-limit counter (a route's
+ * `<operationId>.caller` or `<operationId>.target`, decision record 033) for one
+ * subject in one fixed window (`windowStart` in epoch seconds); `subject` is the
+ * digest of the caller, address or target (`clientDigest` in data/rate-limits.ts),
+ * never the value itself.
  */
-export function rateLimitKey(form: string, client: string, windowStart: number): TableKey {
-  return { pk: `RATE#${form}#${client}#${windowStart}`, sk: 'RATE' };
+export function rateLimitKey(counter: string, subject: string, windowStart: number): TableKey {
+  return { pk: `RATE#${counter}#${subject}#${windowStart}`, sk: 'RATE' };
 }
 
 /* ── CMS pages (spec §2.14, §3 "Page", "Section", "Section widget"; decision record 026) ── */

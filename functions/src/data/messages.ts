@@ -158,6 +158,32 @@ export async function claimOutboxMessage(id: string, now: Date, leaseUntil: Date
 }
 
 /**
+ * Ends the hold on a pending message (its writer held it until the rest of its work
+ * was stored, e.g. a user import): its lease becomes `now` minus 1 ms, so the outbox
+ * consumer may send it at once. A message that is sent or gone is left alone.
+ */
+export async function releaseOutboxMessage(id: string, now: Date): Promise<void> {
+  try {
+    await dynamoDocumentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: outboxMessageKey(id),
+        UpdateExpression: 'SET leaseUntil = :released, #version = #version + :one',
+        ConditionExpression: 'attribute_exists(pk) AND emailStatus = :pending',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':released': new Date(now.getTime() - 1).toISOString(),
+          ':pending': 'pending',
+          ':one': 1,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
  * Records that the message's e-mail was accepted by SES with `messageId`, and takes it
  * off the pending index. Conditional on the message being pending, so a second
  * sender never overwrites the first one's record.

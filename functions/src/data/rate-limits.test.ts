@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_FORM_RATE_LIMIT } from '#shared/limits';
-import { publicFormRateLimit, RATE_LIMIT_REQUESTS_ENV } from './rate-limits.ts';
+import { RATE_LIMIT_SCALE_ENV, rateLimitScale, scaledLimit } from './rate-limits.ts';
 
-describe('publicFormRateLimit (decision record 025)', () => {
-  it('is PUBLIC_FORM_RATE_LIMIT unless the environment overrides the request count', () => {
-    expect(publicFormRateLimit(undefined)).toEqual(PUBLIC_FORM_RATE_LIMIT);
-    expect(publicFormRateLimit('')).toEqual(PUBLIC_FORM_RATE_LIMIT);
-    expect(publicFormRateLimit('50')).toEqual({ requests: 50, windowSeconds: PUBLIC_FORM_RATE_LIMIT.windowSeconds });
+describe('rateLimitScale (decision record 033)', () => {
+  it('is 1 unless the environment sets a positive integer, which multiplies every limit', () => {
+    expect(rateLimitScale(undefined)).toBe(1);
+    expect(rateLimitScale('')).toBe(1);
+    expect(rateLimitScale('50')).toBe(50);
+    expect(scaledLimit({ requests: 5, windowSeconds: 600 }, 3)).toEqual({ requests: 15, windowSeconds: 600 });
   });
 
   it('refuses a value that is not a positive integer, naming the variable', () => {
     for (const value of ['0', '-1', '2.5', 'many']) {
-      expect(() => publicFormRateLimit(value)).toThrow(RATE_LIMIT_REQUESTS_ENV);
+      expect(() => rateLimitScale(value)).toThrow(RATE_LIMIT_SCALE_ENV);
     }
   });
 });

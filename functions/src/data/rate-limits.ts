@@ -1,48 +1,51 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PUBLIC_FORM_RATE_LIMIT } from '#shared/limits';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { tableName } from './dynamo.ts';
 import { ENTITY_TYPES, rateLimitKey } from './keys.ts';
 
 /**
- * The rate limit of the public forms (decision record 025; keys.ts row "requests of
- * one public form from one client address in one window"): a fixed-window counter
- * per client address and form in DynamoDB. One conditional UpdateItem per request
- * (ADD hits, condition hits < limit), so concurrent requests cannot overshoot; the
- * counter carries a TTL and DynamoDB deletes it after its window.
+ * Rate limits (decision records 025 and 033; keys.ts row "requests of one counter
+ * from one subject in one window"): a fixed-window counter per counter name (a
+ * route's caller or target count, e.g. `sendContactRequest.caller`) and subject (a
+ * user id, a client address, an e-mail address, a content id) in DynamoDB. One
+ * conditional UpdateItem per request (ADD hits, condition hits < limit), so
+ * concurrent requests cannot overshoot; the counter carries a TTL and DynamoDB
+ * deletes it after its window. The key holds a digest of the subject, never the
+ * subject itself.
  */
-
-/** The public forms that are rate-limited. */
-export const RATE_LIMITED_FORMS = { newsletter: 'newsletter', contact: 'contact' } as const;
-export type RateLimitedForm = (typeof RATE_LIMITED_FORMS)[keyof typeof RATE_LIMITED_FORMS];
 
 /**
- * Environment variable that overrides `PUBLIC_FORM_RATE_LIMIT.requests` (a positive
- * integer): tests and the local stack set it; unset in AWS (the shared constant rules).
+ * Environment variable that multiplies the `requests` of every rate limit (a
+ * positive integer, default 1): suites that sign in or send many times without
+ * testing the limits set it; unset in AWS (the shared constants rule).
  */
-export const RATE_LIMIT_REQUESTS_ENV = 'PUBLIC_FORM_RATE_LIMIT_REQUESTS';
+export const RATE_LIMIT_SCALE_ENV = 'RATE_LIMIT_SCALE';
 
-/** The limit in force: at most `requests` per client and form in a fixed window of `windowSeconds`. */
+/** The limit in force: at most `requests` per subject in a fixed window of `windowSeconds`. */
 export interface RateLimit {
   readonly requests: number;
   readonly windowSeconds: number;
 }
 
 /**
- * `PUBLIC_FORM_RATE_LIMIT`, with `requests` from {@link RATE_LIMIT_REQUESTS_ENV} when
- * that holds a positive integer.
- * @throws Error when the variable is set to anything else (configuration fails fast).
+ * The factor of {@link RATE_LIMIT_SCALE_ENV}: 1 when unset or empty.
+ * @throws Error when the variable is set to anything but a positive integer (configuration fails fast).
  */
-export function publicFormRateLimit(value: string | undefined = process.env[RATE_LIMIT_REQUESTS_ENV]): RateLimit {
-  if (value === undefined || value === '') return PUBLIC_FORM_RATE_LIMIT;
-  const requests = Number(value);
-  if (!Number.isInteger(requests) || requests < 1) {
-    throw new Error(`${RATE_LIMIT_REQUESTS_ENV} must be a positive integer; got "${value}".`);
+export function rateLimitScale(value: string | undefined = process.env[RATE_LIMIT_SCALE_ENV]): number {
+  if (value === undefined || value === '') return 1;
+  const scale = Number(value);
+  if (!Number.isInteger(scale) || scale < 1) {
+    throw new Error(`${RATE_LIMIT_SCALE_ENV} must be a positive integer; got "${value}".`);
   }
-  return { requests, windowSeconds: PUBLIC_FORM_RATE_LIMIT.windowSeconds };
+  return scale;
+}
+
+/** `limit` with its `requests` multiplied by {@link rateLimitScale}. */
+export function scaledLimit(limit: RateLimit, scale: number = rateLimitScale()): RateLimit {
+  return { requests: limit.requests * scale, windowSeconds: limit.windowSeconds };
 }
 
 /** The outcome of counting one request: allowed, or refused with the seconds until the window ends. */
@@ -60,7 +63,8 @@ export function clientDigest(client: string): string {
 }
 
 /**
- * Counts one request of `form` from `client` (the caller's address) at `now` in the
+ * Counts one request of `counter` from `client` (the subject: the caller's address,
+ * user id, or the target) at `now` in the
  * fixed window that holds `now` (windows start at multiples of `windowSeconds` since
  * the epoch). Allowed while the window's count is below `limit.requests`; a refused
  * request is not counted. The counter expires (TTL) one window after its end.
@@ -68,10 +72,10 @@ export function clientDigest(client: string): string {
  *   the whole seconds (≥ 1) until the window ends (the Retry-After value).
  */
 export async function hitRateLimit(
-  form: RateLimitedForm,
+  counter: string,
   client: string,
-  now: Date = new Date(),
-  limit: RateLimit = publicFormRateLimit(),
+  now: Date,
+  limit: RateLimit,
 ): Promise<RateLimitDecision> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
@@ -80,7 +84,7 @@ export async function hitRateLimit(
     const output = await dynamoDocumentClient.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: rateLimitKey(form, clientDigest(client), windowStart),
+        Key: rateLimitKey(counter, clientDigest(client), windowStart),
         UpdateExpression: 'ADD hits :one SET #type = :type, #ttl = :expiresAt',
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
         ExpressionAttributeNames: { '#type': TABLE.entityTypeAttribute, '#ttl': TABLE.ttlAttribute },

@@ -6,7 +6,7 @@ import { prettifyError, type ZodError } from 'zod';
 import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import type { PortalTokenClaims } from '#shared/contracts/identity';
-import { type OperationId, ROUTES, type Route, type RouteDefinition } from '#shared/routes';
+import { type OperationId, ROUTES, type Route, type RouteDefinition, rateLimitOf } from '#shared/routes';
 import { verifySessionToken } from './auth/sessions.ts';
 import {
   ForbiddenError,
@@ -17,6 +17,7 @@ import {
   ValidationError,
 } from './errors.ts';
 import { jsonResponse } from './json-response.ts';
+import { callerSubjectOf, enforceRateLimit, targetOf } from './rate-limit.ts';
 
 /**
  * The one handler factory (STYLE.md "Thin handlers", decision record 003): every
@@ -24,7 +25,8 @@ import { jsonResponse } from './json-response.ts';
  * normalises headers, verifies the caller's bearer token and applies the route's
  * `access` rule (spec §6: 401 / 403 before anything else runs), validates path,
  * query and body against the route's zod schemas (400 with field messages; 415 for
- * a body that is not JSON), calls `impl` with typed values and the verified caller,
+ * a body that is not JSON), counts the request against the route's rate limit
+ * (`ROUTE_RATE_LIMITS`, 429 with `Retry-After` beyond it), calls `impl` with typed values and the verified caller,
  * serialises its result as JSON, and renders every error in one place
  * (`renderError`).
  */
@@ -146,6 +148,7 @@ export function createRouteHandler<R extends RouteDefinition>(
     .use(httpHeaderNormalizer())
     .use(accessGuard(route, callers))
     .use(requestValidator(route, parsed))
+    .use(rateLimiter(route, callers, parsed))
     .use(errorRenderer())
     .handler(async (event, context) => {
       const input = parsed.get(event);
@@ -285,6 +288,28 @@ function fieldErrors(prefix: string, error: ZodError): FieldError[] {
     path: [prefix, ...issue.path.map(String)].join('.'),
     message: issue.code === 'invalid_type' && issue.input === undefined ? 'Is required.' : issue.message,
   }));
+}
+
+/**
+ * The route's rate limit (`rateLimitOf`, issue 21 item 4), per caller and per
+ * target, once access and validation have passed; routes without one pass through.
+ */
+function rateLimiter(
+  route: RouteDefinition,
+  callers: WeakMap<APIGatewayProxyEventV2, Caller>,
+  parsed: WeakMap<APIGatewayProxyEventV2, ParsedRequest>,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  const limit = rateLimitOf(route.operationId);
+  return {
+    before: async ({ event }) => {
+      if (!limit) return;
+      const parts = parsed.get(event) ?? { path: undefined, body: undefined };
+      await enforceRateLimit(route.operationId, limit, {
+        caller: callerSubjectOf(callers.get(event)?.sub ?? null, event),
+        target: limit.target ? targetOf(limit.target.of, parts) : null,
+      });
+    },
+  };
 }
 
 function errorRenderer(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {

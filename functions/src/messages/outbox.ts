@@ -12,17 +12,22 @@ import {
 import { buildMimeMessage } from '../domain/mime-message.ts';
 
 /**
- * Storage first, then SES (decision record 025): every newsletter sign-up, contact
- * request and support request is stored in the outbox with the e-mail it is sent
- * as, then sent; a send that fails leaves it pending, and the scheduled re-sender
- * (`functions/src/housekeeping/feedback-resender.ts`, the one re-sender of every
- * pending e-mail) sends it later. A lease on the stored item makes sure that one
- * stored message is never sent by two senders at once.
+ * Storage first, then SES (decision records 025 and 033): every newsletter sign-up,
+ * contact request, support request and invitation is stored in the outbox with the
+ * e-mail it is sent as, and the request answers at once (`emailStatus: 'pending'`).
+ * Delivery is the outbox consumer's ({@link deliverPendingMessages}): in AWS a
+ * Lambda on the table's stream, invoked for every new outbox item
+ * (`functions/src/housekeeping/outbox-sender.ts`); on one machine the local stack's
+ * outbox poller (`infra/local/outbox-consumer.ts`); and every 15 minutes the
+ * scheduled re-sender (`functions/src/housekeeping/feedback-resender.ts`) for what
+ * is still pending. So a burst of requests never waits for each other's e-mail
+ * (issue 21 item 5). A lease on the stored item makes sure that one stored message
+ * is never sent by two senders at once.
  */
 
-/** How long one sender holds a message (the storing request from the start, or the re-sender), in ms. */
+/** How long one sender holds a message it claimed, in ms. */
 export const OUTBOX_LEASE_MS = 60_000;
-/** Pending messages handled in one re-sender run at most (each is one SES call). */
+/** Pending messages handled in one consumer or re-sender run at most (each is one SES call). */
 export const OUTBOX_RESEND_BATCH = 100;
 
 /** How a delivery went: `sent` with SES's message id, or `pending` with the error. */
@@ -31,26 +36,25 @@ export type OutboxDelivery =
   | { readonly status: 'pending'; readonly error: unknown };
 
 /**
- * Stores `record` (pending, held by this request for {@link OUTBOX_LEASE_MS}), then
- * sends its e-mail. A failed send is logged with `requestId` and leaves the message
- * pending; it never fails the request once the message is stored.
- * @returns the stored id and whether the e-mail went out.
- * @throws when the message cannot be stored (nothing is sent then).
+ * The lease of a message that nobody holds yet: its creation time, so the outbox
+ * consumer may claim it at once.
  */
-export async function storeAndSend<K extends OutboxKind>(
+export function unheldLease(now: Date): string {
+  return new Date(now.getTime() - 1).toISOString();
+}
+
+/**
+ * Stores `record` in the outbox (pending, held by nobody) for the outbox consumer to
+ * send; the request does not wait for SES.
+ * @returns the stored id and `emailStatus: 'pending'`.
+ * @throws when the message cannot be stored.
+ */
+export async function storeForDelivery<K extends OutboxKind>(
   record: Omit<OutboxRecord<K>, 'emailStatus' | 'leaseUntil'>,
-  requestId: string,
   now: Date = new Date(),
-): Promise<{ id: string; emailStatus: 'sent' | 'pending' }> {
-  const item = await createOutboxMessage<K>({
-    ...record,
-    leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS).toISOString(),
-  });
-  const delivery = await deliverOutboxMessage(item);
-  if (delivery.status === 'pending') {
-    logOutboxProblem(item, 'E-mail not sent; the message is stored as pending.', delivery.error, { requestId });
-  }
-  return { id: item.id, emailStatus: delivery.status };
+): Promise<{ id: string; emailStatus: 'pending' }> {
+  const item = await createOutboxMessage<K>({ ...record, leaseUntil: unheldLease(now) });
+  return { id: item.id, emailStatus: 'pending' };
 }
 
 /**
@@ -91,13 +95,14 @@ export interface OutboxResendResult {
 }
 
 /**
- * Retries the e-mail of every pending message created before `now`, oldest first, up
- * to {@link OUTBOX_RESEND_BATCH} a run: each is claimed first (a message still held
- * by its request or another run is skipped), then sent once. A failure of one is
- * logged and does not stop the others. Throws only when the pending index cannot be
- * read (the schedule retries).
+ * The outbox consumer (and the re-sender's outbox part): sends the e-mail of every
+ * pending message created before `now`, oldest first, up to
+ * {@link OUTBOX_RESEND_BATCH} a run: each is claimed first (a message held by
+ * another sender is skipped), then sent once. A failure of one is logged and does
+ * not stop the others; it stays pending for a later run once its lease has passed.
+ * Throws only when the pending index cannot be read (the trigger retries).
  */
-export async function resendPendingMessages(now: Date = new Date()): Promise<OutboxResendResult> {
+export async function deliverPendingMessages(now: Date = new Date()): Promise<OutboxResendResult> {
   const page = await listPendingOutbox({ before: now.toISOString(), limit: OUTBOX_RESEND_BATCH });
   let sent = 0;
   let failed = 0;
@@ -141,3 +146,6 @@ export function logOutboxProblem(
     }),
   );
 }
+
+/** The scheduled re-sender's name for {@link deliverPendingMessages} (decision record 025). */
+export const resendPendingMessages = deliverPendingMessages;

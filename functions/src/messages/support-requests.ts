@@ -28,7 +28,7 @@ import {
 } from '../domain/support.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { type Caller, FORBIDDEN_MESSAGE } from '../lib/handler.ts';
-import { storeAndSend } from './outbox.ts';
+import { storeForDelivery } from './outbox.ts';
 
 /**
  * A support request about one of the caller's courses or organizations (spec §3
@@ -125,32 +125,29 @@ export async function sendSupportRequest(input: {
     requestId: id,
   });
   const listed = recipients.map(({ name, role }) => ({ name, role }));
-  const sent = await storeAndSend(
-    {
-      id,
-      kind: 'supportRequest',
-      brand,
-      createdTimestamp: new Date().toISOString(),
-      payload: {
-        userId: caller.sub,
-        userName: caller.claims.displayName,
-        email,
-        provider: caller.claims.provider,
-        target: { kind, id: targetId, name: target.name },
-        subject: body.subject,
-        message: body.message,
-        context,
-        recipients: listed,
-      },
-      email: {
-        from: addresses.sender,
-        fromName: 'Courseware portal',
-        to: [...new Set(recipients.map((recipient) => recipient.email).filter(isPlainAddress))],
-        replyTo: isPlainAddress(email) ? email : null,
-        ...composed,
-      },
+  const sent = await storeForDelivery({
+    id,
+    kind: 'supportRequest',
+    brand,
+    createdTimestamp: new Date().toISOString(),
+    payload: {
+      userId: caller.sub,
+      userName: caller.claims.displayName,
+      email,
+      provider: caller.claims.provider,
+      target: { kind, id: targetId, name: target.name },
+      subject: body.subject,
+      message: body.message,
+      context,
+      recipients: listed,
     },
-    input.requestId,
-  );
+    email: {
+      from: addresses.sender,
+      fromName: 'Courseware portal',
+      to: [...new Set(recipients.map((recipient) => recipient.email).filter(isPlainAddress))],
+      replyTo: isPlainAddress(email) ? email : null,
+      ...composed,
+    },
+  });
   return { ...sent, recipients: listed };
 }

@@ -12,14 +12,25 @@ export const NO_RESPONSE_MESSAGE = 'Request made but no response received.';
  */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** Seconds of a 429's `Retry-After` (issue 21 item 4), else null. */
+  readonly retryAfterSeconds: number | null;
   constructor(
     readonly statusCode: number,
     message: string,
     readonly details: readonly FieldError[] = [],
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number | null },
   ) {
     super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds ?? null;
   }
+}
+
+/** The whole seconds of a `Retry-After` header (RFC 9110 §10.2.3: seconds, or an HTTP date), else null. */
+export function retryAfterSecondsOf(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 let apiBaseUrl = '/api/v1';
@@ -84,10 +95,13 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     // Not JSON (a gateway page, say): the status text is all there is.
   }
   const parsed = ErrorBody.safeParse(body);
+  const retryAfterSeconds = response.status === 429 ? retryAfterSecondsOf(response.headers.get('retry-after')) : null;
   if (parsed.success) {
-    return new ApiError(response.status, parsed.data.message, parsed.data.errors ?? []);
+    return new ApiError(response.status, parsed.data.message, parsed.data.errors ?? [], { retryAfterSeconds });
   }
-  return new ApiError(response.status, response.statusText || `Request failed with status ${response.status}.`);
+  return new ApiError(response.status, response.statusText || `Request failed with status ${response.status}.`, [], {
+    retryAfterSeconds,
+  });
 }
 
 async function send<S extends z.ZodType>(

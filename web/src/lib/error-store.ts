@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
+import { tooManyRequestsMessage } from '#shared/contracts/messages';
 import { ApiError, NO_RESPONSE_MESSAGE } from './api-client.ts';
 
 /** One entry of the global ERROR dialog (spec §2.3, §8). */
@@ -89,7 +90,18 @@ export function isSilentError(error: unknown): boolean {
   return error instanceof Error && error.message === NO_RESPONSE_MESSAGE;
 }
 
+/**
+ * What a reader is told about a 429 (issue 21 item 4): "Too many requests. Try
+ * again in N minutes.", from the answer's `Retry-After`.
+ */
+export function rateLimitMessageOf(error: ApiError): string {
+  return tooManyRequestsMessage(error.retryAfterSeconds);
+}
+
 function describe(error: unknown): Omit<ShownError, 'id'> {
+  if (error instanceof ApiError && error.statusCode === 429) {
+    return { message: rateLimitMessageOf(error), statusCode: 429, details: [] };
+  }
   if (error instanceof ApiError) {
     return {
       message: error.message,

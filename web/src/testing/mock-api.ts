@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface MockResponse {
   readonly status?: number;
   readonly body: unknown;
+  /** Extra response headers (e.g. `Retry-After`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Answers a request; `init` carries the method and the JSON body (`requestOf` reads them). */
@@ -21,8 +23,8 @@ export function requestOf(init?: RequestInit): { method: string; body: unknown }
 export function mockApi(handler: MockHandler) {
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const { status = 200, body } = await handler(new URL(raw, 'http://localhost'), init);
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const { status = 200, body, headers = {} } = await handler(new URL(raw, 'http://localhost'), init);
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   });
   vi.stubGlobal('fetch', spy);
   return spy;

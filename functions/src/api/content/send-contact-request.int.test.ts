@@ -3,7 +3,7 @@ import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NEWSLETTER_TOPICS, RATE_LIMITED_MESSAGE } from '#shared/contracts/messages';
+import { NEWSLETTER_TOPICS, tooManyRequestsMessage } from '#shared/contracts/messages';
 import { MESSAGE_LIMITS, PUBLIC_FORM_RATE_LIMIT } from '#shared/limits';
 import { dynamoDocumentClient, sesClient } from '../../adapters/aws-clients.ts';
 import { tableName } from '../../data/dynamo.ts';
@@ -12,7 +12,7 @@ import { getOutboxMessage } from '../../data/messages.ts';
 import { clientDigest, hitRateLimit } from '../../data/rate-limits.ts';
 import { MESSAGE_EMAIL_DEFAULTS } from '../../domain/message-email.ts';
 import { resendPendingEmail } from '../../housekeeping/feedback-resender.ts';
-import { OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
+import { deliverPendingMessages, OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as newsletterHandler } from '../newsletter/index.ts';
@@ -48,16 +48,15 @@ function withSourceIp(event: APIGatewayProxyEventV2, sourceIp: string): APIGatew
   return { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } };
 }
 
+/** Without `email`: each call gets an address of its own (the route also limits per address, decision record 033). */
 const CONTACT = {
   name: 'Pat Lee',
-  email: 'pat.lee@example.edu',
   organization: 'Example College',
   subject: 'A demo, please',
   message: 'We would like a demo.',
   topic: 'requestDemo',
 };
 const SIGNUP = {
-  email: 'pat.lee@example.edu',
   firstName: 'Pat',
   lastName: 'Lee',
   organization: 'Example College',
@@ -65,15 +64,26 @@ const SIGNUP = {
   emailFormat: 'HTML',
 };
 
+let nextEmail = 1;
+/** A sender's e-mail address of its own for each call that names none. */
+function withEmail(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || 'email' in body) return body;
+  nextEmail += 1;
+  return { ...body, email: `sender${nextEmail}.${Date.now()}@example.edu` };
+}
+
 async function contact(body: unknown, sourceIp = freshAddress()) {
-  const event = withSourceIp({ ...loadEvent('content/send-contact-request'), body: JSON.stringify(body) }, sourceIp);
+  const event = withSourceIp(
+    { ...loadEvent('content/send-contact-request'), body: JSON.stringify(withEmail(body)) },
+    sourceIp,
+  );
   const result = await contentHandler(event, lambdaContext());
   return { status: result.statusCode ?? 0, body: jsonBody<Record<string, unknown>>(result), headers: result.headers };
 }
 
 async function signup(body: unknown, sourceIp = freshAddress()) {
   const event = withSourceIp(
-    { ...loadEvent('newsletter/create-newsletter-subscriber'), body: JSON.stringify(body) },
+    { ...loadEvent('newsletter/create-newsletter-subscriber'), body: JSON.stringify(withEmail(body)) },
     sourceIp,
   );
   const result = await newsletterHandler(event, lambdaContext());
@@ -112,22 +122,27 @@ async function storedWithSubject(subject: string): Promise<number> {
   return count;
 }
 
-const emailsWith = async (text: string) => (await inbox()).filter((email) => email.body.text?.includes(text));
+/** The e-mails whose text holds `text`, once the outbox consumer has run (decision record 033). */
+const emailsWith = async (text: string) => {
+  await deliverPendingMessages();
+  return (await inbox()).filter((email) => email.body.text?.includes(text));
+};
 
 describe('POST /api/v1/contact-requests', () => {
   it('stores the request, then e-mails it to the team with Reply-To the sender', async () => {
     const subject = `Demo ${Date.now()}`;
-    const { status, body } = await contact({ ...CONTACT, subject });
+    const { status, body } = await contact({ ...CONTACT, email: 'pat.lee@example.edu', subject });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent' });
+    // Stored; the outbox consumer sends it, outside the request (decision record 033).
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
+    const [email] = await emailsWith(subject);
     expect(await getOutboxMessage(body.id as string)).toMatchObject({
       kind: 'contactRequest',
       entityType: 'ContactRequest',
       brand: 'USCR',
       emailStatus: 'sent',
-      payload: { ...CONTACT, subject },
+      payload: { ...CONTACT, email: 'pat.lee@example.edu', subject },
     });
-    const [email] = await emailsWith(subject);
     expect(email).toMatchObject({
       subject: `Contact request: ${subject}`,
       destination: { to: [MESSAGE_EMAIL_DEFAULTS.contactRecipient] },
@@ -195,7 +210,7 @@ describe('POST /api/v1/contact-requests', () => {
     const subject = `Trap ${Date.now()}`;
     const { status, body } = await contact({ ...CONTACT, subject, trap: 'http://spam.example' });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent' });
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
     expect(await getOutboxMessage(body.id as string)).toBeNull();
     expect(await emailsWith(subject)).toEqual([]);
   });
@@ -208,7 +223,11 @@ describe('POST /api/v1/contact-requests', () => {
     }
     const sixth = await contact({ ...CONTACT, subject: `Burst ${stamp} 6` }, address);
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ statusCode: 429, message: RATE_LIMITED_MESSAGE });
+    expect(sixth.body).toEqual({
+      statusCode: 429,
+      message: tooManyRequestsMessage(Number(sixth.headers?.['retry-after'])),
+    });
+    expect(sixth.body.message).toMatch(/^Too many requests\. Try again in \d+ (minutes?|seconds?)\.$/);
     const retryAfter = Number(sixth.headers?.['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(PUBLIC_FORM_RATE_LIMIT.windowSeconds);
@@ -234,21 +253,22 @@ describe('POST /api/v1/contact-requests', () => {
       counters.push(...((page.Items ?? []) as { pk: string }[]));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    expect(counters.some((item) => item.pk.includes(clientDigest(address)))).toBe(true);
+    expect(counters.some((item) => item.pk.includes(clientDigest(`address:${address}`)))).toBe(true);
     expect(counters.some((item) => item.pk.includes(address))).toBe(false);
   });
 
   it('keeps the request pending when SES fails, and the re-sender sends it exactly once', async () => {
     const subject = `SES down ${Date.now()}`;
+    const { status, body } = await contact({ ...CONTACT, subject });
+    expect(status).toBe(201);
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
+    const id = body.id as string;
     const ses = mockClient(sesClient);
     ses.on(SendRawEmailCommand).rejects(new Error('Throttling: Maximum sending rate exceeded.'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let id: string;
     try {
-      const { status, body } = await contact({ ...CONTACT, subject });
-      expect(status).toBe(201);
-      expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
-      id = body.id as string;
+      const run = await deliverPendingMessages();
+      expect(run.failed).toBeGreaterThanOrEqual(1);
       expect(await getOutboxMessage(id)).toMatchObject({ emailStatus: 'pending', emailAttempts: 1 });
       expect(log).toHaveBeenCalledWith(expect.stringContaining('"kind":"contactRequest"'));
     } finally {
@@ -260,7 +280,7 @@ describe('POST /api/v1/contact-requests', () => {
     );
     expect(stored.Item).toMatchObject({ gsi1pk: 'OUTBOX_PENDING' });
 
-    // While the storing request holds it, the re-sender leaves it alone.
+    // While the failed sender's lease holds it, the re-sender leaves it alone.
     const early = await resendPendingEmail(new Date());
     expect(early.messages.skipped).toBeGreaterThanOrEqual(1);
     expect(await emailsWith(subject)).toEqual([]);
@@ -282,9 +302,10 @@ describe('POST /api/v1/contact-requests', () => {
 describe('POST /api/v1/newsletter-subscribers', () => {
   it('stores the subscriber with the brand topic, then e-mails the sign-up to the team', async () => {
     const lastName = `Lee${Date.now()}`;
-    const { status, body } = await signup({ ...SIGNUP, lastName });
+    const { status, body } = await signup({ ...SIGNUP, email: 'pat.lee@example.edu', lastName });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent' });
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending' });
+    await deliverPendingMessages();
     expect((await getOutboxMessage(body.id as string))?.payload).toEqual({
       name: `Pat ${lastName}`,
       emailAddress: 'pat.lee@example.edu',
@@ -350,15 +371,34 @@ describe('POST /api/v1/newsletter-subscribers', () => {
   });
 });
 
+describe('rate limit per e-mail address (decision record 033)', () => {
+  it('answers the 6th contact request naming one e-mail address 429, whatever the client address', async () => {
+    const email = `target.${Date.now()}@example.edu`;
+    const stamp = Date.now();
+    for (let i = 1; i <= 5; i += 1) {
+      expect((await contact({ ...CONTACT, email, subject: `Target ${stamp} ${i}` })).status).toBe(201);
+    }
+    const sixth = await contact({ ...CONTACT, email: email.toUpperCase(), subject: `Target ${stamp} 6` });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await storedWithSubject(`Target ${stamp} 6`)).toBe(0);
+    expect(await emailsWith(`Target ${stamp} 6`)).toEqual([]);
+  });
+});
+
 describe('hitRateLimit (decision record 025)', () => {
   it('lets exactly the limit through when requests race, and opens a new window after the old one', async () => {
     const limit = { requests: 5, windowSeconds: 600 };
     const now = new Date('2026-11-21T10:05:00.000Z');
     const address = freshAddress();
-    const decisions = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit('contact', address, now, limit)));
+    const decisions = await Promise.all(
+      Array.from({ length: 12 }, () => hitRateLimit('sendContactRequest.caller', address, now, limit)),
+    );
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
     // The window of 10:00–10:10 ends in 300 s.
     expect(decisions.find((decision) => !decision.allowed)).toEqual({ allowed: false, retryAfterSeconds: 300 });
-    expect((await hitRateLimit('contact', address, new Date('2026-11-21T10:10:00.000Z'), limit)).allowed).toBe(true);
+    expect(
+      (await hitRateLimit('sendContactRequest.caller', address, new Date('2026-11-21T10:10:00.000Z'), limit)).allowed,
+    ).toBe(true);
   });
 });

@@ -5,8 +5,8 @@ import { composeContactEmail, isContactTopicOf, messageEmailConfig } from '../..
 import { isPlainAddress } from '../../domain/mime-message.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { storeAndSend } from '../../messages/outbox.ts';
-import { enforcePublicFormLimit, trapAnswer, trapFilled } from '../../messages/public-forms.ts';
+import { storeForDelivery } from '../../messages/outbox.ts';
+import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
 
 /** Message of the 400 at `body.topic` for a topic the brand does not offer (`other` on VACR, spec §2.9). */
 export function contactTopicMessage(brand: ReturnType<typeof brandOf>): string {
@@ -18,18 +18,18 @@ export function contactTopicMessage(brand: ReturnType<typeof brandOf>): string {
  * form", §7 "Send support email"; decision record 025). Public. The fields are
  * checked by the route's schema; a topic the deployment's brand does not offer
  * (`other` on VACR) is a 400 at `body.topic`. A filled honeypot answers 201 and does
- * nothing. Otherwise the request counts against the rate limit of its client
- * address (429 with Retry-After beyond it, nothing stored), is stored in the outbox
+ * nothing. The route's rate limit (per client address and per e-mail address,
+ * decision record 033) runs before this code (429 with Retry-After beyond it,
+ * nothing stored). The request is stored in the outbox
  * with the team's e-mail (Reply-To the sender), then e-mailed through SES: 201
  * `{ id, emailStatus }`, `pending` when SES failed.
  */
-export const sendContactRequest = defineRoute('sendContactRequest', async ({ body, event, requestId }) => {
+export const sendContactRequest = defineRoute('sendContactRequest', async ({ body }) => {
   if (trapFilled(body.trap)) return trapAnswer();
   const brand = brandOf();
   if (!isContactTopicOf(brand, body.topic)) {
     throw new ValidationError([{ path: 'body.topic', message: contactTopicMessage(brand) }]);
   }
-  await enforcePublicFormLimit('contact', event);
   const id = newId();
   const request = {
     name: body.name,
@@ -40,21 +40,18 @@ export const sendContactRequest = defineRoute('sendContactRequest', async ({ bod
     topic: body.topic,
   };
   const addresses = messageEmailConfig();
-  return storeAndSend(
-    {
-      id,
-      kind: 'contactRequest',
-      brand,
-      createdTimestamp: new Date().toISOString(),
-      payload: request,
-      email: {
-        from: addresses.sender,
-        fromName: 'Courseware portal',
-        to: [addresses.contactRecipient],
-        replyTo: isPlainAddress(request.email) ? request.email : null,
-        ...composeContactEmail(brand, request, id),
-      },
+  return storeForDelivery({
+    id,
+    kind: 'contactRequest',
+    brand,
+    createdTimestamp: new Date().toISOString(),
+    payload: request,
+    email: {
+      from: addresses.sender,
+      fromName: 'Courseware portal',
+      to: [addresses.contactRecipient],
+      replyTo: isPlainAddress(request.email) ? request.email : null,
+      ...composeContactEmail(brand, request, id),
     },
-    requestId,
-  );
+  });
 });

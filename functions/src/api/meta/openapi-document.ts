@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ErrorBody } from '#shared/contracts/common';
-import { ROUTES, type RouteDefinition } from '#shared/routes';
+import { ROUTES, type RouteDefinition, rateLimitOf } from '#shared/routes';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
 /** Title of the generated document. */
@@ -13,6 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Does not exist (or is hidden from the caller).',
   409: 'Conflict with the stored state.',
   415: 'The body is not JSON.',
+  429: 'Too many requests: the `Retry-After` header says how many seconds to wait.',
   500: 'Internal server error.',
 };
 
@@ -37,8 +38,10 @@ function openApiPath(path: string): string {
 function registerRoute(registry: OpenAPIRegistry, route: RouteDefinition): void {
   // Any token sent may be refused (401); a capability route refuses those without it (403).
   const capability = route.access !== 'public' && route.access !== 'authenticated';
+  // A rate-limited route (ROUTE_RATE_LIMITS, decision record 033) may answer 429.
+  const limited = rateLimitOf(route.operationId) ? [429] : [];
   const errorStatuses = [
-    ...new Set([400, 401, ...(capability ? [403] : []), ...(route.errorStatuses ?? []), 500]),
+    ...new Set([400, 401, ...(capability ? [403] : []), ...(route.errorStatuses ?? []), ...limited, 500]),
   ].sort((a, b) => a - b);
   const greedy = /\{[^}]+\+\}/.test(route.path);
   registry.registerPath({

@@ -3,44 +3,37 @@ import { newId } from '../../domain/ids.ts';
 import { composeNewsletterEmail, messageEmailConfig, newsletterSubscriberOf } from '../../domain/message-email.ts';
 import { isPlainAddress } from '../../domain/mime-message.ts';
 import { defineRoute } from '../../lib/handler.ts';
-import { storeAndSend } from '../../messages/outbox.ts';
-import { enforcePublicFormLimit, trapAnswer, trapFilled } from '../../messages/public-forms.ts';
+import { storeForDelivery } from '../../messages/outbox.ts';
+import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
 
 /**
  * `POST /api/v1/newsletter-subscribers` (spec §2.11, §3 "Newsletter subscriber", §5
  * "Newsletter", §7 "Create newsletter subscriber"; decision record 025). Public.
  * The fields are checked by the route's schema (400 with field messages). A filled
- * trap field answers 201 and does nothing. Otherwise the request counts against the
- * rate limit of its client address (429 with Retry-After beyond it, nothing
- * stored), the subscriber is stored in the outbox (name joined, the brand's one
+ * trap field answers 201 and does nothing. The route's rate limit (per client
+ * address and per e-mail address, decision record 033) runs before this code (429
+ * with Retry-After beyond it, nothing stored). The subscriber is stored in the outbox (name joined, the brand's one
  * topic) with the team's e-mail, then the e-mail is sent through SES: 201
  * `{ id, emailStatus }`, `pending` when SES failed (the re-sender sends it later).
  */
-export const createNewsletterSubscriber = defineRoute(
-  'createNewsletterSubscriber',
-  async ({ body, event, requestId }) => {
-    if (trapFilled(body.trap)) return trapAnswer();
-    await enforcePublicFormLimit('newsletter', event);
-    const brand = brandOf();
-    const id = newId();
-    const subscriber = newsletterSubscriberOf(brand, body);
-    const addresses = messageEmailConfig();
-    return storeAndSend(
-      {
-        id,
-        kind: 'newsletterSubscriber',
-        brand,
-        createdTimestamp: new Date().toISOString(),
-        payload: subscriber,
-        email: {
-          from: addresses.sender,
-          fromName: 'Courseware portal',
-          to: [addresses.contactRecipient],
-          replyTo: isPlainAddress(subscriber.emailAddress) ? subscriber.emailAddress : null,
-          ...composeNewsletterEmail(brand, subscriber, id),
-        },
-      },
-      requestId,
-    );
-  },
-);
+export const createNewsletterSubscriber = defineRoute('createNewsletterSubscriber', async ({ body }) => {
+  if (trapFilled(body.trap)) return trapAnswer();
+  const brand = brandOf();
+  const id = newId();
+  const subscriber = newsletterSubscriberOf(brand, body);
+  const addresses = messageEmailConfig();
+  return storeForDelivery({
+    id,
+    kind: 'newsletterSubscriber',
+    brand,
+    createdTimestamp: new Date().toISOString(),
+    payload: subscriber,
+    email: {
+      from: addresses.sender,
+      fromName: 'Courseware portal',
+      to: [addresses.contactRecipient],
+      replyTo: isPlainAddress(subscriber.emailAddress) ? subscriber.emailAddress : null,
+      ...composeNewsletterEmail(brand, subscriber, id),
+    },
+  });
+});

@@ -12,7 +12,7 @@ import {
   resendInvitation as storeResend,
   revokeInvitation as storeRevoke,
 } from '../../data/invitations.ts';
-import type { OutboxItem, OutboxRecord } from '../../data/messages.ts';
+import type { OutboxRecord } from '../../data/messages.ts';
 import { getOrganization, type Organization } from '../../data/users.ts';
 import { brandOf } from '../../domain/entitlement.ts';
 import { newId } from '../../domain/ids.ts';
@@ -31,7 +31,7 @@ import {
 import { messageEmailConfig } from '../../domain/message-email.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { type Caller, defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
-import { deliverOutboxMessage, logOutboxProblem, OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
+import { unheldLease } from '../../messages/outbox.ts';
 
 /**
  * Invitations to the exercise area (spec §1 "Faculty also invite students",
@@ -92,16 +92,18 @@ export function auditedFields(record: InvitationRecord, now: Date): Record<strin
 }
 
 /**
- * The outbox message of an invitation's e-mail (decision record 025: stored first,
- * then sent): the link `<portal>/invitation?token=<id>.<secret>` is in its text — and
- * only there — until it is sent. Held by the writer for `leaseMs`.
+ * The outbox message of an invitation's e-mail (decision records 025, 033: stored
+ * first, then sent by the outbox consumer): the link
+ * `<portal>/invitation?token=<id>.<secret>` is in its text — and only there — until
+ * it is sent. Held by nobody (the consumer may send it at once), unless `holdMs` is
+ * given: then held that long (an import releases its messages once every row is written).
  */
 export function invitationOutbox(
   record: InvitationRecord,
   secret: string,
   reason: 'create' | 'resend' | 'import',
   now: Date,
-  leaseMs: number = OUTBOX_LEASE_MS,
+  holdMs = 0,
 ): Omit<OutboxRecord<'invitationEmail'>, 'emailStatus'> {
   const brand = brandOf();
   const composed = composeInvitationEmail({
@@ -132,7 +134,7 @@ export function invitationOutbox(
       replyTo: null,
       ...composed,
     },
-    leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+    leaseUntil: holdMs > 0 ? new Date(now.getTime() + holdMs).toISOString() : unheldLease(now),
   };
 }
 
@@ -170,15 +172,6 @@ export function newInvitation(input: {
       version: 1,
     },
   };
-}
-
-/** Sends a stored invitation e-mail now; a failure is logged and leaves it to the re-sender. */
-export async function sendInvitationEmail(item: OutboxItem<'invitationEmail'>, requestId: string) {
-  const delivery = await deliverOutboxMessage(item);
-  if (delivery.status === 'pending') {
-    logOutboxProblem(item, 'Invitation e-mail not sent; it is stored as pending.', delivery.error, { requestId });
-  }
-  return delivery.status;
 }
 
 /** The invitation `id` when the caller's claim covers its organization; 404 otherwise (nothing leaks). */
@@ -226,9 +219,10 @@ export const listInvitations = defineRoute('listInvitations', async ({ query, ca
  * `POST /api/v1/invitations`: 403 when the caller's claim does not cover the
  * organization, 404 when it does not exist, 409 when the address has a pending
  * invitation there or belongs to a member; else the invitation, its e-mail and the
- * audit event are stored in one transaction and the e-mail is sent (201).
+ * audit event are stored in one transaction (201, `emailStatus: 'pending'`); the
+ * outbox consumer sends the e-mail (decision record 033).
  */
-export const createInvitation = defineRoute('createInvitation', async ({ body, caller, requestId }) => {
+export const createInvitation = defineRoute('createInvitation', async ({ body, caller }) => {
   if (!coverageIncludes(inviteCoverage(caller), body.organizationId)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
   const organization = await getOrganization(body.organizationId);
   const email = normalizeEmail(body.email);
@@ -252,9 +246,8 @@ export const createInvitation = defineRoute('createInvitation', async ({ body, c
     after: auditedFields(record, now),
     now,
   });
-  const outboxItem = await storeInvitation(record, invitationOutbox(record, secret, 'create', now), audit);
-  const emailStatus = await sendInvitationEmail(outboxItem, requestId);
-  return toInvitation(record, emailStatus, now);
+  await storeInvitation(record, invitationOutbox(record, secret, 'create', now), audit);
+  return toInvitation(record, 'pending', now);
 });
 
 /**
@@ -262,7 +255,7 @@ export const createInvitation = defineRoute('createInvitation', async ({ body, c
  * gets a new secret (the old link stops working), a new expiry and a new e-mail.
  * 404 outside the caller's organizations; 409 when accepted or withdrawn.
  */
-export const resendInvitation = defineRoute('resendInvitation', async ({ path, caller, requestId }) => {
+export const resendInvitation = defineRoute('resendInvitation', async ({ path, caller }) => {
   const record = await coveredInvitation(path.id, caller);
   assertPending(record);
   const now = new Date();
@@ -284,14 +277,13 @@ export const resendInvitation = defineRoute('resendInvitation', async ({ path, c
     after: auditedFields(next, now),
     now,
   });
-  const { record: stored, outboxItem } = await storeResend(
+  const { record: stored } = await storeResend(
     record,
     { secretHash, expiresTimestamp, now: now.toISOString() },
     invitationOutbox(next, secret, 'resend', now),
     audit,
   );
-  const emailStatus = await sendInvitationEmail(outboxItem, requestId);
-  return toInvitation(stored, emailStatus, now);
+  return toInvitation(stored, 'pending', now);
 });
 
 /**

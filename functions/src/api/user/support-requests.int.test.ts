@@ -15,7 +15,7 @@ import { COURSE_NOT_FOUND_MESSAGE, ORGANIZATION_NOT_FOUND_MESSAGE } from '../../
 import { resendPendingEmail } from '../../housekeeping/feedback-resender.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { portalTokenTestEnv, resetPortalTokenCaches, studentTokenInput } from '../../lib/auth/test-support.ts';
-import { OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
+import { deliverPendingMessages, OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
 import { jsonBody, loadEvent, withHeaders, withPathParameters, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as organizationHandler } from '../organization/index.ts';
@@ -74,6 +74,9 @@ const ORGANIZATION_ROLES: Partial<Record<Person, string[]>> = {
 };
 
 beforeAll(async () => {
+  // The student sends more than the route's limit here; the limits have their own
+  // suite (tests/integration/rate-limits.int.test.ts, decision record 033).
+  process.env.RATE_LIMIT_SCALE = '100';
   stack = await startTestStack();
   Object.assign(process.env, portalTokenTestEnv());
   resetPortalTokenCaches();
@@ -123,6 +126,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.stop();
+  delete process.env.RATE_LIMIT_SCALE;
 });
 
 const CONTEXT = { browser: 'Firefox 147.0', operatingSystem: 'Windows 11', timeZone: 'America/New_York' };
@@ -162,6 +166,8 @@ const toAddresses = (email: InboxEmail | undefined) =>
   (email?.destination.to ?? []).flatMap((value) => value.split(',').map((address) => address.trim())).sort();
 
 async function emailsWith(text: string): Promise<InboxEmail[]> {
+  // The outbox consumer sends stored requests outside the request (decision record 033).
+  await deliverPendingMessages();
   const store = (await (await fetch(`${stack.sesInboxUrl}/store`)).json()) as { emails: InboxEmail[] };
   return store.emails.filter((email) => email.body.text?.includes(text));
 }
@@ -211,7 +217,8 @@ describe('POST /api/v1/courses/{id}/support', () => {
       { name: 'Tess Teacher', role: 'instructor course admin' },
       DESK,
     ];
-    expect(body).toEqual({ id: expect.any(String), emailStatus: 'sent', recipients });
+    expect(body).toEqual({ id: expect.any(String), emailStatus: 'pending', recipients });
+    await deliverPendingMessages();
     expect(await getOutboxMessage(body.id as string)).toMatchObject({
       kind: 'supportRequest',
       emailStatus: 'sent',
@@ -328,6 +335,7 @@ describe('POST /api/v1/courses/{id}/support', () => {
       expect(status).toBe(201);
       expect(body).toMatchObject({ emailStatus: 'pending', recipients: expect.arrayContaining([DESK]) });
       id = body.id as string;
+      expect((await deliverPendingMessages()).failed).toBeGreaterThanOrEqual(1);
     } finally {
       ses.restore();
       log.mockRestore();

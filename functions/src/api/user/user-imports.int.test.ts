@@ -19,6 +19,7 @@ import { newId } from '../../domain/ids.ts';
 import { IMPORT_FILE_MESSAGES, IMPORT_ROW_REASONS } from '../../domain/user-import.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { resetPortalTokenCaches, studentTokenInput } from '../../lib/auth/test-support.ts';
+import { deliverPendingMessages } from '../../messages/outbox.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as user } from './index.ts';
@@ -139,7 +140,9 @@ async function storedInvitations(
   return (output.Items ?? []) as { email: string; importId: string | null }[];
 }
 
+/** The e-mails to `email` in the local SES inbox, once the outbox consumer has run (decision record 033). */
 async function inboxTo(email: string): Promise<number> {
+  await deliverPendingMessages();
   const store = (await (await fetch(`${stack.sesInboxUrl}/store`)).json()) as {
     emails: { destination: { to: string[] } }[];
   };

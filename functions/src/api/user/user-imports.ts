@@ -2,6 +2,7 @@ import { API_CLAIMS, claimCoverage, coverageIncludes } from '#shared/capabilitie
 import type { UserImport, UserImportPreview, UserImportRow } from '#shared/contracts/administration';
 import { auditActorOf, newAuditEvent } from '../../data/audit.ts';
 import { organizationMemberEmails, pendingInvitationEmails } from '../../data/invitations.ts';
+import { releaseOutboxMessage } from '../../data/messages.ts';
 import {
   getUserImport as getStoredUserImport,
   IMPORT_ROW_WRITE_FAILED,
@@ -16,7 +17,7 @@ import { newId } from '../../domain/ids.ts';
 import { badRowErrors, type JudgedRow, judgeRows, readImportFile } from '../../domain/user-import.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors.ts';
 import { type Caller, defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
-import { invitationOutbox, newInvitation, sendInvitationEmail } from './invitations.ts';
+import { invitationOutbox, newInvitation } from './invitations.ts';
 
 /**
  * User imports (spec §3 "User import", §5 "File picker and user import", §6
@@ -36,9 +37,9 @@ export const IMPORT_UNDONE_MESSAGE =
 export const USER_IMPORT_NOT_FOUND_MESSAGE = 'Import does not exist.';
 
 /**
- * An all-or-nothing import's writes are held this long before the re-sender may send
- * their e-mails (ms): the import sends them itself once every row is written, or
- * deletes them when it cannot finish.
+ * An import's e-mails are held this long before the outbox consumer may send them
+ * (ms): the import releases them once every row is written, or deletes them when it
+ * cannot finish.
  */
 export const IMPORT_EMAIL_HOLD_MS = 15 * 60_000;
 
@@ -91,7 +92,7 @@ export const previewUserImport = defineRoute('previewUserImport', async ({ body,
  * outcome (`created`, `skipped`, `failed`) and is the downloadable report; it and the
  * `userImport.run` audit event are written in one transaction, then the e-mails go.
  */
-export const runUserImport = defineRoute('runUserImport', async ({ body, caller, requestId }) => {
+export const runUserImport = defineRoute('runUserImport', async ({ body, caller }) => {
   const organization = await targetOrganization(caller, body.organizationId);
   const judged = await judgeFile(body.content, organization);
   const allOrNothing = body.mode === 'allOrNothing';
@@ -188,8 +189,9 @@ export const runUserImport = defineRoute('runUserImport', async ({ body, caller,
     await undo();
     throw error;
   }
-  for (const [index, outcome] of outcomes.entries()) {
-    if (outcome.status === 'created') await sendInvitationEmail(outcome.outboxItem, `${requestId}#${index}`);
+  // Every row is written: the outbox consumer may send their e-mails now (decision record 033).
+  for (const outcome of outcomes) {
+    if (outcome.status === 'created') await releaseOutboxMessage(outcome.outboxItem.id, now);
   }
   return result;
 });

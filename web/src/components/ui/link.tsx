@@ -1,7 +1,8 @@
-import { Link as ChakraLink, type LinkProps as ChakraLinkProps, VisuallyHidden } from '@chakra-ui/react';
+import { Link as ChakraLink, type LinkProps as ChakraLinkProps, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ExternalLinkIcon } from 'lucide-react';
 import { forwardRef, type ReactNode } from 'react';
 import { Link as ReactRouterLink, type LinkProps as ReactRouterLinkProps } from 'react-router-dom';
+import { safeHref } from '../../lib/safe-href.ts';
 
 export type RouterLinkProps = Omit<ChakraLinkProps, 'href' | 'asChild'> &
   Pick<ReactRouterLinkProps, 'to' | 'replace' | 'state'>;
@@ -27,8 +28,14 @@ export interface ExternalLinkProps extends Omit<ChakraLinkProps, 'href' | 'targe
   children: ReactNode;
 }
 
-/** A link that leaves the SPA; in a new tab it carries an icon and "(opens in a new tab)". */
-export function ExternalLink({ href, newTab = false, children, ...rest }: ExternalLinkProps) {
+/**
+ * A link that leaves the SPA; in a new tab it carries an icon and "(opens in a new
+ * tab)". Only an address the URL rule allows (http(s), an in-site path, mailto:;
+ * decision record 033) becomes a link: anything else is shown as plain text.
+ */
+export function ExternalLink({ href: given, newTab = false, children, ...rest }: ExternalLinkProps) {
+  const href = safeHref(given, { paths: true, mailto: true });
+  if (!href) return <Text as="span">{children}</Text>;
   if (!newTab) {
     return (
       <ChakraLink href={href} {...rest}>

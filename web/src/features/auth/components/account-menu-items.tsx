@@ -4,6 +4,7 @@ import type { Message } from '#shared/contracts/identity';
 import type { NavItem } from '../../../components/layouts/nav-items.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
+import { safeHref } from '../../../lib/safe-href.ts';
 import type { SessionUser } from '../session/session-store.ts';
 
 function MessageItem({ message }: { message: Message }) {
@@ -16,9 +17,11 @@ function MessageItem({ message }: { message: Message }) {
       </Menu.Item>
     );
   }
+  const href = safeHref(message.link);
+  if (!href) return <Menu.Item value={value}>{message.message}</Menu.Item>;
   return (
     <Menu.Item value={value} asChild>
-      <a href={message.link}>{message.message}</a>
+      <a href={href}>{message.message}</a>
     </Menu.Item>
   );
 }

@@ -3,16 +3,16 @@ import '../../../testing/setup.ts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_CONFIRMATION, RATE_LIMITED_MESSAGE } from '#shared/contracts/messages';
+import { CONTACT_CONFIRMATION } from '#shared/contracts/messages';
 import { runtimeConfig } from '../../../testing/fixtures.ts';
-import { calledWith, mockApi } from '../../../testing/mock-api.ts';
+import { calledWith, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 const PATH = '/api/v1/contact-requests';
 const SENT = { status: 201, body: { id: '01jd7k2m3n4p5q6r7s8t9v0c01', emailStatus: 'sent' } };
 
-function mockContactApi(answer: { status?: number; body: unknown } = SENT) {
+function mockContactApi(answer: MockResponse = SENT) {
   return mockApi((url) =>
     url.pathname === PATH ? answer : { status: 404, body: { statusCode: 404, message: 'Not found.' } },
   );
@@ -176,12 +176,16 @@ describe('the contact form (spec §2.9, §5 "Contact form")', () => {
     expect(api).not.toHaveBeenCalled();
   });
 
-  it('says to wait on a 429 and loses nothing typed', async () => {
-    mockContactApi({ status: 429, body: { statusCode: 429, message: RATE_LIMITED_MESSAGE } });
+  it('says how long to wait on a 429 and loses nothing typed', async () => {
+    mockContactApi({
+      status: 429,
+      body: { statusCode: 429, message: 'Too many requests.' },
+      headers: { 'Retry-After': '240' },
+    });
     const { field, topic, fillValid, submit } = setup();
     await fillValid();
     await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent(RATE_LIMITED_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 4 minutes.');
     for (const [label, value] of Object.entries(VALID) as [Label, string][]) expect(field(label)).toHaveValue(value);
     expect(topic()).toHaveValue('requestDemo');
     expect(screen.queryByText(CONTACT_CONFIRMATION)).not.toBeInTheDocument();

@@ -2,10 +2,12 @@
 import '../../../testing/setup.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Claim } from '#shared/contracts/identity';
 import { SUPPORT_EMAIL_REQUIRED_MESSAGE } from '#shared/contracts/messages';
-import { calledUrls, calledWith, mockApi } from '../../../testing/mock-api.ts';
+import { ErrorDialog } from '../../../components/errors/error-dialog.tsx';
+import { clearErrors } from '../../../lib/error-store.ts';
+import { calledUrls, calledWith, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { portalToken, signIn } from '../../../testing/session.ts';
 import { getSession, logout } from '../../auth/session/session-store.ts';
@@ -28,7 +30,7 @@ const COURSE_SUPPORT = api('post_v1_course_support');
 const ORGANIZATION_SUPPORT = api('post_v1_organization_support');
 
 interface Answers {
-  support?: { status?: number; body: unknown };
+  support?: MockResponse;
 }
 
 function mockSupportApi({ support }: Answers = {}) {
@@ -265,5 +267,35 @@ describe('the support dialog and the session', () => {
     const { onClose } = await openDialog({ claims: [COURSE_SUPPORT] });
     logout();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});
+
+describe('the support dialog past the rate limit (issue 21 item 4)', () => {
+  afterEach(clearErrors);
+
+  it('tells the reader how long to wait, from the 429’s Retry-After, and keeps the dialog open', async () => {
+    mockSupportApi({
+      support: {
+        status: 429,
+        body: { statusCode: 429, message: 'Too many requests.' },
+        headers: { 'Retry-After': '300' },
+      },
+    });
+    const user = userEvent.setup();
+    signIn(portalToken({ displayName: 'Una Faculty', email: 'una@example.edu', claims: [COURSE_SUPPORT] }));
+    renderWithProviders(
+      <>
+        <SupportDialog onClose={vi.fn()} returnFocus={null} />
+        <ErrorDialog />
+      </>,
+    );
+    await screen.findByRole('dialog', { name: 'Request support' });
+    await waitFor(() => expect(topicSelect()).toBeInTheDocument());
+    await user.selectOptions(topicSelect(), `course:${COURSES[0]?.id}`);
+    await fill(user, 'Subject', 'Lab VMs do not start');
+    await fill(user, 'Message', 'The lab machines of week 3 stay in Starting.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Too many requests. Try again in 5 minutes.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Subject/ })).toHaveValue('Lab VMs do not start');
   });
 });

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import type * as z from 'zod';
-import { RATE_LIMITED_MESSAGE } from '#shared/contracts/messages';
+import { tooManyRequestsMessage } from '#shared/contracts/messages';
 import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import {
   type FieldErrors,
@@ -70,7 +70,7 @@ export function usePublicForm<Field extends string, Values extends Record<Field,
       onSuccess: () => setSent(true),
       onError: (error) => {
         if (isRateLimited(error)) {
-          setRateLimited(error.message || RATE_LIMITED_MESSAGE);
+          setRateLimited(tooManyRequestsMessage(error.retryAfterSeconds));
           return;
         }
         const fromServer = fieldErrorsFromApi(error, order);

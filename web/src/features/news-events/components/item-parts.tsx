@@ -3,6 +3,7 @@ import { ExternalLinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NEWS_EVENT_STATUS_LABELS, type NewsEventStatus } from '#shared/contracts/news';
 import { RouterLink } from '../../../components/ui/link.tsx';
+import { safeHref } from '../../../lib/safe-href.ts';
 import { formatDateTime, formatDay } from '../utils/date-time.ts';
 import { isNews, itemPath, type NewsEventItem, type NewsEventKind } from '../utils/kinds.ts';
 
@@ -22,9 +23,10 @@ export function ItemTitleLink({
   children?: ReactNode;
 }) {
   const label = children ?? item.name;
-  if (isNews(item) && item.externalLink) {
+  const external = isNews(item) ? safeHref(item.externalLink) : undefined;
+  if (external) {
     return (
-      <ChakraLink href={item.externalLink} color="link" display="inline" aria-label={`${item.name} (external link)`}>
+      <ChakraLink href={external} color="link" display="inline" aria-label={`${item.name} (external link)`}>
         {label}
         <ExternalLinkIcon aria-hidden="true" size="0.8em" style={{ display: 'inline', marginInlineStart: '0.3em' }} />
       </ChakraLink>

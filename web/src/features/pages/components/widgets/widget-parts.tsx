@@ -5,6 +5,7 @@ import { ExternalLink, RouterLink, type RouterLinkProps } from '../../../../comp
 import { LinkButton } from '../../../../components/ui/link-button.tsx';
 import { publicFileUrl } from '../../../../lib/file-pick.ts';
 import { useRuntimeConfig } from '../../../../lib/runtime-config.tsx';
+import { safeHref } from '../../../../lib/safe-href.ts';
 
 /** Heading levels a widget may give its own title: one below the heading it sits under. */
 export type WidgetHeadingLevel = 2 | 3 | 4 | 5 | 6;
@@ -47,9 +48,11 @@ export function TargetButton({ target, children, ...rest }: Omit<ButtonProps, 'a
       </LinkButton>
     );
   }
+  const href = safeHref(target, { mailto: true });
+  if (!href) return <Button {...rest}>{children}</Button>;
   return (
     <Button asChild {...rest}>
-      <a href={target}>{children}</a>
+      <a href={href}>{children}</a>
     </Button>
   );
 }
