@@ -211,6 +211,8 @@ export const ROUTE_RATE_LIMITS = {
     caller: { requests: 300, windowSeconds: TEN_MINUTES },
     target: { of: 'body.impersonateUserId', requests: 20, windowSeconds: TEN_MINUTES },
   },
+  /** Client error reports (issue 21 item 24; decision record 037): the SPA sends at most 10 a minute itself. */
+  reportClientError: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /**

@@ -33,6 +33,7 @@ import {
   UserImportPreviewRequest,
   UserPath,
 } from './contracts/administration.ts';
+import { AcceptedClientError, CLIENT_ERROR_LIMITS, ClientErrorReport } from './contracts/client-error.ts';
 import {
   ChildContentPage,
   Content,
@@ -194,6 +195,8 @@ export interface RouteDefinition {
   readonly errorStatuses?: readonly number[];
   /** Seconds a public response may be cached by browsers and CloudFront. */
   readonly cacheSeconds?: number;
+  /** Largest request body in bytes (UTF-8, decoded); a larger one is a 413 before it is parsed. */
+  readonly maxBodyBytes?: number;
 }
 
 /** The `routeKey` API Gateway puts on the event: `"GET /api/v1/content"`. */
@@ -1286,6 +1289,20 @@ export const ROUTES = [
     request: {},
     response: OpenApiDocument,
     cacheSeconds: 300,
+  },
+  {
+    operationId: 'reportClientError',
+    method: 'POST',
+    path: '/api/v1/client-errors',
+    group: 'meta',
+    access: 'public',
+    summary:
+      "Log an uncaught error or failed API call of the SPA as one structured event (scrubbed again of addresses' query strings, tokens and e-mail addresses; nothing stored); a token is optional; rate-limited per caller, body at most 16,384 bytes (spec §8; issue 21 item 24; decision record 037).",
+    request: { body: ClientErrorReport },
+    response: AcceptedClientError,
+    successStatus: 202,
+    errorStatuses: [413, 429],
+    maxBodyBytes: CLIENT_ERROR_LIMITS.bodyMaxBytes,
   },
 ] as const satisfies readonly RouteDefinition[];
 

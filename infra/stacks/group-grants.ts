@@ -275,10 +275,10 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     privateBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
     publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
   },
-  // The OpenAPI document: no bucket (names only, for the environment check); the table only
-  // for the session check below.
+  // The OpenAPI document and client error reports: no bucket (names only, for the environment
+  // check); the table for the session check (GetItem) and the reports' rate-limit counter (UpdateItem).
   meta: {
-    table: { actions: [GET] },
+    table: { actions: [GET, UPDATE] },
     privateBucket: 'none',
     publicBucket: 'none',
   },

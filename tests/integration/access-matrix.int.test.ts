@@ -304,6 +304,9 @@ const MATRIX: readonly MatrixRow[] = [
   })(),
   // ── issue 11: invitations and user imports (invitations) — insert above this line ──
   { operationId: 'getOpenApiDocument', method: 'GET', path: '/api/v1/openapi.json', expected: everyone(200) },
+  // Client error reports (issue 21 item 24): public, a token optional (a revoked one is a
+  // 401); the matrix's empty body fails validation (400) before the rate limit counts.
+  { operationId: 'reportClientError', method: 'POST', path: '/api/v1/client-errors', expected: everyone(400) },
   {
     operationId: 'getOpenIdConfiguration',
     method: 'GET',

@@ -1,5 +1,6 @@
 import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AcceptedClientError } from '#shared/contracts/client-error';
 import { ErrorBody } from '#shared/contracts/common';
 import {
   ChildContentPage,
@@ -2547,6 +2548,36 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     },
     bad: [],
+  },
+  reportClientError: {
+    ok: {
+      path: '/api/v1/client-errors',
+      as: 'student',
+      body: {
+        json: {
+          kind: 'api',
+          message: 'Request failed with status code 500',
+          url: 'https://portal.example/courseware',
+          api: { method: 'GET', path: '/api/v1/content', status: 500 },
+        },
+      },
+      check(body) {
+        expect(AcceptedClientError.parse(body)).toEqual({ accepted: true });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/client-errors',
+        status: 400,
+        body: { json: { kind: 'error', message: 'x'.repeat(1001), url: '/' } },
+        fieldError: { path: 'body.message', message: 'Must be at most 1000 characters.' },
+      },
+      {
+        path: '/api/v1/client-errors',
+        status: 413,
+        body: { json: { kind: 'error', message: 'x', url: '/', stack: 'y'.repeat(20_000) } },
+      },
+    ],
   },
 };
 

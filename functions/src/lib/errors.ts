@@ -98,6 +98,12 @@ export class ConflictError extends HttpError {
   readonly statusCode = 409;
 }
 
+/** 413: the request body is larger than the route's `maxBodyBytes` (issue 21 item 24). */
+export class PayloadTooLargeError extends HttpError {
+  override readonly name = 'PayloadTooLargeError';
+  readonly statusCode = 413;
+}
+
 /** 415: the route takes a JSON body and the request sent something else. */
 export class UnsupportedMediaTypeError extends HttpError {
   override readonly name = 'UnsupportedMediaTypeError';

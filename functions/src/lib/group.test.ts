@@ -56,6 +56,7 @@ describe('createGroupHandler', () => {
       sendContentFeedback: 'content/send-content-feedback',
       getContentBundle: 'content/get-content-bundle',
       getOpenApiDocument: 'meta/get-openapi-document',
+      reportClientError: 'meta/report-client-error',
       getPageByHref: 'page/get-page-by-href',
       getPage: 'page/get-page',
       listPages: 'page/list-pages',

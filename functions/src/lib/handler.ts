@@ -10,6 +10,7 @@ import { type OperationId, ROUTES, type Route, type RouteDefinition, rateLimitOf
 import { verifySessionToken } from './auth/sessions.ts';
 import {
   ForbiddenError,
+  PayloadTooLargeError,
   renderError,
   TokenError,
   UnauthorizedError,
@@ -25,7 +26,7 @@ import { callerSubjectOf, enforceRateLimit, targetOf } from './rate-limit.ts';
  * normalises headers, verifies the caller's bearer token and applies the route's
  * `access` rule (spec §6: 401 / 403 before anything else runs), validates path,
  * query and body against the route's zod schemas (400 with field messages; 415 for
- * a body that is not JSON), counts the request against the route's rate limit
+ * a body that is not JSON; 413 for one over the route's `maxBodyBytes`), counts the request against the route's rate limit
  * (`ROUTE_RATE_LIMITS`, 429 with `Retry-After` beyond it), calls `impl` with typed values and the verified caller,
  * serialises its result as JSON, and renders every error in one place
  * (`renderError`).
@@ -221,6 +222,7 @@ function requestValidator(
       const query = validatePart('query', route.request.query, { ...event.queryStringParameters }, errors);
       let body: unknown;
       if (route.request.body) {
+        checkBodySize(route, event);
         const json = readJsonBody(event);
         if (json.ok) body = validatePart('body', route.request.body, json.value, errors);
         else errors.push({ path: 'body', message: 'Must be valid JSON.' });
@@ -253,6 +255,21 @@ function decodePathParameters(
     }
   }
   return decoded;
+}
+
+/**
+ * Refuses a body larger than the route's `maxBodyBytes` (counted in bytes once
+ * decoded) before it is parsed.
+ * @throws PayloadTooLargeError (413).
+ */
+function checkBodySize(route: RouteDefinition, event: APIGatewayProxyEventV2): void {
+  if (route.maxBodyBytes === undefined || !event.body) return;
+  const bytes = event.isBase64Encoded
+    ? Buffer.from(event.body, 'base64').byteLength
+    : Buffer.byteLength(event.body, 'utf8');
+  if (bytes > route.maxBodyBytes) {
+    throw new PayloadTooLargeError(`The request body must be at most ${route.maxBodyBytes} bytes.`);
+  }
 }
 
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;

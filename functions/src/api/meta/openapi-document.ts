@@ -12,6 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'The caller lacks the capability.',
   404: 'Does not exist (or is hidden from the caller).',
   409: 'Conflict with the stored state.',
+  413: 'The body is larger than the route allows.',
   415: 'The body is not JSON.',
   429: 'Too many requests: the `Retry-After` header says how many seconds to wait.',
   500: 'Internal server error.',

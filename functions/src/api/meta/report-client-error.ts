@@ -1,0 +1,23 @@
+import { scrubClientErrorReport } from '#shared/contracts/client-error';
+import { defineRoute } from '../../lib/handler.ts';
+
+/** The `message` of every client error log event: the CloudWatch metric filter matches it (infra/constructs/observability.ts). */
+export const CLIENT_ERROR_LOG_MESSAGE = 'client error';
+
+/**
+ * `POST /api/v1/client-errors` (spec §8 "All errors also go to an error-reporting
+ * service"; issue 21 item 24; decision record 037). Public; a token is optional
+ * (one sent must verify). The body is checked by the route's schema (400 with field
+ * messages; 413 beyond `maxBodyBytes`), the caller's rate limit runs before this
+ * code (429 with `Retry-After`). The report is scrubbed again
+ * (`scrubClientErrorReport`: no query strings, tokens or e-mail addresses) and
+ * written as one JSON log line `{ level: 'warn', message: 'client error', requestId,
+ * signedIn, report }`; nothing is stored. Answers 202 `{ accepted: true }`.
+ */
+export const reportClientError = defineRoute('reportClientError', async ({ body, caller, requestId }) => {
+  const report = scrubClientErrorReport(body);
+  console.warn(
+    JSON.stringify({ level: 'warn', message: CLIENT_ERROR_LOG_MESSAGE, requestId, signedIn: caller !== null, report }),
+  );
+  return { accepted: true as const };
+});
