@@ -3,7 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/index.tsx';
 import { ConfigErrorPage } from './components/errors/config-error-page.tsx';
 import { Provider } from './components/ui/provider.tsx';
-import { configureApiClient } from './lib/api-client.ts';
+import { apiUrl, configureApiClient } from './lib/api-client.ts';
+import { createErrorReporter, installErrorReporting, postReportTo } from './lib/error-reporter.ts';
 import { loadRuntimeConfig, RuntimeConfigError } from './lib/runtime-config.tsx';
 
 const container = document.getElementById('root');
@@ -18,6 +19,8 @@ async function start(): Promise<void> {
   try {
     const config = await loadRuntimeConfig();
     configureApiClient({ baseUrl: config.apiBaseUrl });
+    // Uncaught errors and failed API calls go to the portal's error reports (spec §8; decision record 037).
+    installErrorReporting(createErrorReporter({ send: postReportTo(apiUrl('reportClientError')) }));
     document.documentElement.dataset.brand = config.brand;
     root.render(
       <StrictMode>

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { ErrorBody, type FieldError } from '#shared/contracts/common';
 import { type OperationId, ROUTES } from '#shared/routes';
+import { activeErrorReporter } from './error-reporter.ts';
 
 /** The message of a request that never got an answer (spec §8 ignores these). */
 export const NO_RESPONSE_MESSAGE = 'Request made but no response received.';
@@ -104,9 +105,21 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   });
 }
 
+/**
+ * Hands a failed call (a 5xx, or no answer: `status` 0) to the error reporter
+ * (issue 21 item 24; decision record 037), with the path only (no query string).
+ */
+function reportFailure(url: string, method: ApiMethod, status: number, message: string): void {
+  const reporter = activeErrorReporter();
+  if (!reporter) return;
+  reporter.reportApiFailure({ method, path: new URL(url, window.location.origin).pathname, status }, message);
+}
+
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 async function send<S extends z.ZodType>(
   url: string,
-  init: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown },
+  init: { method: ApiMethod; body?: unknown },
   schema: S,
   options: { signal?: AbortSignal },
 ): Promise<z.infer<S>> {
@@ -120,9 +133,14 @@ async function send<S extends z.ZodType>(
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
+    reportFailure(url, init.method, 0, NO_RESPONSE_MESSAGE);
     throw new ApiError(0, NO_RESPONSE_MESSAGE, [], { cause });
   }
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (response.status >= 500) reportFailure(url, init.method, response.status, error.message);
+    throw error;
+  }
   const parsed = schema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {
     const details = parsed.error.issues.slice(0, 10).map((issue) => ({
