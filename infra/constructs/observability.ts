@@ -5,11 +5,13 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { CLIENT_ERROR_LOG_MESSAGE } from '#shared/contracts/client-error';
 import type { PortalEmail } from './email.ts';
 
 /**
@@ -24,7 +26,10 @@ import type { PortalEmail } from './email.ts';
  * - `workflow`: any bundle workflow execution failed, timed out or aborted in 5 minutes;
  * - `deadLetter`: any message waiting in a failure queue (highest count over 5 minutes);
  * - `email`: any bounce, complaint or reject of the portal's e-mail in an hour (its
- *   recipients are the team's own inboxes: one bounce means a broken address).
+ *   recipients are the team's own inboxes: one bounce means a broken address);
+ * - `clientErrors`: `reports` or more client error reports of the SPA (issue 21 item
+ *   24; decision record 037) in 5 minutes — one broken page in many browsers, not one
+ *   reader's flaky network (each browser sends at most 10 a minute).
  */
 export const ALARM_SETTINGS = {
   http5xx: { percent: 5, minRequests: 20, period: Duration.minutes(5) },
@@ -32,7 +37,13 @@ export const ALARM_SETTINGS = {
   workflow: { failures: 1, period: Duration.minutes(5) },
   deadLetter: { messages: 1, period: Duration.minutes(5) },
   email: { events: 1, period: Duration.hours(1) },
+  clientErrors: { reports: 50, period: Duration.minutes(5) },
 } as const;
+
+/** The namespace of the portal's own metrics (from log metric filters). */
+export const PORTAL_METRIC_NAMESPACE = 'CoursewarePortal';
+/** The metric counting the client error reports the API logged (issue 21 item 24). */
+export const CLIENT_ERROR_METRIC = 'ClientErrorReports';
 
 export interface PortalObservabilityProps {
   readonly httpApi: IHttpApi;
@@ -46,6 +57,11 @@ export interface PortalObservabilityProps {
   readonly email?: PortalEmail;
   /** An address subscribed to the alarm topic (context `alarmEmail`); it must confirm the subscription. */
   readonly alarmEmail?: string;
+  /**
+   * The log group of the function that logs the SPA's client error reports (the meta
+   * group's): a metric filter counts them and an alarm watches the count.
+   */
+  readonly clientErrorLogGroup?: ILogGroup;
   /** Applied to the topic's KMS key. @default RETAIN */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -56,7 +72,8 @@ export interface PortalObservabilityProps {
  * AWS-managed SNS key) that refuses non-TLS publishers, optionally with an e-mail
  * subscription, and the alarms of {@link ALARM_SETTINGS} — HTTP API 5xx rate, errors
  * and throttles of every function, bundle workflow failures, messages in every
- * failure queue, SES bounces/complaints/rejects — each notifying the topic when it
+ * failure queue, SES bounces/complaints/rejects, the SPA's client error reports (a log
+ * metric filter on the meta function's log group) — each notifying the topic when it
  * fires and when it recovers. The topic's ARN is a stack output (`AlarmTopicArn`).
  */
 export class PortalObservability extends Construct {
@@ -181,6 +198,23 @@ export class PortalObservability extends Construct {
           email.events,
         );
       }
+    }
+    if (props.clientErrorLogGroup) {
+      const clientErrors = ALARM_SETTINGS.clientErrors;
+      // One event per accepted report (functions/src/api/meta/report-client-error.ts).
+      const filter = new MetricFilter(this, 'ClientErrorReportFilter', {
+        logGroup: props.clientErrorLogGroup,
+        filterPattern: FilterPattern.allTerms(CLIENT_ERROR_LOG_MESSAGE),
+        metricNamespace: PORTAL_METRIC_NAMESPACE,
+        metricName: CLIENT_ERROR_METRIC,
+        metricValue: '1',
+      });
+      alarm(
+        'ClientErrorReports',
+        `Browsers reported ${clientErrors.reports} or more errors in the last ${clientErrors.period.toMinutes()} minutes: search the meta function's log for "${CLIENT_ERROR_LOG_MESSAGE}".`,
+        filter.metric({ statistic: 'Sum', period: clientErrors.period }),
+        clientErrors.reports,
+      );
     }
     this.alarms = alarms;
   }

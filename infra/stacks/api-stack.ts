@@ -334,6 +334,7 @@ export class ApiStack extends Stack {
       failureQueues: this.failureQueues,
       email: this.email,
       alarmEmail: props.alarmEmail,
+      clientErrorLogGroup: functions.get('meta')?.logGroup,
       removalPolicy,
     });
   }

@@ -2,11 +2,12 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ERROR_LOG_MESSAGE } from '#shared/contracts/client-error';
 import type { ClientGroup } from '#shared/enums';
 import { SES_CONFIGURATION_SET_ENV } from '../../functions/src/adapters/email.ts';
 import { BUNDLE_TASKS } from '../constructs/bundle-workflow.ts';
 import { PortalEmail, SES_CONFIGURATION_SET_DIMENSION } from '../constructs/email.ts';
-import { ALARM_SETTINGS } from '../constructs/observability.ts';
+import { ALARM_SETTINGS, CLIENT_ERROR_METRIC, PORTAL_METRIC_NAMESPACE } from '../constructs/observability.ts';
 import {
   CDK_CONTEXT as cdkContext,
   createStandInProject,
@@ -346,7 +347,8 @@ describe('the dev app', () => {
       const alarms = Object.entries(app.api.findResources('AWS::CloudWatch::Alarm'));
       // Client groups, catalog indexer, upload sweeper, e-mail re-sender, outbox sender, workflow tasks.
       const functionCount = routedGroups().length + 4 + BUNDLE_TASKS.length;
-      expect(alarms).toHaveLength(1 + 2 * functionCount + 1 + FAILURE_QUEUE_IDS.length + 3);
+      // 5xx rate, functions, workflow, failure queues, e-mail (3), client error reports.
+      expect(alarms).toHaveLength(1 + 2 * functionCount + 1 + FAILURE_QUEUE_IDS.length + 3 + 1);
       for (const [id, alarm] of alarms) {
         expect(alarm.Properties, id).toMatchObject({
           AlarmActions: [topicRef],
@@ -443,6 +445,28 @@ describe('the dev app', () => {
           Threshold: 1,
         });
       }
+    });
+
+    it('count the client error reports in the meta function’s log and fire on 50 in 5 minutes (issue 21 item 24)', () => {
+      const metaLogGroup = app.portal.api.functions.get('meta')?.logGroup;
+      expect(metaLogGroup).toBeDefined();
+      app.api.resourceCountIs('AWS::Logs::MetricFilter', 1);
+      app.api.hasResourceProperties('AWS::Logs::MetricFilter', {
+        LogGroupName: { Ref: idOf(metaLogGroup as unknown as { node: { defaultChild?: unknown } }) },
+        FilterPattern: `"${CLIENT_ERROR_LOG_MESSAGE}"`,
+        MetricTransformations: [
+          { MetricNamespace: PORTAL_METRIC_NAMESPACE, MetricName: CLIENT_ERROR_METRIC, MetricValue: '1' },
+        ],
+      });
+      const [alarm] = alarmsOn(app.api, CLIENT_ERROR_METRIC);
+      expect(alarm?.Properties).toMatchObject({
+        Namespace: PORTAL_METRIC_NAMESPACE,
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 50,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+      expect(ALARM_SETTINGS.clientErrors.reports).toBe(50);
     });
   });
 

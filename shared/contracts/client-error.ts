@@ -55,6 +55,13 @@ export const ClientErrorReport = z
   .meta({ id: 'ClientErrorReport', description: 'An uncaught error or failed API call of the SPA, scrubbed.' });
 export type ClientErrorReport = z.infer<typeof ClientErrorReport>;
 
+/**
+ * The `message` of the one log event the API writes per accepted report: a single
+ * word, so the CloudWatch metric filter (`infra/constructs/observability.ts`) finds
+ * it whether Lambda's JSON log format keeps the line as an object or as a string.
+ */
+export const CLIENT_ERROR_LOG_MESSAGE = 'clientErrorReport';
+
 /** The answer of an accepted report (202). */
 export const AcceptedClientError = z.object({ accepted: z.literal(true) }).meta({ id: 'AcceptedClientError' });
 

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { CLIENT_ERROR_LIMITS } from '#shared/contracts/client-error';
+import { CLIENT_ERROR_LIMITS, CLIENT_ERROR_LOG_MESSAGE } from '#shared/contracts/client-error';
 import { tooManyRequestsMessage } from '#shared/contracts/messages';
 import { ROUTE_RATE_LIMITS } from '#shared/limits';
-import { CLIENT_ERROR_LOG_MESSAGE } from '../../functions/src/api/meta/report-client-error.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 
 /**

@@ -1,8 +1,5 @@
-import { scrubClientErrorReport } from '#shared/contracts/client-error';
+import { CLIENT_ERROR_LOG_MESSAGE, scrubClientErrorReport } from '#shared/contracts/client-error';
 import { defineRoute } from '../../lib/handler.ts';
-
-/** The `message` of every client error log event: the CloudWatch metric filter matches it (infra/constructs/observability.ts). */
-export const CLIENT_ERROR_LOG_MESSAGE = 'client error';
 
 /**
  * `POST /api/v1/client-errors` (spec §8 "All errors also go to an error-reporting
@@ -11,7 +8,7 @@ export const CLIENT_ERROR_LOG_MESSAGE = 'client error';
  * messages; 413 beyond `maxBodyBytes`), the caller's rate limit runs before this
  * code (429 with `Retry-After`). The report is scrubbed again
  * (`scrubClientErrorReport`: no query strings, tokens or e-mail addresses) and
- * written as one JSON log line `{ level: 'warn', message: 'client error', requestId,
+ * written as one JSON log line `{ level: 'warn', message: 'clientErrorReport', requestId,
  * signedIn, report }`; nothing is stored. Answers 202 `{ accepted: true }`.
  */
 export const reportClientError = defineRoute('reportClientError', async ({ body, caller, requestId }) => {
