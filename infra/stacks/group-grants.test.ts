@@ -80,8 +80,9 @@ describe('GROUP_GRANTS', () => {
     expect(allowedActions(file, 'private')).toEqual(new Set(['s3:ListBucket']));
     expect(allowedActions(file, 'index:gsi2')).toEqual(new Set(['dynamodb:Query']));
     expect(allowedActions(file, 'index:gsi1')).toEqual(new Set());
-    // Only the session check's GetItem of a user item (decision record 032).
-    expect(allowedActions(GROUP_GRANTS.meta, 'table')).toEqual(new Set(['dynamodb:GetItem']));
+    // Only the session check's GetItem of a user item (decision record 032) and the client
+    // error reports' rate-limit counter (decision record 037).
+    expect(allowedActions(GROUP_GRANTS.meta, 'table')).toEqual(new Set(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
     expect(allowedActions(GROUP_GRANTS.meta, 'public:files/abc')).toEqual(new Set());
   });
 });
