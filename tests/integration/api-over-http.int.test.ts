@@ -826,7 +826,8 @@ const CASES: Record<OperationId, RouteCase> = {
       get path() {
         return `/api/v1/files/${files.ready}`;
       },
-      as: 'student',
+      // A private file's name and status are told only to those who may see it (issue 21 item 8).
+      as: 'editor',
       check(body) {
         expect(FileStatusBody.parse(body)).toEqual({ id: files.ready, name: 'Lab guide.pdf', status: 'Ready' });
       },

@@ -21,6 +21,13 @@ vi.mock('../../data/sessions.ts', async (importOriginal) => ({
   currentSessionEpoch: async () => 0,
 }));
 
+// Sign-in is rate-limited (issue 21 item 4) through a table counter: here every request is
+// allowed; the limit is tested over HTTP (tests/integration/rate-limits.int.test.ts).
+vi.mock('../../data/rate-limits.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../data/rate-limits.ts')>()),
+  hitRateLimit: async () => ({ allowed: true, hits: 1 }),
+}));
+
 vi.mock('../../data/users.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../data/users.ts')>()),
   getUserIdByIdentity: vi.fn(),

@@ -143,7 +143,8 @@ describe('signing in with the seeded personas', () => {
       expect(sortClaims(claims.claims), name).toEqual(sortClaims(expected.claims));
       // The identity link, the account and, for a user with one, the business unit read fresh (decision record 030).
       const unitRead = account.user.businessUnitId ? ['GetItemCommand'] : [];
-      expect(sent, name).toEqual(['GetItemCommand', 'QueryCommand', ...unitRead]);
+      // First the sign-in's rate-limit counter per caller (issue 21 item 4, decision record 033).
+      expect(sent, name).toEqual(['UpdateItemCommand', 'GetItemCommand', 'QueryCommand', ...unitRead]);
     }
   });
 
@@ -172,7 +173,8 @@ describe('impersonation', () => {
     expect(result.statusCode).toBe(200);
     // The administrator's session epoch (decision record 032), the target's account, then the
     // impersonation's audit event (issue 11), stored before the token exists.
-    expect(sent).toEqual(['GetItemCommand', 'QueryCommand', 'PutItemCommand']);
+    // Before them, the sign-in's rate-limit counters per caller and per impersonated user (decision record 033).
+    expect(sent).toEqual(['UpdateItemCommand', 'UpdateItemCommand', 'GetItemCommand', 'QueryCommand', 'PutItemCommand']);
     const token = jsonBody<{ token: string }>(result).token;
     expect(decodeJwt(token)).toMatchObject({ sub: persona('student').userId, act: { sub: persona('admin').userId } });
     const claims = await entitlement(as(token, loadEvent('entitlement/list-claims')), lambdaContext());

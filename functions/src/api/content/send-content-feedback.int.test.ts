@@ -27,6 +27,9 @@ const published = contentRecord('Feedback lab', { urlAlias: 'feedback-course/fee
 const unpublished = contentRecord('Feedback draft', { status: 'unpublished' });
 
 beforeAll(async () => {
+  // The faculty member sends more than the route's limit here; the limits have their own
+  // suite (tests/integration/rate-limits.int.test.ts, decision record 033).
+  process.env.RATE_LIMIT_SCALE = '100';
   stack = await startTestStack();
   Object.assign(process.env, portalTokenTestEnv());
   resetPortalTokenCaches();
@@ -42,6 +45,7 @@ beforeAll(async () => {
   await createContent(unpublished);
 });
 afterAll(async () => {
+  delete process.env.RATE_LIMIT_SCALE;
   await stack?.stop();
 });
 

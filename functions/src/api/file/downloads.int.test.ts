@@ -184,7 +184,7 @@ beforeAll(async () => {
     sha256: '',
     status: 'Ready',
     visibility: 'public',
-    objectKey: `portraits/${setup.publicFile}`,
+    objectKey: `files/${setup.publicFile}`,
     metadata: { id: newId(), type: 'Portrait' },
     createdTimestamp: now,
   });
@@ -405,7 +405,7 @@ describe('GET /api/v1/files/{id}/download-url', () => {
   it('answers a public file with its public address and records nothing', async () => {
     const { status, body } = await downloadUrl(setup.publicFile, 'student');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ name: 'Portrait.png', publicUrl: `/public/portraits/${setup.publicFile}` });
+    expect(body).toMatchObject({ name: 'Portrait.png', publicUrl: `/public/files/${setup.publicFile}` });
     expect(await eventsOf(setup.publicFile)).toEqual([]);
   });
 });

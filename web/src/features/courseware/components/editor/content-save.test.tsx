@@ -299,7 +299,8 @@ describe('the editor’s lists (spec §2.6, §5)', () => {
       }),
     );
     expect(await screen.findByRole('img', { name: 'Status: Archived' })).toBeInTheDocument();
-    expect(calledWith(api.spy, 'PATCH')[0]?.body).toEqual({ status: 'archived', version: 3 });
+    // The item and everything under it (issue 21 item 12): here nothing is under it.
+    expect(calledWith(api.spy, 'PATCH')[0]?.body).toEqual({ status: 'archived', version: 3, descendants: 0 });
     expect(screen.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
   });
 });
@@ -318,7 +319,8 @@ describe('creating mode with the same save (spec §4)', () => {
     await user.upload(within(form).getByLabelText('Add files'), pdf());
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/courseware/${testId('n', 1)}`));
+    // The new item opens at its alias address (issue 21 item 17).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware/new-course'));
     const [upload] = calledWith(api.spy, 'POST').filter((call) => call.path === '/api/v1/files/uploads');
     expect(upload?.body).toEqual({ kind: 'content', name: 'notes.pdf', type: 'application/pdf', size: 8 });
     const body = saves(api)[0]?.body as Record<string, unknown>;
