@@ -174,7 +174,13 @@ describe('impersonation', () => {
     // The administrator's session epoch (decision record 032), the target's account, then the
     // impersonation's audit event (issue 11), stored before the token exists.
     // Before them, the sign-in's rate-limit counters per caller and per impersonated user (decision record 033).
-    expect(sent).toEqual(['UpdateItemCommand', 'UpdateItemCommand', 'GetItemCommand', 'QueryCommand', 'PutItemCommand']);
+    expect(sent).toEqual([
+      'UpdateItemCommand',
+      'UpdateItemCommand',
+      'GetItemCommand',
+      'QueryCommand',
+      'PutItemCommand',
+    ]);
     const token = jsonBody<{ token: string }>(result).token;
     expect(decodeJwt(token)).toMatchObject({ sub: persona('student').userId, act: { sub: persona('admin').userId } });
     const claims = await entitlement(as(token, loadEvent('entitlement/list-claims')), lambdaContext());
