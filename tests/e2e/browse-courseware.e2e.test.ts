@@ -44,11 +44,13 @@ describe('a visitor browsing courseware', () => {
     for (let pageNumber = 1; (await labLink.count()) === 0; pageNumber += 1) {
       expect(pageNumber, 'the lab appears within the catalog pages').toBeLessThan(7);
       await seeded().page.getByRole('button', { name: /next/i }).click();
-      await seeded().page.waitForTimeout(100);
+      // The next page is shown, and no longer loading (the seeded items' order follows
+      // their real dates, so a page's names are not known in advance).
       await seeded()
-        .page.getByRole('link', { name: /SEED Labs|GenCyber|Lab|Lesson/ })
-        .first()
+        .page.getByRole('navigation', { name: 'Pagination' })
+        .getByText(`Page ${pageNumber + 1}`, { exact: true })
         .waitFor();
+      await seeded().page.getByText('Updating the results…').waitFor({ state: 'hidden' });
     }
     await labLink.click();
     await seeded().page.getByRole('heading', { level: 1, name: LAB }).waitFor();

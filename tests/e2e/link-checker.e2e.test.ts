@@ -179,7 +179,7 @@ describe('the link checker (issue 21 item 23)', () => {
       const { visits } = await crawl(page, origin);
       if (brand === 'VACR') expect(await page.title()).toContain('Virginia Cyber Range');
       // It did reach the pages of the footer and beyond.
-      expect(visits.length).toBeGreaterThan(25);
+      expect(visits.length, visits.map((visit) => visit.link).join(' ')).toBeGreaterThan(20);
       for (const must of ['/features', '/about', '/community', '/community/cyber-workshops', '/privacy']) {
         expect(visits.map((visit) => visit.link)).toContain(must);
       }
