@@ -1,4 +1,5 @@
 import type { CatalogSyncResult } from '../../functions/src/search/indexer.ts';
+import { describeError, startPoller } from './poller.ts';
 
 /**
  * The catalog indexer on one machine (decision record 014): dynalite has no streams
@@ -49,10 +50,6 @@ export async function startLocalCatalogIndexer(options: LocalCatalogIndexerOptio
 
   let syncedRevision: number | undefined;
   let syncs = 0;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   const poll = async (): Promise<number> => {
     try {
       const revision = await readRevision();
@@ -68,36 +65,16 @@ export async function startLocalCatalogIndexer(options: LocalCatalogIndexerOptio
       }
       return pollMs;
     } catch (error) {
-      log(`search: catalog indexing failed, retrying in ${FAILURE_PAUSE_MS} ms: ${describe(error)}`);
+      log(`search: catalog indexing failed, retrying in ${FAILURE_PAUSE_MS} ms: ${describeError(error)}`);
       return FAILURE_PAUSE_MS;
     }
   };
 
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = poll().then((next) => {
-        running = undefined;
-        schedule(next);
-      });
-    }, delay);
-    // The indexer alone never keeps a process alive (a CLI that forgot stop() still exits).
-    timer.unref();
-  };
-  schedule(0);
-
+  const poller = startPoller(poll);
   return {
     get syncs() {
       return syncs;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => poller.stop(),
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

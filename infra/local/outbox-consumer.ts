@@ -1,4 +1,5 @@
 import type { OutboxResendResult } from '../../functions/src/messages/outbox.ts';
+import { describeError, startPoller } from './poller.ts';
 
 /**
  * The outbox consumer on one machine (issue 21 item 5; decision record 033): dynalite
@@ -37,43 +38,16 @@ export async function startLocalOutboxConsumer(options: LocalOutboxConsumerOptio
   const log = options.log ?? (() => undefined);
   // Imported here, like the catalog indexer: the data layer loads only when used.
   const { deliverPendingMessages } = await import('../../functions/src/messages/outbox.ts');
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   const run = async (): Promise<number> => {
     try {
       const result: OutboxResendResult = await deliverPendingMessages(new Date());
       if (result.failed > 0) log(`outbox: ${result.sent} sent, ${result.failed} still pending`);
       return pollMs;
     } catch (error) {
-      log(`outbox: delivery failed, retrying in ${FAILURE_PAUSE_MS} ms: ${describe(error)}`);
+      log(`outbox: delivery failed, retrying in ${FAILURE_PAUSE_MS} ms: ${describeError(error)}`);
       return FAILURE_PAUSE_MS;
     }
   };
 
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().then((next) => {
-        running = undefined;
-        schedule(next);
-      });
-    }, delay);
-    // The consumer alone never keeps a process alive.
-    timer.unref();
-  };
-  schedule(0);
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return startPoller(run);
 }
