@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { TIMING } from '#shared/limits';
 import { announce } from '../lib/announcer.tsx';
@@ -32,8 +32,12 @@ export function useNavigationEffects({ mainId, returnAfterLogin }: { mainId: str
   const previous = useRef<{ pathname: string; search: string } | null>(null);
   const announcement = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => {
+  // Remembered as the page commits, so a navigation to /login that follows at once (its loader reads it) sees this page.
+  useLayoutEffect(() => {
     rememberLocation({ href: `${location.pathname}${location.search}${location.hash}`, returnAfterLogin });
+  }, [location, returnAfterLogin]);
+
+  useEffect(() => {
     const before = previous.current;
     if (before?.pathname === location.pathname && before.search === location.search) return;
     previous.current = { pathname: location.pathname, search: location.search };
@@ -47,7 +51,7 @@ export function useNavigationEffects({ mainId, returnAfterLogin }: { mainId: str
       () => announce(`navigated to ${getPageTitle()}`.trim()),
       TIMING.announcementDelayMs,
     );
-  }, [location, navigationType, mainId, returnAfterLogin]);
+  }, [location, navigationType, mainId]);
 
   useEffect(() => () => clearTimeout(announcement.current), []);
 }

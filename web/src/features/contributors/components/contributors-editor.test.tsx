@@ -118,7 +118,10 @@ describe('ContributorsEditor', () => {
 
     await user.keyboard('hopper');
     await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1));
-    expect(screen.getByRole('option', { name: /Grace Brewster Hopper PhD/ })).toHaveTextContent('Yale University');
+    const hopper = screen.getByRole('option', { name: /Grace Brewster Hopper PhD/ });
+    expect(hopper).toHaveTextContent('Yale University');
+    // Enter adds the highlighted option; the highlight follows the filtered list a render later.
+    await waitFor(() => expect(hopper).toHaveAttribute('data-highlighted'));
     await user.keyboard('{Enter}');
 
     expect(onChange).toHaveBeenLastCalledWith([contributorDraftOf(DU), contributorDraftOf(HOPPER)]);
@@ -251,6 +254,9 @@ describe('ContributorsEditor', () => {
     await user.click(screen.getByRole('combobox', { name: 'Add existing contributor' }));
     await user.keyboard('turing');
     await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /Alan Turing/ })).toHaveAttribute('data-highlighted'),
+    );
     await user.keyboard('{Enter}');
     expect(listedNames()).toEqual(['Alan Turing']);
     await user.keyboard('{Enter}');
