@@ -49,8 +49,9 @@ vi.mock('../../functions/src/lib/group.ts', async (importOriginal) => {
   const original = await importOriginal<typeof Group>();
   return {
     ...original,
-    createGroupHandler: ((group, implementations) => {
-      const handler = original.createGroupHandler(group, implementations);
+    createGroupHandler: ((routes, implementations) => {
+      const handler = original.createGroupHandler(routes, implementations);
+      const group = routes[0]?.group ?? 'unknown';
       return (event, context) => handlerGroup.run(group, () => handler(event, context));
     }) as typeof original.createGroupHandler,
   } satisfies typeof Group;

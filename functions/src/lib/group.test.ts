@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type OperationId, ROUTES, routeKey } from '#shared/routes';
+import { META_ROUTES } from '#shared/routes/meta';
 import { handler as contentHandler } from '../api/content/index.ts';
 import { getOpenApiDocument } from '../api/meta/get-openapi-document.ts';
 import { handler as metaHandler } from '../api/meta/index.ts';
@@ -30,9 +31,9 @@ describe('createGroupHandler', () => {
 
   it('refuses, at load, a handler built for another operation', () => {
     const swapped = { getOpenApiDocument: { ...getOpenApiDocument, operationId: 'listContent' } };
-    expect(() => createGroupHandler('meta', swapped as unknown as GroupImplementations<'meta'>)).toThrow(
-      'Group meta: no handler built for getOpenApiDocument.',
-    );
+    expect(() =>
+      createGroupHandler(META_ROUTES, swapped as unknown as GroupImplementations<typeof META_ROUTES>),
+    ).toThrow('Group meta: no handler built for getOpenApiDocument.');
   });
 
   it('has a sample event for every route, carrying that route key', () => {

@@ -1,18 +1,17 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { ClientGroup } from '#shared/enums';
-import { ROUTES, type Route, routeKey } from '#shared/routes';
+import { type RouteDefinition, routeKey } from '#shared/route-definition';
 import { NotFoundError, renderError } from './errors.ts';
 import type { RouteHandler } from './handler.ts';
 
-/** The operationIds of the routes served by one client group's Lambda. */
-export type GroupOperationId<G extends ClientGroup> = Extract<Route, { group: G }>['operationId'];
+/** The operationIds of a client group's routes (`shared/routes/<group>.ts`). */
+export type GroupOperationId<Routes extends readonly RouteDefinition[]> = Routes[number]['operationId'];
 
 /**
  * Exactly one handler per route of the group, each built by `defineRoute` for its own
  * operationId: a missing, extra or swapped entry does not compile.
  */
-export type GroupImplementations<G extends ClientGroup> = {
-  readonly [Id in GroupOperationId<G>]: RouteHandler<Id>;
+export type GroupImplementations<Routes extends readonly RouteDefinition[]> = {
+  readonly [Id in GroupOperationId<Routes>]: RouteHandler<Id>;
 };
 
 /** The Lambda entry of a client group (`functions/src/api/<group>/index.ts` exports it as `handler`). */
@@ -22,22 +21,22 @@ export type GroupHandler = (
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /**
- * Builds a client group's Lambda entry (decision record 003): it dispatches on the
- * event's `routeKey`, which API Gateway (and the local gateway) set to exactly
- * `routeKey(route)` of `#shared/routes`, e.g. `GET /api/v1/content/{idOrAlias+}`.
+ * Builds a client group's Lambda entry (decision record 003) from the group's own
+ * routes (`shared/routes/<group>.ts`, never the whole table: decision record 041): it
+ * dispatches on the event's `routeKey`, which API Gateway (and the local gateway) set
+ * to exactly `routeKey(route)`, e.g. `GET /api/v1/content/{idOrAlias+}`.
  * An unknown routeKey answers 404 `{statusCode:404,message:'Not Found'}`.
  * @throws Error at module load when a handler was built for another operation.
  */
-export function createGroupHandler<G extends ClientGroup>(
-  group: G,
-  implementations: GroupImplementations<G>,
+export function createGroupHandler<const Routes extends readonly RouteDefinition[]>(
+  routes: Routes,
+  implementations: GroupImplementations<Routes>,
 ): GroupHandler {
   const byRouteKey = new Map<string, RouteHandler>();
-  for (const route of ROUTES) {
-    if (route.group !== group) continue;
+  for (const route of routes) {
     const handler = (implementations as Record<string, RouteHandler>)[route.operationId];
     if (!handler || handler.operationId !== route.operationId) {
-      throw new Error(`Group ${group}: no handler built for ${route.operationId}.`);
+      throw new Error(`Group ${route.group}: no handler built for ${route.operationId}.`);
     }
     byRouteKey.set(routeKey(route), handler);
   }

@@ -6,7 +6,7 @@ import { prettifyError, type ZodError } from 'zod';
 import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import type { PortalTokenClaims } from '#shared/contracts/identity';
-import { type OperationId, ROUTES, type Route, type RouteDefinition, rateLimitOf } from '#shared/routes';
+import { type RouteDefinition, rateLimitOf } from '#shared/route-definition';
 import { verifySessionToken } from './auth/sessions.ts';
 import {
   ForbiddenError,
@@ -22,7 +22,9 @@ import { callerSubjectOf, enforceRateLimit, targetOf } from './rate-limit.ts';
 
 /**
  * The one handler factory (STYLE.md "Thin handlers", decision record 003): every
- * route's Lambda code is `defineRoute(operationId, impl)`. The middleware chain
+ * route's Lambda code is `defineRoute(operationId, impl)`, with the `defineRoute` of its
+ * client group (`functions/src/api/<group>/define-route.ts`, made by {@link routeDefiner}).
+ * The middleware chain
  * normalises headers, verifies the caller's bearer token and applies the route's
  * `access` rule (spec §6: 401 / 403 before anything else runs), validates path,
  * query and body against the route's zod schemas (400 with field messages; 415 for
@@ -74,12 +76,20 @@ export type RouteHandler<Id extends string = string> = ((
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>) & { readonly operationId: Id };
 
-/** The route of the table with this operationId. */
-export type RouteOf<Id extends OperationId> = Extract<Route, { operationId: Id }>;
+/** The route of `Routes` with this operationId. */
+export type RouteOf<Routes extends readonly RouteDefinition[], Id extends Routes[number]['operationId']> = Extract<
+  Routes[number],
+  { operationId: Id }
+>;
 
 /**
- * Builds the handler of the route `operationId` of `ROUTES` (`#shared/routes`).
- * Access: a present `Authorization` header must be `Bearer <portal token>` and
+ * Builds the `defineRoute` of one client group from its routes (`shared/routes/<group>.ts`):
+ * `defineRoute(operationId, impl)` makes the handler of the route `operationId` of
+ * `routes`, and accepts no other operation. A group's handlers take it from
+ * `functions/src/api/<group>/define-route.ts`, so the group's Lambda bundles its own
+ * routes' contracts and never the whole route table (issue 22 item 7; decision record 041).
+ *
+ * The handler — access: a present `Authorization` header must be `Bearer <portal token>` and
  * verify (else 401 `Invalid token.` / `jwt expired`); then the route's `access`
  * decides: 401 `Sign in to continue.` without a valid login, 403 `Forbidden`
  * without the capability; every 401 carries `WWW-Authenticate: Bearer`.
@@ -87,15 +97,17 @@ export type RouteOf<Id extends OperationId> = Extract<Route, { operationId: Id }
  * max-age=<cacheSeconds>` for cacheable routes called without an Authorization
  * header, else `no-store`. With `VALIDATE_RESPONSES=true` (tests, local stack) the
  * body is checked against the route's response schema and a mismatch is a 500.
- * @throws Error at module load when the route table has no such operation.
+ * `defineRoute` throws Error at module load when `routes` has no such operation.
  */
-export function defineRoute<Id extends OperationId>(
-  operationId: Id,
-  impl: RouteImplementation<RouteOf<Id>>,
-): RouteHandler<Id> {
-  const route = ROUTES.find((candidate) => candidate.operationId === operationId) as RouteOf<Id> | undefined;
-  if (!route) throw new Error(`No route ${operationId} in the route table.`);
-  return createRouteHandler(route, impl);
+export function routeDefiner<const Routes extends readonly RouteDefinition[]>(routes: Routes) {
+  return function defineRoute<Id extends Routes[number]['operationId']>(
+    operationId: Id,
+    impl: RouteImplementation<RouteOf<Routes, Id>>,
+  ): RouteHandler<Id> {
+    const route = routes.find((candidate) => candidate.operationId === operationId) as RouteOf<Routes, Id> | undefined;
+    if (!route) throw new Error(`No route ${operationId} in the route table.`);
+    return createRouteHandler(route, impl) as RouteHandler<Id>;
+  };
 }
 
 interface ParsedRequest {
@@ -133,7 +145,7 @@ export async function callerOf(event: APIGatewayProxyEventV2): Promise<Caller> {
 }
 
 /**
- * {@link defineRoute} for a route definition given directly (tests use it for
+ * The handler of {@link routeDefiner} for a route definition given directly (tests use it for
  * routes the table does not have yet, e.g. one with a JSON body).
  */
 export function createRouteHandler<R extends RouteDefinition>(

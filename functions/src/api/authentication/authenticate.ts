@@ -14,8 +14,9 @@ import { type PortalTokenInput, signPortalToken } from '../../lib/auth/portal-to
 import { verifySessionToken } from '../../lib/auth/sessions.ts';
 import { type UpstreamIdentity, verifyUpstreamToken } from '../../lib/auth/upstream.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
 import { acceptInvitationSignIn } from './accept-invitation.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/authenticate` (spec §7 "Authenticate", §4 "Session"). Signs in: the

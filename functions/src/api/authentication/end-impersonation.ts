@@ -2,8 +2,8 @@ import { newAuditEvent, putAuditEvent } from '../../data/audit.ts';
 import { getUserAccount } from '../../data/users.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { ConflictError, SessionEndedError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { tokenInput } from './authenticate.ts';
+import { defineRoute } from './define-route.ts';
 
 /** Message of the 409 for ending an impersonation from a session that is none. */
 export const NOT_IMPERSONATING_MESSAGE = 'You are not impersonating anyone.';

@@ -1,6 +1,6 @@
 import { portalIssuer, portalJwksUri } from '../../lib/auth/portal-tokens.ts';
 import { PORTAL_SIGNING_ALGORITHM } from '../../lib/auth/signing-key.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /** `GET /api/v1/auth/.well-known/openid-configuration`: the discovery document API Gateway's JWT authorizer reads. */
 export const getOpenIdConfiguration = defineRoute('getOpenIdConfiguration', async () => {

@@ -1,6 +1,7 @@
 import { signSsoToken } from '../../lib/auth/portal-tokens.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
-import { defineRoute, SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/sso-token` (spec §7 "Get an SSO token"): a short-lived token for the

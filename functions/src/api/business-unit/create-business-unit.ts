@@ -1,5 +1,5 @@
 import { createBusinessUnitAudited } from '../../data/business-units.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/business-units` (issue 11; spec §1 eligibility as data; decision

@@ -1,7 +1,7 @@
 import { getBusinessUnit as readBusinessUnit } from '../../data/business-units.ts';
 import { BUSINESS_UNIT_NOT_FOUND_MESSAGE } from '../../domain/business-units.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/business-units/{id}` (issue 11; decision record 030), for any

@@ -1,3 +1,4 @@
+import { BUSINESS_UNIT_ROUTES } from '#shared/routes/business-unit';
 import { createGroupHandler } from '../../lib/group.ts';
 import { createBusinessUnit } from './create-business-unit.ts';
 import { getBusinessUnit } from './get-business-unit.ts';
@@ -11,7 +12,7 @@ import { updateBusinessUnit } from './update-business-unit.ts';
  * companies listed and read by any signed-in user; created, updated and merged by
  * administrators (`manageBusinessUnits`), audited.
  */
-export const handler = createGroupHandler('business-unit', {
+export const handler = createGroupHandler(BUSINESS_UNIT_ROUTES, {
   listBusinessUnits,
   getBusinessUnit,
   createBusinessUnit,

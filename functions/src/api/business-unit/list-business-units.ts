@@ -1,5 +1,5 @@
 import { listBusinessUnits as readBusinessUnits } from '../../data/business-units.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/business-units?q&category&state&limit&pageToken` (issue 11; decision

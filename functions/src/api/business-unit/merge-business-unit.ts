@@ -1,5 +1,5 @@
 import { mergeBusinessUnits } from '../../data/business-units.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/business-units/{id}/merge` (issue 11 "duplicates can be merged

@@ -1,5 +1,5 @@
 import { updateBusinessUnitAudited } from '../../data/business-units.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `PUT /api/v1/business-units/{id}` (issue 11; decision record 030), for

@@ -5,8 +5,8 @@ import { missingReferences, newContentRecord } from '../../domain/content-edit.t
 import { newId } from '../../domain/ids.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { contentAuditEvent } from './content-audit.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/content` (spec §7 "Create content"): creates the item (a child when

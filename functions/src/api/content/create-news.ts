@@ -1,5 +1,5 @@
 import { toNewsEvent } from '../../data/news-events.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
 
 /**

@@ -4,9 +4,9 @@ import { deleteSubtree, getLessonFiles, getSubtreeFiles, getSubtreeLessons } fro
 import { discardFiles } from '../../data/files.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { bucketOf } from '../file/file-rules.ts';
 import { readSubtree } from './content-subtree-access.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `DELETE /api/v1/content-subtrees/{id}?version=&descendants=` (issue 21 item 12;

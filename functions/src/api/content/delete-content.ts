@@ -8,9 +8,9 @@ import { detachFileStep, discardFiles, getFilesByIds } from '../../data/files.ts
 import { countLessons } from '../../data/lessons.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { bucketOf } from '../file/file-rules.ts';
 import { contentAuditEvent } from './content-audit.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `DELETE /api/v1/content-items/{id}` (spec §7 "Delete content by id"): deletes an

@@ -2,7 +2,7 @@ import { NEWS_NOT_FOUND_MESSAGE } from '#shared/contracts/news';
 import { getNewsEventById } from '../../data/news-events.ts';
 import { seesUnpublished } from '../../domain/news-events.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { deleteNewsEventAndImage } from './news-event-routes.ts';
 
 /**

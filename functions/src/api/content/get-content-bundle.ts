@@ -5,7 +5,7 @@ import { resolveBundle } from '../../bundles/resolve.ts';
 import { getContentById } from '../../data/content.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/content-bundle?contentId=…|category=…` (spec §7 "Get bundle for a

@@ -1,7 +1,7 @@
 import { getSubtreeFiles } from '../../data/content-subtree.ts';
 import { countByCategory } from '../../domain/content-subtree.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { readSubtree } from './content-subtree-access.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/content-subtrees/{id}` (issue 21 item 12; decision record 034): what

@@ -4,7 +4,7 @@ import { toContent, toContentLink, toContributor } from '../../data/items.ts';
 import { looksLikeEntityId } from '../../domain/ids.ts';
 import { visibleAsChild, visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/content/{idOrAlias+}` (spec §2.6): by id when the parameter looks like

@@ -1,3 +1,4 @@
+import { CONTENT_ROUTES } from '#shared/routes/content';
 import { createGroupHandler } from '../../lib/group.ts';
 import { createContent } from './create-content.ts';
 import { createContributor } from './create-contributor.ts';
@@ -30,7 +31,7 @@ import { updateEvent } from './update-event.ts';
 import { updateNews } from './update-news.ts';
 
 /** Lambda entry of the `content` client group (spec §7 Content, Contributors, Knowledge, news and events). */
-export const handler = createGroupHandler('content', {
+export const handler = createGroupHandler(CONTENT_ROUTES, {
   listContent,
   getContent,
   listContentChildren,

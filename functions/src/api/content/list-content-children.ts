@@ -3,7 +3,7 @@ import { getContentById, listChildren } from '../../data/content.ts';
 import { toChildContent } from '../../data/items.ts';
 import { childStatuses, visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/content-children/{id}` (spec §2.6, §9 "Children loaded 300 per page"):

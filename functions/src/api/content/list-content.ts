@@ -4,7 +4,8 @@ import { toContent, toContentSummary } from '../../data/items.ts';
 import { newOrUpdatedCutoff } from '../../domain/new-or-updated.ts';
 import { ARCHIVED_STATUS, listStatuses } from '../../domain/visibility.ts';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
-import { defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/content` (spec §7 "Get content list"): newest change first within each

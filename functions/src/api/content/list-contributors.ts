@@ -1,6 +1,6 @@
 import { listContributors as listContributorItems } from '../../data/contributors.ts';
 import { toContributor } from '../../data/items.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /** `GET /api/v1/contributors` (spec §7 "Contributors"): by last name, then first name. */
 export const listContributors = defineRoute('listContributors', async ({ query }) => {

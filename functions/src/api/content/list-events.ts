@@ -1,6 +1,6 @@
 import { listNewsEvents, listUpcomingEvents, toNewsEvent } from '../../data/news-events.ts';
 import { seesUnpublished } from '../../domain/news-events.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/events` (spec §2.10, §7 "Get events", "Home upcoming events"; decision

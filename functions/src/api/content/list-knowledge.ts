@@ -1,6 +1,6 @@
 import { toKnowledge } from '../../data/items.ts';
 import { listKnowledge as listKnowledgeItems } from '../../data/knowledge.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /** `GET /api/v1/knowledge` (spec §7 "List knowledge items"): by type, then id; up to 10000 a page. */
 export const listKnowledge = defineRoute('listKnowledge', async ({ query }) => {

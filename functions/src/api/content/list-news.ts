@@ -1,6 +1,6 @@
 import { listNewsEvents, toNewsEvent } from '../../data/news-events.ts';
 import { seesUnpublished } from '../../domain/news-events.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/news` (spec §2.10, §7 "Get news"; decision record 024): news, newest

@@ -10,7 +10,7 @@ import {
   type NewsInput,
 } from '#shared/contracts/news';
 import { LIMITS } from '#shared/limits';
-import { type OperationId, ROUTES } from '#shared/routes';
+import { CONTENT_ROUTES } from '#shared/routes/content';
 import { discardFiles, getFile } from '../../data/files.ts';
 import type { FileItem } from '../../data/items.ts';
 import type { NewsEventKind } from '../../data/keys.ts';
@@ -227,8 +227,10 @@ export class NewsEventTooLargeError extends HttpError {
  * answers 401/403 before it reads a body. Bodies within the limit go straight through.
  * @throws Error at module load when the route table has no such operation.
  */
-export function withDataLimit<Id extends OperationId>(handler: RouteHandler<Id>): RouteHandler<Id> {
-  const route = ROUTES.find((candidate) => candidate.operationId === handler.operationId);
+export function withDataLimit<Id extends (typeof CONTENT_ROUTES)[number]['operationId']>(
+  handler: RouteHandler<Id>,
+): RouteHandler<Id> {
+  const route = CONTENT_ROUTES.find((candidate) => candidate.operationId === handler.operationId);
   if (!route) throw new Error(`No route ${handler.operationId} in the route table.`);
   const limited = async (event: APIGatewayProxyEventV2, context: Context) => {
     if (!exceedsDataLimit(requestBodyLength(event.body, event.isBase64Encoded))) return handler(event, context);

@@ -1,4 +1,4 @@
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { editContent } from './edit-content.ts';
 
 /**

@@ -12,9 +12,9 @@ import { planContentSave } from '../../domain/content-save.ts';
 import { newId } from '../../domain/ids.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { bucketOf, uploadKindOf } from '../file/file-rules.ts';
 import { contentAuditEvent } from './content-audit.ts';
+import { defineRoute } from './define-route.ts';
 import { ARCHIVED_READ_ONLY_MESSAGE } from './edit-content.ts';
 
 /**

@@ -4,9 +4,9 @@ import { newId } from '../../domain/ids.ts';
 import { composeContactEmail, isContactTopicOf, messageEmailConfig } from '../../domain/message-email.ts';
 import { isPlainAddress } from '../../domain/mime-message.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { storeForDelivery } from '../../messages/outbox.ts';
 import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
+import { defineRoute } from './define-route.ts';
 
 /** Message of the 400 at `body.topic` for a topic the brand does not offer (`other` on VACR, spec §2.9). */
 export function contactTopicMessage(brand: ReturnType<typeof brandOf>): string {

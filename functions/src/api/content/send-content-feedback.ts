@@ -10,7 +10,7 @@ import { visibleInDetail } from '../../domain/visibility.ts';
 import { deliverFeedbackEmail, logFeedbackProblem } from '../../feedback/delivery.ts';
 import { env } from '../../lib/env.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/content-items/{id}/feedback` (spec §3 "Feedback", §5 "Content

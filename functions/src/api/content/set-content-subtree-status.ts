@@ -1,8 +1,8 @@
 import { getContentById } from '../../data/content.ts';
 import { setSubtreeStatus } from '../../data/content-subtree.ts';
 import { toContent } from '../../data/items.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { readSubtree } from './content-subtree-access.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `PATCH /api/v1/content-subtrees/{id}` (issue 21 item 12; decision record 034):

@@ -2,7 +2,7 @@ import { CONTRIBUTOR_NOT_FOUND_MESSAGE, CONTRIBUTOR_STALE_MESSAGE } from '#share
 import { getContributorById, updateContributor as updateContributorItem } from '../../data/contributors.ts';
 import { toContributor } from '../../data/items.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `PUT /api/v1/contributors/{id}` (spec §5 "Contributor", §7 "Update a contributor by

@@ -1,7 +1,7 @@
 import { NEWS_NOT_FOUND_MESSAGE } from '#shared/contracts/news';
 import { getNewsEventById, toNewsEvent } from '../../data/news-events.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
 
 /**

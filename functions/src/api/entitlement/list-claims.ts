@@ -2,7 +2,8 @@ import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getUserAccount } from '../../data/users.ts';
 import { ACCOUNT_NOT_FOUND_MESSAGE, brandOf, principalFor } from '../../domain/entitlement.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
-import { defineRoute, SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/claims` (spec §7 "List claims"): the caller's claims as stored now

@@ -4,7 +4,7 @@ import { presignUpload } from '../../adapters/file-objects.ts';
 import { createPendingFile } from '../../data/files.ts';
 import { uploadedFileObjectKey } from '../../data/keys.ts';
 import { newId } from '../../domain/ids.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { stagingBucket } from './file-rules.ts';
 
 /**

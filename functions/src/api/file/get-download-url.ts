@@ -15,7 +15,7 @@ import { brandOf, isEligibleForBrand } from '../../domain/entitlement.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/handler.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { type DownloadSource, downloadEventOf } from './download-event.ts';
 import { bucketOf } from './file-rules.ts';
 

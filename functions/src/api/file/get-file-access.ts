@@ -2,7 +2,7 @@ import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getUsersByIds } from '../../data/users.ts';
 import { fileAccessOf } from '../../domain/download-rights.ts';
 import { brandOf } from '../../domain/entitlement.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/file-access` (spec §1, §6 "View files", "View lesson files"; decision

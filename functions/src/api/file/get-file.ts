@@ -4,7 +4,7 @@ import { getFile as getFileRecord } from '../../data/files.ts';
 import type { FileItem } from '../../data/items.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/handler.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { mayDownloadFile } from './get-download-url.ts';
 
 /**

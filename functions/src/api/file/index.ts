@@ -1,3 +1,4 @@
+import { FILE_ROUTES } from '#shared/routes/file';
 import { createGroupHandler } from '../../lib/group.ts';
 import { completeUpload } from './complete-upload.ts';
 import { createUpload } from './create-upload.ts';
@@ -8,7 +9,7 @@ import { getFileAccess } from './get-file-access.ts';
 import { requestBundle } from './request-bundle.ts';
 
 /** Lambda entry of the `file` client group (spec §7 "Files"; decision records 016, 022). */
-export const handler = createGroupHandler('file', {
+export const handler = createGroupHandler(FILE_ROUTES, {
   createUpload,
   completeUpload,
   getFile,

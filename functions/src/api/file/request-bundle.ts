@@ -10,7 +10,7 @@ import { listLessons } from '../../data/lessons.ts';
 import { newId } from '../../domain/ids.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /** 503 of a bundle request whose workflow could not be started. */
 export const BUNDLES_UNAVAILABLE_MESSAGE = 'Bundles are unavailable right now. Try again in a few minutes.';

@@ -2,7 +2,7 @@ import { LESSON_LIMIT_MESSAGE, LESSON_LIMITS } from '#shared/contracts/lesson';
 import { countLessons, createLesson as createLessonItem } from '../../data/lessons.ts';
 import { newId } from '../../domain/ids.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { assertWritable, visibleContent } from './lesson-access.ts';
 import { newLessonIndex } from './lesson-rules.ts';
 import { saveLesson } from './lesson-save.ts';

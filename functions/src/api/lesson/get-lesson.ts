@@ -1,5 +1,5 @@
 import { toLesson } from '../../data/items.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { visibleLesson } from './lesson-access.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { LESSON_ROUTES } from '#shared/routes/lesson';
 import { createGroupHandler } from '../../lib/group.ts';
 import { createLesson } from './create-lesson.ts';
 import { deleteLesson } from './delete-lesson.ts';
@@ -6,7 +7,7 @@ import { listLessons } from './list-lessons.ts';
 import { updateLesson } from './update-lesson.ts';
 
 /** Lambda entry of the `lesson` client group (spec §7 "Lessons and search"; decision record 021). */
-export const handler = createGroupHandler('lesson', {
+export const handler = createGroupHandler(LESSON_ROUTES, {
   listLessons,
   getLesson,
   createLesson,

@@ -1,6 +1,6 @@
 import { toLesson } from '../../data/items.ts';
 import { listLessons as listLessonItems } from '../../data/lessons.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { visibleContent } from './lesson-access.ts';
 
 /**

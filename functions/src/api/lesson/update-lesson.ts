@@ -2,7 +2,7 @@ import { LESSON_STALE_MESSAGE } from '#shared/contracts/lesson';
 import { toLesson } from '../../data/items.ts';
 import { updateLesson as updateLessonItem } from '../../data/lessons.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { assertWritable, visibleLesson } from './lesson-access.ts';
 import { saveLesson } from './lesson-save.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 
 // Built on first request and kept for the life of the container: the routes cannot change.

@@ -1,5 +1,5 @@
 import { CLIENT_ERROR_LOG_MESSAGE, scrubClientErrorReport } from '#shared/contracts/client-error';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/client-errors` (spec §8 "All errors also go to an error-reporting

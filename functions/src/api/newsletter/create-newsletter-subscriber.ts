@@ -2,9 +2,9 @@ import { brandOf } from '../../domain/entitlement.ts';
 import { newId } from '../../domain/ids.ts';
 import { composeNewsletterEmail, messageEmailConfig, newsletterSubscriberOf } from '../../domain/message-email.ts';
 import { isPlainAddress } from '../../domain/mime-message.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { storeForDelivery } from '../../messages/outbox.ts';
 import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/newsletter-subscribers` (spec §2.11, §3 "Newsletter subscriber", §5

@@ -1,5 +1,5 @@
 import { listOrganizationsByName } from '../../data/users.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/organizations/all` (spec §7 "Organizations: get all"; issue 11): every

@@ -1,7 +1,8 @@
 import { getUserAccount } from '../../data/users.ts';
 import { ACCOUNT_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
-import { defineRoute, SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/organizations` (spec §7 "Organizations: get all"): the organizations the

@@ -1,6 +1,6 @@
 import { createPage as writePage } from '../../data/pages.ts';
 import { newId } from '../../domain/ids.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { checkPageParent } from './page-writes.ts';
 
 /**

@@ -3,7 +3,7 @@ import { PAGE_LIMITS } from '#shared/limits';
 import { putSectionItem } from '../../data/pages.ts';
 import { newId } from '../../domain/ids.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { checkedSectionItem, checkSectionFiles, loadPageForWrite, reloadPage } from './page-writes.ts';
 
 /**

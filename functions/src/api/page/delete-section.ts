@@ -1,7 +1,7 @@
 import { PAGE_NOT_FOUND_MESSAGE } from '#shared/contracts/page';
 import { deleteSectionItem } from '../../data/pages.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { discardDetachedFiles, loadPageForWrite, reloadPage, sectionsToDelete } from './page-writes.ts';
 
 /**

@@ -2,7 +2,7 @@ import { decideAccess } from '#shared/capabilities';
 import { PAGE_NOT_FOUND_MESSAGE } from '#shared/contracts/page';
 import { getPageByHref as readPageByHref } from '../../data/pages.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/pages/by-href?href=` (spec §2.2 catch-all, §2.14, §7 "Get page by

@@ -2,7 +2,7 @@ import { decideAccess } from '#shared/capabilities';
 import { PAGE_NOT_FOUND_MESSAGE } from '#shared/contracts/page';
 import { getPageAncestors, getPageById } from '../../data/pages.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/pages/{id}` (spec §2.14, §7 "Pages"; decision record 026): one CMS

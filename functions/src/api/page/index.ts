@@ -1,3 +1,4 @@
+import { PAGE_ROUTES } from '#shared/routes/page';
 import { createGroupHandler } from '../../lib/group.ts';
 import { createPage } from './create-page.ts';
 import { createSection } from './create-section.ts';
@@ -17,7 +18,7 @@ import { updateSection } from './update-section.ts';
  * pages read by link or id, the page builder's list, a page's sections (paged),
  * page create / update / delete, and the section writes and reorders.
  */
-export const handler = createGroupHandler('page', {
+export const handler = createGroupHandler(PAGE_ROUTES, {
   getPageByHref,
   getPage,
   listPages,

@@ -2,8 +2,8 @@ import { decideAccess } from '#shared/capabilities';
 import { PAGE_NOT_FOUND_MESSAGE, type PageSection, type PageSectionList } from '#shared/contracts/page';
 import { getPageById } from '../../data/pages.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { decodePageToken, encodePageToken, INVALID_PAGE_TOKEN_MESSAGE } from '../../lib/page-token.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * What a token of this route holds: the page it belongs to and the place of the last

@@ -1,5 +1,5 @@
 import { listPages as readPages } from '../../data/pages.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/pages?limit&pageToken` (spec §7 "Pages"; decision record 026): every

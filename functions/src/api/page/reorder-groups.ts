@@ -1,6 +1,6 @@
 import { PAGE_GROUP_PREFIX } from '#shared/contracts/page';
 import { updatePageItem } from '../../data/pages.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { loadPageForWrite, reloadPage } from './page-writes.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { SECTION_ORDER_MESSAGE } from '#shared/contracts/page';
 import { reorderSectionItems } from '../../data/pages.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { loadPageForWrite, reloadPage } from './page-writes.ts';
 
 /**

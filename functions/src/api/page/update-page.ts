@@ -1,7 +1,7 @@
 import { PAGE_NOT_FOUND_MESSAGE } from '#shared/contracts/page';
 import { getPageById, getPageItem, updatePageItem } from '../../data/pages.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { checkPageParent } from './page-writes.ts';
 
 /**

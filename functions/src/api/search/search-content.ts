@@ -1,7 +1,7 @@
 import { newOrUpdatedCutoff } from '../../domain/new-or-updated.ts';
 import { listStatuses } from '../../domain/visibility.ts';
-import { defineRoute } from '../../lib/handler.ts';
 import { snapshotSearch } from '../../search/snapshot-search.ts';
+import { defineRoute } from './define-route.ts';
 import { decodeSearchPageToken, encodeSearchPageToken } from './search-page-token.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { getCoursewareMetrics as readCoursewareMetrics } from '../../data/statistics.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/courseware-metrics` (spec §3 "Courseware metrics", §7 "Get courseware

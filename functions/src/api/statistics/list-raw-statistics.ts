@@ -1,5 +1,5 @@
 import { listRawEvents } from '../../data/statistics.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/statistics/{category}/events` (spec §3 "Raw download data point", §7

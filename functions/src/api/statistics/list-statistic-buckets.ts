@@ -1,5 +1,5 @@
 import { listChartBuckets, listTableBuckets } from '../../data/statistics.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/statistics/{category}/buckets/{metric}` (spec §3 "Statistic bucket",

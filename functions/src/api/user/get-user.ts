@@ -2,7 +2,7 @@ import { getBusinessUnitsByIds } from '../../data/business-units.ts';
 import { getUserAccount } from '../../data/users.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { toUserDetail } from './user-detail.ts';
 
 /**

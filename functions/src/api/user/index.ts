@@ -1,3 +1,4 @@
+import { USER_ROUTES } from '#shared/routes/user';
 import { createGroupHandler } from '../../lib/group.ts';
 import { getUser } from './get-user.ts';
 import {
@@ -20,7 +21,7 @@ import { getUserImport, listUserImports, previewUserImport, runUserImport } from
  * Lambda entry of the `user` group (spec §7 "Other": User — users, my courses, course
  * support; issue 11: user administration, the audit log, invitations and imports).
  */
-export const handler = createGroupHandler('user', {
+export const handler = createGroupHandler(USER_ROUTES, {
   listUsers,
   getUser,
   updateUserRights,

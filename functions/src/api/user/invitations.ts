@@ -30,8 +30,9 @@ import {
 } from '../../domain/invitations.ts';
 import { messageEmailConfig } from '../../domain/message-email.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { type Caller, defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { type Caller, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
 import { unheldLease } from '../../messages/outbox.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * Invitations to the exercise area (spec §1 "Faculty also invite students",

@@ -1,5 +1,5 @@
 import { listAuditEvents as readAuditLog } from '../../data/audit.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/audit-events` (issue 11 item 2): the audit log newest first — who

@@ -1,6 +1,7 @@
 import { listCoursesOfUser } from '../../data/courses.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
-import { defineRoute, SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { SIGN_IN_MESSAGE } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/user/courses` (spec §7 "User: get courses, paged by token with items

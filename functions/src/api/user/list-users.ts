@@ -1,5 +1,5 @@
 import { listUsersByEmail, toUserSummary } from '../../data/users.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/users` (spec §6 privileged actions; decision records 012, 030): users

@@ -7,7 +7,7 @@ import {
 } from '../../data/users.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { toUserDetail, userAuditTarget } from './user-detail.ts';
 
 /** 400 (`body.fromOrganizationId`) of a move out of an organization the user is not in. */

@@ -1,5 +1,5 @@
-import { defineRoute } from '../../lib/handler.ts';
 import { sendSupportRequest } from '../../messages/support-requests.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/courses/{id}/support` (spec §5 "Support dialog", §6 "Request course

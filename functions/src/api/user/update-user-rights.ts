@@ -14,7 +14,7 @@ import {
   tooManyItemsMessage,
 } from '../../domain/user-rights.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { toUserDetail, userAuditTarget } from './user-detail.ts';
 
 /**

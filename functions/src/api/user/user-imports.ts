@@ -16,7 +16,8 @@ import { getOrganization, type Organization } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import { badRowErrors, type JudgedRow, judgeRows, readImportFile } from '../../domain/user-import.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors.ts';
-import { type Caller, defineRoute, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { type Caller, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { defineRoute } from './define-route.ts';
 import { invitationOutbox, newInvitation } from './invitations.ts';
 
 /**

@@ -1,0 +1,9 @@
+import { AUTHENTICATION_ROUTES } from '#shared/routes/authentication';
+import { routeDefiner } from '../../lib/handler.ts';
+
+/**
+ * `defineRoute` for the routes of the `authentication` client group only (`shared/routes/authentication.ts`):
+ * its handlers take it from here, so this group's Lambda bundles its own routes'
+ * contracts and not the whole route table (issue 22 item 7; decision record 041).
+ */
+export const defineRoute = routeDefiner(AUTHENTICATION_ROUTES);

@@ -1,0 +1,91 @@
+import { DownloadUrl, FileAccess, RequestBundleRequest, RequestedBundle } from '../contracts/download.ts';
+import { CreatedUpload, CreateUploadRequest, DeletedFile, File, FilePath, FileStatusBody } from '../contracts/file.ts';
+import type { GroupRouteDefinition } from '../route-definition.ts';
+
+/** The routes of the `file` client group (spec §7), a part of the route table `ROUTES` (`shared/routes.ts`; decision record 041). */
+export const FILE_ROUTES = [
+  {
+    operationId: 'createUpload',
+    method: 'POST',
+    path: '/api/v1/files/uploads',
+    group: 'file',
+    access: 'updateContent',
+    summary:
+      'Start an upload straight to S3: records a Pending file and answers a presigned POST pinned to its key, size and type, valid 15 minutes (spec §5, §7 "Files"; decision record 016).',
+    request: { body: CreateUploadRequest },
+    response: CreatedUpload,
+    successStatus: 201,
+    errorStatuses: [401, 403],
+  },
+  {
+    operationId: 'completeUpload',
+    method: 'POST',
+    path: '/api/v1/files/{id}/complete',
+    group: 'file',
+    access: 'updateContent',
+    summary:
+      'Check the uploaded object (size, type, magic bytes) and mark the file Ready; a refused object is deleted and the answer is a 400 saying why (decision record 016).',
+    request: { path: FilePath },
+    response: File,
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'getFile',
+    method: 'GET',
+    path: '/api/v1/files/{id}',
+    group: 'file',
+    access: 'authenticated',
+    summary: 'Get a file\'s status and name, e.g. to poll an upload or a bundle (spec §4 "File bundle", §7 "Files").',
+    request: { path: FilePath },
+    response: FileStatusBody,
+    errorStatuses: [401, 404],
+  },
+  {
+    operationId: 'getFileAccess',
+    method: 'GET',
+    path: '/api/v1/file-access',
+    group: 'file',
+    access: 'authenticated',
+    summary:
+      'What the caller may download on this brand — courseware files, lesson files — and, when not, why (spec §1, §6 "View files", "View lesson files"; decision record 022).',
+    request: {},
+    response: FileAccess,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'getDownloadUrl',
+    method: 'GET',
+    path: '/api/v1/files/{id}/download-url',
+    group: 'file',
+    access: 'authenticated',
+    summary:
+      'Check the file rights of spec §6 (courseware or lesson files, brand eligibility of §1), record the download event and its statistics, and answer a presigned GET valid 2 minutes with Content-Disposition: attachment (spec §7 "Get a download URL by id"; decision record 022).',
+    request: { path: FilePath },
+    response: DownloadUrl,
+    errorStatuses: [401, 403, 404, 409, 503],
+  },
+  {
+    operationId: 'requestBundle',
+    method: 'POST',
+    path: '/api/v1/files/bundles',
+    group: 'file',
+    access: 'viewFiles',
+    summary:
+      'Request a zip of every file of a content item and its descendants, or of every published item of one category: records a Pending bundle file and starts the bundle workflow; poll getFile every 5 s until Ready (spec §4 "File bundle", §7 "Bundle request"; decision record 022).',
+    request: { body: RequestBundleRequest },
+    response: RequestedBundle,
+    successStatus: 202,
+    errorStatuses: [401, 403, 404, 503],
+  },
+  {
+    operationId: 'deleteFile',
+    method: 'DELETE',
+    path: '/api/v1/files/{id}',
+    group: 'file',
+    access: 'updateContent',
+    summary: 'Delete a file: its object, then its record (spec §7 "Delete a file by id"; decision record 016).',
+    request: { path: FilePath },
+    response: DeletedFile,
+    errorStatuses: [401, 403, 404],
+  },
+] as const satisfies readonly GroupRouteDefinition<'file'>[];

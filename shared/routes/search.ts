@@ -1,0 +1,17 @@
+import { SearchContentPage, SearchContentRequest } from '../contracts/search.ts';
+import type { GroupRouteDefinition } from '../route-definition.ts';
+
+/** The routes of the `search` client group (spec §7), a part of the route table `ROUTES` (`shared/routes.ts`; decision record 041). */
+export const SEARCH_ROUTES = [
+  {
+    operationId: 'searchContent',
+    method: 'POST',
+    path: '/api/v1/search/content',
+    group: 'search',
+    access: 'public',
+    summary:
+      'Search content by text and the filters of spec §3 "Search filter", with facet counts; visitors find published content only (spec §2.5, §7 "Search content").',
+    request: { body: SearchContentRequest },
+    response: SearchContentPage,
+  },
+] as const satisfies readonly GroupRouteDefinition<'search'>[];
