@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import { FilterXSS, type IFilterXSSOptions, parseAttr } from 'xss';
 import { parseSearchTags, stripSearchTags, withSearchTags } from './search-tags.ts';
 
 /**
@@ -57,60 +57,219 @@ export const DESCRIPTION_ALLOWED_TAGS = [
   'figcaption',
 ] as const;
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...DESCRIPTION_ALLOWED_TAGS],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    col: ['span'],
-    colgroup: ['span'],
-    ol: ['start'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  // No style attribute is allowed, so postcss is never needed (the Lambda bundles leave it out:
-  // functions/src/lib/postcss-unavailable.ts).
-  parseStyleAttributes: false,
-  transformTags: {
-    a: (tagName, attribs) => {
-      const { target, ...rest } = attribs;
-      return {
-        tagName,
-        attribs: { ...rest, ...(target === '_blank' ? { target } : {}), rel: 'noopener noreferrer' },
-      };
-    },
-    img: (tagName, attribs) => {
-      const src = attribs.src;
-      const keep = src !== undefined && (!/^\s*data:/i.test(src) || DATA_IMAGE.test(src.trim()));
-      return {
-        tagName,
-        attribs: keep ? attribs : Object.fromEntries(Object.entries(attribs).filter(([name]) => name !== 'src')),
-      };
-    },
-  },
-  // An image whose address was refused (or that had none) is dropped entirely.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+/** Attributes each allowed tag may keep; every other attribute goes. */
+const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'title', 'target', 'rel'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  col: ['span'],
+  colgroup: ['span'],
+  ol: ['start'],
 };
 
+/** Allowed tags without content, written `<br />`. */
+const VOID_TAGS = new Set(['br', 'hr', 'img', 'col']);
+
+/** Elements dropped with everything inside them (their content is code or raw text, never prose). */
+const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'template', 'title']);
+
+/** Tags whose start closes an open `<p>`, as an HTML parser does. */
+const CLOSES_PARAGRAPH = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'div',
+  'ul',
+  'ol',
+  'table',
+  'pre',
+  'blockquote',
+  'figure',
+  'figcaption',
+]);
+
+/** Open tags a start tag closes implicitly (a list item closes the previous one, and so on). */
+const IMPLICIT_CLOSE: Readonly<Record<string, readonly string[]>> = {
+  li: ['li'],
+  tr: ['tr', 'td', 'th'],
+  td: ['td', 'th'],
+  th: ['td', 'th'],
+  thead: ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'],
+  tbody: ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'],
+  tfoot: ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'],
+};
+
+/** The URL schemes an address may have (a relative address has none), by attribute. */
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
+const IMAGE_SCHEMES = new Set(['http', 'https', 'data']);
+
+/** The character references an attribute value is decoded from before it is checked. */
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+};
+
+/** Decodes numeric character references and those of {@link NAMED_REFERENCES}; others are left as they are. */
+function decodeReferences(text: string): string {
+  return text.replace(
+    /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));?/gi,
+    (match, decimal?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return NAMED_REFERENCES[name.toLowerCase()] ?? match;
+      const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? '', 16);
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+    },
+  );
+}
+
+/** Text re-escaped: `<` and `>` always, `&` unless it starts a character reference. */
+function escapeText(text: string): string {
+  return text
+    .replace(/&(?!#\d+;|#x[0-9a-f]+;|[a-z][a-z0-9]*;)/gi, '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/** A decoded attribute value written between double quotes. */
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
 /**
- * HTML made safe to store and render (decision records 024, 026: news and event
- * descriptions, page section descriptions and contentBox widgets):
- * sanitize-html with an allow-list — headings, paragraphs, line breaks, rules, div
+ * Whether a decoded `href` / `src` may stay: a relative address (not protocol-relative),
+ * or one whose scheme is in `schemes` (a `data:` address only as a base64 raster image).
+ * Browsers ignore tabs, newlines and control characters in an address, so they are
+ * ignored here too; anything before the first `:` that is not a plain allowed scheme
+ * (an undecoded reference, say) refuses the address.
+ */
+function isAllowedAddress(value: string, schemes: ReadonlySet<string>): boolean {
+  const compact = [...value]
+    .filter((character) => {
+      const code = character.codePointAt(0) ?? 0;
+      return code > 0x20 && (code < 0x7f || code > 0x9f);
+    })
+    .join('');
+  if (compact === '') return false;
+  const scheme = /^([^/?#]*):/.exec(compact)?.[1]?.toLowerCase();
+  if (scheme === undefined) return !/^[/\\]{2}/.test(compact);
+  if (!schemes.has(scheme)) return false;
+  return scheme !== 'data' || DATA_IMAGE.test(value.trim());
+}
+
+/** The allowed attributes of a start tag (`<a href="x" …>`), decoded, first occurrence of each. */
+function attributesOf(tag: string, html: string): Map<string, string> {
+  const allowed = ALLOWED_ATTRIBUTES[tag] ?? [];
+  const end = /\/\s*>$/.test(html) ? html.lastIndexOf('/') : html.endsWith('>') ? html.length - 1 : html.length;
+  const attributes = new Map<string, string>();
+  parseAttr(html.slice(1 + tag.length, end), (name, value) => {
+    const key = name.toLowerCase();
+    if (allowed.includes(key) && !attributes.has(key)) attributes.set(key, decodeReferences(value));
+    return '';
+  });
+  return attributes;
+}
+
+/** A start tag of the allow-list written again from its allowed attributes, or '' when it must go. */
+function startTag(tag: string, html: string): string {
+  const attributes = attributesOf(tag, html);
+  for (const name of ['href', 'src'] as const) {
+    const value = attributes.get(name);
+    if (value !== undefined && !isAllowedAddress(value, tag === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES)) {
+      attributes.delete(name);
+    }
+  }
+  // An image whose address was refused (or that had none) is dropped entirely.
+  if (tag === 'img' && !attributes.has('src')) return '';
+  if (tag === 'a') {
+    const target = attributes.get('target');
+    attributes.delete('target');
+    attributes.delete('rel');
+    if (target === '_blank') attributes.set('target', target);
+    attributes.set('rel', 'noopener noreferrer');
+  }
+  const written = [...attributes].map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
+  return `<${tag}${written}${VOID_TAGS.has(tag) ? ' />' : '>'}`;
+}
+
+/**
+ * Sanitises `html` keeping `allowedTags` (with their allowed attributes), dropping every
+ * other tag but keeping its text, dropping comments and {@link DROPPED_WITH_CONTENT}
+ * with their content, re-escaping text, and balancing the tags it keeps: a closing tag
+ * with no open match goes, open tags are closed where an HTML parser would close
+ * them, and at the end.
+ */
+function sanitize(html: string, allowedTags: readonly string[]): string {
+  const open: string[] = [];
+  const closeUntil = (index: number) =>
+    open
+      .splice(index)
+      .reverse()
+      .map((tag) => `</${tag}>`)
+      .join('');
+  // The element being dropped with its content: its text and tags go until it closes (or the input ends).
+  let dropping: string | undefined;
+  const options: IFilterXSSOptions = {
+    whiteList: Object.fromEntries(allowedTags.map((tag) => [tag, []])),
+    allowCommentTag: false,
+    stripIgnoreTag: true,
+    escapeHtml: (text) => (dropping === undefined ? escapeText(text) : ''),
+    onTag: (tag, source, info) => {
+      if (dropping !== undefined) {
+        if (info.isClosing && tag === dropping) dropping = undefined;
+        return '';
+      }
+      if (DROPPED_WITH_CONTENT.has(tag)) {
+        if (!info.isClosing) dropping = tag;
+        return '';
+      }
+      if (!info.isWhite) return undefined;
+      if (info.isClosing) {
+        const index = open.lastIndexOf(tag);
+        return index === -1 ? '' : closeUntil(index);
+      }
+      const written = startTag(tag, source);
+      if (written === '') return '';
+      let closed = '';
+      const implicit = CLOSES_PARAGRAPH.has(tag) ? ['p'] : (IMPLICIT_CLOSE[tag] ?? []);
+      const innermost = open.at(-1);
+      if (innermost !== undefined && implicit.includes(innermost)) {
+        let index = open.length - 1;
+        while (index > 0 && implicit.includes(open[index - 1] ?? '')) index -= 1;
+        closed = closeUntil(index);
+      }
+      if (!VOID_TAGS.has(tag)) open.push(tag);
+      return closed + written;
+    },
+  };
+  return new FilterXSS(options).process(html) + closeUntil(0);
+}
+
+/**
+ * HTML made safe to store and render (decision records 024, 026, 041: news and event
+ * descriptions, page section descriptions and contentBox widgets): the `xss`
+ * tokenizer with this module's allow-list — headings, paragraphs, line breaks, rules, div
  * and span, lists, links (`href` http, https, mailto or relative; `rel="noopener
  * noreferrer"` always; `target` only `_blank`), images (`src` http, https, relative
  * or a base64 `data:image/png|jpeg|gif|webp`, with `alt`, `title`, `width`,
  * `height`), tables, and em, strong, b, i, u, s, sub, sup, code, pre, blockquote,
  * figure, figcaption. Scripts and styles go with their content; event handlers,
  * `style`, `class`, iframes, forms, `javascript:` and protocol-relative addresses go.
- * Text is kept and re-escaped.
+ * Text is kept and re-escaped; the tags kept are balanced.
  */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+  return sanitize(html, DESCRIPTION_ALLOWED_TAGS).trim();
 }
 
 /**
@@ -127,8 +286,24 @@ export function sanitizeContentDescription(html: string, keywords?: readonly str
   return withSearchTags(sanitizeDescription(stripSearchTags(html)), keywords ?? parseSearchTags(html));
 }
 
+/**
+ * HTML as text with every tag, comment, script and style gone, still escaped (`&lt;`,
+ * `&amp;`); `plainText` in `summary.ts` decodes it.
+ */
+export function textOfHtml(html: string): string {
+  return sanitize(html, []);
+}
+
+/**
+ * Decodes the character references of text (numeric ones, and amp, lt, gt, quot,
+ * apos, nbsp, colon, tab, newline); any other named reference is left as written.
+ */
+export function decodeText(text: string): string {
+  return decodeReferences(text);
+}
+
 /** True when sanitised HTML shows nothing: no text and no image. */
 export function isBlankHtml(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
+  return decodeReferences(textOfHtml(html)).replace(/\s/g, '') === '';
 }

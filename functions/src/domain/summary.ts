@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import { decodeText, textOfHtml } from './html.ts';
 import { stripSearchTags } from './search-tags.ts';
 
 // Block-level boundaries separate words in rendered HTML; without a space the
@@ -20,14 +20,5 @@ export function summaryText(html: string): string {
  */
 export function plainText(html: string): string {
   const spaced = html.replace(BLOCK_TAG, ' <$1$2');
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, parseStyleAttributes: false });
-  // sanitize-html re-escapes the few characters that are special in HTML; plain text wants them back.
-  return text
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return decodeText(textOfHtml(spaced)).replace(/\s+/g, ' ').trim();
 }
