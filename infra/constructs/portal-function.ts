@@ -83,17 +83,31 @@ export function bundlesAwsSdk(scope: Construct): boolean {
 
 /**
  * Packages the Lambda bundles replace (esbuild `--alias`), each by a module of this
- * repository (path relative to the project root): postcss, which sanitize-html loads
- * but calls only for an allowed `style` attribute, and the portal's allow-lists admit
- * none (functions/src/lib/postcss-unavailable.ts; decision record 028).
+ * repository (path relative to the project root): cssfilter, which the `xss` tokenizer
+ * loads but calls only for a `style` attribute, and the portal's allow-lists admit
+ * none (functions/src/lib/cssfilter-unavailable.ts; decision record 041).
  */
 export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
-  postcss: 'functions/src/lib/postcss-unavailable.ts',
+  cssfilter: 'functions/src/lib/cssfilter-unavailable.ts',
 };
 
-/** The ESM bundle needs `require` for the CommonJS dependencies that esbuild leaves as calls. */
-const CREATE_REQUIRE_BANNER =
-  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
+/**
+ * The esbuild settings of every Lambda bundle, shared by {@link PortalFunction} and the
+ * bundle-size check (`infra/tools/function-sizes.ts`, decision record 041), which
+ * builds the same entries with the same settings without a synth: an ESM bundle for
+ * Node.js 22, minified (names not kept: every error class sets its `name`, and
+ * source maps give stack traces their names back), an external source map without
+ * sources, and `require` made available to the CommonJS dependencies that esbuild
+ * leaves as calls.
+ */
+export const LAMBDA_BUNDLE_SETTINGS = {
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner:
+    "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
+  minify: true,
+  sourcesContent: false,
+} as const;
 
 /**
  * The house Lambda of the portal: Node.js 22 on arm64, an ESM bundle built by the
@@ -140,14 +154,13 @@ export class PortalFunction extends NodejsFunction {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: CREATE_REQUIRE_BANNER,
-        minify: true,
-        keepNames: true,
+        target: LAMBDA_BUNDLE_SETTINGS.target,
+        mainFields: [...LAMBDA_BUNDLE_SETTINGS.mainFields],
+        banner: LAMBDA_BUNDLE_SETTINGS.banner,
+        minify: LAMBDA_BUNDLE_SETTINGS.minify,
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
+        sourcesContent: LAMBDA_BUNDLE_SETTINGS.sourcesContent,
         esbuildArgs: Object.fromEntries(
           Object.entries(LAMBDA_BUNDLE_ALIASES).map(([name, module]) => [
             `--alias:${name}`,

@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FUNCTION_BUNDLE_GOAL_BYTES, functionBundleSizes, sizeTable } from './function-sizes.ts';
+import { CLIENT_GROUPS } from '#shared/enums';
+import {
+  bundledFunctionSizes,
+  bundleLimitOf,
+  FUNCTION_BUNDLE_GOAL_BYTES,
+  functionBundleSizes,
+  lambdaEntries,
+  OVER_GOAL_CEILINGS,
+  sizeTable,
+} from './function-sizes.ts';
 
 let folder: string | undefined;
 afterEach(() => {
@@ -79,4 +88,28 @@ describe('function bundle sizes (issue 10 item 4)', () => {
     folder = mkdtempSync(path.join(os.tmpdir(), 'function-sizes-test-'));
     expect(() => functionBundleSizes(folder as string)).toThrow(/run cdk synth first/);
   });
+});
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+describe('every Lambda bundle at most 250 KB minified (issue 22 item 7; decision record 041)', () => {
+  it('builds one bundle per client group, the indexer, the three bundle tasks and three housekeeping functions', () => {
+    const labels = lambdaEntries(PROJECT_ROOT).map((entry) => entry.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const group of CLIENT_GROUPS) expect(labels).toContain(`Portal API, client group ${group}`);
+    expect(labels).toHaveLength(CLIENT_GROUPS.length + 7);
+  });
+
+  it('keeps each bundle, built with the CDK’s esbuild settings, within 250 KB (or its recorded ceiling)', async () => {
+    const sizes = await bundledFunctionSizes(PROJECT_ROOT);
+    const tooLarge = sizes
+      .filter((size) => size.bytes > bundleLimitOf(size.description))
+      .map((size) => `${size.description}: ${size.bytes} bytes > ${bundleLimitOf(size.description)}`);
+    expect(tooLarge, `\n${sizeTable(sizes)}`).toEqual([]);
+    // A ceiling is for a function still over the goal: once it is under, its entry must go.
+    const underGoal = Object.keys(OVER_GOAL_CEILINGS).filter(
+      (label) => (sizes.find((size) => size.description === label)?.bytes ?? 0) <= FUNCTION_BUNDLE_GOAL_BYTES,
+    );
+    expect(underGoal).toEqual([]);
+  }, 180_000);
 });

@@ -4,17 +4,48 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { BUNDLE_TASKS, bundleTaskEntry } from '../constructs/bundle-workflow.ts';
+import { LAMBDA_BUNDLE_ALIASES, LAMBDA_BUNDLE_SETTINGS } from '../constructs/portal-function.ts';
+import { handlerEntry, housekeepingEntry, indexerEntry, routedGroups } from '../stacks/api-stack.ts';
 
 /**
  * The size of every Lambda bundle the CDK app ships (issue 10 item 4: "report each
- * function's bundle size; goal ≤ 250 KB minified per client group"), read from a
- * synthesised cloud assembly: each `AWS::Lambda::Function` of each stack template,
- * its code asset folder `asset.<hash>`, and in it the entry file (`index.mjs` or
- * `index.js`) that local esbuild wrote — exactly what `cdk deploy` uploads.
+ * function's bundle size"; issue 22 item 7: "every Lambda bundle ≤ 250 KB minified"),
+ * two ways that give the same bytes (decision record 041):
+ * - {@link bundledFunctionSizes}, the fast path of `npm run size` and of the size test:
+ *   esbuild builds every Lambda entry of the app (each client group's, the catalog
+ *   indexer's, the bundle workflow's tasks', the housekeeping functions') with the
+ *   settings `PortalFunction` gives the CDK (`LAMBDA_BUNDLE_SETTINGS`,
+ *   `LAMBDA_BUNDLE_ALIASES`, the runtime's `@aws-sdk/*` left external), in seconds;
+ * - {@link functionBundleSizes}, `npm run size -- --synth`: reads a synthesised cloud
+ *   assembly — each `AWS::Lambda::Function` of each stack template, its code asset
+ *   folder `asset.<hash>`, and in it the entry file (`index.mjs` or `index.js`) that
+ *   local esbuild wrote — exactly what `cdk deploy` uploads.
  */
 
-/** The goal of issue 10 for one function's minified bundle, in bytes (250 KB). */
+/** The goal of issue 10 and issue 22 item 7 for one function's minified bundle, in bytes (250 KB). */
 export const FUNCTION_BUNDLE_GOAL_BYTES = 250_000;
+
+/**
+ * Functions still over {@link FUNCTION_BUNDLE_GOAL_BYTES}, by label, each with the
+ * ceiling (bytes) the size test holds it to: a little above its size when recorded,
+ * so it cannot grow unnoticed, and to be taken out once it meets the goal (the test
+ * fails while a listed function is under the goal). Decision record 041.
+ */
+export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
+  // 286.7 KB on 2026-11-27: zod (109 KB) and the token verification (aws-jwt-verify and jose, 30 KB)
+  // leave about 110 KB for its 29 routes' handlers, data access and contracts.
+  'Portal API, client group content': 295_000,
+  // 260.6 KB on 2026-11-27: it serves the OpenAPI document, so it carries every route's contract and
+  // the OpenAPI generator (zod-to-openapi and zod's JSON Schema output, about 45 KB).
+  'Portal API, client group meta': 270_000,
+};
+
+/** The bytes a function's bundle may have: its {@link OVER_GOAL_CEILINGS} entry, else the goal. */
+export function bundleLimitOf(label: string): number {
+  return OVER_GOAL_CEILINGS[label] ?? FUNCTION_BUNDLE_GOAL_BYTES;
+}
 
 /** One function's bundle: its stack, logical id, description, and sizes in bytes. */
 export interface FunctionBundleSize {
@@ -67,6 +98,76 @@ export function functionBundleSizes(assemblyDir: string): FunctionBundleSize[] {
   return sizes.sort((a, b) => b.bytes - a.bytes || a.logicalId.localeCompare(b.logicalId));
 }
 
+/** The module path `@aws-sdk/*` the CDK leaves external when the runtime's SDK is used (bundleAwsSDK false). */
+const RUNTIME_SDK_EXTERNALS = ['@aws-sdk/*'];
+
+/**
+ * Every Lambda entry of the app, labelled as the CDK describes the function for a
+ * client group (`Portal API, client group <group>`), else by its entry path relative
+ * to `projectRoot`.
+ */
+export function lambdaEntries(projectRoot: string): { readonly label: string; readonly entry: string }[] {
+  const relative = (entry: string) => path.relative(projectRoot, entry);
+  return [
+    ...routedGroups().map((group) => ({
+      label: `Portal API, client group ${group}`,
+      entry: handlerEntry(projectRoot, group),
+    })),
+    ...[
+      indexerEntry(projectRoot),
+      ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
+      ...(['upload-sweeper', 'feedback-resender', 'outbox-sender'] as const).map((name) =>
+        housekeepingEntry(projectRoot, name),
+      ),
+    ].map((entry) => ({ label: relative(entry), entry })),
+  ];
+}
+
+/**
+ * Builds every entry of {@link lambdaEntries} in memory with the CDK's esbuild settings
+ * (the runtime's SDK, as deployed by default) and measures each `index.mjs`, largest
+ * first. `stack` is empty and `logicalId` is the entry path relative to `projectRoot`.
+ * @throws Error when esbuild fails on an entry.
+ */
+export async function bundledFunctionSizes(projectRoot: string): Promise<FunctionBundleSize[]> {
+  const alias = Object.fromEntries(
+    Object.entries(LAMBDA_BUNDLE_ALIASES).map(([name, module]) => [name, path.join(projectRoot, module)]),
+  );
+  const sizes = await Promise.all(
+    lambdaEntries(projectRoot).map(async ({ label, entry }) => {
+      const result = await build({
+        entryPoints: [entry],
+        absWorkingDir: projectRoot,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: LAMBDA_BUNDLE_SETTINGS.target,
+        mainFields: [...LAMBDA_BUNDLE_SETTINGS.mainFields],
+        banner: { js: LAMBDA_BUNDLE_SETTINGS.banner },
+        minify: LAMBDA_BUNDLE_SETTINGS.minify,
+        sourcemap: true,
+        sourcesContent: LAMBDA_BUNDLE_SETTINGS.sourcesContent,
+        external: RUNTIME_SDK_EXTERNALS,
+        alias,
+        outfile: path.join(projectRoot, 'cdk.out', 'size-check', 'index.mjs'),
+        write: false,
+        logLevel: 'error',
+      });
+      const output = result.outputFiles.find((file) => file.path.endsWith('index.mjs'));
+      if (!output) throw new Error(`esbuild wrote no index.mjs for ${entry}`);
+      const bytes = Buffer.from(output.contents);
+      return {
+        stack: '',
+        logicalId: path.relative(projectRoot, entry),
+        description: label,
+        bytes: bytes.length,
+        gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      };
+    }),
+  );
+  return sizes.sort((a, b) => b.bytes - a.bytes || a.logicalId.localeCompare(b.logicalId));
+}
+
 /** A Markdown table of `sizes`: function, minified KB, gzip KB and the ratio of minified to the goal. */
 export function sizeTable(sizes: readonly FunctionBundleSize[]): string {
   const kb = (bytes: number) =>
@@ -79,17 +180,25 @@ export function sizeTable(sizes: readonly FunctionBundleSize[]): string {
 }
 
 /**
- * `npm run size`: synthesises the app offline into a temporary folder (or reads the
- * assembly named by the first argument) and prints {@link sizeTable}. Arguments that
- * start with `-` go to `cdk synth`, e.g. `npm run size -- -c bundleAwsSdk=true`.
+ * `npm run size`: bundles every Lambda entry with esbuild ({@link bundledFunctionSizes})
+ * and prints {@link sizeTable}. `npm run size -- --synth` synthesises the app offline
+ * into a temporary folder instead (or reads the assembly named by the argument after
+ * `--synth`) and reads what `cdk deploy` would upload; the other arguments that start
+ * with `-` go to `cdk synth`, e.g. `npm run size -- --synth -c bundleAwsSdk=true`
+ * (the web build must exist: `npm run build`).
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const given = args[0] !== undefined && !args[0].startsWith('-') ? args[0] : undefined;
+  if (!args.includes('--synth')) {
+    console.log(sizeTable(await bundledFunctionSizes(path.resolve(import.meta.dirname, '..', '..'))));
+    return;
+  }
+  const rest = args.filter((arg) => arg !== '--synth');
+  const given = rest[0] !== undefined && !rest[0].startsWith('-') ? rest[0] : undefined;
   const assembly = given ?? (await mkdtemp(path.join(os.tmpdir(), 'portal-cdk-size-')));
   try {
     if (!given) {
-      const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', assembly, ...args], { stdio: 'inherit' });
+      const synth = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', assembly, ...rest], { stdio: 'inherit' });
       if (synth.status !== 0) throw new Error(`cdk synth failed with exit code ${synth.status}`);
     }
     console.log(sizeTable(functionBundleSizes(assembly)));

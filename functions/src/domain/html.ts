@@ -223,6 +223,9 @@ function sanitize(html: string, allowedTags: readonly string[]): string {
   const options: IFilterXSSOptions = {
     whiteList: Object.fromEntries(allowedTags.map((tag) => [tag, []])),
     allowCommentTag: false,
+    // No style attribute is allowed, so cssfilter is never needed (the Lambda bundles leave it out:
+    // functions/src/lib/cssfilter-unavailable.ts).
+    css: false,
     stripIgnoreTag: true,
     escapeHtml: (text) => (dropping === undefined ? escapeText(text) : ''),
     onTag: (tag, source, info) => {
