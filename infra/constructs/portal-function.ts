@@ -83,13 +83,12 @@ export function bundlesAwsSdk(scope: Construct): boolean {
 
 /**
  * Packages the Lambda bundles replace (esbuild `--alias`), each by a module of this
- * repository (path relative to the project root): cssfilter, which the `xss` tokenizer
- * loads but calls only for a `style` attribute, and the portal's allow-lists admit
- * none (functions/src/lib/cssfilter-unavailable.ts; decision record 041).
+ * repository (path relative to the project root), for a dependency that loads a
+ * package it never calls with the portal's settings. None today: decision record 028
+ * aliased postcss away from sanitize-html; the sanitiser of decision record 041 imports
+ * only the tokenizer of `xss`, which loads nothing it does not use.
  */
-export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
-  cssfilter: 'functions/src/lib/cssfilter-unavailable.ts',
-};
+export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {};
 
 /**
  * The esbuild settings of every Lambda bundle, shared by {@link PortalFunction} and the

@@ -1,4 +1,4 @@
-import { FilterXSS, type IFilterXSSOptions, parseAttr } from 'xss';
+import { parseAttr, parseTag } from 'xss/lib/parser.js';
 import { parseSearchTags, stripSearchTags, withSearchTags } from './search-tags.ts';
 
 /**
@@ -204,7 +204,8 @@ function startTag(tag: string, html: string): string {
 }
 
 /**
- * Sanitises `html` keeping `allowedTags` (with their allowed attributes), dropping every
+ * Sanitises `html` with the tokenizer of `xss` (`xss/lib/parser.js`: text and tags, quotes
+ * respected), keeping `allowedTags` (with their allowed attributes), dropping every
  * other tag but keeping its text, dropping comments and {@link DROPPED_WITH_CONTENT}
  * with their content, re-escaping text, and balancing the tags it keeps: a closing tag
  * with no open match goes, open tags are closed where an HTML parser would close
@@ -218,51 +219,66 @@ function sanitize(html: string, allowedTags: readonly string[]): string {
       .reverse()
       .map((tag) => `</${tag}>`)
       .join('');
+  const allowed = new Set(allowedTags);
   // The element being dropped with its content: its text and tags go until it closes (or the input ends).
   let dropping: string | undefined;
-  const options: IFilterXSSOptions = {
-    whiteList: Object.fromEntries(allowedTags.map((tag) => [tag, []])),
-    allowCommentTag: false,
-    // No style attribute is allowed, so cssfilter is never needed (the Lambda bundles leave it out:
-    // functions/src/lib/cssfilter-unavailable.ts).
-    css: false,
-    stripIgnoreTag: true,
-    escapeHtml: (text) => (dropping === undefined ? escapeText(text) : ''),
-    onTag: (tag, source, info) => {
-      if (dropping !== undefined) {
-        if (info.isClosing && tag === dropping) dropping = undefined;
-        return '';
-      }
-      if (DROPPED_WITH_CONTENT.has(tag)) {
-        if (!info.isClosing) dropping = tag;
-        return '';
-      }
-      if (!info.isWhite) return undefined;
-      if (info.isClosing) {
-        const index = open.lastIndexOf(tag);
-        return index === -1 ? '' : closeUntil(index);
-      }
-      const written = startTag(tag, source);
-      if (written === '') return '';
-      let closed = '';
-      const implicit = CLOSES_PARAGRAPH.has(tag) ? ['p'] : (IMPLICIT_CLOSE[tag] ?? []);
-      const innermost = open.at(-1);
-      if (innermost !== undefined && implicit.includes(innermost)) {
-        let index = open.length - 1;
-        while (index > 0 && implicit.includes(open[index - 1] ?? '')) index -= 1;
-        closed = closeUntil(index);
-      }
-      if (!VOID_TAGS.has(tag)) open.push(tag);
-      return closed + written;
-    },
+  const onTag = (tag: string, source: string, isClosing: boolean): string => {
+    if (dropping !== undefined) {
+      if (isClosing && tag === dropping) dropping = undefined;
+      return '';
+    }
+    if (DROPPED_WITH_CONTENT.has(tag)) {
+      if (!isClosing) dropping = tag;
+      return '';
+    }
+    if (!allowed.has(tag)) return '';
+    if (isClosing) {
+      const index = open.lastIndexOf(tag);
+      return index === -1 ? '' : closeUntil(index);
+    }
+    const written = startTag(tag, source);
+    if (written === '') return '';
+    let closed = '';
+    const implicit = CLOSES_PARAGRAPH.has(tag) ? ['p'] : (IMPLICIT_CLOSE[tag] ?? []);
+    const innermost = open.at(-1);
+    if (innermost !== undefined && implicit.includes(innermost)) {
+      let index = open.length - 1;
+      while (index > 0 && implicit.includes(open[index - 1] ?? '')) index -= 1;
+      closed = closeUntil(index);
+    }
+    if (!VOID_TAGS.has(tag)) open.push(tag);
+    return closed + written;
   };
-  return new FilterXSS(options).process(html) + closeUntil(0);
+  const body = parseTag(
+    withoutComments(html),
+    (_sourcePosition, _position, tag, source, isClosing) => onTag(tag, source, isClosing),
+    (text) => (dropping === undefined ? escapeText(text) : ''),
+  );
+  return body + closeUntil(0);
+}
+
+/**
+ * `html` without its comments: each `<!--` up to the next `-->`, and an unterminated
+ * one up to the end.
+ */
+function withoutComments(html: string): string {
+  let kept = '';
+  let from = 0;
+  while (from < html.length) {
+    const start = html.indexOf('<!--', from);
+    if (start === -1) return kept + html.slice(from);
+    kept += html.slice(from, start);
+    const end = html.indexOf('-->', start);
+    if (end === -1) return kept;
+    from = end + 3;
+  }
+  return kept;
 }
 
 /**
  * HTML made safe to store and render (decision records 024, 026, 041: news and event
- * descriptions, page section descriptions and contentBox widgets): the `xss`
- * tokenizer with this module's allow-list — headings, paragraphs, line breaks, rules, div
+ * descriptions, page section descriptions and contentBox widgets): the tokenizer of
+ * `xss` with this module's allow-list — headings, paragraphs, line breaks, rules, div
  * and span, lists, links (`href` http, https, mailto or relative; `rel="noopener
  * noreferrer"` always; `target` only `_blank`), images (`src` http, https, relative
  * or a base64 `data:image/png|jpeg|gif|webp`, with `alt`, `title`, `width`,

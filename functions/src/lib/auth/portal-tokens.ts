@@ -1,8 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { JwtExpiredError } from 'aws-jwt-verify/error';
-import type { Jwks } from 'aws-jwt-verify/jwk';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { createPublicKey, type KeyObject, randomUUID, verify } from 'node:crypto';
 import { SignJWT } from 'jose';
 import {
   type Claim,
@@ -16,8 +12,9 @@ import { getSigningKey, PORTAL_SIGNING_ALGORITHM, portalJwks } from './signing-k
 
 /**
  * Portal tokens (spec §3 "Session and claims", §4 "Session"; ARCHITECTURE.md
- * "Identity, sessions, claims"): RS256 JWTs the portal signs with jose and verifies
- * with aws-jwt-verify against its own JWKS, without any network request.
+ * "Identity, sessions, claims"): RS256 JWTs the portal signs with jose (authentication
+ * group only) and verifies with `node:crypto` against its own public key, without any
+ * network request and without a JWT library in every group's bundle (decision record 041).
  */
 
 /** Env: the issuer, e.g. `https://portal.example.org/api/v1/auth`; its JWKS is `<issuer>/jwks.json`. */
@@ -143,44 +140,74 @@ export async function signSsoToken(subject: SsoTokenSubject, now: Date = new Dat
     .sign(privateKey);
 }
 
-type PortalVerifier = ReturnType<typeof createPortalVerifier>;
-let verifier: { readonly cacheKey: string; readonly instance: Promise<PortalVerifier> } | undefined;
+/** The portal's public key as a `node:crypto` key, by the signing key's `kid`. */
+let verificationKey: { readonly kid: string; readonly key: KeyObject } | undefined;
 
-function createPortalVerifier(issuer: string) {
-  // A token whose kid is not cached makes the verifier "fetch" the JWKS: answer with
-  // our own keys instead of a network request (LOCAL-STACK.md: the default fetcher is
-  // https-only, and the key is ours anyway).
-  const jwksCache = new SimpleJwksCache({
-    fetcher: {
-      fetch: async () => {
-        const bytes = new TextEncoder().encode(JSON.stringify(await portalJwks()));
-        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-      },
-    },
-  });
-  return JwtRsaVerifier.create({ issuer, audience: PORTAL_AUDIENCE, jwksUri: portalJwksUri(issuer) }, { jwksCache });
+async function portalVerificationKey(): Promise<{ readonly kid: string; readonly key: KeyObject }> {
+  const { kid, publicJwk } = await getSigningKey();
+  if (verificationKey?.kid !== kid) {
+    verificationKey = {
+      kid,
+      key: createPublicKey({ key: { kty: 'RSA', n: publicJwk.n, e: publicJwk.e }, format: 'jwk' }),
+    };
+  }
+  return verificationKey;
 }
 
-async function portalVerifier(): Promise<PortalVerifier> {
-  const issuer = portalIssuer();
-  const { kid } = await getSigningKey();
-  const cacheKey = `${issuer}\n${kid}`;
-  if (verifier?.cacheKey !== cacheKey) {
-    const instance = portalJwks().then((jwks) => {
-      const created = createPortalVerifier(issuer);
-      created.cacheJwks(jwks as Jwks);
-      return created;
-    });
-    verifier = { cacheKey, instance };
+/** A token that fails verification because it has expired: `jwt expired`. */
+class ExpiredTokenError extends Error {
+  override readonly name = 'ExpiredTokenError';
+}
+
+/** The JSON object a base64url JWT segment encodes. @throws Error when it is not one. */
+function jsonSegment(segment: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('Not a JSON object.');
+  return value as Record<string, unknown>;
+}
+
+/**
+ * The payload of a compact JWS signed RS256 by `key` (header `kid` = `kid`), with `iss`
+ * = `issuer`, `aud` = or containing `audience`, `exp` after `now` (epoch ms), and
+ * `nbf` and `iat`, when present, not after it.
+ * @throws ExpiredTokenError when `exp` has passed; Error for anything else.
+ */
+function verifiedPayload(
+  token: string,
+  key: { readonly kid: string; readonly key: KeyObject },
+  issuer: string,
+  audience: string,
+  now: number,
+): Record<string, unknown> {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]+$/.test(part))) throw new Error('Not a compact JWS.');
+  const [header, payload, signature] = parts as [string, string, string];
+  const protectedHeader = jsonSegment(header);
+  if (protectedHeader.alg !== PORTAL_SIGNING_ALGORITHM) throw new Error('Not signed RS256.');
+  if (protectedHeader.kid !== key.kid) throw new Error('Not signed by the portal key.');
+  if (protectedHeader.crit !== undefined) throw new Error('Unsupported critical header.');
+  const signed = verify('sha256', Buffer.from(`${header}.${payload}`), key.key, Buffer.from(signature, 'base64url'));
+  if (!signed) throw new Error('Invalid signature.');
+  const claims = jsonSegment(payload);
+  if (claims.iss !== issuer) throw new Error('Wrong issuer.');
+  const aud = claims.aud;
+  if (!(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) throw new Error('Wrong audience.');
+  const seconds = now / 1000;
+  if (typeof claims.exp !== 'number') throw new Error('No expiry.');
+  if (claims.exp <= seconds) throw new ExpiredTokenError('jwt expired');
+  for (const name of ['nbf', 'iat'] as const) {
+    const value = claims[name];
+    if (value !== undefined && (typeof value !== 'number' || value > seconds))
+      throw new Error(`${name} in the future.`);
   }
-  return verifier.instance;
+  return claims;
 }
 
 /**
  * Verifies a portal token: RS256 signature by the portal key (the `kid` must be
  * ours), `iss` = {@link portalIssuer}, `aud` = PORTAL_AUDIENCE, not expired, and
  * claims of the {@link PortalTokenClaims} shape (spec §3 "Session and claims").
- * Uses aws-jwt-verify, primed with the portal's own JWKS: no network request. A token
+ * Checked with `node:crypto` against the portal's own public key: no network request. A token
  * verified before is remembered by its exact text until it expires (`now`, epoch ms,
  * decides; tests pass it).
  * @returns the parsed claims.
@@ -196,10 +223,11 @@ export async function verifyPortalToken(token: string, now: number = Date.now())
     verifiedTokens.delete(token);
     throw new TokenError(true);
   }
-  const instance = await portalVerifier();
+  const key = await portalVerificationKey();
+  const issuer = portalIssuer();
   let payload: unknown;
   try {
-    payload = await instance.verify(token);
+    payload = verifiedPayload(token, key, issuer, PORTAL_AUDIENCE, now);
   } catch (error) {
     throw tokenErrorOf(error);
   }
@@ -228,10 +256,10 @@ function remember(token: string, claims: PortalTokenClaims): void {
   verifiedTokens.set(token, claims);
 }
 
-/** The 401 for a failed verification by aws-jwt-verify: `jwt expired` or `Invalid token.`. */
+/** The 401 for a failed verification: `jwt expired` or `Invalid token.`. */
 export function tokenErrorOf(error: unknown): TokenError {
   if (error instanceof TokenError) return error;
-  return new TokenError(error instanceof JwtExpiredError, { cause: error });
+  return new TokenError(error instanceof ExpiredTokenError, { cause: error });
 }
 
 /**
@@ -239,6 +267,6 @@ export function tokenErrorOf(error: unknown): TokenError {
  * reset): for tests, and for the local portal when it restarts with another issuer.
  */
 export function resetPortalVerifier(): void {
-  verifier = undefined;
+  verificationKey = undefined;
   verifiedTokens.clear();
 }

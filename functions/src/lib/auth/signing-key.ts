@@ -1,13 +1,30 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { JWK } from 'jose';
 
 /**
  * The portal's RS256 signing key (ARCHITECTURE.md "Identity, sessions, claims"):
  * in AWS a private JWK kept in Secrets Manager, locally a JWK file generated on first
- * use so that sessions survive restarts of the local stack.
+ * use so that sessions survive restarts of the local stack. Keys are handled with the
+ * platform's WebCrypto, not jose, so that every client group's Lambda, which loads the
+ * key to verify tokens, does not bundle jose (only the authentication group signs;
+ * decision record 041).
  */
+
+/** RS256 in WebCrypto's terms: RSASSA-PKCS1-v1_5 with SHA-256. */
+const RS256_IMPORT = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
+
+/**
+ * The RFC 7638 thumbprint of an RSA public key: SHA-256 of `{"e","kty","n"}` (members
+ * in that order, no spaces), base64url.
+ */
+export function rsaJwkThumbprint(jwk: Pick<JWK, 'e' | 'kty' | 'n'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
+    .digest('base64url');
+}
 
 /** Env: path of a private JWK JSON file; created (RSA 2048, mode 0600) when missing. Local stack. */
 export const SIGNING_KEY_FILE_ENV = 'PORTAL_SIGNING_KEY_FILE';
@@ -17,7 +34,7 @@ export const SIGNING_KEY_SECRET_ARN_ENV = 'PORTAL_SIGNING_KEY_SECRET_ARN';
 /** The one algorithm of portal tokens. */
 export const PORTAL_SIGNING_ALGORITHM = 'RS256';
 
-/** The loaded signing key: the private key for jose, its public JWK, and its `kid`. */
+/** The loaded signing key: the private key (a WebCrypto key jose signs with), its public JWK, and its `kid`. */
 export interface SigningKey {
   readonly privateKey: CryptoKey;
   /** Public parts only: kty, n, e, kid, alg RS256, use sig. */
@@ -91,11 +108,21 @@ async function readOrCreateKeyFile(path: string): Promise<JWK> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const { privateKey } = await generateKeyPair(PORTAL_SIGNING_ALGORITHM, { modulusLength: 2048, extractable: true });
-  const exported = await exportJWK(privateKey);
+  const pair = await crypto.subtle.generateKey(
+    { ...RS256_IMPORT, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
+    true,
+    ['sign', 'verify'],
+  );
+  const {
+    ext: _ext,
+    key_ops: _keyOps,
+    alg: _alg,
+    use: _use,
+    ...exported
+  } = await crypto.subtle.exportKey('jwk', pair.privateKey);
   // kid, alg and use are stored with the key, so tools that read the file sign tokens the verifier accepts.
-  const kid = await calculateJwkThumbprint({ kty: exported.kty, n: exported.n, e: exported.e }, 'sha256');
-  const jwk: JWK = { ...exported, kid, alg: PORTAL_SIGNING_ALGORITHM, use: 'sig' };
+  const kid = rsaJwkThumbprint(exported as JWK);
+  const jwk: JWK = { ...(exported as JWK), kid, alg: PORTAL_SIGNING_ALGORITHM, use: 'sig' };
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   try {
     // `wx`: when two processes start at once, the first writer wins and the other reads its key.
@@ -129,9 +156,15 @@ function parsePrivateJwk(text: string, source: string): JWK {
 
 async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
   const { kty, n, e } = jwk;
-  const kid = await calculateJwkThumbprint({ kty, n, e }, 'sha256');
-  const privateKey = await importJWK({ ...jwk, alg: PORTAL_SIGNING_ALGORITHM }, PORTAL_SIGNING_ALGORITHM);
-  if (privateKey instanceof Uint8Array) throw new Error('The signing key is not an RSA key.');
+  const kid = rsaJwkThumbprint({ kty, n, e });
+  const { kid: _kid, use: _use, key_ops: _keyOps, ext: _ext, ...material } = jwk;
+  const privateKey = await crypto.subtle.importKey(
+    'jwk',
+    { ...material, alg: PORTAL_SIGNING_ALGORITHM } as JsonWebKey,
+    RS256_IMPORT,
+    false,
+    ['sign'],
+  );
   return {
     privateKey,
     publicJwk: { kty, n, e, kid, alg: PORTAL_SIGNING_ALGORITHM, use: 'sig' },

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import { JwtExpiredError } from 'aws-jwt-verify/error';
 import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { IdentityProvider } from '#shared/contracts/identity';
 import { TokenError, UnauthorizedError } from '../errors.ts';
-import { tokenErrorOf } from './portal-tokens.ts';
 
 /**
  * Verification of upstream identity tokens (spec §7 "Authenticate: provider (vcr or
@@ -63,7 +63,7 @@ export async function verifyUpstreamToken(provider: IdentityProvider, token: str
   try {
     payload = await verify(token);
   } catch (error) {
-    throw tokenErrorOf(error);
+    throw error instanceof TokenError ? error : new TokenError(error instanceof JwtExpiredError, { cause: error });
   }
   if (typeof payload.sub !== 'string' || payload.sub === '') throw new TokenError(false);
   return {
