@@ -11,7 +11,6 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { create as contentDisposition } from 'content-disposition';
 import { s3Client } from './aws-clients.ts';
 
 /**
@@ -148,8 +147,8 @@ export interface PresignDownloadInput {
 /**
  * A presigned GET of one object (decision record 022) whose response carries
  * `Content-Disposition: attachment` with `fileName` (RFC 6266: an ASCII `filename`
- * fallback and, for other characters, `filename*` in RFC 8187 encoding, built by the
- * `content-disposition` package) and `Content-Type: contentType`, through S3's
+ * fallback and, for other characters, `filename*` in RFC 8187 encoding: see
+ * {@link attachmentDisposition}) and `Content-Type: contentType`, through S3's
  * `response-content-disposition` / `response-content-type` overrides. The shared
  * client signs no checksum (`WHEN_REQUIRED`, LOCAL-STACK.md trap 1), so a plain
  * `fetch` of the URL works, on AWS and on s3rver.
@@ -161,10 +160,36 @@ export async function presignDownload(input: PresignDownloadInput): Promise<stri
   const command = new GetObjectCommand({
     Bucket: input.bucket,
     Key: input.key,
-    ResponseContentDisposition: contentDisposition(input.fileName, { type: 'attachment' }),
+    ResponseContentDisposition: attachmentDisposition(input.fileName),
     ResponseContentType: input.contentType,
   });
   return getSignedUrl(client, command as unknown as Parameters<typeof getSignedUrl>[1], {
     expiresIn: input.expiresInSeconds,
   });
+}
+
+/** An RFC 7230 token: a parameter value written without quotes. */
+const TOKEN = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
+
+/**
+ * The `Content-Disposition` of a download saved as `fileName` (RFC 6266), exactly as the
+ * `content-disposition` package's `create(fileName, { type: 'attachment' })` writes it,
+ * without bundling the package into the Lambdas (decision record 041): printable ASCII
+ * without a `%XX` sequence is `attachment; filename=<token or quoted string>`; anything
+ * else gets an ASCII fallback (`?` for each other character) and `filename*=UTF-8''`
+ * with the name percent-encoded (RFC 8187).
+ * @throws URIError for a name holding a lone surrogate (as the package does).
+ */
+export function attachmentDisposition(fileName: string): string {
+  const parameter = (name: string, value: string) =>
+    `; ${name}=${TOKEN.test(value) ? value : `"${value.replace(/[\\"]/g, '\\$&')}"`}`;
+  if (/^[\x20-\x7e]*$/.test(fileName) && !/%[0-9A-Fa-f]{2}/.test(fileName)) {
+    return `attachment${parameter('filename', fileName)}`;
+  }
+  // encodeURIComponent leaves only ' ( ) * of the characters RFC 8187 wants encoded.
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment${parameter('filename', fileName.replace(/[^\x20-\x7e]/g, '?'))}; filename*=UTF-8''${encoded}`;
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { decodeTime, ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { EntityId } from '#shared/contracts/common';
-import { looksLikeEntityId, seedId } from './ids.ts';
+import { idAt, looksLikeEntityId, newId, seedId } from './ids.ts';
 
 describe('seedId', () => {
   it('is 26 lower-case Crockford characters that the EntityId contract accepts', () => {
@@ -33,5 +34,24 @@ describe('looksLikeEntityId', () => {
     expect(looksLikeEntityId('c4yd30z98r8qdnwe3yhqkm2v0j')).toBe(true);
     expect(looksLikeEntityId('seed-labs-software-security')).toBe(false);
     expect(looksLikeEntityId('C4YD30Z98R8QDNWE3YHQKM2V0J')).toBe(false);
+  });
+});
+
+describe('newId and idAt', () => {
+  it('is a lower-case ULID of the given time that the EntityId contract accepts', () => {
+    const now = Date.UTC(2026, 10, 27, 17, 30, 0, 123);
+    const id = idAt(now);
+    expect(id).toMatch(/^[0-9a-hjkmnp-tv-z]{26}$/);
+    expect(EntityId.safeParse(id).success).toBe(true);
+    expect(decodeTime(id.toUpperCase())).toBe(now);
+    expect(id.slice(0, 10)).toBe(ulid(now).toLowerCase().slice(0, 10));
+  });
+
+  it('sorts by creation time and differs within the same millisecond', () => {
+    const ids = [idAt(1_000), idAt(1_001), idAt(2_000_000_000_000), idAt(2_000_000_000_001)];
+    expect([...ids].sort()).toEqual(ids);
+    const same = new Set(Array.from({ length: 200 }, () => idAt(5_000)));
+    expect(newId()).toMatch(/^[0-9a-hjkmnp-tv-z]{26}$/);
+    expect(same.size).toBe(200);
   });
 });
