@@ -34,8 +34,11 @@
  *    time until the burst's e-mails are all delivered, and the load average.
  *    `BENCH_INVITATION_CONCURRENCY=200` measures another burst.
  *
+ * 8. Lambda bundles (issue 22 item 7; `lambda-sizes.ts`): each function's minified bundle
+ *    built with the CDK's esbuild settings, goal ≤ 250 KB.
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
- * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup, invitations)
+ * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup, invitations, lambda)
  * runs only those sections and replaces only their figures in `latest.json`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -52,6 +55,7 @@ import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
 import { dashboardFigures } from './dashboard.ts';
 import { invitationFigures } from './invitations.ts';
+import { lambdaSizeFigures } from './lambda-sizes.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
 
@@ -594,6 +598,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   requests: requestFigures,
   startup: startupFigures,
   invitations: invitationBenchFigures,
+  lambda: async () => {
+    figures.push(...(await lambdaSizeFigures(ROOT)));
+  },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const unknown = only.filter((name) => !(name in SECTIONS));
