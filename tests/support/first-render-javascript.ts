@@ -15,11 +15,11 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
 
 /**
  * The budget the tests hold today, gzip bytes: the figure measured when decision
- * record 040 was written (235,211 bytes for `/courseware`) with a little room. It
+ * record 040 was written (231,649 bytes for `/courseware`) with a little room. It
  * only ever goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands
  * between the two is in decision record 040.
  */
-export const FIRST_RENDER_BUDGET_BYTES = 238_000;
+export const FIRST_RENDER_BUDGET_BYTES = 234_000;
 
 /** The manifest key of the lazy route module of `/courseware` (the list). */
 export const COURSEWARE_LIST_ROUTE = 'src/app/routes/courseware/list.tsx';
