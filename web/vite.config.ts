@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { ON_DEMAND_RECIPES, onDemandRecipesImportedBy } from './src/theme/on-demand-recipes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -40,9 +42,87 @@ function reactRouterProductionAliases() {
   ];
 }
 
+const REGISTRATION_PREFIX = 'virtual:chakra-recipe/';
+const SOURCE_PREFIX = 'virtual:chakra-recipe-source/';
+
+/**
+ * Chakra recipes on demand (issue 22 item 3; decision record 040): every module of
+ * `src/` (but `src/theme/`) that imports a component of `ON_DEMAND_RECIPES` from
+ * `@chakra-ui/react` gets, before its own imports, an import of a registration module
+ * (`registerRecipe` of `src/theme/system.ts`), so the recipe is registered before the
+ * component can render and lands in the chunk of the code that renders it.
+ *
+ * The registration takes the recipe from a copy of Chakra's recipe module
+ * (`dist/esm/theme/recipes/<file>.js`, its relative imports made absolute, a recipe
+ * importing another recipe importing that one's copy too). Chakra's own module would
+ * not do: its theme barrel is reachable from `@chakra-ui/react` in the first render,
+ * and the `chakra` vendor group takes what it reaches, so any recipe a lazy chunk
+ * used would go back into the first render.
+ */
+export function chakraRecipesOnDemand(): Plugin {
+  const require = createRequire(import.meta.url);
+  const recipesDir = path.join(
+    path.dirname(require.resolve('@chakra-ui/react/package.json')),
+    'dist/esm/theme/recipes',
+  );
+  const systemModule = path.join(root, 'src/theme/system.ts');
+  const srcDir = path.join(root, 'src') + path.sep;
+  const themeDir = path.join(root, 'src/theme') + path.sep;
+  // The dev server takes recipes from Chakra's pre-bundled theme: no copies there, bundle size is the build's.
+  let building = true;
+  return {
+    name: 'chakra-recipes-on-demand',
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    resolveId(id) {
+      if (id.startsWith(REGISTRATION_PREFIX) || id.startsWith(SOURCE_PREFIX)) {
+        // Registering is the point of these modules, whatever the bundler would infer.
+        return { id: `\0${id}`, moduleSideEffects: id.startsWith(REGISTRATION_PREFIX) };
+      }
+      return null;
+    },
+    load(id) {
+      if (id.startsWith(`\0${REGISTRATION_PREFIX}`)) {
+        const key = id.slice(REGISTRATION_PREFIX.length + 1);
+        const recipe = ON_DEMAND_RECIPES.find((candidate) => candidate.key === key);
+        if (!recipe) throw new Error(`no on-demand Chakra recipe ${key}`);
+        const late = `{ kind: ${JSON.stringify(recipe.kind)}, recipe: ${recipe.exportName} }`;
+        return {
+          code: [
+            `import { ${recipe.exportName} } from '${building ? `${SOURCE_PREFIX}${recipe.file}.js` : '@chakra-ui/react/theme'}';`,
+            `import { registerRecipe } from ${JSON.stringify(systemModule)};`,
+            `registerRecipe(${JSON.stringify(key)}, ${late});`,
+          ].join('\n'),
+          moduleSideEffects: true,
+        };
+      }
+      if (id.startsWith(`\0${SOURCE_PREFIX}`)) {
+        const file = id.slice(SOURCE_PREFIX.length + 1);
+        const source = readFileSync(path.join(recipesDir, file), 'utf8');
+        return source.replace(/from ['"](\.{1,2}\/[^'"]+)['"]/g, (_, specifier: string) =>
+          specifier.startsWith('./')
+            ? `from '${SOURCE_PREFIX}${specifier.slice(2)}'`
+            : `from ${JSON.stringify(path.join(recipesDir, specifier))}`,
+        );
+      }
+      return null;
+    },
+    transform(code, id) {
+      if (!/\.tsx?$/.test(id) || !id.startsWith(srcDir) || id.startsWith(themeDir)) return null;
+      const recipes = onDemandRecipesImportedBy(code);
+      if (recipes.length === 0) return null;
+      // One line before the first, so the module's lines keep their numbers.
+      const imports = recipes.map((recipe) => `import '${REGISTRATION_PREFIX}${recipe.key}';`).join('');
+      return { code: `${imports}${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react()],
+  plugins: [chakraRecipesOnDemand(), react()],
   resolve: command === 'build' ? { alias: reactRouterProductionAliases() } : {},
   // Found only behind lazy routes; listed so the dev server does not re-optimise mid-session.
   optimizeDeps: { include: ['dompurify'] },
@@ -80,12 +160,27 @@ export default defineConfig(({ command }) => ({
       },
       output: {
         codeSplitting: {
-          groups: VENDOR_CHUNKS.map(([name, test], index) => ({
-            name,
-            test,
-            tags: ['$initial' as const],
-            priority: VENDOR_CHUNKS.length - index,
-          })),
+          groups: [
+            ...VENDOR_CHUNKS.map(([name, test], index) => ({
+              name,
+              test,
+              tags: ['$initial' as const],
+              priority: VENDOR_CHUNKS.length - index + 1,
+            })),
+            /**
+             * The app's own first-render modules (src/ and shared/, but the entry module `src/main.tsx` itself) in one
+             * chunk, not in a score of small shared ones: one file compresses better than many and costs
+             * one request (issue 22 item 3, decision record 040: 5 KB gzip less, 25 files down to 9).
+             * Modules only lazy routes use are not `$initial` and stay with those routes.
+             */
+            {
+              name: 'app',
+              test: (id: string) =>
+                /[\\/](web[\\/]src|shared)[\\/]/.test(id) && !id.includes('node_modules') && !id.endsWith('main.tsx'),
+              tags: ['$initial' as const],
+              priority: 1,
+            },
+          ],
         },
       },
     },

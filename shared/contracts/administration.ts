@@ -3,6 +3,9 @@ import { BRANDS } from '../enums.ts';
 import { ADMIN_LIMITS } from '../limits.ts';
 import { EntityId, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 import { Claim, OrganizationMembership } from './identity.ts';
+import { INVITATION_MESSAGES, INVITATION_ROLES } from './invitation-values.ts';
+
+export { INVITATION_MESSAGES, INVITATION_ROLES };
 
 /**
  * Administration (issue 11; spec §1 "Faculty invite students", "Students: by
@@ -151,11 +154,6 @@ export const ListAllOrganizationsQuery = z.object({
   pageToken: PageToken.optional(),
 });
 
-/**
- * Roles a person can be invited or imported with, in an organization (spec §6's
- * support recipient roles that belong to an organization; decision record 030).
- */
-export const INVITATION_ROLES = ['student', 'organization instructor', 'organization admin'] as const;
 export const InvitationRole = z.enum(INVITATION_ROLES, {
   error: 'Choose student, organization instructor or organization admin.',
 });
@@ -292,15 +290,6 @@ export type ListAuditEventsQuery = z.infer<typeof ListAuditEventsQuery>;
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 export const InvitationStatus = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
-
-/** Messages of an invitation that cannot be accepted (spec §1: students enter by invitation only). */
-export const INVITATION_MESSAGES = {
-  invalid: 'This invitation is not valid.',
-  used: 'This invitation has already been used.',
-  expired: 'This invitation has expired. Ask for a new one.',
-  revoked: 'This invitation was withdrawn.',
-  emailMismatch: 'This invitation was sent to another e-mail address.',
-} as const;
 
 /** An e-mail address as invitations and imports take it. */
 export const InvitationEmail = required(ADMIN_LIMITS.emailMaxChars).pipe(z.email('Enter a valid e-mail address.'));

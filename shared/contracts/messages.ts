@@ -2,6 +2,9 @@ import * as z from 'zod';
 import type { Brand } from '../enums.ts';
 import { MESSAGE_LIMITS, PAGE } from '../limits.ts';
 import { EntityId, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
+import { RATE_LIMITED_MESSAGE, tooManyRequestsMessage } from './rate-limit-messages.ts';
+
+export { RATE_LIMITED_MESSAGE, tooManyRequestsMessage };
 
 /**
  * Messages people send: the newsletter sign-up, the contact form and the support
@@ -170,21 +173,3 @@ export type SentSupportRequest = z.infer<typeof SentSupportRequest>;
 
 /** Path of a course or organization support request. */
 export const SupportTargetPath = z.object({ id: EntityId });
-
-/** Message of a 429 whose wait is not known (no `Retry-After`). */
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a few minutes and try again.';
-
-/**
- * Message of a 429 (issue 21 item 4; decision record 033), from the seconds of its
- * `Retry-After`: "Too many requests. Try again in 5 minutes." (whole minutes,
- * rounded up; seconds under a minute). Server and SPA say the same.
- */
-export function tooManyRequestsMessage(retryAfterSeconds: number | null | undefined): string {
-  if (retryAfterSeconds === null || retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds)) {
-    return RATE_LIMITED_MESSAGE;
-  }
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  if (seconds < 60) return `Too many requests. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many requests. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}

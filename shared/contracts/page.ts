@@ -2,7 +2,10 @@ import * as z from 'zod';
 import { LIMITS, PAGE_LIMITS } from '../limits.ts';
 import { EntityId, fileName, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts';
 import { IMAGE_ALT_MISSING_MESSAGE, imagesWithoutAlt, withImageAlt } from './html-images.ts';
+import { normalizePageHref, PAGE_HREF_PATTERN } from './page-href.ts';
 import { isAllowedUrl, urlRuleMessage } from './url.ts';
+
+export { normalizePageHref, PAGE_HREF_PATTERN };
 
 /**
  * CMS pages (spec §2.14, §3 "Page", "Section", "Section widget", §5 "Pages" and
@@ -96,7 +99,6 @@ export const PAGE_HREF_MESSAGE =
  * hyphens and slashes only. Hyphens ARE allowed (decision record 026: the product's
  * own addresses such as `/terms-of-use` and `/call-for-courseware` have them).
  */
-export const PAGE_HREF_PATTERN = /^\/[a-z0-9\-/]*$/;
 
 const required = (max: number) =>
   z.string({ error: 'Is required.' }).trim().min(1, 'Is required.').max(max, `Must be at most ${max} characters.`);
@@ -115,17 +117,6 @@ export const PageHref = z
   .max(PAGE_LIMITS.hrefMaxChars, `Must be at most ${PAGE_LIMITS.hrefMaxChars} characters.`)
   .regex(PAGE_HREF_PATTERN, PAGE_HREF_MESSAGE)
   .meta({ id: 'PageHref', description: "Page link: '/' then lower-case letters, digits, hyphens and '/'." });
-
-/**
- * Normalises a browser path to the form pages are stored under (spec §2.2: the
- * catch-all route looks a page up "by lower-case path"): trimmed, lower-cased,
- * trailing slashes removed (but `/` stays `/`).
- */
-export function normalizePageHref(path: string): string {
-  const lowered = path.trim().toLowerCase();
-  const stripped = lowered.replace(/\/+$/, '');
-  return stripped === '' && lowered.startsWith('/') ? '/' : stripped;
-}
 
 /**
  * `GET /api/v1/pages/by-href` query: `href` is normalised ({@link normalizePageHref})

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { ErrorBody, type FieldError } from '#shared/contracts/common';
-import { type OperationId, ROUTES } from '#shared/routes';
+import type { OperationId } from '#shared/routes';
+import { API_PATHS } from './api-paths.ts';
 import { activeErrorReporter } from './error-reporter.ts';
 
 /** The message of a request that never got an answer (spec §8 ignores these). */
@@ -71,9 +72,9 @@ export function apiUrl(
   pathParams: Record<string, string> = {},
   query: Record<string, QueryValue> = {},
 ): string {
-  const route = ROUTES.find((candidate) => candidate.operationId === operationId);
-  if (!route) throw new Error(`Unknown operation ${operationId}.`);
-  const path = route.path.replace(/^\/api\/v1/, '').replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+  const template: string | undefined = API_PATHS[operationId];
+  if (template === undefined) throw new Error(`Unknown operation ${operationId}.`);
+  const path = template.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
     const value = pathParams[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} of ${operationId}.`);
     return encodeURIComponent(value);

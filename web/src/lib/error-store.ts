@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
-import { tooManyRequestsMessage } from '#shared/contracts/messages';
+import { tooManyRequestsMessage } from '#shared/contracts/rate-limit-messages';
 import { ApiError, NO_RESPONSE_MESSAGE } from './api-client.ts';
 
 /** One entry of the global ERROR dialog (spec §2.3, §8). */

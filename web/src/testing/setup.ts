@@ -5,6 +5,11 @@ import { resetSessionForTests } from '../features/auth/session/session-store.ts'
 import { configureApiClient } from '../lib/api-client.ts';
 import { clearErrors } from '../lib/error-store.ts';
 import { forgetLocation } from '../lib/last-location.ts';
+import { registerAllOnDemandRecipes } from '../theme/all-on-demand-recipes.ts';
+
+// The build registers these with the modules that use them (issue 22 item 3); tests import modules
+// without the build's plugin, so every one is registered up front, as before.
+registerAllOnDemandRecipes();
 
 // jsdom lacks the layout and media APIs Chakra's machines call.
 if (!window.matchMedia) {

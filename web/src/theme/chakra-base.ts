@@ -1,49 +1,35 @@
 import { defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
-  badgeRecipe,
   breadcrumbSlotRecipe,
   buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  collapsibleSlotRecipe,
-  comboboxSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
   separatorRecipe,
-  skeletonRecipe,
   skipNavLinkRecipe,
   spinnerRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme with only the component recipes this app renders, so the
- * other ~80 recipes stay out of the bundle. A component whose recipe is missing
- * here renders unstyled: add its recipe (from `@chakra-ui/react/theme`) when you
- * start using a new Chakra component.
+ * Chakra's default theme with only the component recipes needed at once, so the
+ * other ~80 recipes stay out of the bundle. The recipes of `on-demand-recipes.ts`
+ * (dialogs, menus, tables, tabs, form fields, cards, tags, …) are registered by the
+ * modules that use them (issue 22 item 3, decision record 040). A Chakra component
+ * whose recipe is in neither list renders unstyled: add its recipe (from
+ * `@chakra-ui/react/theme`) to `ON_DEMAND_RECIPES` when you start using a new Chakra
+ * component, or here when Chakra renders it without the app importing it by name or
+ * the app reads it by key (`useRecipe`, `useSlotRecipe`).
  */
 export const chakraThemeConfig = defineConfig({
   preflight: true,
@@ -58,36 +44,21 @@ export const chakraThemeConfig = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
+      // Read by key: the search box styles its native input with `useRecipe({ key: 'input' })`.
       input: inputRecipe,
       link: linkRecipe,
       separator: separatorRecipe,
-      skeleton: skeletonRecipe,
       skipNavLink: skipNavLinkRecipe,
+      // Also rendered by Chakra itself, inside a Button that is loading.
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe,
+      // Read by key: `ImageAvatar` (components/ui) styles itself with `useSlotRecipe({ key: 'avatar' })`.
       avatar: avatarSlotRecipe,
       breadcrumb: breadcrumbSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
-      combobox: comboboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
     },
   },
 });

@@ -1,4 +1,11 @@
-import { createSystem, defineConfig, defineRecipe, type SystemContext } from '@chakra-ui/react';
+import {
+  createSystem,
+  defineConfig,
+  defineRecipe,
+  type RecipeDefinition,
+  type SlotRecipeConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import type { Brand } from '#shared/enums';
 import { BREAKPOINTS } from '#shared/limits';
@@ -180,11 +187,38 @@ export function brandConfig(definition: BrandDefinition) {
 
 const systems = new Map<Brand, SystemContext>();
 
+/** A recipe registered after start-up, and where the theme keeps it. */
+export type LateRecipe =
+  | { readonly kind: 'recipes'; readonly recipe: RecipeDefinition }
+  | { readonly kind: 'slotRecipes'; readonly recipe: SlotRecipeConfig };
+const lateRecipes = new Map<string, LateRecipe>();
+
+function addLateRecipe(system: SystemContext, key: string, late: LateRecipe): void {
+  // Chakra reads `theme.recipes[key]` / `theme.slotRecipes[key]` of the system's own theme object when a
+  // component first renders, so a recipe added there before then styles it as if registered up front.
+  const theme = system._config.theme ?? {};
+  if (late.kind === 'recipes') theme.recipes = Object.assign(theme.recipes ?? {}, { [key]: late.recipe });
+  else theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, { [key]: late.recipe });
+}
+
+/**
+ * Registers a Chakra component recipe after start-up, in every brand's system, now
+ * and when created later (issue 22 item 3; `on-demand-recipes.ts`, decision record
+ * 040). It must run before the component first renders (Chakra caches a recipe on
+ * first use); the build imports the registration into every module that imports
+ * the component.
+ */
+export function registerRecipe(key: string, late: LateRecipe): void {
+  lateRecipes.set(key, late);
+  for (const system of systems.values()) addLateRecipe(system, key, late);
+}
+
 /** The Chakra system of a brand, created once on first use. */
 export function systemFor(brand: Brand): SystemContext {
   let system = systems.get(brand);
   if (!system) {
     system = createSystem(defaultBaseConfig, chakraThemeConfig, brandConfig(BRAND_DEFINITIONS[brand]));
+    for (const [key, late] of lateRecipes) addLateRecipe(system, key, late);
     systems.set(brand, system);
   }
   return system;

@@ -1,5 +1,5 @@
 import { EntityId } from '#shared/contracts/common';
-import { normalizePageHref, PAGE_HREF_PATTERN } from '#shared/contracts/page';
+import { normalizePageHref, PAGE_HREF_PATTERN } from '#shared/contracts/page-href';
 import { LIMITS, PAGE_LIMITS } from '#shared/limits';
 
 /**

@@ -1,5 +1,6 @@
-import { Avatar, Box, Button, type ButtonProps } from '@chakra-ui/react';
+import { Box, Button, type ButtonProps } from '@chakra-ui/react';
 import type { Ref } from 'react';
+import { ImageAvatar } from '../../../components/ui/image-avatar.tsx';
 import { initialsOf } from '../utils/account-links.ts';
 
 /** The accessible name of the account menu's trigger, with the message count when there are messages. */
@@ -35,10 +36,7 @@ export function AccountMenuButton({
       aria-label={accountMenuLabel(messageCount)}
       {...props}
     >
-      <Avatar.Root size="xs" aria-hidden="true" colorPalette="accent">
-        <Avatar.Fallback>{initialsOf(displayName)}</Avatar.Fallback>
-        {picture ? <Avatar.Image src={picture} alt="" /> : null}
-      </Avatar.Root>
+      <ImageAvatar initials={initialsOf(displayName)} src={picture} size="xs" colorPalette="accent" />
       {messageCount > 0 ? (
         <Box
           as="span"

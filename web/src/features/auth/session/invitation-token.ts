@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod';
-import { InvitationRole } from '#shared/contracts/administration';
+import { INVITATION_ROLES } from '#shared/contracts/invitation-values';
 
 /**
  * The invitation a reader is accepting (issue 11; decision record 030): its link
@@ -19,7 +19,7 @@ const STORAGE_KEY = 'courseware-portal:invitation';
 export const PendingInvitation = z.object({
   token: z.string().min(1),
   organizationName: z.string(),
-  role: InvitationRole,
+  role: z.enum(INVITATION_ROLES),
 });
 export type PendingInvitation = z.infer<typeof PendingInvitation>;
 

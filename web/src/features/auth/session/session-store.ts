@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod';
 import { hasRole, isValidLogin, type Principal } from '#shared/capabilities';
-import { INVITATION_MESSAGES } from '#shared/contracts/administration';
 import {
   type Claim,
   IdentityProvider,
@@ -9,6 +8,7 @@ import {
   type PortalTokenClaims,
   USER_ROLE,
 } from '#shared/contracts/identity';
+import { INVITATION_MESSAGES } from '#shared/contracts/invitation-values';
 import { SETTINGS_VERSION, TIMING } from '#shared/limits';
 import { ApiError, setBearerTokenSource } from '../../../lib/api-client.ts';
 import {
