@@ -411,9 +411,14 @@ function runStart(env: Record<string, string>, whenReady?: (child: ReturnType<ty
     });
     let stdout = '';
     let stderr = '';
+    let ready = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (whenReady && stdout.includes('Ready in')) whenReady(child);
+      // Once: a second signal during the shutdown would mean "exit now".
+      if (whenReady && !ready && stdout.includes('Ready in')) {
+        ready = true;
+        whenReady(child);
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
