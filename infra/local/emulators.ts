@@ -102,10 +102,17 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Ru
     let stepFunctions: LocalStepFunctions | null = null;
     let sesInboxUrl: string | null = null;
 
+    // The DynamoDB child process loads and starts while the other emulators start here.
+    let dynamoStarted: Promise<void> = Promise.resolve();
     if (!external.dynamodb) {
-      const dynamo = await startDynamo(options.dataDir);
-      stops.push(dynamo.stop);
-      endpoints.dynamodb = dynamo.url;
+      // A folder another instance holds fails here, before anything starts.
+      const starting = startDynamo(await databaseFolder(options.dataDir));
+      stops.push(async () => (await starting.catch(() => undefined))?.stop());
+      dynamoStarted = starting.then((dynamo) => {
+        endpoints.dynamodb = dynamo.url;
+      });
+      // Awaited below; a failure while the others start is not an unhandled rejection.
+      dynamoStarted.catch(() => undefined);
     }
     if (!external.s3) {
       const s3 = await startS3(options.dataDir);
@@ -124,6 +131,7 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Ru
       endpoints.ses = ses.url;
       sesInboxUrl = ses.url;
     }
+    await dynamoStarted;
 
     const all = endpoints as EmulatorEndpoints;
     const embedded = Object.fromEntries(EMULATED_SERVICES.map((s) => [s, !external[s]])) as Record<
@@ -164,15 +172,10 @@ const TSX_LOADER = pathToFileURL(
  * dynalite on an internal loopback port, behind the transaction proxy (the endpoint
  * clients use), both in a child process (`dynamo-process.ts`, issue 22 item 8) so
  * that the table's CPU work runs beside the portal's, not in turn with it.
- * @throws DataDirInUseError when another instance holds the folder; Error when the
- *   child fails to start.
+ * `dbPath` comes from {@link databaseFolder} (null: in memory).
+ * @throws Error when the child fails to start.
  */
-async function startDynamo(dataDir: string | null): Promise<{ url: string; stop(): Promise<void> }> {
-  const dbPath = dataDir ? path.join(dataDir, 'dynamodb') : null;
-  if (dataDir && dbPath) {
-    mkdirSync(dbPath, { recursive: true });
-    await assertDatabaseFree(dataDir, dbPath);
-  }
+async function startDynamo(dbPath: string | null): Promise<{ url: string; stop(): Promise<void> }> {
   const child = fork(DYNAMO_PROCESS, [], {
     execArgv: ['--import', TSX_LOADER],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -212,6 +215,18 @@ async function startDynamo(dataDir: string | null): Promise<{ url: string; stop(
     await kill();
     throw error;
   }
+}
+
+/**
+ * `<dataDir>/dynamodb`, created if missing and checked free, or null in memory.
+ * @throws DataDirInUseError when another instance holds it.
+ */
+async function databaseFolder(dataDir: string | null): Promise<string | null> {
+  if (!dataDir) return null;
+  const dbPath = path.join(dataDir, 'dynamodb');
+  mkdirSync(dbPath, { recursive: true });
+  await assertDatabaseFree(dataDir, dbPath);
+  return dbPath;
 }
 
 /**
