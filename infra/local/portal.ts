@@ -182,6 +182,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   let web: WebPart | undefined;
   let stopped: Promise<void> | undefined;
   let background: Promise<void> = Promise.resolve();
+  let backgroundRunning = false;
   const bundleStateMachineBefore = process.env[BUNDLE_STATE_MACHINE_ENV];
   // Stops taking requests first, then what serves them, then the emulators they use.
   const stop = () => {
@@ -190,6 +191,11 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       await web?.close?.(); // ends the HMR sockets, which the server waits for
       await closed;
       // Seed writes in flight would fail half-way without their emulators.
+      if (backgroundRunning) {
+        log(
+          'seed: waiting for the background work to finish (killing the process instead: the next start completes it)',
+        );
+      }
       await background.catch(() => undefined);
       await catalogIndexer?.stop();
       await housekeeping?.stop();
@@ -256,7 +262,10 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       return spa.handle(req, res);
     };
     if (seeding) {
-      background = seeding();
+      backgroundRunning = true;
+      background = seeding().finally(() => {
+        backgroundRunning = false;
+      });
       // Logged here; whoever awaits `background` still sees the failure.
       background.catch((error: unknown) =>
         log(`seed: background work failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
