@@ -195,6 +195,17 @@ describe('the SPA from a build', () => {
         expect(answer.body.length).toBeLessThan(Buffer.byteLength(source) / 4);
         expect(decode(answer.body).toString('utf8')).toBe(source);
       }
+      // Later requests get the copy compressed once at the best level (it has a length): the same bytes decoded.
+      await expect
+        .poll(async () => (await rawGet(`${portal.url}/assets/index-AbCd1234.js`, encoding)).headers['content-length'])
+        .toBeDefined();
+      const kept = await rawGet(`${portal.url}/assets/index-AbCd1234.js`, encoding);
+      expect(kept.headers['content-encoding']).toBe(encoding);
+      expect(kept.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(kept.headers.vary).toMatch(/accept-encoding/i);
+      expect(kept.headers['content-security-policy']).toBeDefined();
+      expect(Number(kept.headers['content-length'])).toBe(kept.body.length);
+      expect(decode(kept.body).toString('utf8')).toBe(script);
     },
   );
 

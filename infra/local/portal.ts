@@ -12,6 +12,7 @@ import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import type { SeedReport } from '../../functions/src/seed/import.ts';
 import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
+import { createCompressedAssets } from './asset-compression.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
@@ -502,9 +503,11 @@ async function webPart(mode: StartPortalOptions['web'], server: Server, distDir:
         );
       },
     });
+    const compressedAssets = createCompressedAssets(distDir);
     return {
       handle: (req, res) => {
         const [pathname = '/', query] = (req.url ?? '/').split('?');
+        if (compressedAssets(req, res, pathname)) return;
         req.url = spaRewrite(pathname) + (query === undefined ? '' : `?${query}`);
         serve(req, res, () => notFound(req, res));
       },
