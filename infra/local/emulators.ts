@@ -1,8 +1,10 @@
+import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -11,11 +13,10 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import { BUCKETS, TABLE } from '#shared/table';
-import { startTransactionProxy } from './dynamodb-transactions.ts';
-import { closeServer, LOOPBACK, listen, listenPreferring, loopbackUrl } from './net.ts';
+import type { DynamoProcessMessage, DynamoProcessStart } from './dynamo-process.ts';
+import { closeServer, LOOPBACK, listenPreferring, loopbackUrl } from './net.ts';
 import { withS3Authorization } from './s3-authorization.ts';
 import { withMultipartOperations } from './s3-multipart.ts';
 import { startSes } from './ses.ts';
@@ -101,10 +102,17 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Ru
     let stepFunctions: LocalStepFunctions | null = null;
     let sesInboxUrl: string | null = null;
 
+    // The DynamoDB child process loads and starts while the other emulators start here.
+    let dynamoStarted: Promise<void> = Promise.resolve();
     if (!external.dynamodb) {
-      const dynamo = await startDynamo(options.dataDir);
-      stops.push(dynamo.stop);
-      endpoints.dynamodb = dynamo.url;
+      // A folder another instance holds fails here, before anything starts.
+      const starting = startDynamo(await databaseFolder(options.dataDir));
+      stops.push(async () => (await starting.catch(() => undefined))?.stop());
+      dynamoStarted = starting.then((dynamo) => {
+        endpoints.dynamodb = dynamo.url;
+      });
+      // Awaited below; a failure while the others start is not an unhandled rejection.
+      dynamoStarted.catch(() => undefined);
     }
     if (!external.s3) {
       const s3 = await startS3(options.dataDir);
@@ -123,6 +131,7 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Ru
       endpoints.ses = ses.url;
       sesInboxUrl = ses.url;
     }
+    await dynamoStarted;
 
     const all = endpoints as EmulatorEndpoints;
     const embedded = Object.fromEntries(EMULATED_SERVICES.map((s) => [s, !external[s]])) as Record<
@@ -153,37 +162,71 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Ru
   }
 }
 
-/** dynalite on an internal loopback port, behind the transaction proxy (the endpoint clients use). */
-async function startDynamo(dataDir: string | null): Promise<{ url: string; stop(): Promise<void> }> {
-  const dbPath = dataDir ? path.join(dataDir, 'dynamodb') : undefined;
-  if (dataDir && dbPath) {
-    mkdirSync(dbPath, { recursive: true });
-    await assertDatabaseFree(dataDir, dbPath);
-  }
-  const dynamo = dynalite({
-    ...(dbPath ? { path: dbPath } : {}),
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
+/** The child process's entry point (`dynamo-process.ts`) and the TypeScript loader it runs with. */
+const DYNAMO_PROCESS = path.join(import.meta.dirname, 'dynamo-process.ts');
+const TSX_LOADER = pathToFileURL(
+  path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'),
+).href;
+
+/**
+ * dynalite on an internal loopback port, behind the transaction proxy (the endpoint
+ * clients use), both in a child process (`dynamo-process.ts`, issue 22 item 8) so
+ * that the table's CPU work runs beside the portal's, not in turn with it.
+ * `dbPath` comes from {@link databaseFolder} (null: in memory).
+ * @throws Error when the child fails to start.
+ */
+async function startDynamo(dbPath: string | null): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = fork(DYNAMO_PROCESS, [], {
+    execArgv: ['--import', TSX_LOADER],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'json',
   });
-  const internalPort = await listen(dynamo, 0, LOOPBACK);
-  const closeDynamo = () => new Promise<void>((resolve, reject) => dynamo.close((e) => (e ? reject(e) : resolve())));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
   try {
-    const proxy = await startTransactionProxy({
-      target: loopbackUrl(internalPort),
-      preferredPort: previousPorts.dynamodb,
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code, signal) =>
+        reject(
+          new Error(`The DynamoDB emulator process ended before it was ready (${signal ?? `exit code ${code}`}).`),
+        ),
+      );
+      child.on('message', (message: DynamoProcessMessage) => {
+        if (message.type === 'ready') resolve(message.url);
+        else reject(new Error(`The DynamoDB emulator did not start: ${message.message}`));
+      });
+      const start: DynamoProcessStart = { type: 'start', dbPath, preferredPort: previousPorts.dynamodb };
+      child.send(start);
     });
     return {
-      url: proxy.url,
+      url,
       async stop() {
-        await proxy.close();
-        await closeDynamo();
+        if (child.connected) child.send({ type: 'stop' });
+        // leveldb is closed by then; a child that does not end promptly is ended.
+        const timer = setTimeout(() => void kill(), 5_000);
+        await exited;
+        clearTimeout(timer);
       },
     };
   } catch (error) {
-    await closeDynamo();
+    await kill();
     throw error;
   }
+}
+
+/**
+ * `<dataDir>/dynamodb`, created if missing and checked free, or null in memory.
+ * @throws DataDirInUseError when another instance holds it.
+ */
+async function databaseFolder(dataDir: string | null): Promise<string | null> {
+  if (!dataDir) return null;
+  const dbPath = path.join(dataDir, 'dynamodb');
+  mkdirSync(dbPath, { recursive: true });
+  await assertDatabaseFree(dataDir, dbPath);
+  return dbPath;
 }
 
 /**

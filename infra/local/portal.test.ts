@@ -4,6 +4,7 @@ import { createServer, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -42,7 +43,7 @@ describe('the portal server', () => {
     const response = await fetch(`${portal.baseUrl}/env.json?ts=${Date.now()}`);
     const config = RuntimeConfig.parse(await response.json());
 
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(config).toMatchObject({
       brand: 'USCR',
       siteName: 'US Cyber Range',
@@ -124,14 +125,37 @@ describe('the runtime configuration', () => {
   });
 });
 
+/** GET with an explicit Accept-Encoding (fetch would decode on its own): status, headers and the raw bytes. */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
 describe('the SPA from a build', () => {
   let dist: string;
   let portal: RunningPortal;
+  // Large enough to be compressed (CloudFront and the local server: 1 KiB or more).
+  const script = `${'export const greeting = "hello, courseware";\n'.repeat(200)}console.log(greeting);\n`;
+  const styles = `${'.card { margin: 0 auto; padding: 1rem; }\n'.repeat(100)}`;
+  const page = `<!doctype html><title>portal</title><script type="module" src="/assets/index-AbCd1234.js"></script>${'<!-- filler -->'.repeat(100)}`;
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title>');
-    writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'index-EfGh5678.css'), styles);
     portal = await startPortal({ port: 0, dataDir: null, seed: 'never', web: 'dist', webDistDir: dist });
   });
   afterAll(async () => {
@@ -149,6 +173,69 @@ describe('the SPA from a build', () => {
     expect(await route.text()).toContain('<title>portal</title>');
     expect(route.headers.get('cache-control')).toBe('no-cache');
     expect(missingAsset.status).toBe(404);
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)(
+    'sends hashed assets %s-compressed by Accept-Encoding and cached immutable (issue 22 item 4)',
+    async (encoding, decode) => {
+      const js = await rawGet(`${portal.url}/assets/index-AbCd1234.js`, encoding);
+      const css = await rawGet(`${portal.url}/assets/index-EfGh5678.css`, `${encoding}, identity`);
+
+      for (const [answer, source] of [
+        [js, script],
+        [css, styles],
+      ] as const) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(answer.body.length).toBeLessThan(Buffer.byteLength(source) / 4);
+        expect(decode(answer.body).toString('utf8')).toBe(source);
+      }
+      // Later requests get the copy compressed once at the best level (it has a length): the same bytes decoded.
+      await expect
+        .poll(async () => (await rawGet(`${portal.url}/assets/index-AbCd1234.js`, encoding)).headers['content-length'])
+        .toBeDefined();
+      const kept = await rawGet(`${portal.url}/assets/index-AbCd1234.js`, encoding);
+      expect(kept.headers['content-encoding']).toBe(encoding);
+      expect(kept.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(kept.headers.vary).toMatch(/accept-encoding/i);
+      expect(kept.headers['content-security-policy']).toBeDefined();
+      expect(Number(kept.headers['content-length'])).toBe(kept.body.length);
+      expect(decode(kept.body).toString('utf8')).toBe(script);
+    },
+  );
+
+  it('prefers brotli, sends identity to a client that takes nothing else, and never caches the HTML or env.json', async () => {
+    const html = await rawGet(`${portal.url}/courseware/some/intro-v1.2`, 'gzip, deflate, br');
+    const plain = await rawGet(`${portal.url}/assets/index-AbCd1234.js`, 'identity');
+    const envJson = await rawGet(`${portal.url}/env.json`, 'br');
+
+    expect(html.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(html.body).toString('utf8')).toBe(page);
+    expect(html.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(script);
+    expect(envJson.headers['cache-control']).toBe('no-cache');
+    RuntimeConfig.parse(
+      JSON.parse(
+        envJson.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(envJson.body).toString()
+          : envJson.body.toString(),
+      ),
+    );
+  });
+
+  it("compresses the API's JSON answers", async () => {
+    const openApi = await rawGet(`${portal.url}/api/v1/openapi.json`, 'gzip');
+
+    expect(openApi.status).toBe(200);
+    expect(openApi.headers['content-type']).toMatch(/^application\/json/);
+    expect(openApi.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(openApi.body).toString('utf8'))).toHaveProperty('openapi');
   });
 });
 
@@ -335,9 +422,14 @@ function runStart(env: Record<string, string>, whenReady?: (child: ReturnType<ty
     });
     let stdout = '';
     let stderr = '';
+    let ready = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (whenReady && stdout.includes('Ready in')) whenReady(child);
+      // Once: a second signal during the shutdown would mean "exit now".
+      if (whenReady && !ready && stdout.includes('Ready in')) {
+        ready = true;
+        whenReady(child);
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import compression from 'compression';
 import sirv from 'sirv';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
+import type { SeedReport } from '../../functions/src/seed/import.ts';
 import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
+import { createCompressedAssets } from './asset-compression.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
@@ -30,7 +33,7 @@ import { registerWorkflows } from './workflows.ts';
  * three origins —
  *
  * - `/api/*`   → the local gateway (route table → API Gateway v2 events → handlers);
- * - `/env.json` → the SPA's RuntimeConfig from environment variables (`no-store`);
+ * - `/env.json` → the SPA's RuntimeConfig from environment variables (`no-cache`);
  * - `/public/<key>` → object `<key>` of the public bucket;
  * - `/dev/*`   → the dev identity provider (login page, personas, upstream tokens);
  * - anything else → the SPA (Vite dev middleware, the `web/dist` build, or nothing);
@@ -38,7 +41,9 @@ import { registerWorkflows } from './workflows.ts';
  * with the emulators started on free loopback ports, except services the standard
  * `AWS_ENDPOINT_URL*` variables point elsewhere. Every answer carries the security
  * headers of the CloudFront policy; `/api/*` answers CORS for the portal's own
- * origins only. The identity settings (`identity-environment.ts`) are set in the
+ * origins only. Text answers (HTML, JavaScript, CSS, JSON, SVG, the API's JSON) of
+ * 1 KiB or more are compressed, brotli or gzip by `Accept-Encoding`, as CloudFront's
+ * `compress` does (issue 22 item 4). The identity settings (`identity-environment.ts`) are set in the
  * environment unless the user set them.
  */
 
@@ -72,7 +77,14 @@ export interface RunningPortal {
   url: string;
   /** Every address it serves or uses: portal, api, openApi, envJson, devLogin, sesInbox, dynamodb, s3, sfn, ses, and each state machine ARN. */
   urls: Record<string, string>;
-  /** Closes the server, Vite, and the emulators, in that order. */
+  /**
+   * Settles when the work started after the server began answering is done: on a
+   * fresh table, every business unit and the synthetic download history (issue 22
+   * item 6). Already settled when there is none. Rejects with the first failure
+   * (which is also logged); tests that use the seeded data await it.
+   */
+  background: Promise<void>;
+  /** Closes the server, waits for the background work, then closes Vite and the emulators. */
   stop(): Promise<void>;
 }
 
@@ -146,11 +158,14 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   process.env[FEEDBACK_EMAIL_ENV.recipient] ||= LOCAL_FEEDBACK_EMAIL.recipient;
 
   let handler: RequestHandler = (_req, res) => sendText(res, 503, 'The portal is starting.');
+  const compress = textCompression();
   const server = createServer((req, res) => {
-    Promise.resolve(handler(req, res)).catch((error: unknown) => {
-      log(`request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
-      else res.destroy();
+    compress(req, res, () => {
+      Promise.resolve(handler(req, res)).catch((error: unknown) => {
+        log(`request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+        else res.destroy();
+      });
     });
   });
   const port = await listen(server, options.port, host);
@@ -167,6 +182,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   let s3: S3Client | undefined;
   let web: WebPart | undefined;
   let stopped: Promise<void> | undefined;
+  let background: Promise<void> = Promise.resolve();
+  let backgroundRunning = false;
   const bundleStateMachineBefore = process.env[BUNDLE_STATE_MACHINE_ENV];
   // Stops taking requests first, then what serves them, then the emulators they use.
   const stop = () => {
@@ -174,6 +191,13 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       const closed = closeServer(server);
       await web?.close?.(); // ends the HMR sockets, which the server waits for
       await closed;
+      // Seed writes in flight would fail half-way without their emulators.
+      if (backgroundRunning) {
+        log(
+          'seed: waiting for the background work to finish (killing the process instead: the next start completes it)',
+        );
+      }
+      await background.catch(() => undefined);
       await catalogIndexer?.stop();
       await housekeeping?.stop();
       await outboxConsumer?.stop();
@@ -198,7 +222,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     // The bundle request handler starts this state machine (decision record 022).
     if (stateMachines.bundle) process.env[BUNDLE_STATE_MACHINE_ENV] = stateMachines.bundle;
 
-    if (options.seed === 'if-empty') await seedIfEmpty(emulators.endpoints.dynamodb, options.dataDir, log);
+    const seeding =
+      options.seed === 'if-empty' ? await seedIfEmpty(emulators.endpoints.dynamodb, options.dataDir, log) : undefined;
 
     // Search: a write is searchable within a second here (the indexer polls every
     // 200 ms, the search group checks the snapshot every 250 ms), and a search module
@@ -237,6 +262,16 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       if (isDevIdentityPath(pathname)) return devIdentity.handle(req, res);
       return spa.handle(req, res);
     };
+    if (seeding) {
+      backgroundRunning = true;
+      background = seeding().finally(() => {
+        backgroundRunning = false;
+      });
+      // Logged here; whoever awaits `background` still sees the failure.
+      background.catch((error: unknown) =>
+        log(`seed: background work failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      );
+    }
 
     const urls: Record<string, string> = {
       portal: url,
@@ -248,7 +283,14 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       ...emulators.endpoints,
       ...Object.fromEntries(Object.entries(stateMachines).map(([name, arn]) => [`stateMachine:${name}`, arn])),
     };
-    return { url, urls, stop };
+    return {
+      url,
+      urls,
+      get background() {
+        return background;
+      },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -260,13 +302,30 @@ function sendText(res: ServerResponse, statusCode: number, text: string): void {
   res.end(text);
 }
 
+/** `/env.json`, revalidated on every load like the one the web stack deploys (`no-cache`). */
 function sendEnvJson(res: ServerResponse, envJson: string): void {
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(envJson),
-    'cache-control': 'no-store',
+    'cache-control': 'no-cache',
   });
   res.end(envJson);
+}
+
+/**
+ * CloudFront's `compress: true` on the local server (issue 22 item 4): answers whose
+ * type is compressible (text, JavaScript, JSON, SVG, …) and of at least 1 KiB, as
+ * CloudFront does, are sent brotli-compressed (quality 4) or gzipped by the request's
+ * `Accept-Encoding`, with `vary: accept-encoding`. Ranged answers (206, or any with a
+ * `content-range`) go as they are, as CloudFront sends them.
+ */
+function textCompression(): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const middleware = compression({
+    threshold: 1024,
+    filter: (req, res) =>
+      res.statusCode !== 206 && res.getHeader('content-range') === undefined && compression.filter(req, res),
+  });
+  return middleware as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
 
 /** Environment variable: synthetic downloads seeded on a fresh table (0: none). */
@@ -284,42 +343,79 @@ export function seedDownloadsFromEnv(value: string | undefined): number {
   return Number(value.trim());
 }
 
+/** In a data folder: the seed work after the first page has not finished yet (a stop came first). */
+const SEED_PENDING_FILE = 'seed-pending';
+
 /**
- * Runs the seed import when the table holds no item yet (first start with an empty
- * data folder), then a synthetic download history of {@link SEED_DOWNLOADS_ENV}
- * events so the dashboard is never empty.
+ * The first start with an empty table (issue 22 item 6): imports now what the first
+ * page shows (knowledge, contributors, files, content, search catalog, personas,
+ * pages; `runSeed` with `businessUnits: 'later'`) and returns the rest, to run once
+ * the server answers: every business unit, then a synthetic download history of
+ * {@link SEED_DOWNLOADS_ENV} events so the dashboard is never empty, each with its
+ * lines in the log. Returns undefined when there is nothing to do: the table holds
+ * items and no earlier background run was cut short (a `seed-pending` file in the
+ * data folder says one was; it is run again, and it is idempotent).
+ * @throws Error when the import fails.
  */
 async function seedIfEmpty(
   dynamodbEndpoint: string,
   dataDir: string | null,
   log: (line: string) => void,
-): Promise<void> {
+): Promise<(() => Promise<void>) | undefined> {
   const downloads = seedDownloadsFromEnv(process.env[SEED_DOWNLOADS_ENV]);
+  const pendingFile = dataDir ? path.join(dataDir, SEED_PENDING_FILE) : null;
   const client = new DynamoDBClient({ endpoint: dynamodbEndpoint });
+  let empty: boolean;
   try {
     const { Count } = await client.send(new ScanCommand({ TableName: tableName(), Limit: 1, Select: 'COUNT' }));
-    if (Count) return;
+    empty = !Count;
   } finally {
     client.destroy();
   }
-  // Imported only when needed: it loads the data layer and reads the seed files.
-  const { runSeed } = await import('../../functions/src/seed/import.ts');
-  const report = await runSeed({ log });
-  const counts = (['knowledge', 'contributors', 'files', 'content'] as const)
-    .map((kind) => `${report[kind].created} ${kind}`)
-    .join(', ');
-  log(
-    `seed: imported ${counts} into an empty table in ${report.durationMs} ms (search catalog revision ${report.catalog.revision})`,
-  );
-  if (downloads > 0) {
-    const { seedDownloadHistory } = await import('../../functions/src/seed/download-history.ts');
-    await seedDownloadHistory({ count: downloads, log });
+  let report: SeedReport | undefined;
+  if (empty) {
+    // Imported only when needed: it loads the data layer and reads the seed files.
+    const { runSeed } = await import('../../functions/src/seed/import.ts');
+    report = await runSeed({ log, businessUnits: 'later' });
+    const counts = (['knowledge', 'contributors', 'files', 'content'] as const)
+      .map((kind) => `${report?.[kind].created} ${kind}`)
+      .join(', ');
+    log(
+      `seed: imported ${counts} into an empty table in ${report.durationMs} ms (search catalog revision ${report.catalog.revision})`,
+    );
+    if (pendingFile) await writeFile(pendingFile, `${new Date().toISOString()}\n`);
+  } else if (!pendingFile || !existsSync(pendingFile)) {
+    return undefined;
+  } else {
+    log('seed: the last start stopped before the seed was complete: completing it in the background');
   }
-  if (dataDir) {
-    const reportPath = path.join(dataDir, 'seed-report.json');
-    await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
-    log(`seed: the full report, every mapped item named, is in ${reportPath}`);
-  }
+
+  return async () => {
+    const started = Date.now();
+    log(
+      `seed: business units${downloads > 0 ? ` and ${downloads} synthetic downloads` : ''} are written in the background; the portal answers meanwhile`,
+    );
+    const { seedEveryBusinessUnit } = await import('../../functions/src/seed/import.ts');
+    const businessUnits = await seedEveryBusinessUnit({ log });
+    if (downloads > 0) {
+      const { HistoryRefusedError, seedDownloadHistory } = await import('../../functions/src/seed/download-history.ts');
+      log(`seed: writing the synthetic download history (${downloads} downloads)…`);
+      try {
+        await seedDownloadHistory({ count: downloads, log });
+      } catch (error) {
+        // A history cut short by a stop is kept as it is (its counters are final values).
+        if (!(error instanceof HistoryRefusedError)) throw error;
+        log(`seed: synthetic download history skipped: ${error.message}`);
+      }
+    }
+    if (dataDir && report) {
+      const reportPath = path.join(dataDir, 'seed-report.json');
+      await writeFile(reportPath, `${JSON.stringify({ ...report, businessUnits }, null, 2)}\n`);
+      log(`seed: the full report, every mapped item named, is in ${reportPath}`);
+    }
+    if (pendingFile) await rm(pendingFile, { force: true });
+    log(`seed: background work done in ${Date.now() - started} ms`);
+  };
 }
 
 /**
@@ -407,9 +503,11 @@ async function webPart(mode: StartPortalOptions['web'], server: Server, distDir:
         );
       },
     });
+    const compressedAssets = createCompressedAssets(distDir);
     return {
       handle: (req, res) => {
         const [pathname = '/', query] = (req.url ?? '/').split('?');
+        if (compressedAssets(req, res, pathname)) return;
         req.url = spaRewrite(pathname) + (query === undefined ? '' : `?${query}`);
         serve(req, res, () => notFound(req, res));
       },

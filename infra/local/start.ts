@@ -1,5 +1,4 @@
 import './quiet-node20-warning.ts';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DataDirInUseError } from './emulators.ts';
 import { PortInUseError } from './net.ts';
@@ -12,16 +11,20 @@ import {
   WEB_DIST_DIR,
 } from './portal.ts';
 import { RuntimeConfigError } from './runtime-config.ts';
+import { webBuildState } from './web-build.ts';
 
 /**
- * `npm start`: the whole portal on this machine (decision record 002).
+ * `npm start`: the whole portal on this machine (decision record 002), serving the
+ * production build of the SPA (built first when missing or stale, issue 22 item 6).
+ * `npm run dev` (`--dev`): the same with Vite's live-reload middleware instead.
  *
  * | variable  | default     | meaning                                                             |
  * |-----------|-------------|---------------------------------------------------------------------|
  * | PORT      | 3000        | port of the portal (SPA, /api, /env.json, /public)                  |
  * | HOST      | 127.0.0.1   | interface to bind; the portal is announced as http://localhost:PORT |
  * | DATA_DIR  | .data       | folder kept between runs; `:memory:` keeps nothing                  |
- * | WEB_MODE  | dev         | dev (Vite middleware, HMR), dist (web/dist, built if missing), none |
+ * | WEB_MODE  | dist        | dist (web/dist, built if missing or stale), dev (Vite, HMR), none   |
+ * |           |             | (`npm run dev` passes `--dev`: dev unless WEB_MODE says otherwise)  |
  * | SEED      | if-empty    | if-empty: import the seed data into an empty table; never           |
  * | CATALOG_POLL_MS | 200   | how often the local catalog indexer reads the catalog revision      |
  * | SEARCH_CATALOG_CHECK_MS | 250 | how often the search group checks the catalog snapshot (0: every search) |
@@ -61,7 +64,7 @@ function settings(): StartPortalOptions {
     port,
     host: process.env.HOST || '127.0.0.1',
     dataDir: dataDir === ':memory:' ? null : path.resolve(dataDir),
-    web: choice('WEB_MODE', ['dev', 'dist', 'none'], 'dev'),
+    web: choice('WEB_MODE', ['dist', 'dev', 'none'], process.argv.includes('--dev') ? 'dev' : 'dist'),
     seed: choice('SEED', ['if-empty', 'never'], 'if-empty'),
     catalogPollMs: milliseconds('CATALOG_POLL_MS', 200),
     log: (line) => console.log(line),
@@ -71,11 +74,7 @@ function settings(): StartPortalOptions {
 async function main(): Promise<void> {
   const options = settings();
 
-  if (options.web === 'dist' && !existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-    console.log('web/dist is missing: building the SPA first…');
-    const { build } = await import('vite');
-    await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' });
-  }
+  if (options.web === 'dist') await buildWebUnlessCurrent();
 
   const portal = await startPortal(options);
   const { urls } = portal;
@@ -102,6 +101,30 @@ async function main(): Promise<void> {
   console.log(`\nReady in ${Math.round(performance.now())} ms (web: ${options.web}). Ctrl-C stops.`);
 
   handleShutdown(portal);
+}
+
+/**
+ * Builds `web/dist` (`vite build`) when it is missing or older than a source of the
+ * build (`web-build.ts`), printing why, a progress line every 10 s, and the time it took.
+ */
+async function buildWebUnlessCurrent(): Promise<void> {
+  const state = await webBuildState();
+  if (state.current) return;
+  const started = performance.now();
+  console.log(
+    `${path.relative(process.cwd(), WEB_DIST_DIR) || WEB_DIST_DIR} ${state.reason}: building the SPA (vite build, about a minute)…`,
+  );
+  const progress = setInterval(
+    () => console.log(`  still building the SPA (${Math.round((performance.now() - started) / 1000)} s)…`),
+    10_000,
+  );
+  try {
+    const { build } = await import('vite');
+    await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    clearInterval(progress);
+  }
+  console.log(`Built the SPA in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 function handleShutdown(portal: RunningPortal): void {

@@ -36,7 +36,7 @@ import { buildRuntimeConfig } from './runtime-config.ts';
 import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
 
 /** CloudFront managed policy ids. */
-const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let project: StandInProject;
@@ -496,7 +496,7 @@ describe('the USCR dev app', () => {
     const behaviours = config.CacheBehaviors as { PathPattern: string; [key: string]: unknown }[];
     expect(behaviours.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/public/*']);
     expect(behaviours.find((b) => b.PathPattern === '/api/*')).toMatchObject({
-      CachePolicyId: CACHING_DISABLED,
+      CachePolicyId: { Ref: expect.stringMatching(/^ApiCachePolicy/) },
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
       ViewerProtocolPolicy: 'https-only',
@@ -513,6 +513,36 @@ describe('the USCR dev app', () => {
       'viewer-request',
       'viewer-response',
     ]);
+  });
+
+  it('compresses on every behaviour, through cache policies that admit gzip and brotli (issue 22 item 4)', () => {
+    const config = Object.values(app.web.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
+      .DistributionConfig;
+    const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors] as {
+      PathPattern?: string;
+      Compress: boolean;
+      CachePolicyId: unknown;
+    }[];
+    for (const behaviour of behaviours) expect(behaviour.Compress).toBe(true);
+    // The site and the public files: the managed CachingOptimized policy (gzip and brotli on).
+    expect(behaviours.filter((b) => b.PathPattern !== '/api/*').map((b) => b.CachePolicyId)).toEqual([
+      CACHING_OPTIMIZED,
+      CACHING_OPTIMIZED,
+    ]);
+    // The API: its own policy, compressed, kept only when the answer says so and at most 1 s, keyed on the caller.
+    const [api] = Object.values(app.web.findResources('AWS::CloudFront::CachePolicy'));
+    expect(api?.Properties.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 1,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization', 'Origin'] },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'all' },
+      },
+    });
   });
 
   it('sends the security headers with the CSP on every behaviour', () => {

@@ -6,7 +6,10 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   type BehaviorOptions,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -172,10 +175,12 @@ export class WebStack extends Stack {
       }),
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
-      // Nothing is cached at the edge yet: the routes' cacheSeconds reach browsers
-      // through the handlers' Cache-Control; an edge cache policy for public routes
-      // comes with the hardening (it must never key on, or cache, authorised answers).
-      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // The routes' cacheSeconds reach browsers through the handlers' Cache-Control;
+      // the edge keeps nothing beyond a second (an edge cache policy for public routes
+      // comes with the hardening). A policy, not CACHING_DISABLED: CloudFront
+      // compresses only what a cache policy with gzip and brotli admits, and such a
+      // policy cannot have every TTL at 0 (issue 22 item 4).
+      cachePolicy: new CachePolicy(this, 'ApiCachePolicy', apiCachePolicyProps()),
       // API Gateway routes on its own Host header; everything else is forwarded.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.securityHeaders,
@@ -265,6 +270,28 @@ export class WebStack extends Stack {
       description: 'Set as context webDistributionId to pin the public bucket policy to this distribution',
     });
   }
+}
+
+/**
+ * The `/api/*` cache policy: answers compressed (gzip, brotli), nothing kept at the
+ * edge unless the answer asks for it (`minTtl`/`defaultTtl` 0: `no-store`, `private`
+ * and answers without Cache-Control are never kept) and then for at most one second.
+ * Every query string, every cookie, `Authorization` and `Origin` are in the key, so
+ * an answer kept for one caller is never given to another (authorised answers are
+ * `no-store` anyway, `functions/src/lib/handler.ts`).
+ */
+function apiCachePolicyProps() {
+  return {
+    comment: 'API: compressed; kept at most 1 s, and only when the answer allows it',
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(0),
+    maxTtl: Duration.seconds(1),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+    headerBehavior: CacheHeaderBehavior.allowList('Authorization', 'Origin'),
+    queryStringBehavior: CacheQueryStringBehavior.all(),
+    cookieBehavior: CacheCookieBehavior.all(),
+  };
 }
 
 /** The web ACL ARN from context {@link WEB_ACL_CONTEXT}, or undefined when unset or empty. */

@@ -156,7 +156,12 @@ async function seededSnapshot(): Promise<string> {
   const building = await mkdtemp(path.join(os.tmpdir(), 'portal-seeding-'));
   try {
     const portal = await startPortal({ port: 0, dataDir: building, seed: 'if-empty', web: 'none' });
-    await portal.stop();
+    try {
+      // Business units and the download history are written after the server answers.
+      await portal.background;
+    } finally {
+      await portal.stop();
+    }
     await writeFile(path.join(building, '.complete'), new Date().toISOString());
     await rename(building, snapshot);
   } catch (error) {

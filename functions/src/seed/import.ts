@@ -34,9 +34,10 @@ export interface SeedReport {
   /**
    * Business units: every institution of schools.csv and the synthetic K12 districts
    * and state government units (seed/business-units.ts; issue 11), with those of an
-   * older seed upgraded in place.
+   * older seed upgraded in place. Null when the caller seeds them itself, later
+   * (`businessUnits: 'later'`; the local stack does it after it listens, issue 22 item 6).
    */
-  readonly businessUnits: BusinessUnitSeedCounts;
+  readonly businessUnits: BusinessUnitSeedCounts | null;
   /** The dev identity provider's personas: users with claims, subscriptions, messages and identity links. */
   readonly personas: SeedCounts;
   /** CMS pages of `seed-data/pages/` (team, resources, terms of use, privacy, decision record 026; features, about, community, workshops, K-12 board, pricing, decision record 035). */
@@ -58,6 +59,13 @@ export interface RunSeedOptions {
   readonly log: (line: string) => void;
   /** The seed-data folder; defaults to `functions/seed-data` next to this module's folder. */
   readonly dataRoot?: string;
+  /**
+   * `now` (default): every business unit is seeded before the personas. `later`: none
+   * is (the personas still write their own units); the caller runs
+   * {@link seedEveryBusinessUnit} itself, as `npm start` does in the background after
+   * the first page can be served (issue 22 item 6).
+   */
+  readonly businessUnits?: 'now' | 'later';
 }
 
 /** `functions/seed-data`, found from this module's own location. */
@@ -68,7 +76,7 @@ export const DEFAULT_DATA_ROOT = fileURLToPath(new URL('../../seed-data/', impor
  * standard variables point at AWS, LocalStack or the embedded emulators): knowledge
  * (KSA, TKS, KU), contributors, files, content parents first, then the search
  * catalog snapshot (built from the content, decision record 014), then every
- * business unit (seed/business-units.ts), the personas (seed/personas.ts), then the CMS pages
+ * business unit (seed/business-units.ts; unless `businessUnits: 'later'`), the personas (seed/personas.ts), then the CMS pages
  * (seed/pages.ts). Idempotent: ids are
  * deterministic (`seedId`), existing items are found first (BatchGetItem) and left
  * alone, and every create is conditional, so a second run creates nothing. A file's
@@ -105,13 +113,13 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
 
   const files: SeedCounts = { created: 0, alreadyPresent: 0 };
   const presentFiles = new Set((await getFilesByIds(plan.files.map((file) => file.id))).map((file) => file.id));
-  for (const file of plan.files) {
+  await inParallel(plan.files, SEED_CONCURRENCY, async (file) => {
     if (presentFiles.has(file.id) || !(await createdUnlessConflict(() => uploadAndRecord(file)))) {
       files.alreadyPresent += 1;
     } else {
       files.created += 1;
     }
-  }
+  });
   log(`seed: files ${files.created} created, ${files.alreadyPresent} already present`);
 
   const content: SeedCounts = { created: 0, alreadyPresent: 0 };
@@ -137,11 +145,8 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
     }`,
   );
 
-  const unitsStarted = Date.now();
-  const businessUnits = await seedBusinessUnits(await readSchools(dataRoot), new Date());
-  log(
-    `seed: business units ${businessUnits.created} created, ${businessUnits.alreadyPresent} already present, ${businessUnits.upgraded} upgraded, in ${Date.now() - unitsStarted} ms`,
-  );
+  const businessUnits =
+    (options.businessUnits ?? 'now') === 'now' ? await seedEveryBusinessUnit({ log, dataRoot }) : null;
   const { personas } = await seedPersonas(dataRoot, new Date());
   log(`seed: personas ${personas.created} created, ${personas.alreadyPresent} already present`);
 
@@ -168,10 +173,54 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   return report;
 }
 
+/**
+ * Seeds every business unit of schools.csv and the synthetic K12 districts and
+ * state government units (seed/business-units.ts, {@link seedBusinessUnits}; issue 11
+ * item 1), logging one line with the counts and the time it took. Idempotent.
+ * @throws Error when schools.csv cannot be read or a write fails.
+ */
+export async function seedEveryBusinessUnit(options: {
+  readonly log: (line: string) => void;
+  readonly dataRoot?: string;
+}): Promise<BusinessUnitSeedCounts> {
+  const started = Date.now();
+  const counts = await seedBusinessUnits(await readSchools(options.dataRoot ?? DEFAULT_DATA_ROOT), new Date());
+  options.log(
+    `seed: business units ${counts.created} created, ${counts.alreadyPresent} already present, ${counts.upgraded} upgraded, in ${Date.now() - started} ms`,
+  );
+  return counts;
+}
+
+/**
+ * Requests of the import in flight at once (file uploads, knowledge batches): the
+ * embedded DynamoDB and S3 do their disk work off the main thread, so a few at a time
+ * finish sooner than one by one (issue 22 item 6).
+ */
+const SEED_CONCURRENCY = 4;
+/** Knowledge items per {@link putKnowledgeBatch} call (a multiple of BatchWriteItem's 25). */
+const KNOWLEDGE_SLICE = 250;
+
+/** Runs `work` on every item, at most `size` at a time; rejects with the first failure. */
+async function inParallel<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
 async function seedKnowledge(items: Parameters<typeof putKnowledgeBatch>[0]): Promise<SeedCounts> {
   const present = await existingKnowledge(items);
   const missing = items.filter((item) => !present.has(`${item.type}#${item.id}`));
-  await putKnowledgeBatch(missing);
+  const slices: (typeof missing)[] = [];
+  for (let offset = 0; offset < missing.length; offset += KNOWLEDGE_SLICE) {
+    slices.push(missing.slice(offset, offset + KNOWLEDGE_SLICE));
+  }
+  await inParallel(slices, SEED_CONCURRENCY, (slice) => putKnowledgeBatch(slice));
   return { created: missing.length, alreadyPresent: items.length - missing.length };
 }
 
