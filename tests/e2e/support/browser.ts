@@ -20,16 +20,19 @@ const QUIET_FLAGS = [
  * Launches headless Chromium for browser tests. The browser comes from
  * `CHROME_PATH`, else `/usr/bin/chromium`, else the Chromium shipped inside the npm
  * package `@sparticuz/chromium`, so `npm test` needs nothing installed by hand.
+ * `extraArgs` go to Chromium after the others (the benchmark adds
+ * `--remote-debugging-port=<port>` for Lighthouse).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const args = [...QUIET_FLAGS, ...extraArgs];
   const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv) return chromium.launch({ executablePath: fromEnv, headless: true, args: QUIET_FLAGS });
+  if (fromEnv) return chromium.launch({ executablePath: fromEnv, headless: true, args });
   if (existsSync('/usr/bin/chromium')) {
-    return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: QUIET_FLAGS });
+    return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args });
   }
   const packaged = (await import('@sparticuz/chromium')).default;
   const executablePath = await packaged.executablePath();
-  return chromium.launch({ executablePath, headless: true, args: [...packaged.args, ...QUIET_FLAGS] });
+  return chromium.launch({ executablePath, headless: true, args: [...packaged.args, ...args] });
 }
 
 /** An axe violation reduced to what a failing assertion should print. */

@@ -1,0 +1,519 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import type { Browser, Response } from 'playwright-core';
+import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+import { buildSpaOnce, countFromEnv, type Figure, freePort, loadAverage, median } from './support.ts';
+
+/**
+ * The first visit, as a browser sees it (issue 22, "Benchmark"): the seeded portal
+ * in-process serving the production SPA build (`web/dist`, built once per run by
+ * {@link buildSpaOnce} and copied, so a static baseline page can sit next to it),
+ * per brand (`BRAND`, read by the portal's `/env.json` at start), and the same
+ * Chromium as the browser tests (`launchBrowser`).
+ *
+ * - {@link chromiumFirstRenderFigures}: bytes before `/courseware` shows its cards.
+ * - {@link timeToCardsFigures}: time to cards, cold, against a static HTML page of the same size.
+ * - {@link pageViewFigures}: requests per page view, DynamoDB requests per page view.
+ * - {@link lighthouseFigures}: Lighthouse 12.2.3, mobile, default (simulated) throttling.
+ */
+
+/** A seeded content item reached by its canonical (`/courseware/<alias>`) and short (`/<alias>`) address. */
+export const CONTENT_ALIAS =
+  'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
+/** The name of that item's card on `/courseware`: the first render is done when it shows. */
+export const CARD_NAME = 'Buffer Overflow Attack Lab (Set-UID Version)';
+/** A search that finds that item. */
+export const SEARCH_TEXT = 'buffer overflow';
+
+/** A public page of the benchmark: a label for the figures and its path on the portal. */
+export interface PublicPage {
+  readonly label: string;
+  readonly path: string;
+}
+
+/** The pages Lighthouse measures (issue 22 "Benchmark"): home, list, search, content ×2, a CMS page. */
+export const LIGHTHOUSE_PAGES: readonly PublicPage[] = [
+  { label: 'home', path: '/' },
+  { label: '/courseware', path: '/courseware' },
+  { label: 'search result', path: `/courseware?q=${encodeURIComponent(SEARCH_TEXT)}` },
+  { label: 'content page, canonical address', path: `/courseware/${CONTENT_ALIAS}` },
+  { label: 'content page, short address', path: `/${CONTENT_ALIAS}` },
+  { label: 'CMS page /about', path: '/about' },
+];
+
+/** Every public page a visitor may open first: the Lighthouse pages plus news and events. */
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  ...LIGHTHOUSE_PAGES,
+  { label: 'news', path: '/news' },
+  { label: 'events', path: '/events' },
+];
+
+/** The static baseline page's address (a `.html` file is served as is, never rewritten to the SPA). */
+const STATIC_PAGE = '/bench-static-baseline.html';
+
+type Brand = 'USCR' | 'VACR';
+
+/** The brands measured: `BENCH_BRANDS=USCR` measures one. */
+function brands(): Brand[] {
+  const chosen = (process.env.BENCH_BRANDS ?? 'USCR,VACR').split(',').map((b) => b.trim().toUpperCase());
+  const unknown = chosen.filter((b) => b !== 'USCR' && b !== 'VACR');
+  if (unknown.length > 0) throw new Error(`BENCH_BRANDS: unknown brands ${unknown.join(', ')}; known: USCR, VACR`);
+  return chosen as Brand[];
+}
+
+interface Opened {
+  portal: LocalPortal;
+  browser: Browser;
+  /** The folder the portal serves the SPA from (a copy of `web/dist`). */
+  distDir: string;
+  /** Chromium's remote debugging port (for Lighthouse). */
+  debuggingPort: number;
+}
+
+/**
+ * Starts the seeded portal of `brand` serving a copy of the production build, and a
+ * Chromium with a remote debugging port; runs `act`; stops both.
+ */
+async function withPortal<T>(brand: Brand, act: (opened: Opened) => Promise<T>): Promise<T> {
+  const built = await buildSpaOnce();
+  const distDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-web-'));
+  await cp(built, distDir, { recursive: true });
+  const previousBrand = process.env.BRAND;
+  process.env.BRAND = brand;
+  let portal: LocalPortal | undefined;
+  let browser: Browser | undefined;
+  try {
+    portal = await startLocalPortal({ seed: true, web: 'dist', webDistDir: distDir });
+    const debuggingPort = await freePort();
+    browser = await launchBrowser([`--remote-debugging-port=${debuggingPort}`]);
+    return await act({ portal, browser, distDir, debuggingPort });
+  } finally {
+    if (previousBrand === undefined) delete process.env.BRAND;
+    else process.env.BRAND = previousBrand;
+    await browser?.close();
+    await portal?.stop();
+    await rm(distDir, { recursive: true, force: true });
+  }
+}
+
+/** True for a read of the catalog revision item: the local catalog indexer's poll, not a handler's request. */
+function isCatalogRevisionPoll(input: unknown): boolean {
+  const pk = (input as { Key?: Record<string, unknown> } | undefined)?.Key?.pk;
+  return pk === 'CATALOG' || (typeof pk === 'object' && pk !== null && (pk as { S?: unknown }).S === 'CATALOG');
+}
+
+/**
+ * Counts the DynamoDB requests the in-process handlers make while `act` runs, by a
+ * middleware on their shared SDK client (`dynamoDbClient`; the document client shares
+ * its stack). The local catalog indexer's poll of the revision item (it stands in for
+ * the table stream on AWS) runs in the same process and is left out.
+ */
+export async function countDynamoRequests(act: () => Promise<void>): Promise<number> {
+  let count = 0;
+  const name = `bench-counter-${Math.random()}`;
+  dynamoDbClient.middlewareStack.add(
+    (next) => async (args) => {
+      if (!isCatalogRevisionPoll(args.input)) count += 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await act();
+  } finally {
+    dynamoDbClient.middlewareStack.remove(name);
+  }
+  return count;
+}
+
+/**
+ * Waits until a link whose text holds `name` is laid out on the page and returns the
+ * page's `performance.now()` then: ms since the navigation started.
+ */
+async function visibleLinkAt(page: import('playwright-core').Page, name: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (text) => {
+      const link = [...document.querySelectorAll('a')].find(
+        (a) => (a.textContent ?? '').replace(/\s+/g, ' ').includes(text) && a.getBoundingClientRect().height > 0,
+      );
+      return link ? performance.now() : false;
+    },
+    name,
+    { polling: 'raf', timeout: 120_000 },
+  );
+  return Number(await handle.jsonValue());
+}
+
+/** What one cold `/courseware` view downloaded before its first card showed. */
+interface FirstRender {
+  /** ms from navigation start to the card. */
+  ms: number;
+  requests: number;
+  /** Decoded bytes of every response. */
+  bytes: number;
+  /** Bytes on the wire (bodies as sent, compressed where the server compressed). */
+  wireBytes: number;
+  js: { bytes: number; wireBytes: number; gzip: number; brotli: number; files: number };
+}
+
+/** Opens `/courseware` in a fresh context (cold cache) and measures what came before the first card. */
+async function coursewareFirstRender(browser: Browser, base: string): Promise<FirstRender> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    let collecting = true;
+    const responses: Promise<{ js: boolean; body: Buffer; wire: number }>[] = [];
+    page.on('response', (response: Response) => {
+      if (!collecting) return;
+      const js = new URL(response.url()).pathname.endsWith('.js');
+      responses.push(
+        (async () => {
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          const sizes = await response
+            .request()
+            .sizes()
+            .catch(() => ({ responseBodySize: body.length }));
+          return { js, body, wire: sizes.responseBodySize };
+        })(),
+      );
+    });
+    await page.goto(`${base}/courseware`, { waitUntil: 'commit' });
+    const ms = await visibleLinkAt(page, CARD_NAME);
+    collecting = false;
+    const all = await Promise.all(responses);
+    const scripts = all.filter((r) => r.js);
+    const sum = (items: typeof all, of: (r: (typeof all)[number]) => number) =>
+      items.reduce((total, r) => total + of(r), 0);
+    return {
+      ms,
+      requests: all.length,
+      bytes: sum(all, (r) => r.body.length),
+      wireBytes: sum(all, (r) => r.wire),
+      js: {
+        files: scripts.length,
+        bytes: sum(scripts, (r) => r.body.length),
+        wireBytes: sum(scripts, (r) => r.wire),
+        gzip: sum(scripts, (r) => gzipSync(r.body, { level: 9 }).length),
+        brotli: sum(scripts, (r) => brotliCompressSync(r.body).length),
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Writes the static baseline page into the served folder: an HTML document of
+ * `bytes` bytes (the decoded bytes `/courseware` needs before its first card), of the
+ * catalogue's own names and descriptions, ending with a link named like the card, so
+ * that it shows only once the whole document has arrived.
+ */
+async function writeStaticPage(opened: Opened, bytes: number): Promise<string> {
+  const list = (await (await fetch(`${opened.portal.baseUrl}/api/v1/content?limit=300`)).json()) as {
+    items: { name?: string; description?: string }[];
+  };
+  const paragraphs = list.items.map(
+    (item) => `<h2>${escapeHtml(item.name ?? '')}</h2>\n<p>${escapeHtml(item.description ?? '')}</p>\n`,
+  );
+  if (paragraphs.length === 0) throw new Error('the seeded portal lists no content for the static page');
+  const head =
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    '<meta name="description" content="A static page of the same size as the courseware list, for comparison.">\n' +
+    '<title>Courseware (static baseline)</title>\n</head>\n<body>\n<main>\n<h1>Courseware</h1>\n';
+  const tail = `<p><a href="/courseware">${escapeHtml(CARD_NAME)}</a></p>\n</main>\n</body>\n</html>\n`;
+  let body = '';
+  for (let i = 0; Buffer.byteLength(head + body + tail) < bytes; i += 1) body += paragraphs[i % paragraphs.length];
+  const html = head + body + tail;
+  await writeFile(path.join(opened.distDir, STATIC_PAGE.slice(1)), html);
+  return `${opened.portal.baseUrl}${STATIC_PAGE}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Writes the static page of `/courseware`'s first-render size (measured once, cold) and returns its URL. */
+async function staticBaselinePage(opened: Opened): Promise<{ url: string; bytes: number }> {
+  const first = await coursewareFirstRender(opened.browser, opened.portal.baseUrl);
+  return { url: await writeStaticPage(opened, first.bytes), bytes: first.bytes };
+}
+
+/**
+ * Bytes before the first render in Chromium (issue 22 item 3): the JavaScript a cold
+ * Chromium downloads before `/courseware` shows its first card — decoded, on the
+ * wire, and gzip (level 9) and brotli (quality 11) of the decoded files — and every
+ * byte it downloaded by then. Median over `BENCH_FIRST_RENDER_RUNS` (default 3) cold views.
+ */
+export async function chromiumFirstRenderFigures(): Promise<Figure[]> {
+  const runs = countFromEnv('BENCH_FIRST_RENDER_RUNS', 3);
+  return withPortal('USCR', async ({ portal, browser }) => {
+    const before = loadAverage();
+    const views: FirstRender[] = [];
+    for (let i = 0; i < runs; i += 1) views.push(await coursewareFirstRender(browser, portal.baseUrl));
+    const load: [number, number] = [before, loadAverage()];
+    const kib = (of: (v: FirstRender) => number) => Math.round((median(views.map(of)) / 1024) * 10) / 10;
+    const files = median(views.map((v) => v.js.files));
+    return [
+      {
+        name: 'JavaScript downloaded before /courseware shows its cards (Chromium), gzip',
+        value: Math.round(median(views.map((v) => v.js.gzip)) / 1024),
+        unit: 'KiB',
+        goal: '≤ 170 KB',
+        loadAverage: load,
+      },
+      {
+        name: `JavaScript before /courseware shows its cards (Chromium, ${files} files), brotli`,
+        value: kib((v) => v.js.brotli),
+        unit: 'KiB',
+        baseline: { name: 'the same files uncompressed (KiB)', value: kib((v) => v.js.bytes) },
+        goal: '≤ 170 KB',
+        loadAverage: load,
+      },
+      {
+        name: 'JavaScript before /courseware shows its cards (Chromium), bytes on the wire as served',
+        value: kib((v) => v.js.wireBytes),
+        unit: 'KiB',
+        baseline: { name: 'the same files uncompressed (KiB)', value: kib((v) => v.js.bytes) },
+        loadAverage: load,
+      },
+      {
+        name: `everything before /courseware shows its cards (Chromium, ${median(views.map((v) => v.requests))} requests), bytes on the wire`,
+        value: kib((v) => v.wireBytes),
+        unit: 'KiB',
+        baseline: { name: 'the same responses decoded (KiB)', value: kib((v) => v.bytes) },
+        loadAverage: load,
+      },
+    ];
+  });
+}
+
+/** ms from navigation start until the link named `name` shows, in a fresh (cold) context. */
+async function coldTimeTo(browser: Browser, url: string, name: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    return await visibleLinkAt(page, name);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Time to cards (issue 22 "Benchmark"): ms from navigation start until `/courseware`
+ * shows its first card in a cold Chromium, against a static HTML page of the same
+ * size (the decoded bytes `/courseware` needs first) served by the same server in
+ * the same run, ending with a link of the card's name. Alternating, median of
+ * `BENCH_CARDS_RUNS` (default 5) each; the ratio is the figure.
+ */
+export async function timeToCardsFigures(log: (line: string) => void): Promise<Figure[]> {
+  const runs = countFromEnv('BENCH_CARDS_RUNS', 5);
+  return withPortal('USCR', async (opened) => {
+    const before = loadAverage();
+    const page = await staticBaselinePage(opened);
+    const cards: number[] = [];
+    const statics: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      cards.push(await coldTimeTo(opened.browser, `${opened.portal.baseUrl}/courseware`, CARD_NAME));
+      statics.push(await coldTimeTo(opened.browser, page.url, CARD_NAME));
+      log(
+        `time to cards run ${i + 1}/${runs}: /courseware ${Math.round(cards[i] ?? 0)} ms, static page ${Math.round(statics[i] ?? 0)} ms (load average ${loadAverage()})`,
+      );
+    }
+    return [
+      {
+        name: `time to cards on /courseware, cold Chromium (median of ${runs})`,
+        value: Math.round(median(cards)),
+        unit: 'ms',
+        baseline: {
+          name: `a static HTML page of the same size (${Math.round(page.bytes / 1024)} KiB) from the same server (ms)`,
+          value: Math.round(median(statics)),
+        },
+        loadAverage: [before, loadAverage()],
+      },
+    ];
+  });
+}
+
+/**
+ * Requests per page view (issue 22 "Benchmark"): for each public page, every request
+ * a cold Chromium makes until the page is settled (no request for 500 ms), of which
+ * API requests, and the DynamoDB requests the server made for the view (goal ≤ 2 for a
+ * content page). Baseline: the static HTML page, served by the same server.
+ */
+export async function pageViewFigures(log: (line: string) => void): Promise<Figure[]> {
+  return withPortal('USCR', async (opened) => {
+    const figures: Figure[] = [];
+    const page = await staticBaselinePage(opened);
+    const view = async (url: string) => {
+      const context = await opened.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const tab = await context.newPage();
+        const requests: string[] = [];
+        tab.on('request', (request) => requests.push(request.url()));
+        let dynamo = 0;
+        dynamo = await countDynamoRequests(async () => {
+          const response = await tab.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+          if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+        });
+        const api = requests.filter((r) => new URL(r).pathname.startsWith('/api/')).length;
+        return { requests: requests.length, api, dynamo };
+      } finally {
+        await context.close();
+      }
+    };
+    const staticView = await view(page.url);
+    for (const publicPage of PUBLIC_PAGES) {
+      const before = loadAverage();
+      const result = await view(`${opened.portal.baseUrl}${publicPage.path}`);
+      const load: [number, number] = [before, loadAverage()];
+      log(
+        `page view ${publicPage.path}: ${result.requests} requests (${result.api} API), ${result.dynamo} DynamoDB (load average ${load[1]})`,
+      );
+      const isContent = publicPage.label.startsWith('content page');
+      figures.push(
+        {
+          name: `requests per page view, ${publicPage.label} (cold Chromium, until settled)`,
+          value: result.requests,
+          unit: 'requests',
+          baseline: { name: 'the static HTML page', value: staticView.requests },
+          loadAverage: load,
+        },
+        {
+          name: `API requests per page view, ${publicPage.label}`,
+          value: result.api,
+          unit: 'requests',
+          loadAverage: load,
+        },
+        {
+          name: `DynamoDB requests per page view, ${publicPage.label}`,
+          value: result.dynamo,
+          unit: 'requests',
+          ...(isContent ? { goal: '≤ 2' } : {}),
+          loadAverage: load,
+        },
+      );
+    }
+    return figures;
+  });
+}
+
+/** One Lighthouse run's figures. */
+interface LighthouseSample {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  loadAverage: number;
+}
+
+/**
+ * Runs Lighthouse once on `url` through the Chromium listening on `port`: its default
+ * configuration (mobile form factor, simulated throttling), performance and
+ * accessibility only.
+ * @throws Error when Lighthouse reports a runtime error or a category without a score.
+ */
+async function lighthouseSample(url: string, port: number): Promise<LighthouseSample> {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: string) => {
+    const value = lhr.categories[id]?.score;
+    if (typeof value !== 'number') throw new Error(`Lighthouse on ${url}: no ${id} score`);
+    return Math.round(value * 100);
+  };
+  const audit = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (typeof value !== 'number') throw new Error(`Lighthouse on ${url}: no value for ${id}`);
+    return value;
+  };
+  if (lhr.configSettings.formFactor !== 'mobile') throw new Error('Lighthouse did not run as mobile');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+    loadAverage: loadAverage(),
+  };
+}
+
+const LIGHTHOUSE_METRICS: readonly {
+  key: keyof Omit<LighthouseSample, 'loadAverage'>;
+  name: string;
+  unit: string;
+  goal: string;
+  round: (value: number) => number;
+}[] = [
+  { key: 'performance', name: 'performance', unit: 'score', goal: '≥ 95', round: Math.round },
+  { key: 'accessibility', name: 'accessibility', unit: 'score', goal: '100', round: Math.round },
+  { key: 'lcpMs', name: 'LCP', unit: 'ms', goal: '≤ 2500 ms', round: Math.round },
+  { key: 'tbtMs', name: 'TBT', unit: 'ms', goal: '≤ 200 ms', round: Math.round },
+  { key: 'cls', name: 'CLS', unit: '', goal: '≤ 0.1', round: (v) => Math.round(v * 1000) / 1000 },
+  { key: 'bytes', name: 'bytes transferred', unit: 'KiB', goal: '—', round: (v) => Math.round(v / 1024) },
+];
+
+/**
+ * Lighthouse (issue 22 "Benchmark"): for each brand (`BENCH_BRANDS`) and each of
+ * {@link LIGHTHOUSE_PAGES}, the median of `BENCH_LIGHTHOUSE_RUNS` (default 5) runs of
+ * performance, accessibility, LCP, TBT, CLS and bytes transferred, each next to the
+ * same median on the static HTML page of `/courseware`'s size served by the same
+ * server in the same run (what the machine gives a page that needs no script). Every
+ * run is logged with the load average; each figure keeps its runs' load averages.
+ */
+export async function lighthouseFigures(log: (line: string) => void): Promise<Figure[]> {
+  const runs = countFromEnv('BENCH_LIGHTHOUSE_RUNS', 5);
+  const figures: Figure[] = [];
+  for (const brand of brands()) {
+    await withPortal(brand, async (opened) => {
+      const measure = async (label: string, url: string) => {
+        const samples: LighthouseSample[] = [];
+        for (let i = 0; i < runs; i += 1) {
+          const sample = await lighthouseSample(url, opened.debuggingPort);
+          samples.push(sample);
+          log(
+            `lighthouse ${brand} ${label} run ${i + 1}/${runs}: performance ${sample.performance}, accessibility ${sample.accessibility}, ` +
+              `LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms, CLS ${sample.cls.toFixed(3)}, ` +
+              `${Math.round(sample.bytes / 1024)} KiB (load average ${sample.loadAverage})`,
+          );
+        }
+        return samples;
+      };
+      const page = await staticBaselinePage(opened);
+      const baseline = await measure('static page', page.url);
+      for (const publicPage of LIGHTHOUSE_PAGES) {
+        const before = loadAverage();
+        const samples = await measure(publicPage.label, `${opened.portal.baseUrl}${publicPage.path}`);
+        for (const metric of LIGHTHOUSE_METRICS) {
+          figures.push({
+            name: `Lighthouse ${metric.name}, ${brand} ${publicPage.label} (mobile, median of ${runs})`,
+            value: metric.round(median(samples.map((s) => s[metric.key]))),
+            unit: metric.unit,
+            baseline: {
+              name: `the static HTML page of /courseware's size (${Math.round(page.bytes / 1024)} KiB)`,
+              value: metric.round(median(baseline.map((s) => s[metric.key]))),
+            },
+            goal: metric.goal,
+            loadAverage: [before, loadAverage()],
+            runs: samples.map((s) => ({ value: metric.round(s[metric.key]), loadAverage: s.loadAverage })),
+          });
+        }
+      }
+    });
+  }
+  return figures;
+}
