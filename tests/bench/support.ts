@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -196,10 +196,13 @@ let spaBuilt: Promise<string> | undefined;
 /**
  * Builds the SPA's production bundle into `web/dist` (the folder `npm start` with
  * `WEB_MODE=dist` and the CDK app use), once per benchmark run; returns its path.
+ * With `BENCH_REUSE_WEB_DIST=1` an existing `web/dist` is used as it is.
  * @throws Error when the build fails.
  */
 export function buildSpaOnce(): Promise<string> {
   spaBuilt ??= (async () => {
+    const dist = path.join(ROOT, 'web/dist');
+    if (process.env.BENCH_REUSE_WEB_DIST === '1' && existsSync(path.join(dist, 'index.html'))) return dist;
     const build = spawn(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts'], {
       cwd: ROOT,
       stdio: 'ignore',
@@ -207,7 +210,7 @@ export function buildSpaOnce(): Promise<string> {
     });
     const code = await new Promise<number | null>((r) => build.once('exit', r));
     if (code !== 0) throw new Error(`vite build exited with ${code}`);
-    return path.join(ROOT, 'web/dist');
+    return dist;
   })();
   return spaBuilt;
 }
