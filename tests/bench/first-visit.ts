@@ -510,6 +510,27 @@ async function lighthouseSample(url: string, port: number): Promise<LighthouseSa
   };
 }
 
+/**
+ * {@link lighthouseSample}, tried up to three times: on a loaded machine a DevTools
+ * protocol call may time out (`PROTOCOL_TIMEOUT`) and the run is lost, not the page
+ * slow. Each lost run is logged.
+ * @throws Error the third failure.
+ */
+async function lighthouseWithRetries(
+  url: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<LighthouseSample> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseSample(url, port);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`lighthouse run lost, trying again (load average ${loadAverage()}): ${(error as Error).message}`);
+    }
+  }
+}
+
 const LIGHTHOUSE_METRICS: readonly {
   key: keyof Omit<LighthouseSample, 'loadAverage'>;
   name: string;
@@ -541,7 +562,7 @@ export async function lighthouseFigures(log: (line: string) => void): Promise<Fi
       const measure = async (label: string, url: string) => {
         const samples: LighthouseSample[] = [];
         for (let i = 0; i < runs; i += 1) {
-          const sample = await lighthouseSample(url, opened.debuggingPort);
+          const sample = await lighthouseWithRetries(url, opened.debuggingPort, log);
           samples.push(sample);
           log(
             `lighthouse ${brand} ${label} run ${i + 1}/${runs}: performance ${sample.performance}, accessibility ${sample.accessibility}, ` +
