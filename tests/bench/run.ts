@@ -34,119 +34,89 @@
  *    time until the burst's e-mails are all delivered, and the load average.
  *    `BENCH_INVITATION_CONCURRENCY=200` measures another burst.
  *
- * 8. Lambda bundles (issue 22 item 7; `lambda-sizes.ts`): each function's minified bundle
- *    built with the CDK's esbuild settings, goal ≤ 250 KB.
+ * 8. The first visit (issue 22; `first-visit.ts`, `load.ts`): Lighthouse per page and
+ *    brand (`lighthouse`), bytes before the first render from the manifest and in
+ *    Chromium, gzip and brotli (`spa`), time to cards against a static page of the
+ *    same size (`cards`), requests and DynamoDB requests per page view (`pageviews`),
+ *    `npm start` to first page with its CPU seconds (`startup`), per-group Lambda
+ *    bundle size built with the CDK's esbuild settings (`lambdas`, `lambda-sizes.ts`), 50 connections × 30 s on four routes (`autocannon`).
+ *    Run counts: `BENCH_LIGHTHOUSE_RUNS` (5), `BENCH_CARDS_RUNS` (5),
+ *    `BENCH_FIRST_RENDER_RUNS` (3), `BENCH_AUTOCANNON_CONNECTIONS` (50),
+ *    `BENCH_AUTOCANNON_SECONDS` (30), `BENCH_BRANDS` (USCR,VACR), `BENCH_STARTUP_MODES`
+ *    (dev,dist). docs/benchmarks.md "How to run" lists them all.
  *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
- * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup, invitations, lambda)
- * runs only those sections and replaces only their figures in `latest.json`.
+ * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse) runs only those sections and
+ * replaces only their figures in `latest.json`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { FUNCTION_BUNDLE_GOAL_BYTES, functionBundleSizes } from '../../infra/tools/function-sizes.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
 import { dashboardFigures } from './dashboard.ts';
+import {
+  chromiumFirstRenderFigures,
+  countDynamoRequests,
+  lighthouseFigures,
+  pageViewFigures,
+  timeToCardsFigures,
+} from './first-visit.ts';
 import { invitationFigures } from './invitations.ts';
 import { lambdaSizeFigures } from './lambda-sizes.ts';
+import { concurrentVisitorFigures } from './load.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
+import {
+  buildSpaOnce,
+  type Figure,
+  firstOk,
+  freePort,
+  loadAverage,
+  processTreeCpuSeconds,
+  ROOT,
+  spawnStart,
+  stopChild,
+} from './support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: { name: string; value: number };
-  goal?: string;
-}
 const figures: Figure[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** What one `npm start` took until its first page and its first API answer. */
+interface StartMeasure {
+  /** ms until `/courseware` answered 200 with its HTML. */
+  page: number;
+  /** ms until the first content-list page answered 200. */
+  api: number;
+  /** CPU seconds of the whole process tree until the first page answered. */
+  cpuSeconds: number;
+  loadAverage: [number, number];
 }
 
-/** Polls `url` until it answers 200; returns ms since `started`. */
-async function firstOk(url: string, started: number, child: ChildProcess, timeoutMs = 180_000): Promise<number> {
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) {
-        await res.arrayBuffer();
-        return Date.now() - started;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGINT');
-  await exited;
-}
-
-/**
- * The environment of a fresh shell: this process's, less what the in-process portal
- * set (endpoints of its emulators, table and bucket names), which a child would
- * otherwise take for a LocalStack to use.
- */
-function freshEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of Object.keys(env)) {
-    if (name.startsWith('AWS_ENDPOINT_URL') || ['TABLE_NAME', 'PRIVATE_BUCKET', 'PUBLIC_BUCKET'].includes(name)) {
-      delete env[name];
-    }
-  }
-  return env;
-}
-
-/** Starts `npm start`'s command and measures the first page and the first API answer. */
-async function measureStart(dataDir: string, webMode: 'dev' | 'dist'): Promise<{ page: number; api: number }> {
+/** Starts `npm start`'s command and measures the first page, the first API answer and the CPU used until the page. */
+async function measureStart(dataDir: string, webMode: 'dev' | 'dist'): Promise<StartMeasure> {
   const port = await freePort();
+  const before = loadAverage();
   const started = Date.now();
-  const child = spawn(TSX, ['infra/local/start.ts'], {
-    cwd: ROOT,
-    env: freshEnvironment({ PORT: String(port), DATA_DIR: dataDir, WEB_MODE: webMode }),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const { child, stderr } = spawnStart({ PORT: String(port), DATA_DIR: dataDir, WEB_MODE: webMode });
   try {
-    const page = await firstOk(`http://127.0.0.1:${port}/courseware`, started, child);
+    const page = await firstOk(`http://127.0.0.1:${port}/courseware`, started, child, { html: true });
+    const cpuSeconds = child.pid === undefined ? 0 : processTreeCpuSeconds(child.pid);
     const api = await firstOk(`http://127.0.0.1:${port}/api/v1/content?condense=true&limit=10`, started, child);
-    return { page, api };
+    return { page, api, cpuSeconds, loadAverage: [before, loadAverage()] };
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n${stderr()}`);
   } finally {
     await stopChild(child);
   }
 }
 
-async function measureBaselineStart(): Promise<number> {
+async function measureBaselineStart(): Promise<{ ms: number; cpuSeconds: number }> {
   const port = await freePort();
   const started = Date.now();
   const child = spawn(
@@ -155,72 +125,80 @@ async function measureBaselineStart(): Promise<number> {
     { stdio: 'ignore' },
   );
   try {
-    return await firstOk(`http://127.0.0.1:${port}/`, started, child);
+    const ms = await firstOk(`http://127.0.0.1:${port}/`, started, child);
+    return { ms, cpuSeconds: child.pid === undefined ? 0 : processTreeCpuSeconds(child.pid) };
   } finally {
     await stopChild(child);
   }
 }
 
+/**
+ * `npm start` to the first page (issue 2; issue 22 item 6): per web mode
+ * (`BENCH_STARTUP_MODES`, default `dev,dist`), on a fresh data folder (seeding
+ * included) and again on the now-seeded folder, the ms until `/courseware` answers
+ * 200 with its HTML and the CPU seconds the whole process tree used until then;
+ * baseline: a bare Node HTTP server started the same way. The SPA is built first
+ * (not counted), so `dist` serves the current build.
+ */
 async function startupFigures(): Promise<void> {
-  const baseline = { name: 'bare Node HTTP server, first answer', value: await measureBaselineStart() };
-  for (const webMode of ['dev', 'dist'] as const) {
+  const modes = (process.env.BENCH_STARTUP_MODES ?? 'dev,dist').split(',').filter(Boolean);
+  const unknownModes = modes.filter((m) => m !== 'dev' && m !== 'dist');
+  if (unknownModes.length > 0) throw new Error(`BENCH_STARTUP_MODES: unknown modes ${unknownModes.join(', ')}`);
+  if (modes.includes('dist')) await buildSpaOnce();
+  const bare = await measureBaselineStart();
+  const baseline = { name: 'bare Node HTTP server, first answer (ms)', value: bare.ms };
+  const cpuBaseline = { name: 'bare Node HTTP server (CPU s)', value: Number(bare.cpuSeconds.toFixed(2)) };
+  for (const webMode of modes as ('dev' | 'dist')[]) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
     try {
       const fresh = await measureStart(dataDir, webMode);
       const warm = await measureStart(dataDir, webMode);
+      console.error(
+        `npm start (WEB_MODE=${webMode}): fresh ${fresh.page} ms, ${fresh.cpuSeconds.toFixed(1)} CPU s (load average ${fresh.loadAverage.join('→')}); ` +
+          `seeded ${warm.page} ms, ${warm.cpuSeconds.toFixed(1)} CPU s (load average ${warm.loadAverage.join('→')})`,
+      );
       figures.push(
         {
           name: `npm start → first page, fresh data folder (WEB_MODE=${webMode})`,
           value: fresh.page,
           unit: 'ms',
           baseline,
+          ...(webMode === 'dist' ? { goal: '≤ 15 s on an idle 2-core machine' } : {}),
+          loadAverage: fresh.loadAverage,
         },
         {
           name: `npm start → first API answer, fresh data folder (WEB_MODE=${webMode})`,
           value: fresh.api,
           unit: 'ms',
           baseline,
+          loadAverage: fresh.loadAverage,
+        },
+        {
+          name: `npm start → first page, CPU seconds of the process tree, fresh data folder (WEB_MODE=${webMode})`,
+          value: Number(fresh.cpuSeconds.toFixed(2)),
+          unit: 's',
+          baseline: cpuBaseline,
+          loadAverage: fresh.loadAverage,
         },
         {
           name: `npm start → first page, seeded data folder (WEB_MODE=${webMode})`,
           value: warm.page,
           unit: 'ms',
           baseline,
+          loadAverage: warm.loadAverage,
+        },
+        {
+          name: `npm start → first page, CPU seconds of the process tree, seeded data folder (WEB_MODE=${webMode})`,
+          value: Number(warm.cpuSeconds.toFixed(2)),
+          unit: 's',
+          baseline: cpuBaseline,
+          loadAverage: warm.loadAverage,
         },
       );
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   }
-}
-
-/** True for a read of the catalog revision item: the local catalog indexer's poll, not a handler's request. */
-function isCatalogRevisionPoll(input: unknown): boolean {
-  const pk = (input as { Key?: Record<string, unknown> } | undefined)?.Key?.pk;
-  return pk === 'CATALOG' || (typeof pk === 'object' && pk !== null && (pk as { S?: unknown }).S === 'CATALOG');
-}
-
-/**
- * Counts the DynamoDB requests the handlers make while `act` runs. The local catalog
- * indexer's poll of the revision item (it stands in for the table stream on AWS) runs
- * in the same process and is left out.
- */
-async function countDynamoRequests(act: () => Promise<void>): Promise<number> {
-  let count = 0;
-  const name = `bench-counter-${Math.random()}`;
-  dynamoDbClient.middlewareStack.add(
-    (next) => async (args) => {
-      if (!isCatalogRevisionPoll(args.input)) count += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    await act();
-  } finally {
-    dynamoDbClient.middlewareStack.remove(name);
-  }
-  return count;
 }
 
 async function requestFigures(): Promise<void> {
@@ -268,15 +246,14 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
+/**
+ * The SPA's JavaScript before the first render from the build manifest (issue 22
+ * item 3): the entry chunk plus every chunk it imports statically, gzip (Node's
+ * default level, the figure of earlier issues) and brotli (quality 11), next to all
+ * JavaScript of the build.
+ */
 async function bundleFigures(): Promise<void> {
-  const build = spawn(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
-  const code = await new Promise<number | null>((r) => build.once('exit', r));
-  if (code !== 0) throw new Error(`vite build exited with ${code}`);
-
-  const dist = path.join(ROOT, 'web/dist');
+  const dist = await buildSpaOnce();
   const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error('web/dist/.vite/manifest.json is missing: set build.manifest');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -290,10 +267,14 @@ async function bundleFigures(): Promise<void> {
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(entryKey);
-  const gzipBytes = (key: string) => gzipSync(readFileSync(path.join(dist, manifest[key]?.file ?? ''))).length;
+  const file = (key: string) => readFileSync(path.join(dist, manifest[key]?.file ?? ''));
+  const gzipBytes = (key: string) => gzipSync(file(key)).length;
+  const brotliBytes = (key: string) => brotliCompressSync(file(key)).length;
   const entryGzip = [...staticClosure].reduce((sum, key) => sum + gzipBytes(key), 0);
+  const entryBrotli = [...staticClosure].reduce((sum, key) => sum + brotliBytes(key), 0);
   const allJs = Object.keys(manifest).filter((k) => manifest[k]?.file.endsWith('.js'));
   const totalGzip = allJs.reduce((sum, key) => sum + gzipBytes(key), 0);
+  const totalBrotli = allJs.reduce((sum, key) => sum + brotliBytes(key), 0);
   const chartsInEntry = [...staticClosure].some((k) => /nivo|d3-/.test(k));
   if (chartsInEntry) throw new Error('a chart library is in the entry chunk');
 
@@ -303,6 +284,13 @@ async function bundleFigures(): Promise<void> {
     unit: 'KiB',
     baseline: { name: 'all JavaScript of the build, gzip (KiB)', value: Math.round(totalGzip / 1024) },
     goal: '≤ 170 KB; no charts in the entry',
+  });
+  figures.push({
+    name: 'SPA entry JavaScript (entry + static imports), brotli',
+    value: Math.round(entryBrotli / 1024),
+    unit: 'KiB',
+    baseline: { name: 'all JavaScript of the build, brotli (KiB)', value: Math.round(totalBrotli / 1024) },
+    goal: '≤ 170 KB',
   });
 }
 
@@ -332,11 +320,7 @@ async function requestsPerSecond(url: string, headers: Record<string, string>): 
 async function authCostFigure(): Promise<void> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-auth-'));
-  const child = spawn(TSX, ['infra/local/start.ts'], {
-    cwd: ROOT,
-    env: freshEnvironment({ PORT: String(port), DATA_DIR: dataDir, WEB_MODE: 'none' }),
-    stdio: 'ignore',
-  });
+  const { child } = spawnStart({ PORT: String(port), DATA_DIR: dataDir, WEB_MODE: 'none' });
   try {
     const base = `http://localhost:${port}`;
     await firstOk(`${base}/api/v1/content?limit=1`, Date.now(), child);
@@ -355,33 +339,6 @@ async function authCostFigure(): Promise<void> {
   } finally {
     await stopChild(child);
     await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** gzip bytes of every `.js` response Chromium receives until the courseware cards are visible. */
-async function firstRenderFigure(): Promise<void> {
-  const portal = await startLocalPortal({ seed: true, web: 'dist' });
-  const browser = await launchBrowser();
-  try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const bodies: Promise<number>[] = [];
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) {
-        bodies.push(response.body().then((body) => gzipSync(body).length));
-      }
-    });
-    await page.goto(`${portal.baseUrl}/courseware`);
-    await page.getByRole('link', { name: 'Buffer Overflow Attack Lab (Set-UID Version)', exact: true }).waitFor();
-    const total = (await Promise.all(bodies)).reduce((sum, bytes) => sum + bytes, 0);
-    figures.push({
-      name: 'JavaScript downloaded before /courseware shows its cards (Chromium), gzip',
-      value: Math.round(total / 1024),
-      unit: 'KiB',
-      goal: '≤ 170 KB',
-    });
-  } finally {
-    await browser.close();
-    await portal.stop();
   }
 }
 
@@ -559,11 +516,12 @@ async function invitationBenchFigures(): Promise<void> {
 
 function report(): void {
   const rows = figures.map((f) => {
-    const ratio = f.baseline
+    const ratio = f.baseline?.value
       ? ` (×${(f.value / f.baseline.value).toFixed(1)} of ${f.baseline.name}: ${f.baseline.value})`
       : '';
     const goal = f.goal ? `  goal ${f.goal}` : '';
-    return `${f.name}: ${Number.isInteger(f.value) ? f.value : f.value.toFixed(2)} ${f.unit}${ratio}${goal}`;
+    const load = f.loadAverage ? `  [load average ${f.loadAverage[0].toFixed(2)}→${f.loadAverage[1].toFixed(2)}]` : '';
+    return `${f.name}: ${Number.isInteger(f.value) ? f.value : f.value.toFixed(2)} ${f.unit}${ratio}${goal}${load}`;
   });
   console.log(['', 'Benchmark figures', ...rows, ''].join('\n'));
   const dir = path.join(ROOT, 'tests/bench/results');
@@ -585,6 +543,8 @@ function report(): void {
 }
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+/** A progress line of a long section (each run with its load average), on standard error. */
+const progress = (line: string) => console.error(line);
 /** The sections, in run order; `BENCH_ONLY=spa,bundles` runs only those (all by default). */
 const SECTIONS: Record<string, () => Promise<void>> = {
   search: searchBenchFigures,
@@ -593,13 +553,25 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   auth: authCostFigure,
   spa: async () => {
     await bundleFigures();
-    await firstRenderFigure();
+    figures.push(...(await chromiumFirstRenderFigures()));
   },
   requests: requestFigures,
   startup: startupFigures,
   invitations: invitationBenchFigures,
-  lambda: async () => {
+  cards: async () => {
+    figures.push(...(await timeToCardsFigures(progress)));
+  },
+  pageviews: async () => {
+    figures.push(...(await pageViewFigures(progress)));
+  },
+  lambdas: async () => {
     figures.push(...(await lambdaSizeFigures(ROOT)));
+  },
+  autocannon: async () => {
+    figures.push(...(await concurrentVisitorFigures(progress)));
+  },
+  lighthouse: async () => {
+    figures.push(...(await lighthouseFigures(progress)));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

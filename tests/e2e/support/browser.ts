@@ -20,16 +20,27 @@ const QUIET_FLAGS = [
  * Launches headless Chromium for browser tests. The browser comes from
  * `CHROME_PATH`, else `/usr/bin/chromium`, else the Chromium shipped inside the npm
  * package `@sparticuz/chromium`, so `npm test` needs nothing installed by hand.
+ *
+ * Options (for the benchmark): `args` go to Chromium after the others (e.g.
+ * `--remote-debugging-port=<port>` for Lighthouse); `multiProcess` leaves out the
+ * packaged Chromium's `--single-process`, which does not survive closing a browser
+ * context (a cold view per context needs that).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(
+  options: { args?: readonly string[]; multiProcess?: boolean } = {},
+): Promise<Browser> {
+  const args = [...QUIET_FLAGS, ...(options.args ?? [])];
   const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv) return chromium.launch({ executablePath: fromEnv, headless: true, args: QUIET_FLAGS });
+  if (fromEnv) return chromium.launch({ executablePath: fromEnv, headless: true, args });
   if (existsSync('/usr/bin/chromium')) {
-    return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: QUIET_FLAGS });
+    return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args });
   }
   const packaged = (await import('@sparticuz/chromium')).default;
   const executablePath = await packaged.executablePath();
-  return chromium.launch({ executablePath, headless: true, args: [...packaged.args, ...QUIET_FLAGS] });
+  const packagedArgs = options.multiProcess
+    ? packaged.args.filter((arg: string) => arg !== '--single-process')
+    : packaged.args;
+  return chromium.launch({ executablePath, headless: true, args: [...packagedArgs, ...args] });
 }
 
 /** An axe violation reduced to what a failing assertion should print. */
