@@ -57,7 +57,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { FUNCTION_BUNDLE_GOAL_BYTES, functionBundleSizes } from '../../infra/tools/function-sizes.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
 import { dashboardFigures } from './dashboard.ts';
