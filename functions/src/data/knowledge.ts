@@ -3,7 +3,7 @@ import type { Knowledge } from '#shared/contracts/knowledge';
 import { KNOWLEDGE_TYPES, type KnowledgeType } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
-import { decodePageToken, encodePageToken, pageKeyOf } from '../lib/page-token.ts';
+import { decodePageToken, encodePageToken } from '../lib/page-token.ts';
 import { batchGetItems, batchPutItems, type Page, queryPage, tableName } from './dynamo.ts';
 import { type KnowledgeItem, toKnowledge } from './items.ts';
 import { ENTITY_TYPES, KEY_ATTRIBUTES, knowledgeKey, knowledgePartition, knowledgeRevisionKey } from './keys.ts';
@@ -41,8 +41,11 @@ interface KnowledgeSnapshot {
 }
 
 let snapshot: KnowledgeSnapshot | null = null;
-let loading: { readonly table: string; readonly revision: number; readonly promise: Promise<KnowledgeSnapshot> } | null =
-  null;
+let loading: {
+  readonly table: string;
+  readonly revision: number;
+  readonly promise: Promise<KnowledgeSnapshot>;
+} | null = null;
 
 /**
  * The knowledge revision (one GetItem, eventually consistent): 0 while no knowledge
@@ -152,8 +155,7 @@ export async function listKnowledge(options: ListKnowledgeOptions): Promise<Page
     const startId = start[TABLE.sortKey] ?? '';
     const rank = (type: KnowledgeType) => types.indexOf(type);
     const after = matching.findIndex(
-      (item) =>
-        rank(item.type) > rank(startType as KnowledgeType) || (item.type === startType && item.id > startId),
+      (item) => rank(item.type) > rank(startType as KnowledgeType) || (item.type === startType && item.id > startId),
     );
     from = after === -1 ? matching.length : after;
   }
@@ -162,7 +164,7 @@ export async function listKnowledge(options: ListKnowledgeOptions): Promise<Page
   const more = from + items.length < matching.length;
   return {
     items,
-    nextPageToken: more && last ? encodePageToken(pageKeyOf(knowledgeKey(last.type, last.id), KEY_ATTRIBUTES.table)) : null,
+    nextPageToken: more && last ? encodePageToken({ ...knowledgeKey(last.type, last.id) }) : null,
   };
 }
 

@@ -8,8 +8,8 @@ import { leaveFor } from '../lib/external-navigation.ts';
 import { createQueryClient } from '../lib/react-query.ts';
 import { runtimeConfig } from '../testing/fixtures.ts';
 import { mockApi } from '../testing/mock-api.ts';
-import { PERSONAS } from '../testing/session.ts';
 import { renderApp } from '../testing/render.tsx';
+import { PERSONAS } from '../testing/session.ts';
 import { AppProvider } from './provider.tsx';
 import { createRoutes, logoutDestination } from './router.tsx';
 

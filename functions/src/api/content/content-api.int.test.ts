@@ -1,3 +1,4 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildContent, Content, ContentDetail, ContentSummary } from '#shared/contracts/content';
@@ -5,7 +6,6 @@ import type { Contributor } from '#shared/contracts/contributor';
 import type { Knowledge } from '#shared/contracts/knowledge';
 import type { ContentStatus } from '#shared/enums';
 import { UPDATED_WITHIN_DAYS } from '#shared/limits';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbClient, dynamoDocumentClient } from '../../adapters/aws-clients.ts';
 import { createContent } from '../../data/content.ts';
 import { tableName } from '../../data/dynamo.ts';
@@ -495,7 +495,9 @@ describe('GET /api/v1/knowledge', () => {
   });
 
   it('answers an id of both KSA and TKS once per type without a type', async () => {
-    const page = jsonBody<Page<Knowledge>>(await call(withQuery(loadEvent('content/list-knowledge'), { ids: 'S0177' })));
+    const page = jsonBody<Page<Knowledge>>(
+      await call(withQuery(loadEvent('content/list-knowledge'), { ids: 'S0177' })),
+    );
     expect(page.items.map((item) => `${item.type}#${item.id}`)).toEqual(['KSA#S0177', 'TKS#S0177']);
   });
 
@@ -529,7 +531,9 @@ describe('GET /api/v1/knowledge', () => {
     );
     expect(after.items).toEqual([{ id: 'ZZ-TEST.1', type: 'KU', name: 'A unit written after the list was cached' }]);
     expect(sent).toContain('QueryCommand');
-    await dynamoDocumentClient.send(new DeleteCommand({ TableName: tableName(), Key: knowledgeKey('KU', 'ZZ-TEST.1') }));
+    await dynamoDocumentClient.send(
+      new DeleteCommand({ TableName: tableName(), Key: knowledgeKey('KU', 'ZZ-TEST.1') }),
+    );
     await bumpKnowledgeRevision();
   });
 });

@@ -78,7 +78,10 @@ describe('getKnowledgeOfTypeQueryOptions', () => {
     expect(calledUrls(api)).toHaveLength(1);
 
     // The whole catalogue as an earlier version stored it (an array) is not a list by type.
-    window.localStorage.setItem(storageKey('knowledges', '2.00'), JSON.stringify({ savedAt: Date.now(), value: [ksa('K0009')] }));
+    window.localStorage.setItem(
+      storageKey('knowledges', '2.00'),
+      JSON.stringify({ savedAt: Date.now(), value: [ksa('K0009')] }),
+    );
     await new QueryClient().fetchQuery(getKnowledgeOfTypeQueryOptions({ type: 'KSA', storageVersion: '2.00' }));
     expect(calledUrls(api)).toHaveLength(2);
   });

@@ -1,6 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod';
-import { KNOWLEDGE_IDS_MAX, type Knowledge, KnowledgePage, Knowledge as KnowledgeSchema } from '#shared/contracts/knowledge';
+import {
+  KNOWLEDGE_IDS_MAX,
+  type Knowledge,
+  KnowledgePage,
+  Knowledge as KnowledgeSchema,
+} from '#shared/contracts/knowledge';
 import { KNOWLEDGE_TYPES, type KnowledgeType } from '#shared/enums';
 import { PAGE } from '#shared/limits';
 import { apiGet, apiUrl } from '../../../lib/api-client.ts';
@@ -57,7 +62,13 @@ function writeStoredType(storageVersion: string, type: KnowledgeType, items: Kno
  * cached for a day and kept in local storage under the settings version, so a
  * returning visitor's picker starts without a request.
  */
-export function getKnowledgeOfTypeQueryOptions({ type, storageVersion }: { type: KnowledgeType; storageVersion: string }) {
+export function getKnowledgeOfTypeQueryOptions({
+  type,
+  storageVersion,
+}: {
+  type: KnowledgeType;
+  storageVersion: string;
+}) {
   let stored: ReturnType<typeof readStoredType> = null;
   let read = false;
   const readOnce = () => {

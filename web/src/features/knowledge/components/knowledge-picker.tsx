@@ -83,7 +83,8 @@ export function KnowledgePicker({
   // Counts put what narrows the search first; withdrawn statements still come after current ones.
   const options = useMemo(() => currentFirst(counted, withdrawn), [counted, withdrawn]);
   const names = useMemo(
-    () => new Map(known.map((item) => [item.id, isWithdrawnKnowledge(item) ? knowledgeTextWithoutMark(item) : item.name])),
+    () =>
+      new Map(known.map((item) => [item.id, isWithdrawnKnowledge(item) ? knowledgeTextWithoutMark(item) : item.name])),
     [known],
   );
 
