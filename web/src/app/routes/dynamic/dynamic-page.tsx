@@ -60,11 +60,15 @@ function DynamicPage({ lookup }: { lookup: DynamicLookup }) {
   );
 }
 
-/** The announced status while the lookups run. */
+/**
+ * The announced status while the lookups run. It holds a screen's height, so the
+ * footer stays below the fold until the page it leads to takes its place (no
+ * layout shift; issue 22 item 5).
+ */
 function LookingForThePage() {
   useDocumentTitle('Looking for the page');
   return (
-    <HStack role="status" gap="3" py="10" aria-live="polite">
+    <HStack role="status" gap="3" py="10" aria-live="polite" alignItems="flex-start" minH="100vh">
       <Spinner size="md" color="brand.solid" aria-hidden="true" />
       <Text color="fg.muted">Looking for the page…</Text>
     </HStack>
