@@ -68,7 +68,7 @@ describe('a first visit (issue 22)', () => {
     expect(beforeCards.filter(isWholeKnowledgeList).map(String)).toEqual([]);
   });
 
-  it('shows a content page by its canonical address before any whole knowledge list is asked for, with its knowledge named', async () => {
+  it('shows a content page by its canonical address, fetched once, before any whole knowledge list is asked for', async () => {
     const { page, requests } = await coldPage();
     await page.goto(`${seeded().portal.baseUrl}/courseware/${MODULE_ALIAS}`);
     await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();

@@ -47,7 +47,15 @@ function DynamicPage({ lookup }: { lookup: DynamicLookup }) {
   ] as const) {
     if (key === null) continue;
     if (query.isPending) return <LookingForThePage />;
-    if (query.data) return <Navigate to={contentPath(query.data.content)} replace />;
+    if (query.data) {
+      // The redirect ends after the next route's loaders: until then the status keeps its place (no layout shift).
+      return (
+        <>
+          <Navigate to={contentPath(query.data.content)} replace />
+          <LookingForThePage />
+        </>
+      );
+    }
   }
   if (lookup.pageHref === null) return <Navigate to={paths.home} replace />;
   return (
