@@ -103,6 +103,29 @@ describe('KnowledgePicker', () => {
     expect(stored.value.KSA.items).toHaveLength(3000);
   });
 
+  it("names chips from the names it is given (a saved item's own) and asks only for the others", async () => {
+    const api = mockApi((url) => ({
+      body: {
+        items: manyStatements().filter((item) => (url.searchParams.get('ids') ?? '').split(',').includes(item.id)),
+        nextPageToken: null,
+      },
+    }));
+    renderWithProviders(
+      <KnowledgePicker
+        type="KSA"
+        value={['K0018', 'K0070']}
+        onValueChange={() => undefined}
+        names={new Map([['K0018', 'Knowledge of encryption algorithms, as the item names it.']])}
+      />,
+    );
+    const chipOf = (id: string) => screen.getByRole('button', { name: `Remove ${id}` }).closest('[title]');
+    await waitFor(() =>
+      expect(chipOf('K0070')).toHaveAttribute('title', expect.stringMatching(/^Knowledge of system/)),
+    );
+    expect(chipOf('K0018')).toHaveAttribute('title', 'Knowledge of encryption algorithms, as the item names it.');
+    expect(calledUrls(api)).toEqual(['/api/v1/knowledge?type=KSA&ids=K0070&limit=1']);
+  });
+
   it('finds a statement by its id and chooses it with the keyboard', async () => {
     storeKnowledge(manyStatements());
     mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));

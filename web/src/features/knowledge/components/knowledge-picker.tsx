@@ -51,20 +51,24 @@ export function knowledgeOptions(items: readonly Knowledge[], type: KnowledgeTyp
  *
  * Nothing large loads with the page (issue 22 item 1): the type's list is fetched
  * when the reader reaches the picker (focus or pointer on it), unless it is stored
- * from an earlier visit; until then the chips of chosen ids (a filter address such
- * as `?kus=CO-M.9`) get their names from one small request for those ids.
+ * from an earlier visit; until then the chips of chosen ids get their names from
+ * `names` (the editor passes the saved item's own) and, for the others (a filter
+ * address such as `?kus=CO-M.9`), from one small request for those ids.
  */
 export function KnowledgePicker({
   type,
   value,
   onValueChange,
   counts,
+  names: givenNames,
 }: {
   type: KnowledgeType;
   value: readonly string[];
   onValueChange: (value: string[]) => void;
   /** Facet counts of the current result for this type. */
   counts?: readonly FacetCount[] | undefined;
+  /** Names known already, id → name (a content item's own `KnowledgeRef`s). */
+  names?: ReadonlyMap<string, string> | undefined;
 }) {
   const [reached, setReached] = useState(false);
   const reach = () => {
@@ -72,9 +76,17 @@ export function KnowledgePicker({
   };
   const knowledge = useKnowledgeOfType({ type, enabled: reached });
   const items = knowledge.data;
-  const chosen = useKnowledgeByIds({ type, ids: value, enabled: items === undefined });
+  const unnamed = useMemo(() => value.filter((id) => !givenNames?.has(id)), [value, givenNames]);
+  const chosen = useKnowledgeByIds({ type, ids: unnamed, enabled: items === undefined });
   const base = useMemo(() => knowledgeOptions(items ?? [], type), [items, type]);
-  const known = useMemo(() => [...(items ?? []), ...(chosen.data ?? [])], [items, chosen.data]);
+  const known = useMemo(
+    () => [
+      ...[...(givenNames ?? [])].map(([id, name]) => ({ id, type, name })),
+      ...(chosen.data ?? []),
+      ...(items ?? []),
+    ],
+    [givenNames, chosen.data, items, type],
+  );
   const withdrawn = useMemo(
     () => new Set(known.filter((item) => item.type === type && isWithdrawnKnowledge(item)).map((item) => item.id)),
     [known, type],
