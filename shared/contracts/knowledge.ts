@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { KNOWLEDGE_TYPES, STATEMENT_KINDS } from '../enums.ts';
-import { PAGE } from '../limits.ts';
+import { LIMITS, PAGE } from '../limits.ts';
 import { limitParam, PageToken, pageOf } from './common.ts';
 
 /**
@@ -53,9 +53,34 @@ export function knowledgeTextWithoutMark(item: Pick<Knowledge, 'name'>): string 
   return item.name.replace(WITHDRAWN_TEXT, '');
 }
 
-/** `GET /api/v1/knowledge` query (spec §7: page size up to 10000, looped by token). */
+/** Most ids one `GET /api/v1/knowledge?ids=…` asks for: a filter address's 200 values (spec §9). */
+export const KNOWLEDGE_IDS_MAX = LIMITS.searchFilterMaxValues;
+
+/**
+ * The `ids` query of `GET /api/v1/knowledge` (issue 22 item 1): ids joined by commas
+ * (`ids=K0018,CO-M.4`; a repeated `ids` parameter arrives joined the same way), 1 to
+ * {@link KNOWLEDGE_IDS_MAX} of them, each a {@link KnowledgeId}. Parsed to the list.
+ */
+export const KnowledgeIdsParam = z
+  .string()
+  .transform((raw) => raw.split(',').map((id) => id.trim()))
+  .pipe(
+    z
+      .array(KnowledgeId)
+      .min(1, 'Give at least one id.')
+      .max(KNOWLEDGE_IDS_MAX, `Give at most ${KNOWLEDGE_IDS_MAX} ids.`),
+  )
+  .meta({ description: 'Only these ids (comma-separated, at most 200), e.g. K0018,CO-M.4.' });
+
+/**
+ * `GET /api/v1/knowledge` query (spec §7: page size up to 10000, looped by token).
+ * `ids` narrows the answer to those ids (of `type` when given; an id of both KSA and
+ * TKS comes twice without it), so a screen names a few chosen items without the
+ * whole catalogue (issue 22 item 1).
+ */
 export const ListKnowledgeQuery = z.object({
   type: KnowledgeType.optional(),
+  ids: KnowledgeIdsParam.optional(),
   limit: limitParam(PAGE.knowledgeMax, PAGE.knowledgeMax),
   pageToken: PageToken.optional(),
 });

@@ -89,7 +89,8 @@ export const CONTENT_ROUTES = [
     path: '/api/v1/knowledge',
     group: 'content',
     access: 'public',
-    summary: 'List knowledge items (KSA, TKS, KU), up to 10000 per page (spec §7 "List knowledge items").',
+    summary:
+      'List knowledge items (KSA, TKS, KU), up to 10000 per page, or only the given ids (spec §7 "List knowledge items"; issue 22 item 1).',
     request: { query: ListKnowledgeQuery },
     response: KnowledgePage,
     cacheSeconds: 300,

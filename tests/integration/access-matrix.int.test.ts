@@ -116,6 +116,13 @@ const MATRIX: readonly MatrixRow[] = [
     expected: { ...everyone(404), editor: 200, admin: 200 },
   },
   { operationId: 'listKnowledge', method: 'GET', path: '/api/v1/knowledge?type=KU', expected: everyone(200) },
+  // Named knowledge items for a screen's chips (issue 22 item 1): public like the whole list.
+  {
+    operationId: 'listKnowledge',
+    method: 'GET',
+    path: '/api/v1/knowledge?type=KU&ids=CO-M.9,CSF',
+    expected: everyone(200),
+  },
   { operationId: 'getKnowledge', method: 'GET', path: '/api/v1/knowledge/KU/CSF', expected: everyone(200) },
   { operationId: 'listContributors', method: 'GET', path: '/api/v1/contributors', expected: everyone(200) },
   // Content writes (spec §6 "Update content", "Delete content"): editor and admin pass the

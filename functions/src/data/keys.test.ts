@@ -25,6 +25,7 @@ import {
   invitationKey,
   KEY_ATTRIBUTES,
   knowledgeKey,
+  knowledgeRevisionKey,
   organizationNameIndexKey,
   pageHrefKey,
   pageKey,
@@ -60,6 +61,7 @@ describe('key builders', () => {
     });
     expect(knowledgeKey('KSA', 'K0001')).toEqual({ pk: 'KNOWLEDGE#KSA', sk: 'K0001' });
     expect(knowledgeKey('KU', 'CO-M.4')).toEqual({ pk: 'KNOWLEDGE#KU', sk: 'CO-M.4' });
+    expect(knowledgeRevisionKey()).toEqual({ pk: 'KNOWLEDGE', sk: 'REVISION' });
     expect(contributorKey(ID)).toEqual({ pk: `CONTRIBUTOR#${ID}`, sk: 'CONTRIBUTOR' });
     expect(contributorNameIndexKey('Du', 'Wenliang', ID)).toEqual({
       gsi1pk: 'CONTRIBUTORS',

@@ -16,6 +16,7 @@ import { TABLE } from '#shared/table';
  * | children of content, in index order               | gsi2  | gsi2pk `PARENT#<parentId>` (`PARENT#ROOT` top-level), gsi2sk `<index, 6 digits>#<id>` |
  * | content of one status, most recently modified first | gsi3 | gsi3pk `STATUS#<status>`, gsi3sk `<modifiedTimestamp ISO>#<id>`     |
  * | knowledge of a type, by id; one knowledge item    | table | pk `KNOWLEDGE#<TYPE>`, sk `<id>`                                    |
+ * | knowledge revision (bumped by every knowledge write) | table | pk `KNOWLEDGE`, sk `REVISION` (attribute revision, a number)     |
  * | contributor by id                                 | table | pk `CONTRIBUTOR#<id>`, sk `CONTRIBUTOR`                             |
  * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
  * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
@@ -60,6 +61,7 @@ export const ENTITY_TYPES = {
   alias: 'Alias',
   contributor: 'Contributor',
   knowledge: 'Knowledge',
+  knowledgeRevision: 'KnowledgeRevision',
   file: 'File',
   user: 'User',
   userClaim: 'UserClaim',
@@ -166,6 +168,15 @@ export function knowledgePartition(type: KnowledgeType): string {
 /** `KNOWLEDGE#<TYPE>` / `<id>`: one knowledge item. */
 export function knowledgeKey(type: KnowledgeType, id: string): TableKey {
   return { pk: knowledgePartition(type), sk: id };
+}
+
+/**
+ * `KNOWLEDGE` / `REVISION`: the one item whose `revision` counter every knowledge
+ * write increments, so a container's cached knowledge list (issue 22 item 1) knows
+ * when to read the list again. Never a knowledge partition: those end in `#<TYPE>`.
+ */
+export function knowledgeRevisionKey(): TableKey {
+  return { pk: 'KNOWLEDGE', sk: 'REVISION' };
 }
 
 /** `CONTRIBUTOR#<id>` / `CONTRIBUTOR`: one contributor. */

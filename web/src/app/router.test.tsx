@@ -9,6 +9,7 @@ import { createQueryClient } from '../lib/react-query.ts';
 import { runtimeConfig } from '../testing/fixtures.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render.tsx';
+import { PERSONAS } from '../testing/session.ts';
 import { AppProvider } from './provider.tsx';
 import { createRoutes, logoutDestination } from './router.tsx';
 
@@ -43,11 +44,16 @@ describe('routes', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // The first navigation waits for the entry guard (here: exchanging a `t` token), never for knowledge.
+    const token = PERSONAS.student();
     mockApi(async (url) => {
-      if (url.pathname === '/api/v1/knowledge') await gate;
+      if (url.pathname === '/api/v1/authenticate') {
+        await gate;
+        return { body: { token } };
+      }
       return { body: { items: [], nextPageToken: null } };
     });
-    renderApp({ path: '/courseware' });
+    renderApp({ path: '/courseware?t=upstream-token' });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     release();

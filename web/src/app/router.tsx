@@ -10,7 +10,6 @@ import { sessionGate } from '../features/auth/session/entry-guard.ts';
 import { requireCapabilities } from '../features/auth/session/guards.tsx';
 import { configureSession, getSession, logout } from '../features/auth/session/session-store.ts';
 import { getContentQueryOptions } from '../features/courseware/api/get-content.ts';
-import { getKnowledgeQueryOptions } from '../features/knowledge/api/get-knowledge.ts';
 import { reportError } from '../lib/error-store.ts';
 import { leaveFor } from '../lib/external-navigation.ts';
 import { getLastLocation } from '../lib/last-location.ts';
@@ -85,9 +84,10 @@ async function exercisesUrl(config: RuntimeConfig): Promise<string> {
 }
 
 /**
- * The route table of the SPA (spec §2.2) for one runtime configuration. Courseware
- * routes load the knowledge items before they render (from local storage when
- * fresh); the content itself starts loading at the same time.
+ * The route table of the SPA (spec §2.2) for one runtime configuration. A content
+ * page's loader starts loading the content without waiting for it; nothing waits
+ * for the knowledge list (content answers name their own knowledge items, the
+ * pickers load theirs on demand; issue 22 item 1).
  */
 export function createRoutes({
   config,
@@ -97,21 +97,10 @@ export function createRoutes({
   queryClient: QueryClient;
 }): RouteObject[] {
   configureSession({ storageVersion: config.storageVersion });
-  const loadKnowledge = async () => {
-    try {
-      await queryClient.ensureQueryData(getKnowledgeQueryOptions({ storageVersion: config.storageVersion }));
-    } catch {
-      // Reported through the query cache; the screens work without knowledge names.
-    }
-  };
 
   const coursewareList: RouteObject = config.flags.courseware
     ? {
         index: true,
-        loader: async () => {
-          await loadKnowledge();
-          return null;
-        },
         lazy: () => import('./routes/courseware/list.tsx'),
       }
     : { index: true, element: <NotFoundRoute />, handle: { breadcrumbs: false } satisfies RouteHandle };
@@ -148,10 +137,9 @@ export function createRoutes({
                 {
                   path: '*',
                   handle: { breadcrumbs: false } satisfies RouteHandle,
-                  loader: async ({ params }: LoaderFunctionArgs) => {
+                  loader: ({ params }: LoaderFunctionArgs) => {
                     const idOrAlias = params['*'] ?? '';
                     if (idOrAlias) void queryClient.prefetchQuery(getContentQueryOptions(idOrAlias));
-                    await loadKnowledge();
                     return null;
                   },
                   lazy: () => import('./routes/courseware/detail.tsx'),

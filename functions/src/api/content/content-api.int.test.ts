@@ -1,3 +1,4 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildContent, Content, ContentDetail, ContentSummary } from '#shared/contracts/content';
@@ -5,9 +6,12 @@ import type { Contributor } from '#shared/contracts/contributor';
 import type { Knowledge } from '#shared/contracts/knowledge';
 import type { ContentStatus } from '#shared/enums';
 import { UPDATED_WITHIN_DAYS } from '#shared/limits';
-import { dynamoDbClient } from '../../adapters/aws-clients.ts';
+import { dynamoDbClient, dynamoDocumentClient } from '../../adapters/aws-clients.ts';
 import { createContent } from '../../data/content.ts';
+import { tableName } from '../../data/dynamo.ts';
 import type { ContentRecord } from '../../data/items.ts';
+import { knowledgeKey } from '../../data/keys.ts';
+import { bumpKnowledgeRevision, putKnowledgeBatch } from '../../data/knowledge.ts';
 import { childAlias } from '../../domain/alias.ts';
 import { seedId } from '../../domain/ids.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
@@ -479,6 +483,58 @@ describe('GET /api/v1/knowledge', () => {
     const page = jsonBody<Page<Knowledge>>(result);
     expect(page.items).toHaveLength(3395);
     expect(page.nextPageToken).toBeNull();
+  });
+
+  it('answers only the asked ids of one type, in list order, for the chips of a filter address', async () => {
+    const result = await call(withQuery(loadEvent('content/list-knowledge'), { type: 'KU', ids: 'CO-M.9,CSF,NOPE' }));
+    expect(result.statusCode).toBe(200);
+    const page = jsonBody<Page<Knowledge>>(result);
+    expect(page.items.map((item) => item.id)).toEqual(['CO-M.9', 'CSF']);
+    expect(page.items[1]).toMatchObject({ type: 'KU', name: 'Cybersecurity Foundations' });
+    expect(page.nextPageToken).toBeNull();
+  });
+
+  it('answers an id of both KSA and TKS once per type without a type', async () => {
+    const page = jsonBody<Page<Knowledge>>(
+      await call(withQuery(loadEvent('content/list-knowledge'), { ids: 'S0177' })),
+    );
+    expect(page.items.map((item) => `${item.type}#${item.id}`)).toEqual(['KSA#S0177', 'TKS#S0177']);
+  });
+
+  it('pages through the asked ids with tokens that resume after the last item', async () => {
+    const pages = await allPages<Knowledge>(loadEvent('content/list-knowledge'), {
+      ids: 'K0001,K0002,S0177,CSF,T0006',
+      limit: '2',
+    });
+    expect(pages.map((page) => page.map((item) => `${item.type}#${item.id}`))).toEqual([
+      ['KSA#K0001', 'KSA#K0002'],
+      ['KSA#S0177', 'KU#CSF'],
+      ['TKS#S0177', 'TKS#T0006'],
+    ]);
+  });
+
+  it('reads the knowledge revision only (one GetItem) once the list is cached', async () => {
+    await call(withQuery(loadEvent('content/list-knowledge'), {}));
+    const result = await call(withQuery(loadEvent('content/list-knowledge'), {}));
+    expect(jsonBody<Page<Knowledge>>(result).items).toHaveLength(3395);
+    expect(sent).toEqual(['GetItemCommand']);
+  });
+
+  it('reads the list again after a knowledge write bumps the revision', async () => {
+    const before = jsonBody<Page<Knowledge>>(
+      await call(withQuery(loadEvent('content/list-knowledge'), { type: 'KU', ids: 'ZZ-TEST.1' })),
+    );
+    expect(before.items).toEqual([]);
+    await putKnowledgeBatch([{ id: 'ZZ-TEST.1', type: 'KU', name: 'A unit written after the list was cached' }]);
+    const after = jsonBody<Page<Knowledge>>(
+      await call(withQuery(loadEvent('content/list-knowledge'), { type: 'KU', ids: 'ZZ-TEST.1' })),
+    );
+    expect(after.items).toEqual([{ id: 'ZZ-TEST.1', type: 'KU', name: 'A unit written after the list was cached' }]);
+    expect(sent).toContain('QueryCommand');
+    await dynamoDocumentClient.send(
+      new DeleteCommand({ TableName: tableName(), Key: knowledgeKey('KU', 'ZZ-TEST.1') }),
+    );
+    await bumpKnowledgeRevision();
   });
 });
 

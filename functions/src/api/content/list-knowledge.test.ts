@@ -16,6 +16,19 @@ describe('listKnowledge', () => {
     expect(jsonBody(result).errors).toEqual([{ path: 'query.pageToken', message: 'Invalid page token.' }]);
   });
 
+  it('answers 400 for ids that are not knowledge ids and for more than 200 ids', async () => {
+    const bad = await listKnowledge(
+      withQuery(loadEvent('content/list-knowledge'), { ids: 'K0018,not an id' }),
+      lambdaContext(),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(jsonBody<{ errors: { path: string }[] }>(bad).errors.map((error) => error.path)).toEqual(['query.ids.1']);
+    const many = Array.from({ length: 201 }, (_, index) => `K${String(index).padStart(4, '0')}`).join(',');
+    const tooMany = await listKnowledge(withQuery(loadEvent('content/list-knowledge'), { ids: many }), lambdaContext());
+    expect(tooMany.statusCode).toBe(400);
+    expect(jsonBody(tooMany).errors).toEqual([{ path: 'query.ids', message: 'Give at most 200 ids.' }]);
+  });
+
   it('answers 400 for an unknown type and a limit over 10000', async () => {
     const event = withQuery(loadEvent('content/list-knowledge'), { type: 'XYZ', limit: '10001' });
     const result = await listKnowledge(event, lambdaContext());

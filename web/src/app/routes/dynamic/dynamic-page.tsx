@@ -47,7 +47,15 @@ function DynamicPage({ lookup }: { lookup: DynamicLookup }) {
   ] as const) {
     if (key === null) continue;
     if (query.isPending) return <LookingForThePage />;
-    if (query.data) return <Navigate to={contentPath(query.data.content)} replace />;
+    if (query.data) {
+      // The redirect ends after the next route's loaders: until then the status keeps its place (no layout shift).
+      return (
+        <>
+          <Navigate to={contentPath(query.data.content)} replace />
+          <LookingForThePage />
+        </>
+      );
+    }
   }
   if (lookup.pageHref === null) return <Navigate to={paths.home} replace />;
   return (
@@ -60,11 +68,15 @@ function DynamicPage({ lookup }: { lookup: DynamicLookup }) {
   );
 }
 
-/** The announced status while the lookups run. */
+/**
+ * The announced status while the lookups run. It holds a screen's height, so the
+ * footer stays below the fold until the page it leads to takes its place (no
+ * layout shift; issue 22 item 5).
+ */
 function LookingForThePage() {
   useDocumentTitle('Looking for the page');
   return (
-    <HStack role="status" gap="3" py="10" aria-live="polite">
+    <HStack role="status" gap="3" py="10" aria-live="polite" alignItems="flex-start" minH="100vh">
       <Spinner size="md" color="brand.solid" aria-hidden="true" />
       <Text color="fg.muted">Looking for the page…</Text>
     </HStack>

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
 import { PAGE_NOT_FOUND_MESSAGE, Page } from '#shared/contracts/page';
 import { FeatureFlags, type RuntimeConfig } from '#shared/contracts/runtime-config';
+import { getContentQueryOptions } from '../../../features/courseware/api/get-content.ts';
 import { getShownErrors } from '../../../lib/error-store.ts';
 import { createQueryClient } from '../../../lib/react-query.ts';
 import { mergeHandles } from '../../../lib/route-handle.ts';
@@ -101,7 +102,7 @@ function open(path: string, config: RuntimeConfig = runtimeConfig()) {
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { router };
+  return { router, queryClient };
 }
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -182,6 +183,21 @@ describe('the catch-all dynamic pages (spec §2.2)', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(calledUrls(spy)).toContain(`/api/v1/content/${IDS.bufferOverflow}`);
     expect(getShownErrors()).toEqual([]);
+  });
+
+  it('hands the found item to the detail query of its address, so the detail page fetches nothing again (issue 22 item 5)', async () => {
+    const detail = bufferOverflowDetail();
+    const spy = mockPortal({ content: { [IDS.bufferOverflow]: detail } });
+    const { queryClient } = open(`/${IDS.bufferOverflow}`);
+    expect(await h1('Courseware detail')).toBeInTheDocument();
+    const state = queryClient.getQueryState(getContentQueryOptions(ALIAS).queryKey);
+    expect(state?.data).toEqual(detail);
+    expect(state?.isInvalidated).toBe(false);
+    // Fresh for the detail loader's prefetch: it would not fetch.
+    await queryClient.prefetchQuery(getContentQueryOptions(`/${ALIAS.toUpperCase()}/`));
+    expect(calledUrls(spy).filter((url) => url.startsWith('/api/v1/content/'))).toEqual([
+      `/api/v1/content/${IDS.bufferOverflow}`,
+    ]);
   });
 
   it('prefers content found by id over a page at the same path', async () => {

@@ -11,7 +11,9 @@ import { dynamicLookup } from './lookup.ts';
  * "Dynamic routes"), the last of the site routes: every path no other route takes.
  * Its loader starts the lookups of {@link dynamicLookup} at once — content by the
  * path's id, content by the full path, the CMS page by the lower-case path — without
- * waiting for them; the screen (loaded on demand) shows a status while they run,
+ * waiting for them (a found item seeds the detail query of its address, and the
+ * detail page's code loads alongside, so the redirect costs no further round trip;
+ * issue 22 item 5); the screen (loaded on demand) shows a status while they run,
  * then redirects (replace) to the content's address, shows the page, or goes home.
  * No breadcrumbs (spec §2.3: none for dynamic routes); /login comes back here.
  * A path hidden by a feature flag (`hiddenByFlag`, e.g. a CMS page under
@@ -32,6 +34,8 @@ export function dynamicPageRoute({
       const lookup = dynamicLookup(new URL(request.url).pathname);
       if (lookup.contentId) void queryClient.prefetchQuery(contentLookupQueryOptions(lookup.contentId));
       if (lookup.contentPath) void queryClient.prefetchQuery(contentLookupQueryOptions(lookup.contentPath));
+      // Found content redirects to its detail page: its code comes alongside the lookup, not after it.
+      if (lookup.contentId || lookup.contentPath) void import('../courseware/detail.tsx');
       if (lookup.pageHref) {
         const { pageByHrefQueryOptions } = await import('../../../features/pages/api/get-page-by-href.ts');
         void queryClient.prefetchQuery(pageByHrefQueryOptions(lookup.pageHref));

@@ -1,8 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ContentDetail } from '#shared/contracts/content';
 import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 import type { QueryConfig } from '../../../lib/react-query.ts';
-import { normaliseIdOrAlias } from '../utils/content-path.ts';
+import { contentPath, normaliseIdOrAlias } from '../utils/content-path.ts';
+
+const COURSEWARE_PREFIX = '/courseware/';
 
 /**
  * A content item by id or URL alias with its ancestors and contributors
@@ -13,6 +15,7 @@ export function getContent(idOrAlias: string, { signal }: { signal?: AbortSignal
   return apiGet(apiUrl('getContent', { idOrAlias: normaliseIdOrAlias(idOrAlias) }), ContentDetail, { signal });
 }
 
+/** Query options of {@link getContent}; the key (`['content', 'detail', <normalised id or alias>]`) is the detail page's. */
 export function getContentQueryOptions(idOrAlias: string) {
   return queryOptions({
     queryKey: ['content', 'detail', normaliseIdOrAlias(idOrAlias)],
@@ -28,4 +31,19 @@ export function useContent({
   queryConfig?: QueryConfig<typeof getContentQueryOptions>;
 }) {
   return useQuery({ ...getContentQueryOptions(idOrAlias), ...queryConfig });
+}
+
+/**
+ * Puts a content answer fetched elsewhere (the catch-all route's lookup by id or
+ * path) into the detail query of the address it is shown at (`contentPath`: its
+ * alias, else its id), with the time it was fetched (ms since the epoch), so the
+ * detail page after the redirect fetches nothing again (issue 22 item 5).
+ */
+export function seedContentDetail(client: QueryClient, detail: ContentDetail, updatedAt: number = Date.now()): void {
+  const shownAt = contentPath(detail.content)
+    .slice(COURSEWARE_PREFIX.length)
+    .split('/')
+    .map(decodeURIComponent)
+    .join('/');
+  client.setQueryData(getContentQueryOptions(shownAt).queryKey, detail, { updatedAt });
 }

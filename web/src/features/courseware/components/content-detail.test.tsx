@@ -25,7 +25,12 @@ describe('/courseware/{idOrAlias} as a visitor', () => {
   it('fetches the alias lower-cased and URL-encoded', async () => {
     const api = mockDetail(bufferOverflowDetail());
     renderApp({ path: '/courseware/SEED-Labs/Software-Security/Buffer-Overflow-Setuid' });
-    await screen.findByRole('heading', { level: 1, name: 'Buffer Overflow Attack Lab (Set-UID Version)' });
+    // The first test of the file also waits for the cold, on-demand import of the route.
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Buffer Overflow Attack Lab (Set-UID Version)' },
+      { timeout: 15_000 },
+    );
     expect(calledUrls(api)).toContain('/api/v1/content/seed-labs%2Fsoftware-security%2Fbuffer-overflow-setuid');
   });
 
@@ -139,7 +144,8 @@ describe('/courseware/{idOrAlias} as a visitor', () => {
     const { router } = renderApp({ path: '/courseware/no-such-lab' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(await screen.findByText('Content does not exist.')).toBeInTheDocument();
+    // The list route is imported on demand, cold in this file.
+    expect(await screen.findByText('Content does not exist.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(getShownErrors()).toEqual([]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });

@@ -164,9 +164,10 @@ export function ContentDetailView({
   );
 }
 
+/** Holds a screen's height, so the footer stays below the fold until the item comes (issue 22 item 5). */
 function DetailSkeleton() {
   return (
-    <Stack gap="5" role="status" aria-label="Loading content">
+    <Stack gap="5" role="status" aria-label="Loading content" minH="100vh">
       <Heading as="h1" srOnly>
         Loading courseware
       </Heading>

@@ -35,15 +35,14 @@ function mockPagedCatalog() {
 }
 
 describe('/courseware', () => {
-  it('loads knowledge first, keeps it in local storage, then lists 10 condensed items', async () => {
+  it('lists 10 condensed items at once, without asking for any knowledge (issue 22 item 1)', async () => {
     const api = mockPagedCatalog();
     renderApp({ path: '/courseware' });
-    expect(await screen.findByRole('link', { name: 'First page lab 1' })).toBeInTheDocument();
+    // The first test of the file also waits for the cold, on-demand import of the route.
+    expect(await screen.findByRole('link', { name: 'First page lab 1' }, { timeout: 15_000 })).toBeInTheDocument();
     const urls = calledUrls(api);
-    expect(urls[0]).toBe('/api/v1/knowledge?limit=10000');
-    expect(urls[1]).toBe('/api/v1/content?condense=true&limit=10');
-    const stored = JSON.parse(window.localStorage.getItem(storageKey('knowledges', '1.00')) ?? '{}');
-    expect(stored.value).toHaveLength(3);
+    expect(urls[0]).toBe('/api/v1/content?condense=true&limit=10');
+    expect(urls.some((url) => url.startsWith('/api/v1/knowledge'))).toBe(false);
     await waitFor(() => expect(document.title).toBe('Courseware | US Cyber Range'));
   });
 
@@ -151,10 +150,10 @@ describe('/courseware', () => {
     expect(await screen.findByRole('link', { name: 'Recovered lab 1' })).toBeInTheDocument();
   });
 
-  it('starts from stored knowledge without asking the API again', async () => {
+  it('starts a stored knowledge list of an earlier visit without asking the API', async () => {
     window.localStorage.setItem(
       storageKey('knowledges', '1.00'),
-      JSON.stringify({ savedAt: Date.now(), value: KNOWLEDGE }),
+      JSON.stringify({ savedAt: Date.now(), value: { KSA: { savedAt: Date.now(), items: KNOWLEDGE.slice(0, 1) } } }),
     );
     const api = mockPagedCatalog();
     renderApp({ path: '/courseware' });

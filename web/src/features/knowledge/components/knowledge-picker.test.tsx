@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Knowledge } from '#shared/contracts/knowledge';
 import { storageKey } from '../../../lib/storage.ts';
-import { mockApi } from '../../../testing/mock-api.ts';
+import { calledUrls, mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { KnowledgePicker } from './knowledge-picker.tsx';
 
@@ -31,8 +31,14 @@ function manyStatements(): Knowledge[] {
   return items;
 }
 
+/** Stores the lists by type, as a picker that fetched them on an earlier visit did. */
 function storeKnowledge(items: Knowledge[]) {
-  window.localStorage.setItem(storageKey('knowledges', '1.00'), JSON.stringify({ savedAt: Date.now(), value: items }));
+  const byType: Record<string, { savedAt: number; items: Knowledge[] }> = {};
+  for (const item of items) {
+    byType[item.type] ??= { savedAt: Date.now(), items: [] };
+    byType[item.type]?.items.push(item);
+  }
+  window.localStorage.setItem(storageKey('knowledges', '1.00'), JSON.stringify({ savedAt: Date.now(), value: byType }));
 }
 
 function Harness({
@@ -63,6 +69,63 @@ function options() {
 }
 
 describe('KnowledgePicker', () => {
+  it('asks only for the chosen ids until the reader reaches the field, then for its own type', async () => {
+    const statements = manyStatements();
+    const api = mockApi((url) => {
+      const ids = url.searchParams.get('ids');
+      const ofType = statements.filter((item) => item.type === url.searchParams.get('type'));
+      const items = ids ? ofType.filter((item) => ids.split(',').includes(item.id)) : ofType;
+      return { body: { items, nextPageToken: null } };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial={['K0070', 'K0018']} />);
+
+    // The chips are named from one small request for their ids.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove K0018' }).closest('[title]')).toHaveAttribute(
+        'title',
+        'Knowledge of encryption algorithms.',
+      ),
+    );
+    expect(calledUrls(api)).toEqual(['/api/v1/knowledge?type=KSA&ids=K0018%2CK0070&limit=2']);
+    const input = screen.getByRole('combobox', { name: 'KSA statements' });
+    expect(input).toHaveAttribute('placeholder', 'Type to search');
+
+    // Reaching the field by keyboard loads the statements of its type, never the whole catalogue.
+    await user.tab();
+    expect(input).toHaveFocus();
+    await waitFor(() => expect(calledUrls(api)).toContain('/api/v1/knowledge?type=KSA&limit=10000'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(options()).toHaveLength(50));
+    expect(calledUrls(api)).toHaveLength(2);
+    expect(calledUrls(api).every((url) => url.includes('type=KSA'))).toBe(true);
+    const stored = JSON.parse(window.localStorage.getItem(storageKey('knowledges', '1.00')) ?? 'null');
+    expect(stored.value.KSA.items).toHaveLength(3000);
+  });
+
+  it("names chips from the names it is given (a saved item's own) and asks only for the others", async () => {
+    const api = mockApi((url) => ({
+      body: {
+        items: manyStatements().filter((item) => (url.searchParams.get('ids') ?? '').split(',').includes(item.id)),
+        nextPageToken: null,
+      },
+    }));
+    renderWithProviders(
+      <KnowledgePicker
+        type="KSA"
+        value={['K0018', 'K0070']}
+        onValueChange={() => undefined}
+        names={new Map([['K0018', 'Knowledge of encryption algorithms, as the item names it.']])}
+      />,
+    );
+    const chipOf = (id: string) => screen.getByRole('button', { name: `Remove ${id}` }).closest('[title]');
+    await waitFor(() =>
+      expect(chipOf('K0070')).toHaveAttribute('title', expect.stringMatching(/^Knowledge of system/)),
+    );
+    expect(chipOf('K0018')).toHaveAttribute('title', 'Knowledge of encryption algorithms, as the item names it.');
+    expect(calledUrls(api)).toEqual(['/api/v1/knowledge?type=KSA&ids=K0070&limit=1']);
+  });
+
   it('finds a statement by its id and chooses it with the keyboard', async () => {
     storeKnowledge(manyStatements());
     mockApi(() => ({ status: 500, body: { statusCode: 500, message: 'not expected' } }));

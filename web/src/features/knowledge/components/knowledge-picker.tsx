@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { Box } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { isWithdrawnKnowledge, type Knowledge, knowledgeTextWithoutMark } from '#shared/contracts/knowledge';
 import type { FacetCount } from '#shared/contracts/search';
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from '#shared/enums';
 import { MultiCombobox, useCountedOptions } from '../../../components/ui/multi-combobox.tsx';
 import type { PickerOption } from '../../../components/ui/option-match.ts';
-import { useKnowledge } from '../api/get-knowledge.ts';
+import { useKnowledgeByIds, useKnowledgeOfType } from '../api/get-knowledge.ts';
 
 const HINTS: Record<KnowledgeType, string> = {
   TKS: 'Type an id such as T1262 or K0018, or words of the statement.',
@@ -43,46 +44,74 @@ export function knowledgeOptions(items: readonly Knowledge[], type: KnowledgeTyp
 
 /**
  * A searchable multi-select of TKS statements, KSA statements or knowledge units
- * (spec §3 "Search filter" `tksIds`, `ksaIds`, `kuIds`) over the cached knowledge
- * list (thousands of items): found by id ("K0018", "CO-M.4") or by words of the
+ * (spec §3 "Search filter" `tksIds`, `ksaIds`, `kuIds`) over the knowledge list of
+ * its type (thousands of items): found by id ("K0018", "CO-M.4") or by words of the
  * text; items the current result has are listed first with their counts; chosen
  * items are chips ("Remove K0018"). Withdrawn statements are marked and come last.
+ *
+ * Nothing large loads with the page (issue 22 item 1): the type's list is fetched
+ * when the reader reaches the picker (focus or pointer on it), unless it is stored
+ * from an earlier visit; until then the chips of chosen ids get their names from
+ * `names` (the editor passes the saved item's own) and, for the others (a filter
+ * address such as `?kus=CO-M.9`), from one small request for those ids.
  */
 export function KnowledgePicker({
   type,
   value,
   onValueChange,
   counts,
+  names: givenNames,
 }: {
   type: KnowledgeType;
   value: readonly string[];
   onValueChange: (value: string[]) => void;
   /** Facet counts of the current result for this type. */
   counts?: readonly FacetCount[] | undefined;
+  /** Names known already, id → name (a content item's own `KnowledgeRef`s). */
+  names?: ReadonlyMap<string, string> | undefined;
 }) {
-  const knowledge = useKnowledge();
+  const [reached, setReached] = useState(false);
+  const reach = () => {
+    if (!reached) setReached(true);
+  };
+  const knowledge = useKnowledgeOfType({ type, enabled: reached });
   const items = knowledge.data;
+  const unnamed = useMemo(() => value.filter((id) => !givenNames?.has(id)), [value, givenNames]);
+  const chosen = useKnowledgeByIds({ type, ids: unnamed, enabled: items === undefined });
   const base = useMemo(() => knowledgeOptions(items ?? [], type), [items, type]);
+  const known = useMemo(
+    () => [
+      ...[...(givenNames ?? [])].map(([id, name]) => ({ id, type, name })),
+      ...(chosen.data ?? []),
+      ...(items ?? []),
+    ],
+    [givenNames, chosen.data, items, type],
+  );
   const withdrawn = useMemo(
-    () =>
-      new Set((items ?? []).filter((item) => item.type === type && isWithdrawnKnowledge(item)).map((item) => item.id)),
-    [items, type],
+    () => new Set(known.filter((item) => item.type === type && isWithdrawnKnowledge(item)).map((item) => item.id)),
+    [known, type],
   );
   const counted = useCountedOptions(base, counts);
   // Counts put what narrows the search first; withdrawn statements still come after current ones.
   const options = useMemo(() => currentFirst(counted, withdrawn), [counted, withdrawn]);
-  const names = useMemo(() => new Map(base.map((option) => [option.value, option.description])), [base]);
+  const names = useMemo(
+    () =>
+      new Map(known.map((item) => [item.id, isWithdrawnKnowledge(item) ? knowledgeTextWithoutMark(item) : item.name])),
+    [known],
+  );
 
   return (
-    <MultiCombobox
-      label={KNOWLEDGE_TYPE_LABELS[type]}
-      options={options}
-      value={value}
-      onValueChange={onValueChange}
-      chipText={(id) => (withdrawn.has(id) ? withdrawnLabel(id) : id)}
-      chipTitle={(id) => names.get(id)}
-      hint={HINTS[type]}
-      loading={knowledge.isPending}
-    />
+    <Box onFocus={reach} onPointerDown={reach}>
+      <MultiCombobox
+        label={KNOWLEDGE_TYPE_LABELS[type]}
+        options={options}
+        value={value}
+        onValueChange={onValueChange}
+        chipText={(id) => (withdrawn.has(id) ? withdrawnLabel(id) : id)}
+        chipTitle={(id) => names.get(id)}
+        hint={HINTS[type]}
+        loading={reached && items === undefined && knowledge.isFetching}
+      />
+    </Box>
   );
 }

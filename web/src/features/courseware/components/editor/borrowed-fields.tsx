@@ -4,7 +4,7 @@ import { contributorDisplayName } from '#shared/contracts/contributor';
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from '#shared/enums';
 import { draftFieldId } from './content-draft.ts';
 import type { DraftFieldsProps } from './content-fields.tsx';
-import { useEditorParts } from './editor-parts.tsx';
+import { type KnowledgeNames, useEditorParts } from './editor-parts.tsx';
 import { UploadProgressBar } from './files-editor.tsx';
 import type { UploadProgress } from './use-save-content.ts';
 
@@ -49,8 +49,16 @@ const KNOWLEDGE_FIELDS = [
   ['KU', 'kus'],
 ] as const satisfies readonly (readonly [KnowledgeType, 'tkss' | 'ksas' | 'kus'])[];
 
-/** The item's TKS, KSA and KU lists (spec §2.6), each through the knowledge picker the route provides. */
-export function KnowledgeFields({ draft, update, errors }: DraftFieldsProps) {
+/**
+ * The item's TKS, KSA and KU lists (spec §2.6), each through the knowledge picker the
+ * route provides; the saved item's own names (`knowledgeNames`) name its chips.
+ */
+export function KnowledgeFields({
+  draft,
+  update,
+  errors,
+  knowledgeNames,
+}: DraftFieldsProps & { knowledgeNames?: KnowledgeNames | undefined }) {
   const { KnowledgeEditor } = useEditorParts();
   return (
     <Box as="section" aria-labelledby="content-edit-knowledge-heading">
@@ -60,7 +68,12 @@ export function KnowledgeFields({ draft, update, errors }: DraftFieldsProps) {
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
         {KNOWLEDGE_FIELDS.map(([type, field]) => (
           <Stack key={type} id={draftFieldId(field)} gap="2" aria-label={KNOWLEDGE_TYPE_LABELS[type]} role="group">
-            <KnowledgeEditor type={type} value={draft[field]} onValueChange={(next) => update(field, next)} />
+            <KnowledgeEditor
+              type={type}
+              value={draft[field]}
+              onValueChange={(next) => update(field, next)}
+              names={knowledgeNames?.[type]}
+            />
             {errors[field] ? (
               <Text color="fg.error" fontSize="sm" role="alert">
                 {errors[field]}

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import {
   ALIAS_TAKEN_MESSAGE,
   type ChildContent,
@@ -16,6 +16,7 @@ import { storeSavedContent } from '../../api/patch-content.ts';
 import { type ContentDraft, draftOf, rebaseDraft } from './content-draft.ts';
 import { BasicFields } from './content-fields.tsx';
 import { DraftSections } from './draft-sections.tsx';
+import { knowledgeNamesOf } from './editor-parts.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
 import { useDraftErrors } from './use-draft-errors.ts';
 import { useSaveContent } from './use-save-content.ts';
@@ -118,6 +119,8 @@ export function ContentEditForm({
     setDraft((current) => ({ ...current, [key]: value }));
   const fields = { draft, update, errors };
   const busy = save.isPending;
+  // Chips of the saved knowledge are named from the item itself, never from the catalogue.
+  const knowledgeNames = useMemo(() => knowledgeNamesOf(base), [base]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -201,7 +204,7 @@ export function ContentEditForm({
           aliasHelp="The address after /courseware/, e.g. seed-labs/buffer-overflow."
           descriptionRows={12}
         />
-        <DraftSections {...fields} busy={busy} progress={save.progress} />
+        <DraftSections {...fields} busy={busy} progress={save.progress} knowledgeNames={knowledgeNames} />
 
         <SubmitCancelButtons label="Save" pending={busy} onCancel={onCancel} />
       </form>

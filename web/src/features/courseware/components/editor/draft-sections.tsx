@@ -11,6 +11,7 @@ import {
   KeywordsField,
   OtherTagsField,
 } from './content-fields.tsx';
+import type { KnowledgeNames } from './editor-parts.tsx';
 import { FilesEditor } from './files-editor.tsx';
 import { SectionsEditor } from './sections-editor.tsx';
 import type { UploadProgress } from './use-save-content.ts';
@@ -28,7 +29,13 @@ export function DraftSections({
   errors,
   busy,
   progress,
-}: DraftFieldsProps & { busy: boolean; progress: UploadProgress }) {
+  knowledgeNames,
+}: DraftFieldsProps & {
+  busy: boolean;
+  progress: UploadProgress;
+  /** The saved item's knowledge names, for its chips (the edit form). */
+  knowledgeNames?: KnowledgeNames | undefined;
+}) {
   const fields = { draft, update, errors };
   return (
     <>
@@ -43,7 +50,7 @@ export function DraftSections({
       <KeywordsField {...fields} />
       <BorrowedFieldsBoundary>
         <ContributorsField {...fields} progress={progress} />
-        <KnowledgeFields {...fields} />
+        <KnowledgeFields {...fields} knowledgeNames={knowledgeNames} />
       </BorrowedFieldsBoundary>
       <ChildrenEditor
         items={draft.children}

@@ -1,4 +1,5 @@
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+import type { KnowledgeRef } from '#shared/contracts/content';
 import type { KnowledgeType } from '#shared/enums';
 import type { ContributorDraft } from '../../../../lib/contributor-draft.ts';
 
@@ -15,6 +16,21 @@ export interface KnowledgeEditorProps {
   readonly type: KnowledgeType;
   readonly value: readonly string[];
   readonly onValueChange: (value: string[]) => void;
+  /** Names of ids known already, id → name: the saved item's own `KnowledgeRef`s (issue 22 item 1). */
+  readonly names?: ReadonlyMap<string, string> | undefined;
+}
+
+/** The names of an item's knowledge by type, id → name, from its content answer (`KnowledgeRef`). */
+export type KnowledgeNames = Readonly<Record<KnowledgeType, ReadonlyMap<string, string>>>;
+
+/** {@link KnowledgeNames} of a content item: its TKS, KSA and KU references. */
+export function knowledgeNamesOf(content: {
+  readonly tkss: readonly KnowledgeRef[];
+  readonly ksas: readonly KnowledgeRef[];
+  readonly kus: readonly KnowledgeRef[];
+}): KnowledgeNames {
+  const byId = (refs: readonly KnowledgeRef[]) => new Map(refs.map((ref) => [ref.id, ref.name]));
+  return { TKS: byId(content.tkss), KSA: byId(content.ksas), KU: byId(content.kus) };
 }
 
 /**

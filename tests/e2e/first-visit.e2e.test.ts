@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seededPortalPageForSuite } from './support/seeded-portal.ts';
+
+/**
+ * A first visit, cold (a new browser context: no cache, no local storage), in a real
+ * browser on the seeded portal (issue 22 items 1 and 5): the courseware list and a
+ * content page show without any request for the whole knowledge catalogue before
+ * them, and a content page opened by its root-level address is fetched once.
+ */
+
+const MODULE = 'SEED Labs – Software Security';
+const MODULE_ALIAS = 'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
+/** A phone's viewport (CSS pixels), where the footer is nearest the fold. */
+const PHONE = { width: 412, height: 823 };
+
+const seeded = seededPortalPageForSuite();
+
+/** A page in a fresh context, recording the path and query of every request it makes, in order. */
+async function coldPage(viewport = PHONE): Promise<{ page: Page; requests: URL[] }> {
+  // Left open: closing a context can take the single-process Chromium down; the suite closes the browser.
+  const page = await (await seeded().browser.newContext({ viewport })).newPage();
+  const requests: URL[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url())));
+  // Layout shifts from the very first frame on (the observer is buffered anyway).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return { page, requests };
+}
+
+/**
+ * A request for a whole knowledge list: `GET /api/v1/knowledge` without `ids` (the
+ * catalogue of every type, or one type's thousands). Asking for named ids is small.
+ */
+function isWholeKnowledgeList(url: URL): boolean {
+  return url.pathname === '/api/v1/knowledge' && !url.searchParams.has('ids');
+}
+
+/** `GET /api/v1/content/{idOrAlias}`: one fetch of a content item (not the list, not its children). */
+function isContentFetch(url: URL): boolean {
+  return url.pathname.startsWith('/api/v1/content/');
+}
+
+/** The cumulative layout shift so far (every shift without recent input; a single page view). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+}
+
+describe('a first visit (issue 22)', () => {
+  it('shows the courseware cards before any whole knowledge list is asked for', async () => {
+    const { page, requests } = await coldPage();
+    await page.goto(`${seeded().portal.baseUrl}/courseware`);
+    await page
+      .getByRole('link', { name: /SEED Labs|GenCyber|Lab|Lesson/ })
+      .first()
+      .waitFor();
+    const beforeCards = requests.slice();
+    expect(beforeCards.some((url) => url.pathname === '/api/v1/content')).toBe(true);
+    expect(beforeCards.filter(isWholeKnowledgeList).map(String)).toEqual([]);
+  });
+
+  it('shows a content page by its canonical address, fetched once, before any whole knowledge list is asked for', async () => {
+    const { page, requests } = await coldPage();
+    await page.goto(`${seeded().portal.baseUrl}/courseware/${MODULE_ALIAS}`);
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
+    expect(requests.filter(isWholeKnowledgeList).map(String)).toEqual([]);
+    expect(requests.filter(isContentFetch)).toHaveLength(1);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('fetches a content page opened by its root-level address once, then shows it at its canonical address', async () => {
+    const { page, requests } = await coldPage();
+    await page.goto(`${seeded().portal.baseUrl}/${MODULE_ALIAS}`);
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
+    await page.waitForURL(`**/courseware/${MODULE_ALIAS}`);
+    expect(requests.filter(isContentFetch).map((url) => url.pathname)).toEqual([
+      `/api/v1/content/${encodeURIComponent(MODULE_ALIAS)}`,
+    ]);
+    expect(requests.filter(isWholeKnowledgeList).map(String)).toEqual([]);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('loads one type of knowledge only when the reader reaches its picker', async () => {
+    const { page, requests } = await coldPage({ width: 1280, height: 900 });
+    await page.goto(`${seeded().portal.baseUrl}/courseware?kus=CO-M.9`);
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await page.getByRole('button', { name: 'Remove CO-M.9' }).waitFor();
+    await expect
+      .poll(() => requests.filter((url) => url.pathname === '/api/v1/knowledge').map((url) => url.search))
+      .toEqual([`?type=KU&ids=CO-M.9&limit=1`]);
+    const picker = page.getByRole('combobox', { name: 'Knowledge units' });
+    await picker.focus();
+    await page.keyboard.type('co-m.4');
+    await page.getByRole('option', { name: /^CO-M\.4/ }).waitFor();
+    expect(requests.filter(isWholeKnowledgeList).map((url) => url.search)).toEqual(['?type=KU&limit=10000']);
+  });
+});
