@@ -169,6 +169,16 @@ const OpenApiDocument = z
   .record(z.string(), z.unknown())
   .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' });
 
+/**
+ * A whole HTML document (`text/html; charset=utf-8`): the SPA's `index.html` with a
+ * public page's main content, head tags and embedded data (issue 22 item 2; decision
+ * record 038).
+ */
+const HtmlDocument = z.string().meta({ id: 'HtmlDocument', description: 'A text/html document.' });
+
+/** The path of a public page below `/api/v1/html/`: the page's own address without its leading `/`. */
+const HtmlPagePath = z.object({ path: z.string().min(1) });
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One route. `path` always starts with `/api/v1/`. */
@@ -1303,6 +1313,28 @@ export const ROUTES = [
     successStatus: 202,
     errorStatuses: [413, 429],
     maxBodyBytes: CLIENT_ERROR_LIMITS.bodyMaxBytes,
+  },
+  {
+    operationId: 'getHomeHtml',
+    method: 'GET',
+    path: '/api/v1/html',
+    group: 'html',
+    access: 'public',
+    summary:
+      "The first HTML of the home page `/`: the SPA's index.html with the main content, head tags and the SPA's data embedded; CloudFront and the local server send the site's HTML navigations here (issue 22 item 2; decision record 038). Always rendered as a visitor sees it.",
+    request: {},
+    response: HtmlDocument,
+  },
+  {
+    operationId: 'getPageHtml',
+    method: 'GET',
+    path: '/api/v1/html/{path+}',
+    group: 'html',
+    access: 'public',
+    summary:
+      "The first HTML of the public page `/{path}` (courseware list, content by `/courseware/<id|alias>` or a root id or alias, news and events, CMS pages): the main content in the HTML, else the plain SPA shell; never an unpublished item's content (issue 22 item 2; decision record 038).",
+    request: { path: HtmlPagePath },
+    response: HtmlDocument,
   },
 ] as const satisfies readonly RouteDefinition[];
 
