@@ -274,12 +274,12 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
 
 /**
  * The html route a request of the SPA's pages goes to, as CloudFront's default
- * behaviour sends it (`HTML_REWRITE_FUNCTION`): a GET or HEAD of a path that is not
+ * behaviour sends it (`HTML_REWRITE_FUNCTION`): a GET of a path that is not
  * `/api`, `/assets`, `/public`, `/dev` or a static file of the build (`SPA_REWRITE_FUNCTION`'s
  * list of file types) becomes `/api/v1/html<path>` with its query; anything else null.
  */
 export function htmlRouteUrl(method: string | undefined, url: string): string | null {
-  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (method !== 'GET') return null;
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   if (/^\/(api|assets|public|dev)(\/|$)/.test(pathname) || spaRewrite(pathname) !== '/index.html') return null;
