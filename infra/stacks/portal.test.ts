@@ -866,7 +866,7 @@ describe('the viewer functions', () => {
     };
     const request = run({ request: { uri, method: 'GET', headers: { host: { value: 'portal.example.org' } } } });
     expect(request.uri).toBe(expected);
-    expect(request.headers['x-forwarded-host']).toEqual({ value: 'portal.example.org' });
+    expect(request.headers['x-viewer-host']).toEqual({ value: 'portal.example.org' });
   });
 
   it('maps /public/<key> to the object key', () => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDetail } from '#shared/contracts/content';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { createContent } from '../../functions/src/data/content.ts';
+import { createNewsEvent } from '../../functions/src/data/news-events.ts';
+import { newId } from '../../functions/src/domain/ids.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 
@@ -65,6 +67,30 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'index.html'), SHELL);
   portal = await startLocalPortal({ seed: true, web: 'dist', webDistDir: distDir });
   await createContent(hidden);
+  const now = new Date().toISOString();
+  const news = {
+    description: '<p>The range opens a new exercise area for <strong>high schools</strong>.</p>',
+    image: '',
+    date: '2026-11-01T00:00:00.000Z',
+    createdTimestamp: now,
+    modifiedTimestamp: now,
+    externalLink: '',
+  };
+  await createNewsEvent('news', {
+    ...news,
+    id: newId(),
+    name: 'First HTML published news',
+    link: 'first-html-published-news',
+    status: 'published',
+  });
+  await createNewsEvent('news', {
+    ...news,
+    id: newId(),
+    name: 'First HTML draft news',
+    link: 'first-html-draft-news',
+    status: 'unpublished',
+    description: '<p>Embargoed announcement about walrus-grade ciphers.</p>',
+  });
 });
 afterAll(async () => {
   await portal?.stop();
@@ -195,7 +221,14 @@ describe('the first HTML of pages that are not public', () => {
   });
 
   it('answers the plain SPA shell for the app’s own screens and for missing content', async () => {
-    for (const address of ['/login', '/dashboard', '/courseware/no-such-courseware', '/no/such/page']) {
+    for (const address of [
+      '/login',
+      '/dashboard',
+      '/courseware/no-such-courseware',
+      '/no/such/page',
+      // A search in the address is the SPA's to run: the default list would not match it.
+      '/courseware?q=linux',
+    ]) {
       const { html } = await page(address);
       expect(html, address).toBe(SHELL);
     }
@@ -215,5 +248,54 @@ describe('the first HTML of the lists', () => {
     const names = [...(doc.querySelectorAll('main article h2') ?? [])].map((heading) => heading.textContent);
     expect(names).toEqual(search?.data.items.map((item) => item.name));
     expect(names.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the first HTML of news, CMS pages and home', () => {
+  it('shows a published news item with its head tags, and a draft one not at all', async () => {
+    const { doc } = await page('/news/first-html-published-news');
+    expect(doc.title).toBe('First HTML published news | US Cyber Range');
+    expect(doc.querySelector('main h1')?.textContent).toBe('First HTML published news');
+    expect(doc.querySelector('main strong')?.textContent).toBe('high schools');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'The range opens a new exercise area for high schools.',
+    );
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${portal.baseUrl}/news/first-html-published-news`,
+    );
+    const draft = await page('/news/first-html-draft-news');
+    expect(draft.html).toBe(SHELL);
+  });
+
+  it('lists the published news under the query key of the news screen', async () => {
+    const { doc } = await page('/news');
+    expect(doc.querySelector('main h1')?.textContent).toBe('News');
+    const names = [...doc.querySelectorAll('main article h2')].map((heading) => heading.textContent);
+    expect(names).toContain('First HTML published news');
+    expect(names).not.toContain('First HTML draft news');
+    const embedded = jsonBlock(doc, 'portal-queries') as { queries: { queryKey: unknown[] }[] };
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([
+      ['news', 'list', { limit: 10, status: 'published' }],
+    ]);
+  });
+
+  it('shows a seeded CMS page by its address', async () => {
+    const { doc } = await page('/terms-of-use');
+    const title = doc.querySelector('main h1')?.textContent ?? '';
+    expect(title.length).toBeGreaterThan(0);
+    expect(doc.title).toBe(`${title} | US Cyber Range`);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${portal.baseUrl}/terms-of-use`);
+    const embedded = jsonBlock(doc, 'portal-queries') as { queries: { queryKey: unknown[] }[] };
+    expect(embedded.queries.at(-1)?.queryKey).toEqual(['pages', 'by-href', '/terms-of-use']);
+  });
+
+  it('shows the home page with its recent news', async () => {
+    const { doc } = await page('/');
+    expect(doc.title).toBe('US Cyber Range');
+    expect(doc.querySelector('main h1')?.textContent).toBe('US Cyber Range');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${portal.baseUrl}/`);
+    expect(doc.querySelector('#home-news-heading')?.closest('section')?.textContent).toContain(
+      'First HTML published news',
+    );
   });
 });

@@ -51,6 +51,8 @@ export interface ResolvedPage extends RenderedPage {
 export interface PageRequest {
   /** The page's path as the browser asked for it, starting with `/` (no query string). */
   readonly pathname: string;
+  /** True when the address has a query string: the list pages then depend on it, and the bare shell is served. */
+  readonly hasQuery?: boolean;
   /** `https://host`, no trailing slash: the base of canonical links. */
   readonly origin: string;
   readonly config: RuntimeConfig;
@@ -109,7 +111,8 @@ export async function resolvePage(request: PageRequest): Promise<ResolvedPage | 
   const first = lower[0] ?? '';
   if (APP_SEGMENTS.has(first) || /\.[a-z0-9]{1,8}$/i.test(request.pathname)) return null;
   if (first === 'courseware') {
-    if (lower.length === 1) return flags.courseware ? coursewareListPage(request) : null;
+    // A search in the address (`?q=…`, filters) is not the default list: the SPA runs it.
+    if (lower.length === 1) return flags.courseware && !request.hasQuery ? coursewareListPage(request) : null;
     return contentPage(request, segments.slice(1).join('/'));
   }
   if (first === 'news' || first === 'events') {
@@ -205,7 +208,12 @@ function contentHref(content: Pick<ContentSummary, 'id' | 'urlAlias'>): string {
 export function plainText(html: string, max = 300): string {
   const flat = stripSearchTags(html)
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
+    // Block elements separate words; inline ones (strong, a, span…) do not.
+    .replace(
+      /<\/?(?:p|div|br|hr|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre|figure|figcaption|section|article)\b[^>]*>/gi,
+      ' ',
+    )
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

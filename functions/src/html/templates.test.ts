@@ -123,6 +123,26 @@ describe('the first HTML templates (issue 22 item 2)', () => {
     expect(doc.querySelector('[aria-current="page"]')?.textContent).toBe('Lab');
   });
 
+  it('replaces the whole root element, nested elements and all, and nothing after it', () => {
+    const shell = SHELL.replace(
+      '<div id="root"><div class="boot-splash" role="status">Loading…</div></div>',
+      '<div id="root"><div><div class="boot-splash">Loading…</div></div></div>\n    <div id="portal-dialogs"></div>',
+    );
+    const html = renderDocument(
+      shell,
+      {
+        head: { title: 'T', description: 'D', canonicalUrl: 'https://x/', ogType: 'website' },
+        main: raw('<h1>T</h1>'),
+      },
+      CONFIG,
+      { queries: [] },
+    );
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(doc.querySelector('.boot-splash')).toBeNull();
+    expect(doc.getElementById('portal-dialogs')?.parentElement?.tagName).toBe('BODY');
+    expect(doc.querySelector('#root main h1')?.textContent).toBe('T');
+  });
+
   it('refuses a shell without the parts it fills in', () => {
     expect(() =>
       renderDocument(

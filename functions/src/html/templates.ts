@@ -97,6 +97,8 @@ function shellStyle(config: RuntimeConfig): string {
   return [
     'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#18181b;background:#fff}',
     '.ssr-page{display:flex;flex-direction:column;min-height:100vh}',
+    '.ssr-skip{position:absolute;left:-10000px;top:auto}',
+    `.ssr-skip:focus{left:1rem;top:1rem;z-index:10;padding:.5rem 1rem;background:#fff;color:${c.link};outline:2px solid ${c.link}}`,
     '.ssr-box{max-width:80rem;margin:0 auto;padding-left:1rem;padding-right:1rem;box-sizing:border-box;width:100%}',
     '@media (min-width:48em){.ssr-box{padding-left:1.5rem;padding-right:1.5rem}}',
     '@media (min-width:62em){.ssr-box{padding-left:2rem;padding-right:2rem}}',
@@ -127,7 +129,7 @@ export function pageBody(main: Html, config: RuntimeConfig): string {
   return [
     `<style>${shellStyle(config)}</style>`,
     '<div class="ssr-page">',
-    '<a href="#main-content" class="ssr-skip" style="position:absolute;left:-10000px">Skip to main content</a>',
+    '<a href="#main-content" class="ssr-skip">Skip to main content</a>',
     `<header class="ssr-header"><div class="ssr-box"><a href="/">${text(config.siteName)}</a>`,
     `<nav aria-label="Main">${nav.map(([href, label]) => `<a href="${attr(href)}">${text(label)}</a>`).join('')}</nav>`,
     '</div></header>',
@@ -177,7 +179,7 @@ export function renderDocument(
   config: RuntimeConfig,
   embedded: { readonly queries: unknown },
 ): string {
-  const root = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript|\s*<script|\s*<\/body>)/.exec(shell);
+  const root = rootElement(shell);
   if (!/<title>[\s\S]*?<\/title>/.test(shell) || !shell.includes('</head>') || !root || !shell.includes('</body>')) {
     throw new Error('The SPA shell has no <title>, </head>, <div id="root"> or </body>.');
   }
@@ -192,6 +194,20 @@ export function renderDocument(
     ? html.replace(/<meta name="description"[^>]*>/, () => description)
     : html.replace('</head>', () => `  ${description}\n  </head>`);
   html = html.replace('</head>', () => `  ${headTags(page.head, config)}\n  </head>`);
-  html = html.replace(root[0], () => `<div id="root">${pageBody(page.main, config)}</div>`);
+  html = html.replace(root, () => `<div id="root">${pageBody(page.main, config)}</div>`);
   return html.replace('</body>', () => `  ${data}\n  </body>`);
+}
+
+/** The whole `<div id="root">…</div>` element of the shell (nested divs counted), or null. */
+function rootElement(shell: string): string | null {
+  const start = shell.indexOf('<div id="root">');
+  if (start === -1) return null;
+  const tags = /<div\b|<\/div>/g;
+  tags.lastIndex = start + 1;
+  let depth = 1;
+  for (let match = tags.exec(shell); match; match = tags.exec(shell)) {
+    depth += match[0] === '</div>' ? -1 : 1;
+    if (depth === 0) return shell.slice(start, match.index + match[0].length);
+  }
+  return null;
 }

@@ -10,6 +10,12 @@ export interface EmbeddedQueries {
   readonly queries: readonly EmbeddedQuery[];
 }
 
+/**
+ * The header CloudFront's viewer function puts the viewer's `Host` in: API Gateway is
+ * reached under its own host name. A name of our own, so no proxy on the way claims it.
+ */
+export const VIEWER_HOST_HEADER = 'x-viewer-host';
+
 function htmlAnswer(body: string): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: 200,
@@ -18,10 +24,10 @@ function htmlAnswer(body: string): APIGatewayProxyStructuredResultV2 {
   };
 }
 
-/** `https://host` of the request: the viewer's host (CloudFront's viewer function forwards it as `x-forwarded-host`). */
+/** `https://host` of the request: the viewer's host (CloudFront's viewer function forwards it as `x-viewer-host`). */
 function originOf(event: APIGatewayProxyEventV2): string {
   const headers = event.headers ?? {};
-  const host = headers['x-forwarded-host'] ?? headers.host ?? event.requestContext?.domainName ?? 'localhost';
+  const host = headers[VIEWER_HOST_HEADER] ?? headers.host ?? event.requestContext?.domainName ?? 'localhost';
   const proto = (headers['x-forwarded-proto'] ?? 'https').split(',')[0]?.trim() === 'http' ? 'http' : 'https';
   return `${proto}://${host.split(',')[0]?.trim()}`;
 }
@@ -42,7 +48,8 @@ export function htmlRoute<Id extends 'getHomeHtml' | 'getPageHtml'>(operationId:
     const pathname = operationId === 'getHomeHtml' ? '/' : `/${event.pathParameters?.path ?? ''}`;
     try {
       const config = runtimeConfig();
-      const page = await resolvePage({ pathname, origin: originOf(event), config, requestId });
+      const hasQuery = (event.rawQueryString ?? '').length > 0;
+      const page = await resolvePage({ pathname, origin: originOf(event), config, requestId, hasQuery });
       if (!page) return htmlAnswer(shell);
       const embedded: EmbeddedQueries = { fetchedAt: Date.now(), queries: page.queries };
       return htmlAnswer(renderDocument(shell, page, config, { queries: embedded }));
