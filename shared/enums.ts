@@ -105,7 +105,9 @@ export type FileOwnerType = (typeof FILE_OWNER_TYPES)[number];
 
 /**
  * Client groups (spec §7), one Lambda each. `meta` serves the API's own
- * description (OpenAPI document); decision record 003.
+ * description (OpenAPI document); decision record 003. `html` answers the first
+ * HTML of the public pages with their main content (issue 22 item 2; decision
+ * record 038).
  */
 export const CLIENT_GROUPS = [
   'authentication',
@@ -122,5 +124,6 @@ export const CLIENT_GROUPS = [
   'product-subscription',
   'lesson',
   'meta',
+  'html',
 ] as const;
 export type ClientGroup = (typeof CLIENT_GROUPS)[number];

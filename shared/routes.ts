@@ -6,6 +6,7 @@ import { BUSINESS_UNIT_ROUTES } from './routes/business-unit.ts';
 import { CONTENT_ROUTES } from './routes/content.ts';
 import { ENTITLEMENT_ROUTES } from './routes/entitlement.ts';
 import { FILE_ROUTES } from './routes/file.ts';
+import { HTML_ROUTES } from './routes/html.ts';
 import { LESSON_ROUTES } from './routes/lesson.ts';
 import { META_ROUTES } from './routes/meta.ts';
 import { NEWSLETTER_ROUTES } from './routes/newsletter.ts';
@@ -58,6 +59,7 @@ export const ROUTES_BY_GROUP = {
   'product-subscription': PRODUCT_SUBSCRIPTION_ROUTES,
   lesson: LESSON_ROUTES,
   meta: META_ROUTES,
+  html: HTML_ROUTES,
 } as const satisfies { readonly [G in ClientGroup]: readonly GroupRouteDefinition<G>[] };
 
 /** One route of the table: a route of any client group. */

@@ -38,6 +38,11 @@ export interface PortalFunctionProps {
   readonly removalPolicy?: RemovalPolicy;
   /** Concurrent executions reserved (and allowed at most); 1 serialises invocations. @default none (account pool) */
   readonly reservedConcurrentExecutions?: number;
+  /**
+   * Files copied beside the bundle (into `/var/task/`), e.g. the SPA's `index.html`
+   * that the html group answers with (decision record 038). @default none
+   */
+  readonly bundleFiles?: readonly string[];
 }
 
 /**
@@ -169,6 +174,16 @@ export class PortalFunction extends NodejsFunction {
         // The runtime's SDK clients by default (`@aws-sdk/*` left external); the
         // bundleAwsSdk context bundles the versions of package-lock.json instead.
         bundleAwsSDK: bundlesAwsSdk(scope),
+        ...(props.bundleFiles && props.bundleFiles.length > 0
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (_inputDir: string, outputDir: string) =>
+                  (props.bundleFiles ?? []).map((file) => `cp "${file}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
   }

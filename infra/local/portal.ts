@@ -9,9 +9,15 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
+import { HTML_SHELL_FILE_ENV, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import type { SeedReport } from '../../functions/src/seed/import.ts';
-import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
+import {
+  HTML_ROUTE_PREFIX,
+  PUBLIC_PREFIX_FUNCTION,
+  PUBLIC_RESPONSE_FUNCTION,
+  SPA_REWRITE_FUNCTION,
+} from '../stacks/viewer-functions.ts';
 import { createCompressedAssets } from './asset-compression.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
@@ -211,6 +217,11 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   };
   try {
     const envJson = JSON.stringify(runtimeConfigFromEnv(process.env, url));
+    // The html group embeds the same configuration and answers with the served build's index.html.
+    process.env[RUNTIME_CONFIG_ENV] = envJson;
+    if (options.web === 'dist')
+      process.env[HTML_SHELL_FILE_ENV] = path.join(options.webDistDir ?? WEB_DIST_DIR, 'index.html');
+    else delete process.env[HTML_SHELL_FILE_ENV];
     const external = externalEndpointsFromEnv();
     for (const [service, endpoint] of Object.entries(external)) log(`${service}: using ${endpoint} (not started here)`);
 
@@ -260,6 +271,12 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       if (pathname === '/env.json') return sendEnvJson(res, envJson);
       if (pathname.startsWith(`${PUBLIC_FILES_PATH}/`)) return servePublicFile(publicFiles, req, res, pathname);
       if (isDevIdentityPath(pathname)) return devIdentity.handle(req, res);
+      // As CloudFront's default behaviour: page addresses get their first HTML from the html group (decision record 038).
+      const page = options.web === 'dist' ? htmlRouteUrl(req.method, req.url ?? '/') : null;
+      if (page) {
+        req.url = page;
+        return gateway.handle(req, res);
+      }
       return spa.handle(req, res);
     };
     if (seeding) {
@@ -295,6 +312,21 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     await stop();
     throw error;
   }
+}
+
+/**
+ * The html route a request of the SPA's pages goes to, as CloudFront's default
+ * behaviour sends it (`HTML_REWRITE_FUNCTION`): a GET of a path that is not
+ * `/api`, `/assets`, `/public`, `/dev` or a static file of the build (`SPA_REWRITE_FUNCTION`'s
+ * list of file types) becomes `/api/v1/html<path>` with its query; anything else null.
+ */
+export function htmlRouteUrl(method: string | undefined, url: string): string | null {
+  if (method !== 'GET') return null;
+  const queryStart = url.indexOf('?');
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (/^\/(api|assets|public|dev)(\/|$)/.test(pathname) || spaRewrite(pathname) !== '/index.html') return null;
+  const query = queryStart === -1 ? '' : url.slice(queryStart);
+  return `${HTML_ROUTE_PREFIX}${pathname === '/' || pathname === '/index.html' ? '' : pathname}${query}`;
 }
 
 function sendText(res: ServerResponse, statusCode: number, text: string): void {

@@ -24,11 +24,13 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { PORTAL_AUDIENCE } from '#shared/contracts/identity';
+import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { TABLE } from '#shared/table';
 import { CATALOG_PARTITION, FILE_PARTITION_PREFIX, OUTBOX_PARTITION_PREFIX } from '../../functions/src/data/keys.ts';
 import { MESSAGE_EMAIL_DEFAULTS, MESSAGE_EMAIL_ENV } from '../../functions/src/domain/message-email.ts';
+import { HTML_SHELL_FILE_ENV, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
 import { BUNDLE_TASKS, BundleWorkflow, bundleTaskEntry } from '../constructs/bundle-workflow.ts';
@@ -125,6 +127,13 @@ export interface ApiStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Stage-wide default throttling (all routes together). @default 500 req/s, burst 1000 */
   readonly throttle?: ThrottleSettings;
+  /**
+   * The html group (decision record 038): the runtime configuration it embeds (what
+   * `/env.json` answers) and the SPA build whose `index.html` it answers with, copied
+   * into its bundle. Without them it answers the SPA shell only.
+   * @default none
+   */
+  readonly html?: { readonly runtimeConfig: RuntimeConfig; readonly webAssetPath: string };
 }
 
 /** The client groups that serve at least one route, in route-table order: one Lambda each. */
@@ -250,6 +259,10 @@ export class ApiStack extends Stack {
         `Handler entries missing (one per client group in ROUTES, the catalog indexer, the bundle workflow's tasks):\n  - ${missing.join('\n  - ')}`,
       );
     }
+    const htmlShell =
+      props.html && existsSync(path.join(props.html.webAssetPath, 'index.html'))
+        ? path.join(props.html.webAssetPath, 'index.html')
+        : undefined;
     for (const group of groups) {
       const name = pascalCase(group);
       const search = group === 'search';
@@ -261,7 +274,12 @@ export class ApiStack extends Stack {
         // The search group holds the catalog index in memory, and the first search of
         // a fresh deployment builds the snapshot itself (API Gateway waits 30 s at most).
         ...(search ? { memorySize: SEARCH_MEMORY_MB, timeout: Duration.seconds(29) } : {}),
+        ...(group === 'html' && htmlShell ? { bundleFiles: [htmlShell] } : {}),
       });
+      if (group === 'html' && props.html) {
+        fn.addEnvironment(RUNTIME_CONFIG_ENV, JSON.stringify(props.html.runtimeConfig));
+        if (htmlShell) fn.addEnvironment(HTML_SHELL_FILE_ENV, `/var/task/${path.basename(htmlShell)}`);
+      }
       // Exactly what the group's code uses (group-grants.ts, issue 10 item 1).
       bindGroupResources(fn, group, props);
       if (search) fn.addEnvironment(SEARCH_FUNCTION_ENV.catalogCheckMs, String(SEARCH_CATALOG_CHECK_MS));

@@ -282,6 +282,24 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     privateBucket: 'none',
     publicBucket: 'none',
   },
+  // The first HTML of public pages (issue 22 item 2; decision record 038): it calls the
+  // read routes of content, news and events, pages and search in-process, as a visitor,
+  // so it reads what they read (Get, BatchGet, Query on gsi1–3; the search snapshot under
+  // `search/`) and writes nothing: when the snapshot must be rebuilt the search fails
+  // here and the page is served as the plain SPA shell, whose search rebuilds it. The
+  // SPA shell travels in its bundle: no web bucket access.
+  html: {
+    table: {
+      actions: [GET, BATCH_GET, QUERY],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName, gsi2.indexName, gsi3.indexName],
+    },
+    privateBucket: {
+      objects: [{ actions: ['s3:GetObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
+      bucketActions: ['s3:ListBucket'],
+    },
+    publicBucket: 'none',
+  },
 };
 
 /** The resources a group's grant is applied to. */

@@ -33,7 +33,12 @@ import {
 import { ABORT_INCOMPLETE_UPLOAD_DAYS, DataStack } from './data-stack.ts';
 import { createPortal, type Portal } from './portal.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
-import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
+import {
+  HTML_REWRITE_FUNCTION,
+  PUBLIC_PREFIX_FUNCTION,
+  PUBLIC_RESPONSE_FUNCTION,
+  SPA_REWRITE_FUNCTION,
+} from './viewer-functions.ts';
 
 /** CloudFront managed policy ids. */
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
@@ -494,7 +499,7 @@ describe('the USCR dev app', () => {
     const [distribution] = Object.values(app.web.findResources('AWS::CloudFront::Distribution'));
     const config = distribution?.Properties.DistributionConfig;
     const behaviours = config.CacheBehaviors as { PathPattern: string; [key: string]: unknown }[];
-    expect(behaviours.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/public/*']);
+    expect(behaviours.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/assets/*', '/env.json', '/public/*']);
     expect(behaviours.find((b) => b.PathPattern === '/api/*')).toMatchObject({
       CachePolicyId: { Ref: expect.stringMatching(/^ApiCachePolicy/) },
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -524,13 +529,18 @@ describe('the USCR dev app', () => {
       CachePolicyId: unknown;
     }[];
     for (const behaviour of behaviours) expect(behaviour.Compress).toBe(true);
-    // The site and the public files: the managed CachingOptimized policy (gzip and brotli on).
-    expect(behaviours.filter((b) => b.PathPattern !== '/api/*').map((b) => b.CachePolicyId)).toEqual([
-      CACHING_OPTIMIZED,
-      CACHING_OPTIMIZED,
-    ]);
-    // The API: its own policy, compressed, kept only when the answer says so and at most 1 s, keyed on the caller.
-    const [api] = Object.values(app.web.findResources('AWS::CloudFront::CachePolicy'));
+    // The API and the pages (both from API Gateway) share one policy of their own; the static
+    // files of the build and the public files: the managed CachingOptimized policy (gzip and brotli on).
+    const policies = app.web.findResources('AWS::CloudFront::CachePolicy');
+    expect(Object.keys(policies)).toHaveLength(1);
+    const apiPolicy = { Ref: Object.keys(policies)[0] };
+    const fromApiGateway = (b: { PathPattern?: string }) => b.PathPattern === undefined || b.PathPattern === '/api/*';
+    expect(behaviours.filter(fromApiGateway).map((b) => b.CachePolicyId)).toEqual([apiPolicy, apiPolicy]);
+    for (const behaviour of behaviours.filter((b) => !fromApiGateway(b))) {
+      expect(behaviour.CachePolicyId, behaviour.PathPattern).toBe(CACHING_OPTIMIZED);
+    }
+    // Compressed, kept only when the answer says so and at most 1 s, keyed on the caller.
+    const [api] = Object.values(policies);
     expect(api?.Properties.CachePolicyConfig).toMatchObject({
       MinTTL: 0,
       DefaultTTL: 0,
@@ -543,6 +553,65 @@ describe('the USCR dev app', () => {
         CookiesConfig: { CookieBehavior: 'all' },
       },
     });
+  });
+
+  it('gives the html group the runtime configuration and the SPA shell in its bundle (decision record 038)', () => {
+    const htmlFunction = app.portal.api.functions.get('html');
+    expect(htmlFunction).toBeDefined();
+    const [resource] = Object.values(
+      app.api.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Portal API, client group html' },
+      }),
+    );
+    const variables = resource?.Properties.Environment.Variables as Record<string, string>;
+    expect(RuntimeConfig.parse(JSON.parse(variables.RUNTIME_CONFIG_JSON ?? '{}'))).toMatchObject({ brand: 'USCR' });
+    expect(variables.HTML_SHELL_FILE).toBe('/var/task/index.html');
+    // It reads, never writes, the table.
+    const statements = JSON.stringify(
+      Object.values(app.api.findResources('AWS::IAM::Policy')).filter((policy) =>
+        JSON.stringify(policy.Properties.Roles).includes('HtmlFunction'),
+      ),
+    );
+    expect(statements).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)/);
+  });
+
+  it('sends page addresses to the html group, not kept and compressed, and static files to the web bucket (issue 22 item 2)', () => {
+    const [distribution] = Object.values(app.web.findResources('AWS::CloudFront::Distribution'));
+    const config = distribution?.Properties.DistributionConfig;
+    const origins = config.Origins as { Id: string; DomainName: unknown; S3OriginConfig?: unknown }[];
+    const originOf = (id: string) => origins.find((origin) => origin.Id === id);
+    const pages = config.DefaultCacheBehavior;
+    expect(JSON.stringify(originOf(pages.TargetOriginId)?.DomainName)).toContain('.execute-api.');
+    // Not kept at the edge (the answer is no-cache; the API's policy has min TTL 0), and compressed.
+    expect(pages.CachePolicyId).toEqual({ Ref: Object.keys(app.web.findResources('AWS::CloudFront::CachePolicy'))[0] });
+    expect(pages).toMatchObject({
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: ['GET', 'HEAD'],
+      Compress: true,
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(config.DefaultRootObject).toBeUndefined();
+    const [rewrite] = pages.FunctionAssociations as { EventType: string; FunctionARN: unknown }[];
+    expect(rewrite?.EventType).toBe('viewer-request');
+    const functions = app.web.findResources('AWS::CloudFront::Function');
+    const rewriteCode = Object.values(functions).find((fn) =>
+      JSON.stringify(rewrite?.FunctionARN).includes(Object.keys(functions).find((id) => functions[id] === fn) ?? '-'),
+    )?.Properties.FunctionCode;
+    expect(rewriteCode).toBe(HTML_REWRITE_FUNCTION);
+
+    const behaviours = config.CacheBehaviors as {
+      PathPattern: string;
+      TargetOriginId: string;
+      [key: string]: unknown;
+    }[];
+    for (const pattern of ['/assets/*', '/env.json']) {
+      const behaviour = behaviours.find((b) => b.PathPattern === pattern);
+      expect(originOf(behaviour?.TargetOriginId ?? '')?.DomainName, pattern).toEqual({
+        'Fn::GetAtt': [expect.stringMatching(/^WebBucket/), 'RegionalDomainName'],
+      });
+      expect(behaviour, pattern).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, Compress: true });
+      expect(behaviour?.FunctionAssociations, pattern).toBeUndefined();
+    }
   });
 
   it('sends the security headers with the CSP on every behaviour', () => {
@@ -817,6 +886,22 @@ describe('the viewer functions', () => {
     ['/template.csv', '/template.csv'],
   ])('serves %s from %s', (uri, expected) => {
     expect(runViewerFunction(SPA_REWRITE_FUNCTION, uri)).toBe(expected);
+  });
+
+  it.each([
+    ['/', '/api/v1/html'],
+    ['/index.html', '/api/v1/html'],
+    ['/courseware', '/api/v1/html/courseware'],
+    ['/courseware/seed-labs/buffer-overflow', '/api/v1/html/courseware/seed-labs/buffer-overflow'],
+    ['/news/matrix-news', '/api/v1/html/news/matrix-news'],
+  ])('sends the page %s to the html route %s, naming the viewer host', (uri, expected) => {
+    const run = new Function('event', `${HTML_REWRITE_FUNCTION}\nreturn handler(event);`) as (event: unknown) => {
+      uri: string;
+      headers: Record<string, { value: string }>;
+    };
+    const request = run({ request: { uri, method: 'GET', headers: { host: { value: 'portal.example.org' } } } });
+    expect(request.uri).toBe(expected);
+    expect(request.headers['x-viewer-host']).toEqual({ value: 'portal.example.org' });
   });
 
   it('maps /public/<key> to the object key', () => {

@@ -4,7 +4,7 @@ import { ApiStack, type ApiStackProps, PORTAL_ISSUER_PATH } from './api-stack.ts
 import { DataStack } from './data-stack.ts';
 import { IdentityStack } from './identity-stack.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
-import { WebStack } from './web-stack.ts';
+import { DEFAULT_WEB_ASSET_PATH, WebStack } from './web-stack.ts';
 
 /**
  * CDK context read by the app (cdk.json, or `-c key=value`):
@@ -149,6 +149,7 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
   const emailDomain = mailContext(app, 'emailDomain', 'domain');
   const alarmEmail = mailContext(app, 'alarmEmail', 'address');
 
+  const webAssetPath = options.webAssetPath ?? stringContext(app, 'webAssetPath') ?? DEFAULT_WEB_ASSET_PATH;
   const prefix = `Portal-${brand}-${stage}`;
   const common = { env, tags: { project: 'courseware-portal', brand, stage } };
 
@@ -194,6 +195,8 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     },
     emailDomain,
     alarmEmail,
+    // The first HTML of public pages (decision record 038): the same env.json and index.html as the web stack's.
+    html: { runtimeConfig, webAssetPath },
   });
 
   const web = new WebStack(app, `${prefix}-Web`, {
@@ -204,7 +207,7 @@ export function createPortal(app: App, options: PortalOptions = {}): Portal {
     publicBucket: data.publicBucket,
     uploadBuckets: [data.privateBucket, data.publicBucket],
     runtimeConfig,
-    webAssetPath: options.webAssetPath ?? stringContext(app, 'webAssetPath'),
+    webAssetPath,
     domain: siteDomain && certificateArn ? { name: siteDomain, certificateArn } : undefined,
   });
 

@@ -56,3 +56,25 @@ function handler(event) {
   return response;
 }
 `.trim();
+
+/** Where the html group's routes start (`getHomeHtml`, `getPageHtml` of the route table). */
+export const HTML_ROUTE_PREFIX = '/api/v1/html';
+
+/**
+ * Viewer request of the default behaviour (issue 22 item 2; decision record 038):
+ * every page address goes to the html group's route on the API origin —
+ * `/` (and `/index.html`) to `/api/v1/html`, `/<path>` to `/api/v1/html/<path>` —
+ * with the viewer's own host as `x-viewer-host` (API Gateway is reached under its
+ * own host name), so canonical links name the site. Static files of the build have
+ * behaviours of their own and never come here.
+ */
+export const HTML_REWRITE_FUNCTION = `
+function handler(event) {
+  var request = event.request;
+  var host = request.headers.host ? request.headers.host.value : '';
+  request.headers['x-viewer-host'] = { value: host };
+  var uri = request.uri === '/index.html' ? '/' : request.uri;
+  request.uri = uri === '/' ? '${HTML_ROUTE_PREFIX}' : '${HTML_ROUTE_PREFIX}' + uri;
+  return request;
+}
+`.trim();

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -33,9 +33,12 @@ import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from './security-headers.ts';
-import { PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION, SPA_REWRITE_FUNCTION } from './viewer-functions.ts';
+import { HTML_REWRITE_FUNCTION, PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION } from './viewer-functions.ts';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The SPA build the stacks deploy unless told otherwise: `web/dist`. */
+export const DEFAULT_WEB_ASSET_PATH = path.join(PROJECT_ROOT, 'web', 'dist');
 
 /** Days the site's logs (CloudFront standard logs, the web bucket's S3 access logs) are kept. */
 export const WEB_LOG_DAYS = 90;
@@ -95,7 +98,7 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const disposable = props.stage === 'dev';
-    const webAssetPath = props.webAssetPath ?? path.join(PROJECT_ROOT, 'web', 'dist');
+    const webAssetPath = props.webAssetPath ?? DEFAULT_WEB_ASSET_PATH;
     if (!existsSync(path.join(webAssetPath, 'index.html'))) {
       throw new Error(
         `No SPA build at ${webAssetPath} (index.html missing): run \`npm run build\` before synthesising.`,
@@ -151,9 +154,9 @@ export class WebStack extends Stack {
       },
     });
 
-    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'SPA history mode: non-file paths get /index.html',
-      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+    const htmlRewrite = new CloudFrontFunction(this, 'HtmlRewrite', {
+      comment: 'Page addresses go to the html group of the API (first HTML with its content)',
+      code: FunctionCode.fromInline(HTML_REWRITE_FUNCTION),
       runtime: FunctionRuntime.JS_2_0,
     });
     const publicPrefix = new CloudFrontFunction(this, 'PublicPrefix', {
@@ -168,11 +171,14 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    const apiOrigin = new HttpOrigin(`${props.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+    // One compressing policy for the API and the pages the html group answers (both from API Gateway).
+    const apiCachePolicy = new CachePolicy(this, 'ApiCachePolicy', apiCachePolicyProps());
     const api: BehaviorOptions = {
-      origin: new HttpOrigin(`${props.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
-        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-      }),
+      origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       // The routes' cacheSeconds reach browsers through the handlers' Cache-Control;
@@ -180,7 +186,7 @@ export class WebStack extends Stack {
       // comes with the hardening). A policy, not CACHING_DISABLED: CloudFront
       // compresses only what a cache policy with gzip and brotli admits, and such a
       // policy cannot have every TTL at 0 (issue 22 item 4).
-      cachePolicy: new CachePolicy(this, 'ApiCachePolicy', apiCachePolicyProps()),
+      cachePolicy: apiCachePolicy,
       // API Gateway routes on its own Host header; everything else is forwarded.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.securityHeaders,
@@ -208,18 +214,35 @@ export class WebStack extends Stack {
       'The public bucket policy for CloudFront is written by the data stack',
     );
 
+    // Static files of the build (hashed assets, env.json, anything else at its top
+    // level) come from the web bucket, each under its own behaviour; every other
+    // address is a page, answered by the html group (issue 22 item 2; decision record 038).
+    const webFiles: BehaviorOptions = {
+      origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: this.securityHeaders,
+      compress: true,
+    };
+    const pages: BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      // HTML is never kept at the edge: it carries the current content, and its
+      // cache-control (no-cache) is honoured by the API's policy (min TTL 0) and reaches
+      // browsers; the policy, not CACHING_DISABLED, so CloudFront compresses it (issue 22 item 4).
+      cachePolicy: apiCachePolicy,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.securityHeaders,
+      functionAssociations: [{ function: htmlRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      compress: true,
+    };
+    const staticBehaviors = Object.fromEntries(staticPathPatterns(webAssetPath).map((pattern) => [pattern, webFiles]));
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Courseware portal ${Stack.of(this).stackName}`,
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: this.securityHeaders,
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
-        compress: true,
-      },
-      additionalBehaviors: { '/api/*': api, [`${PUBLIC_FILES_PATH}/*`]: publicFiles },
-      defaultRootObject: 'index.html',
+      defaultBehavior: pages,
+      additionalBehaviors: { '/api/*': api, [`${PUBLIC_FILES_PATH}/*`]: publicFiles, ...staticBehaviors },
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North-American and European edges: the ranges' users are in the US.
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -292,6 +315,21 @@ function apiCachePolicyProps() {
     queryStringBehavior: CacheQueryStringBehavior.all(),
     cookieBehavior: CacheCookieBehavior.all(),
   };
+}
+
+/**
+ * The path patterns of the build's static files, each served from the web bucket by
+ * its own behaviour: `/env.json`, `/<folder>/*` for each top-level folder (`/assets/*`)
+ * and `/<file>` for each top-level file but `index.html` (which only the html group
+ * answers with). Sorted, so synthesis is stable.
+ */
+export function staticPathPatterns(webAssetPath: string): string[] {
+  const patterns = new Set<string>(['/env.json']);
+  for (const entry of readdirSync(webAssetPath, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'index.html') continue;
+    patterns.add(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`);
+  }
+  return [...patterns].sort();
 }
 
 /** The web ACL ARN from context {@link WEB_ACL_CONTEXT}, or undefined when unset or empty. */

@@ -73,6 +73,9 @@ const SIGNED_IN = {
   revoked: 401,
 } as const satisfies Record<Caller, number>;
 
+/** 200 for every caller, a revoked token's too: routes that never read the token. */
+const ALWAYS_200 = Object.fromEntries(CALLERS.map((caller) => [caller, 200])) as Record<Caller, number>;
+
 const MATRIX: readonly MatrixRow[] = [
   { operationId: 'listContent', method: 'GET', path: '/api/v1/content?limit=5', expected: everyone(200) },
   {
@@ -314,6 +317,18 @@ const MATRIX: readonly MatrixRow[] = [
   // Client error reports (issue 21 item 24): public, a token optional (a revoked one is a
   // 401); the matrix's empty body fails validation (400) before the rate limit counts.
   { operationId: 'reportClientError', method: 'POST', path: '/api/v1/client-errors', expected: everyone(400) },
+  // The first HTML of public pages (issue 22 item 2; decision record 038): a page for
+  // everyone, a revoked token included — the html routes never read a token (browser
+  // navigations carry none) and render what a visitor sees; an unpublished item's
+  // address answers the plain SPA shell, as tests/integration/first-html.int.test.ts shows.
+  { operationId: 'getHomeHtml', method: 'GET', path: '/api/v1/html', expected: ALWAYS_200 },
+  {
+    operationId: 'getPageHtml',
+    method: 'GET',
+    path: '/api/v1/html/courseware/seed-labs-hands-on-labs-for-security-education',
+    expected: ALWAYS_200,
+  },
+  { operationId: 'getPageHtml', method: 'GET', path: '/api/v1/html/courseware/{unpublished}', expected: ALWAYS_200 },
   {
     operationId: 'getOpenIdConfiguration',
     method: 'GET',

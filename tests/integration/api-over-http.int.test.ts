@@ -2580,6 +2580,27 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     ],
   },
+  // The first HTML of public pages (issue 22 item 2; decision record 038): a whole
+  // HTML document, never an error; tests/integration/first-html.int.test.ts reads it closely.
+  getHomeHtml: {
+    ok: {
+      path: '/api/v1/html',
+      check(body) {
+        expect(body).toMatch(/^<!doctype html>/i);
+        expect(body).toContain('<div id="root">');
+      },
+    },
+    bad: [],
+  },
+  getPageHtml: {
+    ok: {
+      path: `/api/v1/html/courseware/${LAB_ALIAS}`,
+      check(body) {
+        expect(body).toContain('<h1>Buffer Overflow Attack Lab (Set-UID Version)</h1>');
+      },
+    },
+    bad: [],
+  },
 };
 
 async function moduleId(): Promise<string> {
@@ -2606,8 +2627,9 @@ describe('every route of the route table, over HTTP', () => {
       const init = await requestInit(route.method, routeCase.ok.as, routeCase.ok.body, await routeCase.ok.token?.());
       const res = await api(routeCase.ok.path.replace('{moduleId}', await moduleId()), init);
       expect(res.status).toBe((route as RouteDefinition).successStatus ?? 200);
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      routeCase.ok.check(await res.json());
+      const html = (route as RouteDefinition).group === 'html';
+      expect(res.headers.get('content-type')).toMatch(html ? /^text\/html/ : /^application\/json/);
+      routeCase.ok.check(html ? await res.text() : await res.json());
     });
 
     for (const bad of routeCase.bad) {

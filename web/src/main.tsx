@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { App } from './app/index.tsx';
+import { App, createAppParts, routerReady } from './app/index.tsx';
 import { ConfigErrorPage } from './components/errors/config-error-page.tsx';
 import { Provider } from './components/ui/provider.tsx';
 import { apiUrl, configureApiClient } from './lib/api-client.ts';
@@ -12,8 +12,9 @@ if (!container) throw new Error('The page has no #root element.');
 const root: Root = createRoot(container);
 
 /**
- * Loads and validates `/env.json` before anything renders; on failure shows a full
- * page with Retry (in the default brand, the only one known without the file).
+ * Loads and validates the runtime configuration (embedded in the first HTML, else
+ * `/env.json`) before anything renders; on failure shows a full page with Retry (in
+ * the default brand, the only one known without the file).
  */
 async function start(): Promise<void> {
   try {
@@ -22,9 +23,13 @@ async function start(): Promise<void> {
     // Uncaught errors and failed API calls go to the portal's error reports (spec §8; decision record 037).
     installErrorReporting(createErrorReporter({ send: postReportTo(apiUrl('reportClientError')) }));
     document.documentElement.dataset.brand = config.brand;
+    // The page's first HTML may already show it (issue 22 item 2): render once the first
+    // navigation is done, so React replaces it with the same content in one frame.
+    const parts = createAppParts(config);
+    await routerReady(parts.router);
     root.render(
       <StrictMode>
-        <App config={config} />
+        <App config={config} parts={parts} />
       </StrictMode>,
     );
   } catch (error) {

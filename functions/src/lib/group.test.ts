@@ -58,6 +58,8 @@ describe('createGroupHandler', () => {
       getContentBundle: 'content/get-content-bundle',
       getOpenApiDocument: 'meta/get-openapi-document',
       reportClientError: 'meta/report-client-error',
+      getHomeHtml: 'html/get-home-html',
+      getPageHtml: 'html/get-page-html',
       getPageByHref: 'page/get-page-by-href',
       getPage: 'page/get-page',
       listPages: 'page/list-pages',

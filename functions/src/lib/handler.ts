@@ -74,7 +74,11 @@ export type RouteImplementation<R extends RouteDefinition> = (
 export type RouteHandler<Id extends string = string> = ((
   event: APIGatewayProxyEventV2,
   context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>) & { readonly operationId: Id };
+) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  readonly operationId: Id;
+  /** The route it serves, when built by `defineRoute` (the html group calls such handlers in-process by it). */
+  readonly route?: RouteDefinition;
+};
 
 /** The route of `Routes` with this operationId. */
 export type RouteOf<Routes extends readonly RouteDefinition[], Id extends Routes[number]['operationId']> = Extract<
@@ -184,7 +188,7 @@ export function createRouteHandler<R extends RouteDefinition>(
     });
 
   const routeHandler = (event: APIGatewayProxyEventV2, context: Context) => handler(event, context);
-  return Object.assign(routeHandler, { operationId: route.operationId as R['operationId'] });
+  return Object.assign(routeHandler, { operationId: route.operationId as R['operationId'], route });
 }
 
 function cacheControlOf(route: RouteDefinition, event: APIGatewayProxyEventV2): string {

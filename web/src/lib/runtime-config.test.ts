@@ -51,4 +51,31 @@ describe('loadRuntimeConfig', () => {
       ),
     ).rejects.toThrow('could not be reached');
   });
+
+  it('takes the configuration embedded in the first HTML without asking for /env.json (issue 22 item 2)', async () => {
+    const fetchImpl = respond({});
+    const embedded = {
+      brand: 'VACR',
+      siteName: 'Virginia Cyber Range',
+      apiBaseUrl: '/api/v1',
+      publicFilesBaseUrl: '/public',
+      homepageBaseUrl: null,
+      exerciseAppBaseUrl: 'https://app.example.org',
+      loginBaseUrl: 'https://login.example.org',
+      supportUrl: 'https://support.example.org',
+      knowledgeBaseUrl: 'https://kb.example.org',
+      callForCoursewareUrl: null,
+      coursewareIndexUrl: null,
+      conferenceUrl: null,
+      landingVideoUrl: null,
+      copyrightText: null,
+      companyAddress: null,
+    };
+    const config = await loadRuntimeConfig(fetchImpl, embedded);
+    expect(config.siteName).toBe('Virginia Cyber Range');
+    expect(fetchImpl).not.toHaveBeenCalled();
+    // An embedded configuration that does not validate is ignored: /env.json decides.
+    await expect(loadRuntimeConfig(fetchImpl, { brand: 'XX' })).rejects.toThrow(RuntimeConfigError);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { readEmbeddedConfig } from './embedded-data.ts';
 
 /** Why the runtime configuration could not be used; `problems` names every bad field. */
 export class RuntimeConfigError extends Error {
@@ -19,11 +20,20 @@ export function runtimeConfigUrl(now: number = Date.now()): string {
 }
 
 /**
- * Fetches `/env.json?ts=…` and validates it with the shared `RuntimeConfig` schema
+ * The runtime configuration: the one the server embedded in the page's first HTML
+ * when there is a valid one (issue 22 item 2; decision record 038: no request), else
+ * `/env.json?ts=…` fetched and validated with the shared `RuntimeConfig` schema
  * (spec §7). Throws `RuntimeConfigError` when the file cannot be fetched, is not
  * JSON, or does not match the schema.
  */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  embedded: unknown = typeof document === 'undefined' ? undefined : readEmbeddedConfig(document),
+): Promise<RuntimeConfig> {
+  if (embedded !== undefined) {
+    const parsed = RuntimeConfig.safeParse(embedded);
+    if (parsed.success) return parsed.data;
+  }
   let response: Response;
   try {
     response = await fetchImpl(runtimeConfigUrl(), { cache: 'no-store', headers: { Accept: 'application/json' } });

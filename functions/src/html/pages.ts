@@ -1,0 +1,580 @@
+import { EntityId } from '#shared/contracts/common';
+import type { ChildContent, ContentDetail, ContentSummary } from '#shared/contracts/content';
+import type { Event, News } from '#shared/contracts/news';
+import { normalizePageHref, PAGE_HREF_PATTERN, type Page } from '#shared/contracts/page';
+import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import type { SearchContentPage, SearchContentRequest } from '#shared/contracts/search';
+import {
+  CONTENT_CATEGORY_LABELS,
+  type ContentCategory,
+  EDUCATION_LEVEL_LABELS,
+  EXPERIENCE_LEVEL_LABELS,
+} from '#shared/enums';
+import { LIMITS, NEWS_EVENT_LIMITS, PAGE, PAGE_LIMITS } from '#shared/limits';
+import type { OperationId } from '#shared/routes';
+import { getContent } from '../api/content/get-content.ts';
+import { getEvent } from '../api/content/get-event.ts';
+import { getNews } from '../api/content/get-news.ts';
+import { listContentChildren } from '../api/content/list-content-children.ts';
+import { listEvents } from '../api/content/list-events.ts';
+import { listNews } from '../api/content/list-news.ts';
+import { getPageByHref } from '../api/page/get-page-by-href.ts';
+import { searchContent } from '../api/search/search-content.ts';
+import { sanitizeDescription } from '../domain/html.ts';
+import { stripSearchTags } from '../domain/search-tags.ts';
+import type { RouteHandler } from '../lib/handler.ts';
+import { invokeRoute } from './invoke-route.ts';
+import { learningResourceJsonLd } from './structured-data.ts';
+import { attr, breadcrumbs, type Html, type RenderedPage, raw, section, text, textList } from './templates.ts';
+
+/**
+ * One query of the SPA's cache, as the first HTML embeds it (decision record 038):
+ * the query key the SPA's query options use, the API operation whose answer `data`
+ * is (the SPA validates it with that route's response schema, as `apiGet` does), and
+ * for an infinite query (`infinite: true`) `data` is that operation's first page.
+ * `data: null` is the answer of a lookup that found nothing (the SPA's lookups
+ * resolve `null` on a 404).
+ */
+export interface EmbeddedQuery {
+  readonly queryKey: readonly unknown[];
+  readonly operationId: OperationId;
+  readonly data: unknown;
+  readonly infinite?: true;
+}
+
+/** A public page resolved for a path: what to render and the queries to embed. */
+export interface ResolvedPage extends RenderedPage {
+  readonly queries: readonly EmbeddedQuery[];
+}
+
+/** What the resolver needs about the request. */
+export interface PageRequest {
+  /** The page's path as the browser asked for it, starting with `/` (no query string). */
+  readonly pathname: string;
+  /** True when the address has a query string: the list pages then depend on it, and the bare shell is served. */
+  readonly hasQuery?: boolean;
+  /** `https://host`, no trailing slash: the base of canonical links. */
+  readonly origin: string;
+  readonly config: RuntimeConfig;
+  readonly requestId: string;
+}
+
+/** First segments of the SPA's own screens: never a content, news or CMS page. */
+const APP_SEGMENTS = new Set([
+  'login',
+  'logout',
+  'signup',
+  'exercises',
+  'dashboard',
+  'admin',
+  'invitations',
+  'invitation',
+  'archived-content',
+  'unsafe_site',
+  'dev',
+  'api',
+  'assets',
+  'public',
+]);
+
+/** A content URL alias (decision record 005), as the SPA's catch-all checks it (`web/src/app/routes/dynamic/lookup.ts`). */
+const ALIAS = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
+
+/** The request body of the SPA's default `/courseware` list (`searchRequestOf(EMPTY_SEARCH)`). */
+export const DEFAULT_COURSEWARE_SEARCH: SearchContentRequest = {
+  text: '',
+  filter: {
+    educationLevels: [],
+    experienceLevels: [],
+    contentCategories: [],
+    ksaIds: [],
+    kuIds: [],
+    tksIds: [],
+    contributorIds: [],
+    newOrUpdatedContent: false,
+    tags: [],
+  },
+  limit: PAGE.listPageSize,
+};
+
+/**
+ * The public page at `pathname`, or null when it is not one (an app screen, a file,
+ * an unpublished or missing item, a switched-off feature): then the plain SPA shell
+ * is served. Everything shown is what a visitor may see: the API routes are called
+ * as a visitor (issue 22 item 2; decision record 038).
+ */
+export async function resolvePage(request: PageRequest): Promise<ResolvedPage | null> {
+  const segments = request.pathname.split('/').filter((segment) => segment.length > 0);
+  const lower = segments.map((segment) => segment.toLowerCase());
+  const { flags } = request.config;
+  if (lower.length === 0) return homePage(request);
+  const first = lower[0] ?? '';
+  if (APP_SEGMENTS.has(first) || /\.[a-z0-9]{1,8}$/i.test(request.pathname)) return null;
+  if (first === 'courseware') {
+    // A search in the address (`?q=…`, filters) is not the default list: the SPA runs it.
+    if (lower.length === 1) return flags.courseware && !request.hasQuery ? coursewareListPage(request) : null;
+    return contentPage(request, segments.slice(1).join('/'));
+  }
+  if (first === 'news' || first === 'events') {
+    const kind = first === 'news' ? 'news' : 'event';
+    if ((kind === 'news' && !flags.news) || (kind === 'event' && !flags.event)) return null;
+    if (lower.length === 1) return newsEventListPage(request, kind);
+    if (lower.length === 2) return newsEventItemPage(request, kind, segments[1] ?? '');
+    return null;
+  }
+  return dynamicPage(request, lower);
+}
+
+async function call(
+  handler: RouteHandler,
+  operationId: OperationId,
+  request: PageRequest,
+  input: Parameters<typeof invokeRoute>[2],
+): Promise<unknown | null> {
+  const answer = await invokeRoute(handler, operationId, input, request.requestId);
+  if (answer.statusCode === 404 || answer.statusCode === 400) return null;
+  if (answer.statusCode !== 200) throw new Error(`${operationId} answered ${answer.statusCode}.`);
+  return answer.body;
+}
+
+/** `/courseware/<id|alias>` or a root id or alias: a visible content item. */
+async function contentPage(request: PageRequest, idOrAlias: string): Promise<ResolvedPage | null> {
+  const key = idOrAlias
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
+  if (!key || key.length > LIMITS.idOrAliasMaxChars) return null;
+  const detail = (await call(getContent, 'getContent', request, { path: { idOrAlias: key } })) as ContentDetail | null;
+  if (!detail) return null;
+  const children = await contentChildren(request, detail);
+  return {
+    ...renderContent(request, detail, children?.items ?? []),
+    queries: [
+      { queryKey: ['content', 'detail', key], operationId: 'getContent', data: detail },
+      ...contentDetailKeys(detail, key),
+      ...(children
+        ? [
+            {
+              queryKey: ['content', 'children', detail.content.id],
+              operationId: 'listContentChildren',
+              data: children,
+              infinite: true,
+            } as const,
+          ]
+        : []),
+    ],
+  };
+}
+
+/** The same detail under the item's canonical address key too, so the SPA's redirect to it fetches nothing. */
+function contentDetailKeys(detail: ContentDetail, usedKey: string): EmbeddedQuery[] {
+  const canonical = canonicalContentKey(detail);
+  return canonical === usedKey
+    ? []
+    : [{ queryKey: ['content', 'detail', canonical], operationId: 'getContent', data: detail }];
+}
+
+async function contentChildren(
+  request: PageRequest,
+  detail: ContentDetail,
+): Promise<{ items: ChildContent[]; nextPageToken: string | null } | null> {
+  if (detail.content.children.length === 0) return null;
+  return (await call(listContentChildren, 'listContentChildren', request, {
+    path: { id: detail.content.id },
+    query: { limit: String(PAGE.childrenMax) },
+  })) as { items: ChildContent[]; nextPageToken: string | null } | null;
+}
+
+/** The key of an item's own address (`/courseware/<alias or id>`), lower case, as the SPA normalises it. */
+function canonicalContentKey(detail: ContentDetail): string {
+  let alias = detail.content.urlAlias.trim().replace(/^\/+|\/+$/g, '');
+  if (/^courseware(\/|$)/i.test(alias)) alias = alias.replace(/^courseware\/?/i, '');
+  return (alias || detail.content.id).toLowerCase();
+}
+
+/** The address of a content item, as the SPA's `contentPath` builds it. */
+function contentHref(content: Pick<ContentSummary, 'id' | 'urlAlias'>): string {
+  let alias = content.urlAlias.trim().replace(/^\/+|\/+$/g, '');
+  if (/^courseware(\/|$)/i.test(alias)) alias = alias.replace(/^courseware\/?/i, '');
+  if (!alias) return `/courseware/${content.id}`;
+  return `/courseware/${alias
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => encodeURIComponent(segment))
+    .join('/')}`;
+}
+
+/** Plain text of an HTML description, for meta descriptions (at most 300 characters). */
+export function plainText(html: string, max = 300): string {
+  const flat = stripSearchTags(html)
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    // Block elements separate words; inline ones (strong, a, span…) do not.
+    .replace(
+      /<\/?(?:p|div|br|hr|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre|figure|figcaption|section|article)\b[^>]*>/gi,
+      ' ',
+    )
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** Stored description HTML made safe to show: the search-tags block removed, then the server's allow-list. */
+function descriptionHtml(html: string): string {
+  return sanitizeDescription(stripSearchTags(html));
+}
+
+const FILE_TYPE_LABELS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'text/plain': 'Text',
+  'text/markdown': 'Markdown',
+  'text/html': 'HTML',
+  'text/csv': 'CSV',
+  'application/zip': 'ZIP archive',
+};
+
+/** A file's type as the SPA's files panel names it (its common cases). */
+function fileTypeLabel(type: string): string {
+  const clean = type.split(';')[0]?.trim().toLowerCase() ?? '';
+  const known = FILE_TYPE_LABELS[clean];
+  if (known) return known;
+  if (clean.includes('word')) return 'Word document';
+  if (clean.includes('powerpoint') || clean.includes('presentation')) return 'PowerPoint presentation';
+  if (clean.includes('excel') || clean.includes('spreadsheet')) return 'Excel workbook';
+  if (clean.startsWith('image/')) return 'Image';
+  if (clean.startsWith('video/')) return 'Video';
+  if (clean.startsWith('audio/')) return 'Audio';
+  return clean || 'File';
+}
+
+function renderContent(request: PageRequest, detail: ContentDetail, children: readonly ChildContent[]): RenderedPage {
+  const { content, ancestors, contributors } = detail;
+  const href = contentHref(content);
+  const description = plainText(content.description) || `${content.name}: courseware of ${request.config.siteName}.`;
+  const crumbs = breadcrumbs([
+    { label: 'Courseware', href: '/courseware' },
+    ...ancestors.map((ancestor) => ({ label: ancestor.name, href: contentHref(ancestor) })),
+    { label: content.name, href },
+  ]);
+  const parts: string[] = [crumbs, `<header><h1>${text(content.name)}</h1>`];
+  if (content.categories.length > 0) {
+    parts.push(
+      `<ul aria-label="Categories">${content.categories.map((c: ContentCategory) => `<li>${text(CONTENT_CATEGORY_LABELS[c])}</li>`).join('')}</ul>`,
+    );
+  }
+  parts.push('</header>', `<div>${descriptionHtml(content.description)}</div>`);
+  if (content.includes.length > 0) parts.push(section('includes-heading', 'Includes', textList(content.includes)));
+  if (children.length > 0) {
+    parts.push(
+      section(
+        'children-heading',
+        'Contents',
+        `<ul>${children.map((child) => `<li><a href="${attr(contentHref(child))}">${text(child.name)}</a></li>`).join('')}</ul>`,
+      ),
+    );
+  }
+  for (const part of [...content.sections].sort((a, b) => a.index - b.index)) {
+    parts.push(section(`section-${part.id}`, part.name, descriptionHtml(part.description)));
+  }
+  if (content.files.length > 0) {
+    parts.push(
+      section(
+        'files-heading',
+        'Files',
+        `<ul>${content.files.map((file) => `<li>${text(file.name)} (${text(fileTypeLabel(file.type))})</li>`).join('')}</ul>`,
+      ),
+    );
+  }
+  const knowledge: [string, string, readonly { id: string; name: string }[]][] = [
+    ['tkss-heading', 'TKS statements', content.tkss],
+    ['ksas-heading', 'KSA statements', content.ksas],
+    ['kus-heading', 'Knowledge units', content.kus],
+  ];
+  for (const [id, heading, items] of knowledge) {
+    if (items.length > 0) parts.push(section(id, heading, textList(items.map((item) => `${item.id}: ${item.name}`))));
+  }
+  const facts: string[] = [];
+  if (content.educationLevels.length > 0) {
+    facts.push(
+      `<dt>Education level</dt><dd>${text(content.educationLevels.map((l) => EDUCATION_LEVEL_LABELS[l]).join(', '))}</dd>`,
+    );
+  }
+  if (content.experienceLevels.length > 0) {
+    facts.push(
+      `<dt>Experience level</dt><dd>${text(content.experienceLevels.map((l) => EXPERIENCE_LEVEL_LABELS[l]).join(', '))}</dd>`,
+    );
+  }
+  if (facts.length > 0) parts.push(`<dl>${facts.join('')}</dl>`);
+  if (contributors.length > 0) {
+    parts.push(section('contributors-heading', 'Contributors', textList(contributors.map(contributorName))));
+  }
+  if (content.licence) parts.push(`<p>${text(content.licence)}</p>`);
+  const canonicalUrl = `${request.origin}${href}`;
+  return {
+    head: {
+      title: content.name,
+      description,
+      canonicalUrl,
+      ogType: 'article',
+      imageUrl: content.image ? absolute(request, content.image) : null,
+      jsonLd: learningResourceJsonLd(detail, { url: canonicalUrl, description, siteName: request.config.siteName }),
+    },
+    main: raw(parts.join('')),
+  };
+}
+
+/** A contributor's name as shown: prefix, first, middle, last, suffix. */
+export function contributorName(contributor: ContentDetail['contributors'][number]): string {
+  return [contributor.prefix, contributor.firstName, contributor.middleName, contributor.lastName, contributor.suffix]
+    .filter((part): part is string => typeof part === 'string' && part.trim().length > 0)
+    .join(' ');
+}
+
+function absolute(request: PageRequest, address: string): string | null {
+  try {
+    return new URL(address, `${request.origin}/`).toString();
+  } catch {
+    return null;
+  }
+}
+
+function summaryList(items: readonly ContentSummary[]): string {
+  return `<ul class="ssr-list">${items
+    .map(
+      (item) =>
+        `<li><article><h2><a href="${attr(contentHref(item))}">${text(item.name)}</a></h2>${item.summary ? `<p>${text(plainText(item.summary, 240))}</p>` : ''}</article></li>`,
+    )
+    .join('')}</ul>`;
+}
+
+/** `/courseware`: the first page of the default list (the SPA's default search). */
+async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | null> {
+  const page = (await call(searchContent, 'searchContent', request, {
+    body: DEFAULT_COURSEWARE_SEARCH,
+  })) as SearchContentPage | null;
+  if (!page) return null;
+  return {
+    head: {
+      title: 'Courseware',
+      description: `Cybersecurity courseware of ${request.config.siteName}: courses, modules, lessons and hands-on exercises.`,
+      canonicalUrl: `${request.origin}/courseware`,
+      ogType: 'website',
+    },
+    main: raw(`<h1>Courseware</h1>${summaryList(page.items)}`),
+    queries: [{ queryKey: ['content', 'search', DEFAULT_COURSEWARE_SEARCH], operationId: 'searchContent', data: page }],
+  };
+}
+
+type NewsEventKind = 'news' | 'event';
+const NEWS_EVENT = {
+  news: {
+    segment: 'news',
+    key: 'news',
+    title: 'News',
+    list: listNews,
+    listOp: 'listNews',
+    get: getNews,
+    getOp: 'getNews',
+  },
+  event: {
+    segment: 'events',
+    key: 'events',
+    title: 'Events',
+    list: listEvents,
+    listOp: 'listEvents',
+    get: getEvent,
+    getOp: 'getEvent',
+  },
+} as const;
+
+function newsEventHref(kind: NewsEventKind, item: News | Event): string {
+  return `/${NEWS_EVENT[kind].segment}/${encodeURIComponent(item.link || item.id)}`;
+}
+
+function isoDay(date: string): string {
+  return date.slice(0, 10);
+}
+
+async function newsEventListPage(request: PageRequest, kind: NewsEventKind): Promise<ResolvedPage | null> {
+  const meta = NEWS_EVENT[kind];
+  const query = { limit: PAGE.listPageSize, status: 'published' } as const;
+  const page = (await call(meta.list, meta.listOp, request, {
+    query: { limit: String(query.limit), status: query.status },
+  })) as { items: (News | Event)[]; nextPageToken: string | null } | null;
+  if (!page) return null;
+  const items = page.items
+    .map(
+      (item) =>
+        `<li><article><h2><a href="${attr(newsEventHref(kind, item))}">${text(item.name)}</a></h2><p><time datetime="${attr(item.date)}">${text(isoDay(item.date))}</time></p></article></li>`,
+    )
+    .join('');
+  return {
+    head: {
+      title: meta.title,
+      description: `${meta.title} of ${request.config.siteName}.`,
+      canonicalUrl: `${request.origin}/${meta.segment}`,
+      ogType: 'website',
+    },
+    main: raw(`<h1>${text(meta.title)}</h1><ul class="ssr-list">${items}</ul>`),
+    queries: [{ queryKey: [meta.key, 'list', query], operationId: meta.listOp, data: page }],
+  };
+}
+
+async function newsEventItemPage(
+  request: PageRequest,
+  kind: NewsEventKind,
+  idOrLink: string,
+): Promise<ResolvedPage | null> {
+  const meta = NEWS_EVENT[kind];
+  if (!idOrLink || idOrLink.length > LIMITS.idOrAliasMaxChars) return null;
+  const item = (await call(meta.get, meta.getOp, request, { path: { id: idOrLink } })) as (News | Event) | null;
+  if (item?.status !== 'published') return null;
+  const location = 'location' in item && item.location ? `<p>${text(item.location)}</p>` : '';
+  const canonicalUrl = `${request.origin}${newsEventHref(kind, item)}`;
+  return {
+    head: {
+      title: item.name,
+      description: plainText(item.description) || item.name,
+      canonicalUrl,
+      ogType: 'article',
+      imageUrl: item.image ? absolute(request, item.image) : null,
+    },
+    main: raw(
+      `<article><h1>${text(item.name)}</h1><p><time datetime="${attr(item.date)}">${text(isoDay(item.date))}</time></p>${location}<div>${descriptionHtml(item.description)}</div></article>`,
+    ),
+    queries: [{ queryKey: [meta.key, 'detail', idOrLink.toLowerCase()], operationId: meta.getOp, data: item }],
+  };
+}
+
+/** `/`: the home page (spec §2.4) with its news and events blocks, or the courseware list where there is no home route. */
+async function homePage(request: PageRequest): Promise<ResolvedPage | null> {
+  const { config } = request;
+  if (config.homepageBaseUrl === null || !config.flags.home) {
+    return config.flags.courseware ? coursewareListPage(request) : null;
+  }
+  const newsQuery = { limit: NEWS_EVENT_LIMITS.homeRecentNews, status: 'published' } as const;
+  const eventQuery = { limit: NEWS_EVENT_LIMITS.homeEvents, status: 'published', upcoming: true } as const;
+  const [news, events] = await Promise.all([
+    config.flags.news
+      ? (call(listNews, 'listNews', request, {
+          query: { limit: String(newsQuery.limit), status: 'published' },
+        }) as Promise<{
+          items: News[];
+        } | null>)
+      : null,
+    config.flags.event
+      ? (call(listEvents, 'listEvents', request, {
+          query: { limit: String(eventQuery.limit), status: 'published', upcoming: 'true' },
+        }) as Promise<{ items: Event[] } | null>)
+      : null,
+  ]);
+  const parts = [
+    `<h1>${text(config.siteName)}</h1>`,
+    '<p>Cybersecurity courseware and hands-on exercise environments for educators.</p>',
+  ];
+  const queries: EmbeddedQuery[] = [];
+  if (news) {
+    queries.push({ queryKey: ['news', 'list', newsQuery], operationId: 'listNews', data: news });
+    parts.push(
+      section(
+        'home-news-heading',
+        'Recent news',
+        `<ul>${news.items.map((item) => `<li><a href="${attr(newsEventHref('news', item))}">${text(item.name)}</a></li>`).join('')}</ul>`,
+      ),
+    );
+  }
+  if (events) {
+    queries.push({ queryKey: ['events', 'list', eventQuery], operationId: 'listEvents', data: events });
+    parts.push(
+      section(
+        'home-events-heading',
+        'Upcoming events',
+        `<ul>${events.items.map((item) => `<li><a href="${attr(newsEventHref('event', item))}">${text(item.name)}</a></li>`).join('')}</ul>`,
+      ),
+    );
+  }
+  return {
+    head: {
+      title: '',
+      description: 'Cybersecurity courseware and hands-on exercise environments for educators.',
+      canonicalUrl: `${request.origin}/`,
+      ogType: 'website',
+    },
+    main: raw(parts.join('')),
+    queries,
+  };
+}
+
+/**
+ * Any other path, as the SPA's catch-all (spec §2.2; `web/src/app/routes/dynamic/lookup.ts`):
+ * content by the first segment when it is an id, by the whole path when it can be a
+ * URL alias, else the CMS page at that link. Every lookup the SPA would start is
+ * embedded with its answer (null for a miss), so the SPA asks for none of them again.
+ */
+async function dynamicPage(request: PageRequest, segments: readonly string[]): Promise<ResolvedPage | null> {
+  const first = segments[0] ?? '';
+  const full = segments.join('/');
+  const contentId = EntityId.safeParse(first).success ? first : null;
+  const contentPath = segments.length > 1 && ALIAS.test(full) && full.length <= LIMITS.idOrAliasMaxChars ? full : null;
+  const href = normalizePageHref(`/${full}`);
+  const pageHref = PAGE_HREF_PATTERN.test(href) && href.length <= PAGE_LIMITS.hrefMaxChars ? href : null;
+
+  const lookups: EmbeddedQuery[] = [];
+  for (const idOrAlias of [contentId, contentPath]) {
+    if (!idOrAlias) continue;
+    const detail = (await call(getContent, 'getContent', request, { path: { idOrAlias } })) as ContentDetail | null;
+    lookups.push({ queryKey: ['content', 'lookup', idOrAlias], operationId: 'getContent', data: detail });
+    if (detail) {
+      const children = await contentChildren(request, detail);
+      const canonical = canonicalContentKey(detail);
+      return {
+        ...renderContent(request, detail, children?.items ?? []),
+        queries: [
+          ...lookups,
+          { queryKey: ['content', 'detail', canonical], operationId: 'getContent', data: detail },
+          ...(children
+            ? [
+                {
+                  queryKey: ['content', 'children', detail.content.id],
+                  operationId: 'listContentChildren',
+                  data: children,
+                  infinite: true,
+                } as const,
+              ]
+            : []),
+        ],
+      };
+    }
+  }
+  if (!pageHref) return null;
+  const page = (await call(getPageByHref, 'getPageByHref', request, { query: { href: pageHref } })) as Page | null;
+  if (page?.status !== 'published') return null;
+  return {
+    ...renderCmsPage(request, page),
+    queries: [...lookups, { queryKey: ['pages', 'by-href', pageHref], operationId: 'getPageByHref', data: page }],
+  };
+}
+
+function renderCmsPage(request: PageRequest, page: Page): RenderedPage {
+  const parts = [`<h1>${text(page.title)}</h1>`];
+  for (const part of [...page.sections].sort((a, b) => a.index - b.index)) {
+    const body = part.description ? descriptionHtml(part.description) : '';
+    parts.push(part.name ? section(`section-${part.id}`, part.name, body) : `<section>${body}</section>`);
+  }
+  return {
+    head: {
+      title: page.title,
+      description: page.meta.description || page.title,
+      canonicalUrl: `${request.origin}${page.href}`,
+      ogType: 'website',
+      imageUrl: page.meta.images[0] ? absolute(request, page.meta.images[0]) : null,
+    },
+    main: raw(parts.join('')) satisfies Html,
+  };
+}
