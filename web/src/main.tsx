@@ -25,7 +25,7 @@ async function start(): Promise<void> {
     document.documentElement.dataset.brand = config.brand;
     // The page's first HTML may already show it (issue 22 item 2): render once the first
     // navigation is done, so React replaces it with the same content in one frame.
-    const parts = createAppParts(config);
+    const parts = await createAppParts(config);
     await routerReady(parts.router);
     root.render(
       <StrictMode>

@@ -18,9 +18,15 @@ export interface AppParts {
  * item 2; decision record 038), and creates the router, which starts the first
  * navigation's loaders at once (they find the embedded data in the cache).
  */
-export function createAppParts(config: RuntimeConfig, doc: Document = document): AppParts {
+export async function createAppParts(config: RuntimeConfig, doc: Document = document): Promise<AppParts> {
   const queryClient = createQueryClient();
-  hydrateEmbeddedQueries(queryClient, doc);
+  await hydrateEmbeddedQueries(queryClient, doc);
+  return { queryClient, router: createAppRouter({ config, queryClient }) };
+}
+
+/** The parts without embedded data (an App rendered without `parts`, as in tests). */
+function newAppParts(config: RuntimeConfig): AppParts {
+  const queryClient = createQueryClient();
   return { queryClient, router: createAppRouter({ config, queryClient }) };
 }
 
@@ -42,7 +48,7 @@ export function routerReady(router: AppParts['router']): Promise<void> {
 
 /** The app for a validated runtime configuration; `parts` when the caller made them (main.tsx), else its own. */
 export function App({ config, parts }: { config: RuntimeConfig; parts?: AppParts }) {
-  const [{ queryClient, router }] = useState(() => parts ?? createAppParts(config));
+  const [{ queryClient, router }] = useState(() => parts ?? newAppParts(config));
   return (
     <AppProvider config={config} queryClient={queryClient}>
       <RouterProvider router={router} />

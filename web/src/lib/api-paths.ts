@@ -106,4 +106,6 @@ export const API_PATHS = {
   getUserImport: '/user-imports/{id}',
   getOpenApiDocument: '/openapi.json',
   reportClientError: '/client-errors',
+  getHomeHtml: '/html',
+  getPageHtml: '/html/{path+}',
 } as const satisfies Record<OperationId, string>;

@@ -29,7 +29,7 @@ function documentWith(blocks: Record<string, unknown>): Document {
 }
 
 describe('the data embedded in the first HTML (issue 22 item 2)', () => {
-  it('puts valid answers into the cache under their keys, fresh, and leaves out an answer that breaks its contract', () => {
+  it('puts valid answers into the cache under their keys, fresh, and leaves out an answer that breaks its contract', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
     const doc = documentWith({
       'portal-queries': {
@@ -47,7 +47,7 @@ describe('the data embedded in the first HTML (issue 22 item 2)', () => {
         ],
       },
     });
-    expect(hydrateEmbeddedQueries(client, doc)).toBe(3);
+    expect(await hydrateEmbeddedQueries(client, doc)).toBe(3);
     expect(client.getQueryData(['news', 'detail', 'range-news'])).toEqual(NEWS);
     expect(client.getQueryState(['news', 'detail', 'range-news'])?.isInvalidated).toBe(false);
     expect(
@@ -65,10 +65,10 @@ describe('the data embedded in the first HTML (issue 22 item 2)', () => {
     });
   });
 
-  it('hydrates nothing from a page without the block or with a broken one', () => {
+  it('hydrates nothing from a page without the block or with a broken one', async () => {
     const client = new QueryClient();
-    expect(hydrateEmbeddedQueries(client, documentWith({}))).toBe(0);
-    expect(hydrateEmbeddedQueries(client, documentWith({ 'portal-queries': '{not json' }))).toBe(0);
+    expect(await hydrateEmbeddedQueries(client, documentWith({}))).toBe(0);
+    expect(await hydrateEmbeddedQueries(client, documentWith({ 'portal-queries': '{not json' }))).toBe(0);
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 

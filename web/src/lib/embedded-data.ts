@@ -1,6 +1,7 @@
 import { type DehydratedState, hashKey, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { type OperationId, ROUTES } from '#shared/routes';
+import type { RouteDefinition } from '#shared/route-definition';
+import type { OperationId } from '#shared/routes';
 
 /**
  * The data the server embeds in a page's first HTML (issue 22 item 2; decision
@@ -36,6 +37,28 @@ export function readEmbeddedConfig(doc: Document = document): unknown {
   return readBlock(EMBEDDED_IDS.config, doc);
 }
 
+/**
+ * The route modules of the operations the server embeds (`functions/src/html/pages.ts`),
+ * loaded on demand: the entry never carries the whole route table and its contracts
+ * (issue 22 item 3; decision record 040) — a group's module is the one its route's own
+ * API client loads anyway. An operation not listed here is not hydrated (the screen fetches it).
+ */
+const EMBEDDABLE_ROUTES: Partial<Record<OperationId, () => Promise<readonly RouteDefinition[]>>> = (() => {
+  const content = () => import('#shared/routes/content').then((module) => module.CONTENT_ROUTES);
+  const search = () => import('#shared/routes/search').then((module) => module.SEARCH_ROUTES);
+  const page = () => import('#shared/routes/page').then((module) => module.PAGE_ROUTES);
+  return {
+    getContent: content,
+    listContentChildren: content,
+    listNews: content,
+    getNews: content,
+    listEvents: content,
+    getEvent: content,
+    searchContent: search,
+    getPageByHref: page,
+  };
+})();
+
 function isEmbeddedQuery(value: unknown): value is EmbeddedQuery {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
@@ -48,15 +71,19 @@ function isEmbeddedQuery(value: unknown): value is EmbeddedQuery {
  * of them. Each answer is validated with its route's response schema, exactly as
  * `apiGet` validates a fetched one (an answer that does not match is left out, and the
  * screen fetches it); `null` stands for a lookup that found nothing. The data count
- * as fetched now (the page was just served). Returns how many queries were hydrated.
+ * as fetched now (the page was just served). Resolves to how many queries were hydrated.
  */
-export function hydrateEmbeddedQueries(queryClient: QueryClient, doc: Document = document): number {
+export async function hydrateEmbeddedQueries(queryClient: QueryClient, doc: Document = document): Promise<number> {
   const block = readBlock(EMBEDDED_IDS.queries, doc) as { queries?: unknown } | undefined;
   const entries = Array.isArray(block?.queries) ? block.queries.filter(isEmbeddedQuery) : [];
+  const loaders = [...new Set(entries.map((entry) => EMBEDDABLE_ROUTES[entry.operationId]))].filter(
+    (loader) => loader !== undefined,
+  );
+  const routes = (await Promise.all(loaders.map((load) => load()))).flat();
   const now = Date.now();
   const queries: DehydratedState['queries'] = [];
   for (const entry of entries) {
-    const route = ROUTES.find((candidate) => candidate.operationId === entry.operationId);
+    const route = routes.find((candidate) => candidate.operationId === entry.operationId);
     if (!route) continue;
     const schema = route.response as z.ZodType;
     let data: unknown = null;
