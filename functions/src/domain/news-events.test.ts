@@ -3,13 +3,11 @@ import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import { NewsEventLink } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { linkBaseFromTitle, linkCandidates, linkWithId } from './news-event-links.ts';
 import {
   exceedsDataLimit,
   IMAGE_ADDRESS_MESSAGE,
   imageAddressErrors,
-  linkBaseFromTitle,
-  linkCandidates,
-  linkWithId,
   portalFileIdOf,
   requestBodyLength,
   seesUnpublished,

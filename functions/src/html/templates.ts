@@ -1,4 +1,4 @@
-import { escapeAttribute, escapeText } from 'entities';
+import { escapeAttribute, escapeText } from 'entities/lib/escape.js';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 
 /**

@@ -1,6 +1,6 @@
 import { toNewsEvent } from '../../data/news-events.ts';
 import { defineRoute } from './define-route.ts';
-import { findVisibleNewsEvent } from './news-event-routes.ts';
+import { findVisibleNewsEvent } from './news-event-reads.ts';
 
 /**
  * `GET /api/v1/news/{id}` (spec §2.10, §8): one news item by id or link. An

@@ -26,13 +26,11 @@ import {
   updateNewsEvent,
 } from '../../data/news-events.ts';
 import { looksLikeEntityId, newId } from '../../domain/ids.ts';
+import { linkBaseFromTitle, linkCandidates, linkWithId } from '../../domain/news-event-links.ts';
 import {
   exceedsDataLimit,
   imageAddressErrors,
   isBlankHtml,
-  linkBaseFromTitle,
-  linkCandidates,
-  linkWithId,
   portalFileIdOf,
   requestBodyLength,
   sanitizeDescription,
@@ -41,38 +39,13 @@ import {
 import { ConflictError, HttpError, NotFoundError, renderError, ValidationError } from '../../lib/errors.ts';
 import { type Caller, callerOf, type RouteHandler } from '../../lib/handler.ts';
 import { bucketOf } from '../file/file-rules.ts';
+import { findVisibleNewsEvent, NOT_FOUND_MESSAGE } from './news-event-reads.ts';
 
 /**
  * What the ten news and event handlers share (spec §2.10, §5 "News and event dialog",
  * §7, §8; decision record 024): finding an item the caller may see, saving one (link,
  * sanitised description, image address), and the whole-body size limit.
  */
-
-/** The 404 message of each kind (spec §8: the SPA ignores it and goes back to the list). */
-export const NOT_FOUND_MESSAGE: Record<NewsEventKind, string> = {
-  news: NEWS_NOT_FOUND_MESSAGE,
-  event: EVENT_NOT_FOUND_MESSAGE,
-};
-
-/**
- * The item of `kind` named by `idOrLink` (an id when it has the shape of one, else —
- * or when no item has that id — a link) that `caller` may see: published for
- * everyone, unpublished only for content editors (spec §6).
- * @throws NotFoundError with the kind's message of spec §8 otherwise; a hidden item
- *   answers exactly like a missing one.
- */
-export async function findVisibleNewsEvent<K extends NewsEventKind>(
-  kind: K,
-  idOrLink: string,
-  caller: Caller,
-): Promise<NewsEventItem<K>> {
-  const visible = (item: NewsEventItem<K> | null) =>
-    item !== null && (item.status === 'published' || seesUnpublished(caller?.principal ?? null));
-  let item = looksLikeEntityId(idOrLink) ? await getNewsEventById(kind, idOrLink) : null;
-  if (!visible(item)) item = await getNewsEventByLink(kind, idOrLink);
-  if (!item || !visible(item)) throw new NotFoundError(NOT_FOUND_MESSAGE[kind]);
-  return item;
-}
 
 /** The validated body of a create or update of each kind. */
 export interface NewsEventInputs {
