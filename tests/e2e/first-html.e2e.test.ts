@@ -36,8 +36,6 @@ async function pageWithoutScripts(): Promise<Page> {
 
 /** Waits until React has replaced the server's markup (the server shell's wrapper is gone). */
 async function spaHasTakenOver(page: Page): Promise<void> {
-  // Until the knowledge catalogue leaves the route loaders (issue 22 item 1), the first
-  // navigation waits for it: on a busy machine that takes seconds.
   await expect.poll(() => page.locator('.ssr-page').count(), { timeout: 30_000 }).toBe(0);
 }
 

@@ -6,7 +6,8 @@ import { seededPortalPageForSuite } from './support/seeded-portal.ts';
  * A first visit, cold (a new browser context: no cache, no local storage), in a real
  * browser on the seeded portal (issue 22 items 1 and 5): the courseware list and a
  * content page show without any request for the whole knowledge catalogue before
- * them, and a content page opened by its root-level address is fetched once.
+ * them, and a content page opened by any address is fetched at most once — not at
+ * all on a first visit, whose first HTML carries it (item 2, decision record 038).
  */
 
 const MODULE = 'SEED Labs – Software Security';
@@ -48,6 +49,11 @@ function isContentFetch(url: URL): boolean {
   return url.pathname.startsWith('/api/v1/content/');
 }
 
+/** Waits until the SPA has replaced the server's first HTML (its wrapper `.ssr-page` is gone). */
+async function spaHasTakenOver(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ssr-page').count(), { timeout: 30_000 }).toBe(0);
+}
+
 /** The cumulative layout shift so far (every shift without recent input; a single page view). */
 function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() =>
@@ -63,28 +69,35 @@ describe('a first visit (issue 22)', () => {
       .getByRole('link', { name: /SEED Labs|GenCyber|Lab|Lesson/ })
       .first()
       .waitFor();
-    const beforeCards = requests.slice();
-    expect(beforeCards.some((url) => url.pathname === '/api/v1/content')).toBe(true);
-    expect(beforeCards.filter(isWholeKnowledgeList).map(String)).toEqual([]);
+    expect(requests.filter(isWholeKnowledgeList).map(String)).toEqual([]);
+    // The SPA takes the cards over from the first HTML without asking for any whole knowledge list either.
+    await spaHasTakenOver(page);
+    await page
+      .getByRole('link', { name: /SEED Labs|GenCyber|Lab|Lesson/ })
+      .first()
+      .waitFor();
+    expect(requests.filter(isWholeKnowledgeList).map(String)).toEqual([]);
   });
 
-  it('shows a content page by its canonical address, fetched once, before any whole knowledge list is asked for', async () => {
+  it('shows a content page by its canonical address, not fetched again, before any whole knowledge list is asked for', async () => {
     const { page, requests } = await coldPage();
     await page.goto(`${seeded().portal.baseUrl}/courseware/${MODULE_ALIAS}`);
+    await spaHasTakenOver(page);
     await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
     expect(requests.filter(isWholeKnowledgeList).map(String)).toEqual([]);
-    expect(requests.filter(isContentFetch)).toHaveLength(1);
+    // The first HTML carries the item: the SPA asks the API for none of it.
+    expect(requests.filter(isContentFetch).map(String)).toEqual([]);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
   });
 
-  it('fetches a content page opened by its root-level address once, then shows it at its canonical address', async () => {
+  it('shows a content page opened by its root-level address at its canonical address, without fetching it', async () => {
     const { page, requests } = await coldPage();
     await page.goto(`${seeded().portal.baseUrl}/${MODULE_ALIAS}`);
-    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
     await page.waitForURL(`**/courseware/${MODULE_ALIAS}`);
-    expect(requests.filter(isContentFetch).map((url) => url.pathname)).toEqual([
-      `/api/v1/content/${encodeURIComponent(MODULE_ALIAS)}`,
-    ]);
+    await spaHasTakenOver(page);
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
+    // The first HTML carries the lookup's answer under both keys: no content fetch at all.
+    expect(requests.filter(isContentFetch).map(String)).toEqual([]);
     expect(requests.filter(isWholeKnowledgeList).map(String)).toEqual([]);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
   });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { hydrateEmbeddedQueries, readEmbeddedConfig } from './embedded-data.ts';
+import { ROUTES } from '#shared/routes';
+import { EMBEDDABLE_SCHEMAS, hydrateEmbeddedQueries, readEmbeddedConfig } from './embedded-data.ts';
 
 const NEWS = {
   id: '01jd0000000000000000000000',
@@ -75,5 +76,14 @@ describe('the data embedded in the first HTML (issue 22 item 2)', () => {
   it('reads the embedded configuration as written, or undefined without one', () => {
     expect(readEmbeddedConfig(documentWith({ 'portal-config': { brand: 'VACR' } }))).toEqual({ brand: 'VACR' });
     expect(readEmbeddedConfig(documentWith({}))).toBeUndefined();
+  });
+
+  it('checks each embeddable answer with the very schema its route declares', async () => {
+    const operations = Object.keys(EMBEDDABLE_SCHEMAS) as (keyof typeof EMBEDDABLE_SCHEMAS)[];
+    expect(operations).toHaveLength(8);
+    for (const operationId of operations) {
+      const route = ROUTES.find((candidate) => candidate.operationId === operationId);
+      expect(await EMBEDDABLE_SCHEMAS[operationId]?.(), operationId).toBe(route?.response);
+    }
   });
 });

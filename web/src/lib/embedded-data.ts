@@ -1,6 +1,5 @@
 import { type DehydratedState, hashKey, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod';
-import type { RouteDefinition } from '#shared/route-definition';
 import type { OperationId } from '#shared/routes';
 
 /**
@@ -38,26 +37,22 @@ export function readEmbeddedConfig(doc: Document = document): unknown {
 }
 
 /**
- * The route modules of the operations the server embeds (`functions/src/html/pages.ts`),
- * loaded on demand: the entry never carries the whole route table and its contracts
- * (issue 22 item 3; decision record 040) — a group's module is the one its route's own
- * API client loads anyway. An operation not listed here is not hydrated (the screen fetches it).
+ * The response schema of each operation the server embeds (`functions/src/html/pages.ts`;
+ * the same schemas its route declares), loaded on demand from the contract modules the
+ * page's own route and API client load anyway: the entry never carries the route table
+ * and its contracts (issue 22 item 3; decision record 040). An operation not listed
+ * here is not hydrated (the screen fetches it).
  */
-const EMBEDDABLE_ROUTES: Partial<Record<OperationId, () => Promise<readonly RouteDefinition[]>>> = (() => {
-  const content = () => import('#shared/routes/content').then((module) => module.CONTENT_ROUTES);
-  const search = () => import('#shared/routes/search').then((module) => module.SEARCH_ROUTES);
-  const page = () => import('#shared/routes/page').then((module) => module.PAGE_ROUTES);
-  return {
-    getContent: content,
-    listContentChildren: content,
-    listNews: content,
-    getNews: content,
-    listEvents: content,
-    getEvent: content,
-    searchContent: search,
-    getPageByHref: page,
-  };
-})();
+export const EMBEDDABLE_SCHEMAS: Partial<Record<OperationId, () => Promise<z.ZodType>>> = {
+  getContent: () => import('#shared/contracts/content').then((module) => module.ContentDetail),
+  listContentChildren: () => import('#shared/contracts/content').then((module) => module.ChildContentPage),
+  listNews: () => import('#shared/contracts/news').then((module) => module.NewsPage),
+  getNews: () => import('#shared/contracts/news').then((module) => module.News),
+  listEvents: () => import('#shared/contracts/news').then((module) => module.EventPage),
+  getEvent: () => import('#shared/contracts/news').then((module) => module.Event),
+  searchContent: () => import('#shared/contracts/search').then((module) => module.SearchContentPage),
+  getPageByHref: () => import('#shared/contracts/page').then((module) => module.Page),
+};
 
 function isEmbeddedQuery(value: unknown): value is EmbeddedQuery {
   if (typeof value !== 'object' || value === null) return false;
@@ -76,16 +71,18 @@ function isEmbeddedQuery(value: unknown): value is EmbeddedQuery {
 export async function hydrateEmbeddedQueries(queryClient: QueryClient, doc: Document = document): Promise<number> {
   const block = readBlock(EMBEDDED_IDS.queries, doc) as { queries?: unknown } | undefined;
   const entries = Array.isArray(block?.queries) ? block.queries.filter(isEmbeddedQuery) : [];
-  const loaders = [...new Set(entries.map((entry) => EMBEDDABLE_ROUTES[entry.operationId]))].filter(
-    (loader) => loader !== undefined,
+  const schemas = new Map<OperationId, z.ZodType>();
+  await Promise.all(
+    [...new Set(entries.map((entry) => entry.operationId))].map(async (operationId) => {
+      const load = EMBEDDABLE_SCHEMAS[operationId];
+      if (load) schemas.set(operationId, await load());
+    }),
   );
-  const routes = (await Promise.all(loaders.map((load) => load()))).flat();
   const now = Date.now();
   const queries: DehydratedState['queries'] = [];
   for (const entry of entries) {
-    const route = routes.find((candidate) => candidate.operationId === entry.operationId);
-    if (!route) continue;
-    const schema = route.response as z.ZodType;
+    const schema = schemas.get(entry.operationId);
+    if (!schema) continue;
     let data: unknown = null;
     if (entry.data !== null) {
       const parsed = schema.safeParse(entry.data);
