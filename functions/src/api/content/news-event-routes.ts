@@ -2,11 +2,9 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { decideAccess } from '#shared/capabilities';
 import {
-  EVENT_NOT_FOUND_MESSAGE,
   type EventInput,
   LINK_TAKEN_MESSAGE,
   NEWS_EVENT_DATA_TOO_LONG_MESSAGE,
-  NEWS_NOT_FOUND_MESSAGE,
   type NewsInput,
 } from '#shared/contracts/news';
 import { LIMITS } from '#shared/limits';
@@ -18,14 +16,12 @@ import {
   createNewsEvent,
   deleteNewsEvent,
   freeLinks,
-  getNewsEventById,
-  getNewsEventByLink,
   type NewsEventImageAttach,
   type NewsEventItem,
   type NewsEventRecord,
   updateNewsEvent,
 } from '../../data/news-events.ts';
-import { looksLikeEntityId, newId } from '../../domain/ids.ts';
+import { newId } from '../../domain/ids.ts';
 import { linkBaseFromTitle, linkCandidates, linkWithId } from '../../domain/news-event-links.ts';
 import {
   exceedsDataLimit,
@@ -34,17 +30,16 @@ import {
   portalFileIdOf,
   requestBodyLength,
   sanitizeDescription,
-  seesUnpublished,
 } from '../../domain/news-events.ts';
-import { ConflictError, HttpError, NotFoundError, renderError, ValidationError } from '../../lib/errors.ts';
-import { type Caller, callerOf, type RouteHandler } from '../../lib/handler.ts';
+import { ConflictError, HttpError, renderError, ValidationError } from '../../lib/errors.ts';
+import { callerOf, type RouteHandler } from '../../lib/handler.ts';
 import { bucketOf } from '../file/file-rules.ts';
-import { findVisibleNewsEvent, NOT_FOUND_MESSAGE } from './news-event-reads.ts';
 
 /**
- * What the ten news and event handlers share (spec §2.10, §5 "News and event dialog",
- * §7, §8; decision record 024): finding an item the caller may see, saving one (link,
- * sanitised description, image address), and the whole-body size limit.
+ * What the news and event write handlers share (spec §2.10, §5 "News and event dialog",
+ * §7, §8; decision record 024): saving an item (link, sanitised description, image
+ * address), and the whole-body size limit. Finding an item the caller may see is
+ * `news-event-reads.ts`'s.
  */
 
 /** The validated body of a create or update of each kind. */
