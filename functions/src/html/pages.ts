@@ -1,3 +1,4 @@
+import { contentAddressKey, contentPath } from '#shared/content-address';
 import { EntityId } from '#shared/contracts/common';
 import type { ChildContent, ContentDetail, ContentSummary } from '#shared/contracts/content';
 import type { Event, News } from '#shared/contracts/news';
@@ -10,6 +11,7 @@ import {
   EDUCATION_LEVEL_LABELS,
   EXPERIENCE_LEVEL_LABELS,
 } from '#shared/enums';
+import { fileTypeLabel } from '#shared/file-type-labels';
 import { LIMITS, NEWS_EVENT_LIMITS, PAGE, PAGE_LIMITS } from '#shared/limits';
 import type { OperationId } from '#shared/routes';
 import { getContent } from '../api/content/get-content.ts';
@@ -168,7 +170,7 @@ async function contentPage(request: PageRequest, idOrAlias: string): Promise<Res
 
 /** The same detail under the item's canonical address key too, so the SPA's redirect to it fetches nothing. */
 function contentDetailKeys(detail: ContentDetail, usedKey: string): EmbeddedQuery[] {
-  const canonical = canonicalContentKey(detail);
+  const canonical = contentAddressKey(detail.content);
   return canonical === usedKey
     ? []
     : [{ queryKey: ['content', 'detail', canonical], operationId: 'getContent', data: detail }];
@@ -183,25 +185,6 @@ async function contentChildren(
     path: { id: detail.content.id },
     query: { limit: String(PAGE.childrenMax) },
   })) as { items: ChildContent[]; nextPageToken: string | null } | null;
-}
-
-/** The key of an item's own address (`/courseware/<alias or id>`), lower case, as the SPA normalises it. */
-function canonicalContentKey(detail: ContentDetail): string {
-  let alias = detail.content.urlAlias.trim().replace(/^\/+|\/+$/g, '');
-  if (/^courseware(\/|$)/i.test(alias)) alias = alias.replace(/^courseware\/?/i, '');
-  return (alias || detail.content.id).toLowerCase();
-}
-
-/** The address of a content item, as the SPA's `contentPath` builds it. */
-function contentHref(content: Pick<ContentSummary, 'id' | 'urlAlias'>): string {
-  let alias = content.urlAlias.trim().replace(/^\/+|\/+$/g, '');
-  if (/^courseware(\/|$)/i.test(alias)) alias = alias.replace(/^courseware\/?/i, '');
-  if (!alias) return `/courseware/${content.id}`;
-  return `/courseware/${alias
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => encodeURIComponent(segment))
-    .join('/')}`;
 }
 
 /** Plain text of an HTML description, for meta descriptions (at most 300 characters). */
@@ -230,36 +213,13 @@ function descriptionHtml(html: string): string {
   return sanitizeDescription(stripSearchTags(html));
 }
 
-const FILE_TYPE_LABELS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'text/plain': 'Text',
-  'text/markdown': 'Markdown',
-  'text/html': 'HTML',
-  'text/csv': 'CSV',
-  'application/zip': 'ZIP archive',
-};
-
-/** A file's type as the SPA's files panel names it (its common cases). */
-function fileTypeLabel(type: string): string {
-  const clean = type.split(';')[0]?.trim().toLowerCase() ?? '';
-  const known = FILE_TYPE_LABELS[clean];
-  if (known) return known;
-  if (clean.includes('word')) return 'Word document';
-  if (clean.includes('powerpoint') || clean.includes('presentation')) return 'PowerPoint presentation';
-  if (clean.includes('excel') || clean.includes('spreadsheet')) return 'Excel workbook';
-  if (clean.startsWith('image/')) return 'Image';
-  if (clean.startsWith('video/')) return 'Video';
-  if (clean.startsWith('audio/')) return 'Audio';
-  return clean || 'File';
-}
-
 function renderContent(request: PageRequest, detail: ContentDetail, children: readonly ChildContent[]): RenderedPage {
   const { content, ancestors, contributors } = detail;
-  const href = contentHref(content);
+  const href = contentPath(content);
   const description = plainText(content.description) || `${content.name}: courseware of ${request.config.siteName}.`;
   const crumbs = breadcrumbs([
     { label: 'Courseware', href: '/courseware' },
-    ...ancestors.map((ancestor) => ({ label: ancestor.name, href: contentHref(ancestor) })),
+    ...ancestors.map((ancestor) => ({ label: ancestor.name, href: contentPath(ancestor) })),
     { label: content.name, href },
   ]);
   const parts: string[] = [crumbs, `<header><h1>${text(content.name)}</h1>`];
@@ -275,7 +235,7 @@ function renderContent(request: PageRequest, detail: ContentDetail, children: re
       section(
         'children-heading',
         'Contents',
-        `<ul>${children.map((child) => `<li><a href="${attr(contentHref(child))}">${text(child.name)}</a></li>`).join('')}</ul>`,
+        `<ul>${children.map((child) => `<li><a href="${attr(contentPath(child))}">${text(child.name)}</a></li>`).join('')}</ul>`,
       ),
     );
   }
@@ -348,7 +308,7 @@ function summaryList(items: readonly ContentSummary[]): string {
   return `<ul class="ssr-list">${items
     .map(
       (item) =>
-        `<li><article><h2><a href="${attr(contentHref(item))}">${text(item.name)}</a></h2>${item.summary ? `<p>${text(plainText(item.summary, 240))}</p>` : ''}</article></li>`,
+        `<li><article><h2><a href="${attr(contentPath(item))}">${text(item.name)}</a></h2>${item.summary ? `<p>${text(plainText(item.summary, 240))}</p>` : ''}</article></li>`,
     )
     .join('')}</ul>`;
 }
@@ -532,7 +492,7 @@ async function dynamicPage(request: PageRequest, segments: readonly string[]): P
     lookups.push({ queryKey: ['content', 'lookup', idOrAlias], operationId: 'getContent', data: detail });
     if (detail) {
       const children = await contentChildren(request, detail);
-      const canonical = canonicalContentKey(detail);
+      const canonical = contentAddressKey(detail.content);
       return {
         ...renderContent(request, detail, children?.items ?? []),
         queries: [

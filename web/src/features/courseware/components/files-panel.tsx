@@ -1,35 +1,9 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { FileTextIcon } from 'lucide-react';
 import type { ContentFile } from '#shared/contracts/content';
+import { fileTypeLabel } from '#shared/file-type-labels';
 import { LoginToDownloadNote } from '../../../components/ui/login-to-download-note.tsx';
 import { useDownloadParts } from './download-parts.tsx';
-
-const TYPE_LABELS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'text/plain': 'Text',
-  'text/markdown': 'Markdown',
-  'text/html': 'HTML',
-  'text/csv': 'CSV',
-  'application/zip': 'ZIP archive',
-  'application/x-zip-compressed': 'ZIP archive',
-  'application/msword': 'Word document',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
-  'application/vnd.ms-powerpoint': 'PowerPoint presentation',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint presentation',
-  'application/vnd.ms-excel': 'Excel workbook',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
-};
-
-/** A readable name for a media type: "PDF", "Word document", "Image"… or the type itself. */
-export function fileTypeLabel(type: string): string {
-  const clean = type.split(';')[0]?.trim().toLowerCase() ?? '';
-  const known = TYPE_LABELS[clean];
-  if (known) return known;
-  if (clean.startsWith('image/')) return 'Image';
-  if (clean.startsWith('video/')) return 'Video';
-  if (clean.startsWith('audio/')) return 'Audio';
-  return clean || 'File';
-}
 
 /**
  * The files of a content item (spec §2.6): names and types, each with the download

@@ -2,11 +2,11 @@ import { Badge, Box, Button, Field, Heading, HStack, Input, Progress, Stack, Tex
 import { Trash2Icon } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { extensionOf, FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shared/contracts/file';
+import { fileTypeLabel } from '#shared/file-type-labels';
 import { LIMITS } from '#shared/limits';
 import { announce } from '../../../../lib/announcer.tsx';
 import { newDraftKey } from '../../../../lib/contributor-draft.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../../../../lib/file-pick.ts';
-import { fileTypeLabel } from '../files-panel.tsx';
 import { type DraftErrors, draftFieldId, type FileDraft } from './content-draft.ts';
 import { ErrorText } from './content-fields.tsx';
 import type { UploadProgress } from './use-save-content.ts';
