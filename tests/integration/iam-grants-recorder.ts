@@ -64,11 +64,15 @@ const BACKGROUND = [
 export const handlerGroup = new AsyncLocalStorage<string>();
 
 /**
- * The origin of the call whose stack this is: a route's group frame first, then a
+ * The origin of the call whose stack this is: the html group for anything its handler
+ * runs (it calls other groups' handlers in-process), else a route's group frame, then a
  * background marker (work a request may have started, e.g. the workflow, carries the
  * request's async context), then the running handler's group.
  */
 function originOf(stack: string): string {
+  // The html group calls other groups' read handlers in-process (decision record 038):
+  // their frames are in functions/src/api/<group>/, but the html Lambda makes the calls, under its grants.
+  if (handlerGroup.getStore() === 'html') return 'html';
   const group = /functions\/src\/api\/([a-z-]+)\//.exec(stack);
   if (group) return group[1] ?? 'unattributed';
   for (const [marker, name] of BACKGROUND) if (stack.includes(marker)) return name;
