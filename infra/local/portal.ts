@@ -9,7 +9,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
-import { HTML_SHELL_FILE_ENV, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
+import { HTML_SHELL_FILE_ENV, portalRuntimeConfig, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import type { SeedReport } from '../../functions/src/seed/import.ts';
 import {
@@ -222,6 +222,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     if (options.web === 'dist')
       process.env[HTML_SHELL_FILE_ENV] = path.join(options.webDistDir ?? WEB_DIST_DIR, 'index.html');
     else delete process.env[HTML_SHELL_FILE_ENV];
+    const htmlContext = { configJson: envJson, shellFile: process.env[HTML_SHELL_FILE_ENV] };
     const external = externalEndpointsFromEnv();
     for (const [service, endpoint] of Object.entries(external)) log(`${service}: using ${endpoint} (not started here)`);
 
@@ -267,7 +268,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     handler = (req, res) => {
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       if (policy.apply(req, res, pathname)) return;
-      if (pathname === '/api' || pathname.startsWith('/api/')) return gateway.handle(req, res);
+      if (pathname === '/api' || pathname.startsWith('/api/'))
+        return portalRuntimeConfig.run(htmlContext, () => gateway.handle(req, res));
       if (pathname === '/env.json') return sendEnvJson(res, envJson);
       if (pathname.startsWith(`${PUBLIC_FILES_PATH}/`)) return servePublicFile(publicFiles, req, res, pathname);
       if (isDevIdentityPath(pathname)) return devIdentity.handle(req, res);
@@ -275,7 +277,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       const page = options.web === 'dist' ? htmlRouteUrl(req.method, req.url ?? '/') : null;
       if (page) {
         req.url = page;
-        return gateway.handle(req, res);
+        // This portal's configuration, whatever another portal in the same process set (tests run both brands).
+        return portalRuntimeConfig.run(htmlContext, () => gateway.handle(req, res));
       }
       return spa.handle(req, res);
     };

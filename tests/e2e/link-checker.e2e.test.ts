@@ -148,14 +148,33 @@ function broken(visits: readonly Visit[]): string[] {
     );
 }
 
-/** Serves the brand's `/env.json` to the page (for VACR; USCR is what the portal serves). */
+/**
+ * Gives the page the brand's runtime configuration (for VACR; USCR is what the portal
+ * serves): as `/env.json`, and in the first HTML's embedded configuration block
+ * (decision record 038), which the SPA reads instead of fetching `/env.json`.
+ */
 async function useBrand(page: Page, brand: Brand, origin: string) {
   await page.unrouteAll({ behavior: 'wait' });
   if (brand === 'USCR') return;
   const config = runtimeConfigFromEnv({ ...process.env, BRAND: brand }, origin);
+  const json = JSON.stringify(config);
   await page.route('**/env.json*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(config) }),
+    route.fulfill({ status: 200, contentType: 'application/json', body: json }),
   );
+  await page.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    // Only the portal's own pages; the sign-in pages and their redirects pass untouched.
+    if (route.request().resourceType() !== 'document' || url.origin !== origin || url.pathname.startsWith('/dev/')) {
+      return route.fallback();
+    }
+    const response = await route.fetch({ maxRedirects: 0 });
+    if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response });
+    const body = (await response.text()).replace(
+      /(<script type="application\/json" id="portal-config">)[\s\S]*?(<\/script>)/,
+      (_, open: string, close: string) => `${open}${json.replace(/</g, '\\u003c')}${close}`,
+    );
+    return route.fulfill({ response, body });
+  });
 }
 
 describe('the link checker (issue 21 item 23)', () => {

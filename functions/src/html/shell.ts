@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFile, stat } from 'node:fs/promises';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
 
@@ -38,7 +39,8 @@ let cached: { file: string; mtimeMs: number; html: string } | null = null;
  * @throws Error when the named file cannot be read.
  */
 export async function loadShell(): Promise<string> {
-  const file = process.env[HTML_SHELL_FILE_ENV];
+  const store = portalRuntimeConfig.getStore();
+  const file = store ? store.shellFile : process.env[HTML_SHELL_FILE_ENV];
   if (!file) return FALLBACK_SHELL;
   const { mtimeMs } = await stat(file);
   if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.html;
@@ -50,12 +52,24 @@ export async function loadShell(): Promise<string> {
 let config: { json: string; value: RuntimeConfig } | null = null;
 
 /**
- * The runtime configuration of {@link RUNTIME_CONFIG_ENV}, validated with the shared
+ * The runtime configuration (JSON) and SPA shell file of the portal a request came to, when one process
+ * serves several portals at once (the local stack's browser tests run both brands in
+ * one process, and {@link RUNTIME_CONFIG_ENV} is process-wide); unset on AWS, where each
+ * Lambda has its own environment. The local portal runs its html requests in it.
+ */
+export const portalRuntimeConfig = new AsyncLocalStorage<{
+  readonly configJson: string;
+  readonly shellFile?: string | undefined;
+}>();
+
+/**
+ * The runtime configuration of {@link portalRuntimeConfig} when set, else of
+ * {@link RUNTIME_CONFIG_ENV}, validated with the shared
  * schema (parsed again only when the variable changes).
  * @throws Error naming the variable when it is unset or invalid.
  */
 export function runtimeConfig(): RuntimeConfig {
-  const json = process.env[RUNTIME_CONFIG_ENV];
+  const json = portalRuntimeConfig.getStore()?.configJson ?? process.env[RUNTIME_CONFIG_ENV];
   if (!json) throw new Error(`${RUNTIME_CONFIG_ENV} is not set.`);
   if (config?.json === json) return config.value;
   const value = RuntimeConfig.parse(JSON.parse(json));
