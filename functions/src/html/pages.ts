@@ -25,6 +25,7 @@ import { searchContent } from '../api/search/search-content.ts';
 import { sanitizeDescription } from '../domain/html.ts';
 import { stripSearchTags } from '../domain/search-tags.ts';
 import type { RouteHandler } from '../lib/handler.ts';
+import { NO_SEARCH_FILTER } from '../search/port.ts';
 import { invokeRoute } from './invoke-route.ts';
 import { learningResourceJsonLd } from './structured-data.ts';
 import { attr, breadcrumbs, type Html, type RenderedPage, raw, section, text, textList } from './templates.ts';
@@ -85,17 +86,7 @@ const ALIAS = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
 /** The request body of the SPA's default `/courseware` list (`searchRequestOf(EMPTY_SEARCH)`). */
 export const DEFAULT_COURSEWARE_SEARCH: SearchContentRequest = {
   text: '',
-  filter: {
-    educationLevels: [],
-    experienceLevels: [],
-    contentCategories: [],
-    ksaIds: [],
-    kuIds: [],
-    tksIds: [],
-    contributorIds: [],
-    newOrUpdatedContent: false,
-    tags: [],
-  },
+  filter: { ...NO_SEARCH_FILTER },
   limit: PAGE.listPageSize,
 };
 
