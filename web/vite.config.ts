@@ -42,6 +42,51 @@ function reactRouterProductionAliases() {
   ];
 }
 
+/** The attribute that marks the SPA's preload links in `index.html` (decision record 043). */
+const SPA_PRELOAD_ATTRIBUTE = 'data-spa-start';
+
+/**
+ * Preloads the SPA on the pages that start it at once (decision record 043): adds to
+ * `index.html` a `<link rel="modulepreload" data-spa-start>` for the SPA's entry chunk
+ * (`src/start.tsx`) and every chunk it imports statically, so an app screen (`/login`,
+ * `/dashboard`) fetches them in parallel with the page's entry, as when the SPA was the
+ * entry itself. The html group removes these links from server-rendered pages
+ * (`functions/src/html/templates.ts`), where the SPA waits for the visitor's first use.
+ */
+function preloadSpaStart(): Plugin {
+  return {
+    name: 'preload-spa-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const start = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/start.tsx'));
+        if (!start) throw new Error('no src/start.tsx entry chunk in the bundle');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+          for (const imported of chunk?.imports ?? []) visit(imported);
+        };
+        visit(start.fileName);
+        // What the page's own entry imports has its preload link already.
+        const own = new Set([context.chunk?.fileName, ...(context.chunk?.imports ?? [])]);
+        return [...files]
+          .filter((fileName) => !own.has(fileName))
+          .map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [SPA_PRELOAD_ATTRIBUTE]: true },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 const REGISTRATION_PREFIX = 'virtual:chakra-recipe/';
 const SOURCE_PREFIX = 'virtual:chakra-recipe-source/';
 
@@ -122,7 +167,7 @@ export function chakraRecipesOnDemand(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [chakraRecipesOnDemand(), react()],
+  plugins: [chakraRecipesOnDemand(), react(), preloadSpaStart()],
   resolve: command === 'build' ? { alias: reactRouterProductionAliases() } : {},
   // Found only behind lazy routes; listed so the dev server does not re-optimise mid-session.
   optimizeDeps: { include: ['dompurify'] },
@@ -137,6 +182,14 @@ export default defineConfig(({ command }) => ({
     // Every browser that runs ES2022 supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      /**
+       * Two entries (decision record 043): the page's own (`index.html` → `src/main.tsx`,
+       * a few hundred bytes that decide when the SPA starts) and the SPA's
+       * (`src/start.tsx`), which `main.tsx` imports dynamically. As an entry, the SPA's
+       * static import graph is `$initial`, so the vendor and `app` groups below still
+       * gather what its first render needs.
+       */
+      input: { index: path.join(root, 'index.html'), start: path.join(root, 'src/start.tsx') },
       treeshake: {
         /**
          * Chakra's theme module builds its whole default config at load time
@@ -161,6 +214,12 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            /**
+             * Vite's preload helper, which the page's entry (`src/main.tsx`) and the SPA's lazy routes share:
+             * a chunk of its own, or the bundler puts it in the SPA's chunk and the page's entry imports
+             * all of the SPA statically (decision record 043).
+             */
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: VENDOR_CHUNKS.length + 2 },
             ...VENDOR_CHUNKS.map(([name, test], index) => ({
               name,
               test,
@@ -168,7 +227,8 @@ export default defineConfig(({ command }) => ({
               priority: VENDOR_CHUNKS.length - index + 1,
             })),
             /**
-             * The app's own first-render modules (src/ and shared/, but the entry module `src/main.tsx` itself) in one
+             * The app's own first-render modules (src/ and shared/, but the page's entry `src/main.tsx` and the
+             * `src/boot/` module it imports, which must stay out of the SPA's chunks) in one
              * chunk, not in a score of small shared ones: one file compresses better than many and costs
              * one request (issue 22 item 3, decision record 040: 5 KB gzip less, 25 files down to 9).
              * Modules only lazy routes use are not `$initial` and stay with those routes.
@@ -176,7 +236,10 @@ export default defineConfig(({ command }) => ({
             {
               name: 'app',
               test: (id: string) =>
-                /[\\/](web[\\/]src|shared)[\\/]/.test(id) && !id.includes('node_modules') && !id.endsWith('main.tsx'),
+                /[\\/](web[\\/]src|shared)[\\/]/.test(id) &&
+                !id.includes('node_modules') &&
+                !id.endsWith('main.tsx') &&
+                !/[\\/]src[\\/]boot[\\/]start-when\.ts$/.test(id),
               tags: ['$initial' as const],
               priority: 1,
             },

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations, startAppOnFirstUse } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -116,5 +117,43 @@ describe('a first visit (issue 22)', () => {
     await page.keyboard.type('co-m.4');
     await page.getByRole('option', { name: /^CO-M\.4/ }).waitFor();
     expect(requests.filter(isWholeKnowledgeList).map((url) => url.search)).toEqual(['?type=KU&limit=10000']);
+  });
+});
+
+describe('a visitor’s first use starts the SPA (decision record 043)', () => {
+  it('shows a content page from the first HTML alone, and starts the SPA on the first key, keeping the focus', async () => {
+    const { page, requests } = await coldPage();
+    await startAppOnFirstUse(page);
+    await page.goto(`${seeded().portal.baseUrl}/courseware/${MODULE_ALIAS}`);
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Readable and usable as it is: the server's page, no SPA, no API call.
+    expect(await page.locator('.ssr-page').count()).toBe(1);
+    expect(requests.filter((url) => /\/assets\/start-/.test(url.pathname)).map(String)).toEqual([]);
+    expect(requests.filter((url) => url.pathname.startsWith('/api/')).map(String)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page), 'axe on the server page').toEqual([]);
+
+    // Tab reaches the skip link; the SPA starts and replaces the page, the focus stays on the same link.
+    await page.keyboard.press('Tab');
+    await spaHasTakenOver(page);
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Skip to main content');
+    expect(requests.filter(isContentFetch).map(String)).toEqual([]);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('follows a link of the first HTML while the SPA starts, to the next page', async () => {
+    const { page } = await coldPage({ width: 1280, height: 900 });
+    await startAppOnFirstUse(page);
+    await page.goto(`${seeded().portal.baseUrl}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courseware' }).click();
+    await page.waitForURL('**/courseware');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /SEED Labs|GenCyber|Lab|Lesson/ })
+      .first()
+      .waitFor();
   });
 });

@@ -15,11 +15,21 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
 
 /**
  * The budget the tests hold today, gzip bytes: the figure measured when decision
- * record 040 was written (231,649 bytes for `/courseware`) with a little room. It
- * only ever goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands
- * between the two is in decision record 040.
+ * record 040 was written (231,649 bytes for `/courseware`) with a little room, and
+ * since decision record 043 the page's own entry and Vite's preload helper as files of
+ * their own (234,374 bytes measured). It only ever goes down, towards
+ * {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the two is in decision
+ * record 040. A server-rendered page loads none of it before its first use
+ * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 234_000;
+export const FIRST_RENDER_BUDGET_BYTES = 235_000;
+
+/**
+ * The budget of a server-rendered page's JavaScript before its visitor's first use,
+ * gzip bytes (decision record 043): the page's entry, which decides when the SPA
+ * starts, and Vite's preload helper; 3,3xx bytes when the record was written.
+ */
+export const PAGE_ENTRY_BUDGET_BYTES = 5_000;
 
 /** The manifest key of the lazy route module of `/courseware` (the list). */
 export const COURSEWARE_LIST_ROUTE = 'src/app/routes/courseware/list.tsx';
@@ -52,9 +62,17 @@ export interface FirstRenderSet {
   readonly brotli: number;
 }
 
-/** What the first render of the SPA, and of `/courseware` in particular, downloads. */
+/** The manifest key of the SPA's own entry, which the page's entry imports dynamically (decision record 043). */
+export const SPA_START_MODULE = 'src/start.tsx';
+
+/** What a page loads before its first use, and what the first render of the SPA, and of `/courseware` in particular, downloads. */
 export interface FirstRenderFigures {
-  /** The entry chunk and every chunk it imports statically (what every page loads first). */
+  /**
+   * The page's entry (`index.html`'s script) and its static imports: all the JavaScript
+   * a server-rendered page loads before its visitor's first use (decision record 043).
+   */
+  readonly page: FirstRenderSet;
+  /** The page's set plus the SPA's entry (`src/start.tsx`) and its static imports: what the SPA's first render needs. */
   readonly entry: FirstRenderSet;
   /** The entry's set plus the `/courseware` route module and its static imports. */
   readonly courseware: FirstRenderSet;
@@ -62,7 +80,8 @@ export interface FirstRenderFigures {
 
 /**
  * Reads the manifest of the build in `distDir` and measures the static-import
- * closure of the entry, and of the entry plus the `/courseware` list route.
+ * closure of the page's entry, of it plus the SPA's entry, and of both plus the
+ * `/courseware` list route.
  * Throws when the manifest, its entry or the route is missing.
  */
 export function firstRenderJavaScript(distDir: string): FirstRenderFigures {
@@ -70,8 +89,9 @@ export function firstRenderJavaScript(distDir: string): FirstRenderFigures {
     string,
     ManifestChunk
   >;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the manifest');
+  const entryKey = 'index.html';
+  if (!manifest[entryKey]?.isEntry) throw new Error('no index.html entry chunk in the manifest');
+  if (!manifest[SPA_START_MODULE]) throw new Error(`no ${SPA_START_MODULE} in the manifest`);
   if (!manifest[COURSEWARE_LIST_ROUTE]) throw new Error(`no ${COURSEWARE_LIST_ROUTE} in the manifest`);
 
   const closure = (roots: readonly string[]): string[] => {
@@ -101,7 +121,8 @@ export function firstRenderJavaScript(distDir: string): FirstRenderFigures {
     return { files, bytes: sum((f) => f.bytes), gzip: sum((f) => f.gzip), brotli: sum((f) => f.brotli) };
   };
   return {
-    entry: setOf(closure([entryKey])),
-    courseware: setOf(closure([entryKey, COURSEWARE_LIST_ROUTE])),
+    page: setOf(closure([entryKey])),
+    entry: setOf(closure([entryKey, SPA_START_MODULE])),
+    courseware: setOf(closure([entryKey, SPA_START_MODULE, COURSEWARE_LIST_ROUTE])),
   };
 }

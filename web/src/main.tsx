@@ -1,51 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { App, createAppParts, routerReady } from './app/index.tsx';
-import { ConfigErrorPage } from './components/errors/config-error-page.tsx';
-import { Provider } from './components/ui/provider.tsx';
-import { apiUrl, configureApiClient } from './lib/api-client.ts';
-import { createErrorReporter, installErrorReporting, postReportTo } from './lib/error-reporter.ts';
-import { loadRuntimeConfig, RuntimeConfigError } from './lib/runtime-config.tsx';
-
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-const root: Root = createRoot(container);
+import { pageStartContext, startWhenUsed } from './boot/start-when.ts';
 
 /**
- * Loads and validates the runtime configuration (embedded in the first HTML, else
- * `/env.json`) before anything renders; on failure shows a full page with Retry (in
- * the default brand, the only one known without the file).
+ * The SPA's entry (issue 22 items 2–3; decision record 043): all that a server-rendered
+ * page loads before its visitor uses it. The SPA itself (`./start.tsx`, its own chunk
+ * and vendor chunks) is fetched when {@link startWhenUsed} says so.
  */
-async function start(): Promise<void> {
-  try {
-    const config = await loadRuntimeConfig();
-    configureApiClient({ baseUrl: config.apiBaseUrl });
-    // Uncaught errors and failed API calls go to the portal's error reports (spec §8; decision record 037).
-    installErrorReporting(createErrorReporter({ send: postReportTo(apiUrl('reportClientError')) }));
-    document.documentElement.dataset.brand = config.brand;
-    // The page's first HTML may already show it (issue 22 item 2): render once the first
-    // navigation is done, so React replaces it with the same content in one frame.
-    const parts = await createAppParts(config);
-    await routerReady(parts.router);
-    root.render(
-      <StrictMode>
-        <App config={config} parts={parts} />
-      </StrictMode>,
-    );
-  } catch (error) {
-    const problem =
-      error instanceof RuntimeConfigError
-        ? error
-        : new RuntimeConfigError('The site could not start.', [String(error)]);
-    document.title = 'The site could not start';
-    root.render(
-      <StrictMode>
-        <Provider brand="USCR">
-          <ConfigErrorPage error={problem} onRetry={() => void start()} />
-        </Provider>
-      </StrictMode>,
-    );
-  }
-}
-
-void start();
+startWhenUsed(pageStartContext(), () => {
+  import('./start.tsx')
+    .then(({ start }) => start())
+    .catch(() => {
+      // The page the server rendered stays readable; the bare shell says what went wrong.
+      const splash = document.querySelector('#root > .boot-splash');
+      if (splash) splash.textContent = 'The site could not load. Check your connection and reload the page.';
+    });
+});

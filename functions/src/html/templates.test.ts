@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
-import { breadcrumbs, raw, renderDocument, scriptJson, section, text, textList } from './templates.ts';
+import { breadcrumbs, raw, renderDocument, scriptJson, section, text, textList, withoutSpaPreloads } from './templates.ts';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -10,6 +10,9 @@ const SHELL = `<!doctype html>
     <meta name="description" content="Default description." />
     <title>Cyber Range</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/preload-helper-abc.js">
+    <link rel="modulepreload" crossorigin href="/assets/start-abc.js" data-spa-start>
+    <link rel="modulepreload" crossorigin href="/assets/react-abc.js" data-spa-start>
   </head>
   <body>
     <div id="root"><div class="boot-splash" role="status">Loading…</div></div>
@@ -105,6 +108,14 @@ describe('the first HTML templates (issue 22 item 2)', () => {
     expect(doc.querySelector('#root main h1')?.textContent).toBe('Intro to Linux');
     expect(doc.querySelector('#root header nav a[href="/courseware"]')?.textContent).toBe('Courseware');
     expect(doc.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-abc.js');
+  });
+
+  it('drops the SPA’s preload links, and only them: the SPA starts at the visitor’s first use (decision record 043)', () => {
+    const { doc } = render('Intro to Linux');
+    expect([...doc.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/preload-helper-abc.js',
+    ]);
+    expect(withoutSpaPreloads(SHELL)).toBe(SHELL.replace(/ *<link[^>]*data-spa-start>\n/g, ''));
   });
 
   it('marks the last breadcrumb as the current page and escapes every label', () => {

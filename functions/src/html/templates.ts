@@ -106,6 +106,8 @@ function shellStyle(config: RuntimeConfig): string {
     '.ssr-header .ssr-box{display:flex;align-items:center;min-height:4rem;padding-top:.5rem;padding-bottom:.5rem;gap:1rem}',
     `.ssr-header a{color:#fff;text-decoration:none;font-weight:700}`,
     `.ssr-header nav a{font-weight:500;margin-right:1rem}`,
+    '.ssr-account{margin-left:auto;display:flex;gap:.5rem}',
+    '.ssr-header .ssr-account a{font-weight:600;font-size:.875rem;padding:.25rem .75rem;border:1px solid #fff;border-radius:.25rem}',
     '.ssr-main{flex:1}',
     '.ssr-main>.ssr-box{padding-top:1.5rem;padding-bottom:1.5rem}',
     `.ssr-main a{color:${c.link}}`,
@@ -117,8 +119,8 @@ function shellStyle(config: RuntimeConfig): string {
 }
 
 /**
- * The whole visible page: skip link, header with the main navigation, the main
- * content, and the footer. `main` is what differs per page.
+ * The whole visible page: skip link, header with the main navigation and the Sign up
+ * and Log in links (spec §2.3), the main content, and the footer. `main` is what differs per page.
  */
 export function pageBody(main: Html, config: RuntimeConfig): string {
   const nav: [string, string][] = [];
@@ -132,6 +134,8 @@ export function pageBody(main: Html, config: RuntimeConfig): string {
     '<a href="#main-content" class="ssr-skip">Skip to main content</a>',
     `<header class="ssr-header"><div class="ssr-box"><a href="/">${text(config.siteName)}</a>`,
     `<nav aria-label="Main">${nav.map(([href, label]) => `<a href="${attr(href)}">${text(label)}</a>`).join('')}</nav>`,
+    // Plain links: a visitor can sign up or log in before the SPA has started (decision record 043).
+    '<div class="ssr-account"><a href="/signup">Sign up</a><a href="/login">Log in</a></div>',
     '</div></header>',
     `<main id="main-content" class="ssr-main" tabindex="-1"><div class="ssr-box">${main.html}</div></main>`,
     `<footer class="ssr-footer"><div class="ssr-box"><p>${text(config.siteName)}</p>${copyright}</div></footer>`,
@@ -167,7 +171,8 @@ export interface RenderedPage {
 }
 
 /**
- * The SPA's `index.html` with a page in it: the `<title>` and description replaced,
+ * The SPA's `index.html` with a page in it: the SPA's preload links removed
+ * ({@link withoutSpaPreloads}), the `<title>` and description replaced,
  * the head tags added before `</head>`, the page inside `<div id="root">`, and the
  * runtime configuration and query data as non-executable JSON blocks before
  * `</body>` (the CSP allows them: they are data, not script).
@@ -189,13 +194,28 @@ export function renderDocument(
     `<script type="application/json" id="${EMBEDDED_IDS.config}">${scriptJson(config)}</script>`,
     `<script type="application/json" id="${EMBEDDED_IDS.queries}">${scriptJson(embedded.queries)}</script>`,
   ].join('\n    ');
-  let html = shell.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${text(title)}</title>`);
+  let html = withoutSpaPreloads(shell).replace(/<title>[\s\S]*?<\/title>/, () => `<title>${text(title)}</title>`);
   html = /<meta name="description"[^>]*>/.test(html)
     ? html.replace(/<meta name="description"[^>]*>/, () => description)
     : html.replace('</head>', () => `  ${description}\n  </head>`);
   html = html.replace('</head>', () => `  ${headTags(page.head, config)}\n  </head>`);
   html = html.replace(root, () => `<div id="root">${pageBody(page.main, config)}</div>`);
   return html.replace('</body>', () => `  ${data}\n  </body>`);
+}
+
+/**
+ * The attribute of the SPA's preload links in the build's `index.html` (`preloadSpaStart`
+ * in `web/vite.config.ts`; decision record 043).
+ */
+export const SPA_PRELOAD_ATTRIBUTE = 'data-spa-start';
+
+/**
+ * The shell without its `<link … data-spa-start>` preload links: a server-rendered page
+ * starts the SPA at its visitor's first use (decision record 043), so its first load
+ * fetches only the page's small entry, not the SPA's 200 KB.
+ */
+export function withoutSpaPreloads(shell: string): string {
+  return shell.replace(new RegExp(`[ \\t]*<link\\b[^>]*\\s${SPA_PRELOAD_ATTRIBUTE}\\b[^>]*>\\r?\\n?`, 'g'), '');
 }
 
 /** The whole `<div id="root">…</div>` element of the shell (nested divs counted), or null. */

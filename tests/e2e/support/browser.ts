@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /**
  * Flags for a headless Chromium on a machine with a closed network: without the
@@ -24,11 +24,45 @@ const QUIET_FLAGS = [
  * Options (for the benchmark): `args` go to Chromium after the others (e.g.
  * `--remote-debugging-port=<port>` for Lighthouse); `multiProcess` leaves out the
  * packaged Chromium's `--single-process`, which does not survive closing a browser
- * context (a cold view per context needs that).
+ * context (a cold view per context needs that); `startAppAtOnce: false` leaves the
+ * SPA to start as for a visitor (see {@link startAppAtOnce}).
  */
 export async function launchBrowser(
-  options: { args?: readonly string[]; multiProcess?: boolean } = {},
+  options: { args?: readonly string[]; multiProcess?: boolean; startAppAtOnce?: boolean } = {},
 ): Promise<Browser> {
+  const browser = await launchChromium(options);
+  if (options.startAppAtOnce === false) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...parameters) => startAppAtOnce(await newContext(...parameters));
+  browser.newPage = async (...parameters) => (await browser.newContext(...parameters)).newPage();
+  return browser;
+}
+
+/**
+ * Makes every page of `context` start the SPA at once, as for a signed-in user, rather
+ * than at the visitor's first use of a server-rendered page (decision record 043): the
+ * browser tests drive the SPA, and a test of a public page would otherwise meet the
+ * server's HTML until its first click. Tests of the first use itself call
+ * {@link startAppOnFirstUse} on their page. Returns `context`.
+ */
+export async function startAppAtOnce(context: BrowserContext): Promise<BrowserContext> {
+  // Init scripts of a context and of its pages run in no defined order: a page's own
+  // choice ({@link startAppOnFirstUse}) is kept whichever runs first.
+  await context.addInitScript(() => {
+    const scope = globalThis as Record<string, unknown>;
+    if (!('__portalStartAtOnce' in scope)) scope.__portalStartAtOnce = true;
+  });
+  return context;
+}
+
+/** Undoes {@link startAppAtOnce} for `page`: the SPA starts as for a visitor. */
+export async function startAppOnFirstUse(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (globalThis as Record<string, unknown>).__portalStartAtOnce = false;
+  });
+}
+
+async function launchChromium(options: { args?: readonly string[]; multiProcess?: boolean }): Promise<Browser> {
   const args = [...QUIET_FLAGS, ...(options.args ?? [])];
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) return chromium.launch({ executablePath: fromEnv, headless: true, args });
