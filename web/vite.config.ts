@@ -78,10 +78,10 @@ function preloadSpaStart(): Plugin {
         return [...files]
           .filter((fileName) => !own.has(fileName))
           .map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [SPA_PRELOAD_ATTRIBUTE]: true },
-          injectTo: 'head' as const,
-        }));
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [SPA_PRELOAD_ATTRIBUTE]: true },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };

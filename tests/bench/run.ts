@@ -57,6 +57,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { firstRenderJavaScript } from '../support/first-render-javascript.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
 import { dashboardFigures } from './dashboard.ts';
@@ -68,7 +69,6 @@ import {
   timeToCardsFigures,
 } from './first-visit.ts';
 import { invitationFigures } from './invitations.ts';
-import { firstRenderJavaScript } from '../support/first-render-javascript.ts';
 import { lambdaSizeFigures } from './lambda-sizes.ts';
 import { concurrentVisitorFigures } from './load.ts';
 import { searchFigures } from './search.ts';

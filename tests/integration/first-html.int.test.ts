@@ -5,6 +5,7 @@ import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDetail } from '#shared/contracts/content';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { parseCoursewareSearch, searchRequestOf } from '#shared/courseware-search';
 import { createContent } from '../../functions/src/data/content.ts';
 import { createNewsEvent } from '../../functions/src/data/news-events.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
@@ -226,8 +227,10 @@ describe('the first HTML of pages that are not public', () => {
       '/dashboard',
       '/courseware/no-such-courseware',
       '/no/such/page',
-      // A search in the address is the SPA's to run: the default list would not match it.
-      '/courseware?q=linux',
+      // A later page of results (the SPA walks to it), text the SPA refuses, a screen that is no search.
+      '/courseware?q=linux&page=2',
+      '/courseware?q=x',
+      '/courseware?creating=1',
     ]) {
       const { html } = await page(address);
       expect(html, address).toBe(SHELL);
@@ -248,6 +251,27 @@ describe('the first HTML of the lists', () => {
     const names = [...(doc.querySelectorAll('main article h2') ?? [])].map((heading) => heading.textContent);
     expect(names).toEqual(search?.data.items.map((item) => item.name));
     expect(names.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the first HTML of a courseware search', () => {
+  it('shows the first page of results of the search in the address, embedded under the SPA’s key, not for indexing', async () => {
+    const address = '/courseware?q=buffer+overflow&cat=exercise';
+    const { doc } = await page(address);
+    expect(doc.title).toBe('Search: buffer overflow | US Cyber Range');
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
+    const body = searchRequestOf(parseCoursewareSearch(new URLSearchParams('q=buffer+overflow&cat=exercise')));
+    const embedded = jsonBlock(doc, 'portal-queries') as {
+      queries: { queryKey: unknown[]; data: { items: { name: string }[]; total: number } }[];
+    };
+    const [search] = embedded.queries;
+    expect(search?.queryKey).toEqual(['content', 'search', body]);
+    const names = [...(doc.querySelectorAll('main article h2') ?? [])].map((heading) => heading.textContent);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual(search?.data.items.map((item) => item.name));
+    expect(doc.querySelector('main [role="status"]')?.textContent).toBe(
+      `${search?.data.total} ${search?.data.total === 1 ? 'result' : 'results'} for “buffer overflow”`,
+    );
   });
 });
 

@@ -6,6 +6,16 @@ import { normalizePageHref, PAGE_HREF_PATTERN, type Page } from '#shared/contrac
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 import type { SearchContentPage, SearchContentRequest } from '#shared/contracts/search';
 import {
+  type CoursewareSearch,
+  isSearching,
+  parseCoursewareSearch,
+  parseSearchPage,
+  SEARCH_KEYS,
+  searchRequestOf,
+  toSearchParams,
+  validateSearchText,
+} from '#shared/courseware-search';
+import {
   CONTENT_CATEGORY_LABELS,
   type ContentCategory,
   EDUCATION_LEVEL_LABELS,
@@ -54,8 +64,8 @@ export interface ResolvedPage extends RenderedPage {
 export interface PageRequest {
   /** The page's path as the browser asked for it, starting with `/` (no query string). */
   readonly pathname: string;
-  /** True when the address has a query string: the list pages then depend on it, and the bare shell is served. */
-  readonly hasQuery?: boolean;
+  /** The address's query string (`/courseware` reads its search from it); empty when it has none. */
+  readonly query?: URLSearchParams;
   /** `https://host`, no trailing slash: the base of canonical links. */
   readonly origin: string;
   readonly config: RuntimeConfig;
@@ -104,8 +114,7 @@ export async function resolvePage(request: PageRequest): Promise<ResolvedPage | 
   const first = lower[0] ?? '';
   if (APP_SEGMENTS.has(first) || /\.[a-z0-9]{1,8}$/i.test(request.pathname)) return null;
   if (first === 'courseware') {
-    // A search in the address (`?q=…`, filters) is not the default list: the SPA runs it.
-    if (lower.length === 1) return flags.courseware && !request.hasQuery ? coursewareListPage(request) : null;
+    if (lower.length === 1) return flags.courseware ? coursewareListPage(request) : null;
     return contentPage(request, segments.slice(1).join('/'));
   }
   if (first === 'news' || first === 'events') {
@@ -305,21 +314,56 @@ function summaryList(items: readonly ContentSummary[]): string {
 }
 
 /** `/courseware`: the first page of the default list (the SPA's default search). */
+/**
+ * `/courseware`: the default list, or the first page of results of the search in the
+ * address (`q`, filters; spec §2.5), requested with the body the SPA sends for it
+ * (`searchRequestOf`, shared) so the SPA finds the answer under its own query key.
+ * An address the SPA handles differently gets the bare shell: a later page of results
+ * (`page` > 1, which the SPA walks to), search text it would refuse, or parameters that
+ * are no part of a search (`creating=1`).
+ */
 async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | null> {
-  const page = (await call(searchContent, 'searchContent', request, {
-    body: DEFAULT_COURSEWARE_SEARCH,
-  })) as SearchContentPage | null;
+  const params = request.query ?? new URLSearchParams();
+  const searchKeys = new Set<string>(SEARCH_KEYS);
+  if ([...params.keys()].some((key) => !searchKeys.has(key)) || parseSearchPage(params) > 1) return null;
+  const search = parseCoursewareSearch(params);
+  if (!validateSearchText(search.q).ok) return null;
+  const searching = isSearching(search);
+  const body = searching ? searchRequestOf(search) : DEFAULT_COURSEWARE_SEARCH;
+  const page = (await call(searchContent, 'searchContent', request, { body })) as SearchContentPage | null;
   if (!page) return null;
+  const siteName = request.config.siteName;
+  const queryString = toSearchParams(search).toString();
+  const main = searching
+    ? `<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, page.total))}</p>${
+        page.items.length > 0 ? summaryList(page.items) : '<p>No courseware matches this search.</p>'
+      }`
+    : `<h1>Courseware</h1>${summaryList(page.items)}`;
   return {
-    head: {
-      title: 'Courseware',
-      description: `Cybersecurity courseware of ${request.config.siteName}: courses, modules, lessons and hands-on exercises.`,
-      canonicalUrl: `${request.origin}/courseware`,
-      ogType: 'website',
-    },
-    main: raw(`<h1>Courseware</h1>${summaryList(page.items)}`),
-    queries: [{ queryKey: ['content', 'search', DEFAULT_COURSEWARE_SEARCH], operationId: 'searchContent', data: page }],
+    head: searching
+      ? {
+          title: search.q ? `Search: ${search.q}` : 'Courseware search',
+          description: `Cybersecurity courseware of ${siteName} matching ${search.q ? `“${search.q}”` : 'the chosen filters'}.`,
+          canonicalUrl: `${request.origin}/courseware?${queryString}`,
+          ogType: 'website',
+          // Search results are for visitors, not for search engines' indexes; their links are followed.
+          robots: 'noindex, follow',
+        }
+      : {
+          title: 'Courseware',
+          description: `Cybersecurity courseware of ${siteName}: courses, modules, lessons and hands-on exercises.`,
+          canonicalUrl: `${request.origin}/courseware`,
+          ogType: 'website',
+        },
+    main: raw(main),
+    queries: [{ queryKey: ['content', 'search', body], operationId: 'searchContent', data: page }],
   };
+}
+
+/** "12 results for “buffer overflow”", or "3 results" for filters alone. */
+function searchResultsHeading(search: CoursewareSearch, total: number): string {
+  const count = `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+  return search.q ? `${count} for “${search.q}”` : count;
 }
 
 type NewsEventKind = 'news' | 'event';

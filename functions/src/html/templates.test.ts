@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
-import { breadcrumbs, raw, renderDocument, scriptJson, section, text, textList, withoutSpaPreloads } from './templates.ts';
+import {
+  breadcrumbs,
+  raw,
+  renderDocument,
+  scriptJson,
+  section,
+  text,
+  textList,
+  withoutSpaPreloads,
+} from './templates.ts';
 
 const SHELL = `<!doctype html>
 <html lang="en">

@@ -54,6 +54,8 @@ export interface PageHead {
   readonly imageUrl?: string | null;
   /** schema.org JSON-LD document, when the page has one. */
   readonly jsonLd?: unknown;
+  /** A `robots` meta tag's content (`noindex, follow` for search results), when the page has one. */
+  readonly robots?: string;
 }
 
 /** The element ids of the embedded data blocks the SPA reads at start (`web/src/lib/embedded-data.ts`). */
@@ -74,6 +76,7 @@ export function headTags(head: PageHead, config: RuntimeConfig): string {
     `<meta property="og:url" content="${attr(head.canonicalUrl)}">`,
     `<link rel="canonical" href="${attr(head.canonicalUrl)}">`,
   ];
+  if (head.robots) tags.push(`<meta name="robots" content="${attr(head.robots)}">`);
   if (head.imageUrl) tags.push(`<meta property="og:image" content="${attr(head.imageUrl)}">`);
   if (head.jsonLd !== undefined) {
     tags.push(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`);

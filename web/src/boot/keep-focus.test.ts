@@ -12,7 +12,8 @@ describe('markFocus and restoreFocus', () => {
     const mark = markFocus(root, document.activeElement);
     expect(mark).toEqual({ tag: 'a', href: '/courseware', text: 'Courseware' });
 
-    root.innerHTML = '<a href="#main-content">Skip to main content</a><nav><a href="/courseware"> Courseware </a></nav>';
+    root.innerHTML =
+      '<a href="#main-content">Skip to main content</a><nav><a href="/courseware"> Courseware </a></nav>';
     expect(document.activeElement).toBe(document.body);
     expect(restoreFocus(root, mark)).toBe(true);
     expect(document.activeElement?.textContent?.trim()).toBe('Courseware');

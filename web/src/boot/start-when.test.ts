@@ -15,7 +15,13 @@ const SERVER_PAGE = '<style>.ssr-page{}</style><div class="ssr-page"><main><h1>L
 const SPLASH = '<div class="boot-splash" role="status">Loading…</div>';
 
 function context(overrides: Partial<StartContext> = {}): StartContext {
-  return { root: rootWith(SERVER_PAGE), storage: window.localStorage, atOnce: false, target: new EventTarget(), ...overrides };
+  return {
+    root: rootWith(SERVER_PAGE),
+    storage: window.localStorage,
+    atOnce: false,
+    target: new EventTarget(),
+    ...overrides,
+  };
 }
 
 afterEach(() => window.localStorage.clear());
@@ -32,9 +38,19 @@ describe('hasServerPage', () => {
 describe('hasStoredSession', () => {
   it('finds the session the session store writes, with a token', () => {
     expect(hasStoredSession(window.localStorage)).toBe(false);
-    writeStored('session', SETTINGS_VERSION, { token: null, originalToken: null, provider: null, impersonationPath: null });
+    writeStored('session', SETTINGS_VERSION, {
+      token: null,
+      originalToken: null,
+      provider: null,
+      impersonationPath: null,
+    });
     expect(hasStoredSession(window.localStorage)).toBe(false);
-    writeStored('session', SETTINGS_VERSION, { token: 'a.b.c', originalToken: null, provider: 'dev', impersonationPath: null });
+    writeStored('session', SETTINGS_VERSION, {
+      token: 'a.b.c',
+      originalToken: null,
+      provider: 'dev',
+      impersonationPath: null,
+    });
     expect(hasStoredSession(window.localStorage)).toBe(true);
   });
 
@@ -63,7 +79,12 @@ describe('startWhenUsed', () => {
   it('starts at once for a stored session, or when automation asks', () => {
     const start = vi.fn();
     expect(startWhenUsed(context({ atOnce: true }), start)).toBe(true);
-    writeStored('session', SETTINGS_VERSION, { token: 'a.b.c', originalToken: null, provider: 'dev', impersonationPath: null });
+    writeStored('session', SETTINGS_VERSION, {
+      token: 'a.b.c',
+      originalToken: null,
+      provider: 'dev',
+      impersonationPath: null,
+    });
     expect(startWhenUsed(context(), start)).toBe(true);
     expect(start).toHaveBeenCalledTimes(2);
   });

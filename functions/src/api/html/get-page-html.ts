@@ -48,8 +48,8 @@ export function htmlRoute<Id extends 'getHomeHtml' | 'getPageHtml'>(operationId:
     const pathname = operationId === 'getHomeHtml' ? '/' : `/${event.pathParameters?.path ?? ''}`;
     try {
       const config = runtimeConfig();
-      const hasQuery = (event.rawQueryString ?? '').length > 0;
-      const page = await resolvePage({ pathname, origin: originOf(event), config, requestId, hasQuery });
+      const query = new URLSearchParams(event.rawQueryString ?? '');
+      const page = await resolvePage({ pathname, origin: originOf(event), config, requestId, query });
       if (!page) return htmlAnswer(shell);
       const embedded: EmbeddedQueries = { fetchedAt: Date.now(), queries: page.queries };
       return htmlAnswer(renderDocument(shell, page, config, { queries: embedded }));

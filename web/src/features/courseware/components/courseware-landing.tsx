@@ -4,6 +4,14 @@ import { PlusIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { can } from '#shared/capabilities';
+import {
+  ARRAY_KEYS,
+  activeFilterCount,
+  type CoursewareSearch,
+  EMPTY_SEARCH,
+  isSearching,
+  searchRequestOf,
+} from '#shared/courseware-search';
 import { CONTENT_CATEGORIES, type ContentCategory } from '#shared/enums';
 import { BREAKPOINTS } from '#shared/limits';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
@@ -14,14 +22,6 @@ import { useSession } from '../../auth/session/session-store.ts';
 import { getSearchContentQueryOptions } from '../api/search-content.ts';
 import { useCoursewareSearch } from '../hooks/use-courseware-search.ts';
 import { useSearchPages } from '../hooks/use-search-pages.ts';
-import {
-  ARRAY_KEYS,
-  activeFilterCount,
-  type CoursewareSearch,
-  EMPTY_SEARCH,
-  isSearching,
-  searchRequestOf,
-} from '../utils/search-params.ts';
 import { ContentList } from './content-list.tsx';
 import { CoursewareTitleArt } from './courseware-title-art.tsx';
 import { useDownloadParts } from './download-parts.tsx';

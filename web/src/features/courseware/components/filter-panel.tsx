@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, chakra, Heading, HStack, Span, Stack, Text, Visu
 import { ChevronDownIcon, ChevronUpIcon, FilterXIcon } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FacetCount, SearchFacets } from '#shared/contracts/search';
+import { type ArrayKey, activeFilterCount, type CoursewareSearch } from '#shared/courseware-search';
 import {
   CONTENT_CATEGORIES,
   CONTENT_CATEGORY_LABELS,
@@ -11,7 +12,6 @@ import {
   EXPERIENCE_LEVELS,
 } from '#shared/enums';
 import { UPDATED_WITHIN_DAYS } from '#shared/limits';
-import { type ArrayKey, activeFilterCount, type CoursewareSearch } from '../utils/search-params.ts';
 import { useFilterPickers } from './filter-pickers.tsx';
 import { tagIcon } from './tag-chips.tsx';
 

@@ -2,8 +2,8 @@ import { Button, chakra, HStack, Text, useRecipe } from '@chakra-ui/react';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, type RefObject, useId, useState } from 'react';
 import { SEARCH_MAX_CHARS_MESSAGE } from '#shared/contracts/search';
+import { validateSearchText } from '#shared/courseware-search';
 import { LIMITS } from '#shared/limits';
-import { validateSearchText } from '../utils/search-params.ts';
 
 function messageOf(text: string): string | null {
   const result = validateSearchText(text);

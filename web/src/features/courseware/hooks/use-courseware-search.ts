@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { KEEP_FOCUS_STATE } from '../../../hooks/use-navigation-effects.ts';
 import {
   type CoursewareSearch,
   PAGE_PARAM,
@@ -8,7 +7,8 @@ import {
   parseSearchPage,
   toSearchParams,
   withSearch,
-} from '../utils/search-params.ts';
+} from '#shared/courseware-search';
+import { KEEP_FOCUS_STATE } from '../../../hooks/use-navigation-effects.ts';
 import type { PageControl } from './use-token-pages.ts';
 
 /**

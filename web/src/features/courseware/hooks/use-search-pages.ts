@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import { type CoursewareSearch, searchRequestOf } from '#shared/courseware-search';
 import { PAGE, TIMING } from '#shared/limits';
 import { getSearchContentQueryOptions } from '../api/search-content.ts';
-import { type CoursewareSearch, searchRequestOf } from '../utils/search-params.ts';
 import { type PageControl, useTokenPages } from './use-token-pages.ts';
 
 /**

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ChildContent } from '#shared/contracts/content';
+import { parseCoursewareSearch, toSearchParams } from '#shared/courseware-search';
 import { contentSummary } from '../../../testing/fixtures.ts';
 import { mainCategory, otherTags } from './categories.ts';
 import { contentPath, normaliseIdOrAlias } from './content-path.ts';
 import { sanitizeDescription } from './description.ts';
 import { groupChildren } from './group-children.ts';
-import { parseCoursewareSearch, toSearchParams } from './search-params.ts';
 
 describe('contentPath', () => {
   const id = '01jd7k2m3n4p5q6r7s8t9v0w1c';

@@ -8,7 +8,7 @@ import {
   toSearchParams,
   validateSearchText,
   withSearch,
-} from './search-params.ts';
+} from './courseware-search.ts';
 
 const DU = '01jd7k2m3n4p5q6r7s8t9v0w1d';
 const FULL =

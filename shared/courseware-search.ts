@@ -13,7 +13,10 @@ import { LIMITS, PAGE } from '#shared/limits';
 
 /**
  * The courseware search state mirrored into the query string (spec §2.5). Arrays
- * are repeated parameters (`?cat=lesson&cat=module`).
+ * are repeated parameters (`?cat=lesson&cat=module`). Shared by the SPA's `/courseware`
+ * and the html group, which renders a search address's first page of results into the
+ * first HTML with the same request body, so the SPA finds it in its cache (issue 22
+ * item 2; decision record 043).
  */
 export interface CoursewareSearch {
   readonly q: string;
