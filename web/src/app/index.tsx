@@ -46,7 +46,7 @@ export function routerReady(router: AppParts['router']): Promise<void> {
   });
 }
 
-/** The app for a validated runtime configuration; `parts` when the caller made them (main.tsx), else its own. */
+/** The app for a validated runtime configuration; `parts` when the caller made them (start.tsx), else its own. */
 export function App({ config, parts }: { config: RuntimeConfig; parts?: AppParts }) {
   const [{ queryClient, router }] = useState(() => parts ?? newAppParts(config));
   return (

@@ -13,6 +13,7 @@ import { mergeHandles } from '../../../lib/route-handle.ts';
 import { bufferOverflowDetail, IDS, runtimeConfig } from '../../../testing/fixtures.ts';
 import { calledUrls, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { AppProvider } from '../../provider.tsx';
+import { contentLookupQueryOptions } from './content-lookup.ts';
 import { dynamicLookup } from './lookup.ts';
 import { dynamicPageRoute } from './routes.tsx';
 
@@ -77,8 +78,13 @@ function mockPortal({
 }
 
 /** A router with a home page, a courseware detail stand-in and the catch-all, as `createRoutes` orders them. */
-function open(path: string, config: RuntimeConfig = runtimeConfig()) {
+function open(
+  path: string,
+  config: RuntimeConfig = runtimeConfig(),
+  seed: (queryClient: ReturnType<typeof createQueryClient>) => void = () => {},
+) {
   const queryClient = createQueryClient({ retry: false });
+  seed(queryClient);
   const router = createMemoryRouter(
     [
       {
@@ -198,6 +204,17 @@ describe('the catch-all dynamic pages (spec §2.2)', () => {
     expect(calledUrls(spy).filter((url) => url.startsWith('/api/v1/content/'))).toEqual([
       `/api/v1/content/${IDS.bufferOverflow}`,
     ]);
+  });
+
+  it('asks the API for nothing, not even the page, when the first HTML answered the lookup (issue 22 item 5)', async () => {
+    const parent = bufferOverflowDetail({ id: IDS.softwareSecurity, urlAlias: PARENT_ALIAS, name: 'Software security' });
+    const spy = mockPortal({ content: { [PARENT_ALIAS]: parent } });
+    const { router } = open(`/${PARENT_ALIAS}`, runtimeConfig(), (queryClient) =>
+      queryClient.setQueryData(contentLookupQueryOptions(PARENT_ALIAS).queryKey, parent),
+    );
+    expect(await h1('Courseware detail')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/courseware/${PARENT_ALIAS}`);
+    expect(calledUrls(spy)).toEqual([]);
   });
 
   it('prefers content found by id over a page at the same path', async () => {

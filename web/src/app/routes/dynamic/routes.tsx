@@ -13,7 +13,8 @@ import { dynamicLookup } from './lookup.ts';
  * path's id, content by the full path, the CMS page by the lower-case path — without
  * waiting for them (a found item seeds the detail query of its address, and the
  * detail page's code loads alongside, so the redirect costs no further round trip;
- * issue 22 item 5); the screen (loaded on demand) shows a status while they run,
+ * issue 22 item 5), and skips the page's when a content lookup is answered already
+ * (the first HTML embeds it); the screen (loaded on demand) shows a status while they run,
  * then redirects (replace) to the content's address, shows the page, or goes home.
  * No breadcrumbs (spec §2.3: none for dynamic routes); /login comes back here.
  * A path hidden by a feature flag (`hiddenByFlag`, e.g. a CMS page under
@@ -36,7 +37,11 @@ export function dynamicPageRoute({
       if (lookup.contentPath) void queryClient.prefetchQuery(contentLookupQueryOptions(lookup.contentPath));
       // Found content redirects to its detail page: its code comes alongside the lookup, not after it.
       if (lookup.contentId || lookup.contentPath) void import('../courseware/detail.tsx');
-      if (lookup.pageHref) {
+      // Content found already (the first HTML embeds the lookup it answered) goes first: no page to ask for.
+      const found = [lookup.contentId, lookup.contentPath].some(
+        (key) => key !== null && queryClient.getQueryData(contentLookupQueryOptions(key).queryKey),
+      );
+      if (lookup.pageHref && !found) {
         const { pageByHrefQueryOptions } = await import('../../../features/pages/api/get-page-by-href.ts');
         void queryClient.prefetchQuery(pageByHrefQueryOptions(lookup.pageHref));
       }
