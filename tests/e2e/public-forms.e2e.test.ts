@@ -151,6 +151,16 @@ describe('on USCR', () => {
     expect((await response.text()).split('\n')[0]).toBe('name,email,role');
   });
 
+  it('serves /robots.txt as a file that keeps crawlers off the API and the signed-in screens (decision record 043)', async () => {
+    const response = await fetch(url('/robots.txt'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /api/');
+    expect(lines).toContain('Disallow: /dashboard');
+  });
+
   it('lets a signed-in faculty member send a support request from the Help menu and shows the recipients', async () => {
     const { page, portal } = seeded();
     const marker = `support-${Date.now()}`;

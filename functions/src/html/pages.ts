@@ -22,6 +22,7 @@ import {
   EXPERIENCE_LEVEL_LABELS,
 } from '#shared/enums';
 import { fileTypeLabel } from '#shared/file-type-labels';
+import { hiddenByFlag } from '#shared/flagged-paths';
 import { LIMITS, NEWS_EVENT_LIMITS, PAGE, PAGE_LIMITS } from '#shared/limits';
 import type { OperationId } from '#shared/routes';
 import { getContent } from '../api/content/get-content.ts';
@@ -113,6 +114,8 @@ export async function resolvePage(request: PageRequest): Promise<ResolvedPage | 
   if (lower.length === 0) return homePage(request);
   const first = lower[0] ?? '';
   if (APP_SEGMENTS.has(first) || /\.[a-z0-9]{1,8}$/i.test(request.pathname)) return null;
+  // What a switched-off flag hides (spec §2.2), the SPA shows as not found: nothing of it here either.
+  if (hiddenByFlag(request.pathname, flags)) return null;
   if (first === 'courseware') {
     if (lower.length === 1) return flags.courseware ? coursewareListPage(request) : null;
     return contentPage(request, segments.slice(1).join('/'));

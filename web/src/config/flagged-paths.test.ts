@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, FeatureFlags } from '#shared/contracts/runtime-config';
-import { FLAGGED_PATHS, flagsOfPath, hiddenByFlag } from './flagged-paths.ts';
+import { FLAGGED_PATHS, flagsOfPath, hiddenByFlag } from '#shared/flagged-paths';
+import { paths } from './paths.ts';
 
 const off = (...flags: (keyof FeatureFlags)[]) =>
   FeatureFlags.parse(Object.fromEntries(flags.map((flag) => [flag, false])));
@@ -26,5 +27,10 @@ describe('the flag map of the site pages (spec §2.2; issue 21 item 21)', () => 
     for (const flag of ['k12Advisory', 'weeklyWorkshops', 'about', 'community'] as const) {
       expect(Object.values(FLAGGED_PATHS)).toContain(flag);
     }
+  });
+
+  it('names only addresses of the SPA’s own paths (the map is shared with the html group as plain strings)', () => {
+    const known = new Set<string>(Object.values(paths).filter((value): value is string => typeof value === 'string'));
+    expect(Object.keys(FLAGGED_PATHS).filter((path) => !known.has(path))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
-import { hiddenByFlag } from '../../../config/flagged-paths.ts';
+import { hiddenByFlag } from '#shared/flagged-paths';
 import { paths } from '../../../config/paths.ts';
 import { PageView } from '../../../features/pages/components/page-view.tsx';
 import { contentPath } from '../../../lib/content-path.ts';

@@ -207,7 +207,11 @@ describe('the catch-all dynamic pages (spec §2.2)', () => {
   });
 
   it('asks the API for nothing, not even the page, when the first HTML answered the lookup (issue 22 item 5)', async () => {
-    const parent = bufferOverflowDetail({ id: IDS.softwareSecurity, urlAlias: PARENT_ALIAS, name: 'Software security' });
+    const parent = bufferOverflowDetail({
+      id: IDS.softwareSecurity,
+      urlAlias: PARENT_ALIAS,
+      name: 'Software security',
+    });
     const spy = mockPortal({ content: { [PARENT_ALIAS]: parent } });
     const { router } = open(`/${PARENT_ALIAS}`, runtimeConfig(), (queryClient) =>
       queryClient.setQueryData(contentLookupQueryOptions(PARENT_ALIAS).queryKey, parent),

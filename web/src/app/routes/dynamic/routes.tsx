@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
-import { hiddenByFlag } from '../../../config/flagged-paths.ts';
+import { hiddenByFlag } from '#shared/flagged-paths';
 import type { RouteHandle } from '../../../lib/route-handle.ts';
 import { contentLookupQueryOptions } from './content-lookup.ts';
 import { dynamicLookup } from './lookup.ts';

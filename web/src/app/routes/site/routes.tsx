@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, replace } from 'react-router-dom';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
-import { hiddenByFlag } from '../../../config/flagged-paths.ts';
+import { hiddenByFlag } from '#shared/flagged-paths';
 import { paths } from '../../../config/paths.ts';
 import { leaveFor } from '../../../lib/external-navigation.ts';
 import type { RouteHandle } from '../../../lib/route-handle.ts';

@@ -1,5 +1,4 @@
 import type { FeatureFlag, FeatureFlags } from '#shared/contracts/runtime-config';
-import { paths } from './paths.ts';
 
 /**
  * Which feature flag of spec §2.2 hides which page ("Feature flags hide pages when
@@ -9,25 +8,27 @@ import { paths } from './paths.ts';
  * (`/community` off hides `/community/cyber-workshops` too). Pages of no flag
  * (features, newsletter, terms of use, privacy, …) are always on. The courseware
  * list keeps its own guard (its flag hides the list only; content pages stay, spec
- * §2.2).
+ * §2.2). Shared by the SPA and the html group, which serves the bare shell for a hidden
+ * address, so its first HTML never shows what the SPA hides (decision record 043). The
+ * addresses are the SPA's `paths` (`web/src/config/paths.ts`; its test checks them).
  */
 export const FLAGGED_PATHS: Readonly<Record<string, FeatureFlag>> = {
-  [paths.news]: 'news',
-  [paths.events]: 'event',
-  [paths.about]: 'about',
-  [paths.team]: 'team',
-  [paths.jobs]: 'jobs',
-  [paths.contact]: 'contact',
-  [paths.contactUs]: 'contact',
-  [paths.resources]: 'resources',
-  [paths.contentCategories]: 'resources',
-  [paths.callForCourseware]: 'callForCourseware',
-  [paths.pricing]: 'pricing',
-  [paths.rangePricing]: 'pricing',
-  [paths.community]: 'community',
-  [paths.weeklyWorkshops]: 'weeklyWorkshops',
-  [paths.cyberedWorkshops]: 'weeklyWorkshops',
-  [paths.k12AdvisoryBoard]: 'k12Advisory',
+  '/news': 'news',
+  '/events': 'event',
+  '/about': 'about',
+  '/team': 'team',
+  '/jobs': 'jobs',
+  '/contact': 'contact',
+  '/contact-us': 'contact',
+  '/resources': 'resources',
+  '/call-for-courseware/content-categories': 'resources',
+  '/call-for-courseware': 'callForCourseware',
+  '/pricing': 'pricing',
+  '/rangepricing': 'pricing',
+  '/community': 'community',
+  '/community/cyber-workshops': 'weeklyWorkshops',
+  '/community/cybered-workshops': 'weeklyWorkshops',
+  '/community/k12-advisory-board': 'k12Advisory',
 };
 
 /**
