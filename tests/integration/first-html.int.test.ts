@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDetail } from '#shared/contracts/content';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { parseCoursewareSearch, searchRequestOf } from '#shared/courseware-search';
+import { HOME_HEADINGS, HOME_INTRO, homeFeatureRows } from '#shared/home-copy';
 import { createContent } from '../../functions/src/data/content.ts';
 import { createNewsEvent } from '../../functions/src/data/news-events.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
@@ -313,10 +314,15 @@ describe('the first HTML of news, CMS pages and home', () => {
     expect(embedded.queries.at(-1)?.queryKey).toEqual(['pages', 'by-href', '/terms-of-use']);
   });
 
-  it('shows the home page with its recent news', async () => {
+  it('shows the home page with the SPA’s words and its recent news', async () => {
     const { doc } = await page('/');
-    expect(doc.title).toBe('US Cyber Range');
-    expect(doc.querySelector('main h1')?.textContent).toBe('US Cyber Range');
+    expect(doc.title).toBe('Home | US Cyber Range');
+    expect(doc.querySelector('main h1')?.textContent).toBe(HOME_INTRO.title);
+    expect(doc.querySelector('#home-attributes')?.textContent).toBe(HOME_HEADINGS.attributes('US Cyber Range'));
+    expect([...doc.querySelectorAll('#home-steps ~ ol h3')].map((heading) => heading.textContent)).toEqual(
+      homeFeatureRows('US Cyber Range').map((row, index) => `Step ${index + 1}: ${row.title}`),
+    );
+    expect(doc.querySelector('main a[href="/courseware"]')?.textContent).toBe(HOME_INTRO.coursewareLabel);
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${portal.baseUrl}/`);
     expect(doc.querySelector('#home-news-heading')?.closest('section')?.textContent).toContain(
       'First HTML published news',

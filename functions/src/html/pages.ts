@@ -23,6 +23,7 @@ import {
 } from '#shared/enums';
 import { fileTypeLabel } from '#shared/file-type-labels';
 import { hiddenByFlag } from '#shared/flagged-paths';
+import { HOME_ATTRIBUTES, HOME_BLOCKS, HOME_HEADINGS, HOME_INTRO, homeFeatureRows } from '#shared/home-copy';
 import { LIMITS, NEWS_EVENT_LIMITS, PAGE, PAGE_LIMITS } from '#shared/limits';
 import type { OperationId } from '#shared/routes';
 import { getContent } from '../api/content/get-content.ts';
@@ -472,35 +473,55 @@ async function homePage(request: PageRequest): Promise<ResolvedPage | null> {
         }) as Promise<{ items: Event[] } | null>)
       : null,
   ]);
+  const { siteName } = config;
+  const buttons = [`<a href="/features">${text(HOME_INTRO.featuresLabel)}</a>`];
+  if (config.flags.courseware) buttons.push(`<a href="/courseware">${text(HOME_INTRO.coursewareLabel)}</a>`);
   const parts = [
-    `<h1>${text(config.siteName)}</h1>`,
-    '<p>Cybersecurity courseware and hands-on exercise environments for educators.</p>',
+    `<h1>${text(HOME_INTRO.title)}</h1>`,
+    `<p>${text(HOME_INTRO.text(siteName))}</p>`,
+    `<p class="ssr-actions">${buttons.join('')}</p>`,
+    section(
+      'home-attributes',
+      HOME_HEADINGS.attributes(siteName),
+      `<ul class="ssr-list">${HOME_ATTRIBUTES.map((item) => `<li><h3>${text(item.title)}</h3><p>${text(item.text)}</p></li>`).join('')}</ul>`,
+    ),
+    section(
+      'home-steps',
+      HOME_HEADINGS.steps,
+      `<ol class="ssr-list">${homeFeatureRows(siteName)
+        .map(
+          (row, index) =>
+            `<li><h3><span class="ssr-sr">Step ${index + 1}: </span>${text(row.title)}</h3><p>${text(row.text)}</p></li>`,
+        )
+        .join('')}</ol>`,
+    ),
   ];
   const queries: EmbeddedQuery[] = [];
+  const block = (kind: NewsEventKind, items: readonly (News | Event)[]) => {
+    const copy = HOME_BLOCKS[kind];
+    const list =
+      items.length === 0
+        ? `<p>${text(copy.empty)}</p>`
+        : `<ul class="ssr-list">${items.map((item) => `<li><h3><a href="${attr(newsEventHref(kind, item))}">${text(item.name)}</a></h3></li>`).join('')}</ul>`;
+    return section(
+      `home-${kind}-heading`,
+      copy.heading,
+      `<p><a href="/${NEWS_EVENT[kind].segment}">${text(copy.allLabel)}</a></p>${list}`,
+    );
+  };
   if (news) {
     queries.push({ queryKey: ['news', 'list', newsQuery], operationId: 'listNews', data: news });
-    parts.push(
-      section(
-        'home-news-heading',
-        'Recent news',
-        `<ul>${news.items.map((item) => `<li><a href="${attr(newsEventHref('news', item))}">${text(item.name)}</a></li>`).join('')}</ul>`,
-      ),
-    );
+    parts.push(block('news', news.items));
   }
   if (events) {
     queries.push({ queryKey: ['events', 'list', eventQuery], operationId: 'listEvents', data: events });
-    parts.push(
-      section(
-        'home-events-heading',
-        'Upcoming events',
-        `<ul>${events.items.map((item) => `<li><a href="${attr(newsEventHref('event', item))}">${text(item.name)}</a></li>`).join('')}</ul>`,
-      ),
-    );
+    parts.push(block('event', events.items));
   }
   return {
     head: {
-      title: '',
-      description: 'Cybersecurity courseware and hands-on exercise environments for educators.',
+      // As the SPA's home route titles it (`useDocumentTitle('Home')`).
+      title: 'Home',
+      description: HOME_INTRO.text(siteName),
       canonicalUrl: `${request.origin}/`,
       ogType: 'website',
     },

@@ -106,7 +106,7 @@ function shellStyle(config: RuntimeConfig): string {
     '@media (min-width:48em){.ssr-box{padding-left:1.5rem;padding-right:1.5rem}}',
     '@media (min-width:62em){.ssr-box{padding-left:2rem;padding-right:2rem}}',
     `.ssr-header{background:${c.headerBg};color:#fff}`,
-    '.ssr-header .ssr-box{display:flex;align-items:center;min-height:4rem;padding-top:.5rem;padding-bottom:.5rem;gap:1rem}',
+    '.ssr-header .ssr-box{display:flex;flex-wrap:wrap;align-items:center;min-height:4rem;padding-top:.5rem;padding-bottom:.5rem;gap:.5rem 1rem}',
     `.ssr-header a{color:#fff;text-decoration:none;font-weight:700}`,
     `.ssr-header nav a{font-weight:500;margin-right:1rem}`,
     '.ssr-account{margin-left:auto;display:flex;gap:.5rem}',
@@ -118,6 +118,8 @@ function shellStyle(config: RuntimeConfig): string {
     '.ssr-footer .ssr-box{padding-top:2.5rem;padding-bottom:2.5rem}',
     '.ssr-crumbs ol{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem;padding:0;margin:0 0 1rem}',
     '.ssr-list{list-style:none;padding:0;margin:0;display:grid;gap:1rem}',
+    '.ssr-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}',
+    '.ssr-actions{display:flex;flex-wrap:wrap;gap:.75rem}',
   ].join('');
 }
 

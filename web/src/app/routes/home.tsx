@@ -1,6 +1,7 @@
 import { Box, Card, Circle, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BookOpenCheckIcon, MonitorPlayIcon, ShieldCheckIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { HOME_ATTRIBUTES, HOME_HEADINGS, HOME_INTRO, homeFeatureRows } from '#shared/home-copy';
 import { LinkButton } from '../../components/ui/link-button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -10,42 +11,8 @@ import { absoluteUrl, useRuntimeConfig } from '../../lib/runtime-config.tsx';
 // news feature stays out of the entry chunk the home route is part of.
 const HomeNewsEvents = lazy(() => import('../../features/news-events/components/home-blocks.tsx'));
 
-/** The three attribute cards of spec §2.4. */
-const ATTRIBUTES = [
-  {
-    icon: BookOpenCheckIcon,
-    title: 'Ready-to-teach courseware',
-    text: 'Courses, modules, lessons and labs written by educators, free to adapt under a Creative Commons licence (BY-NC-SA 4.0).',
-  },
-  {
-    icon: MonitorPlayIcon,
-    title: 'Hands-on in the browser',
-    text: 'Every student gets a cloud-hosted virtual environment for exercises and labs: nothing to install, nothing to break on campus.',
-  },
-  {
-    icon: ShieldCheckIcon,
-    title: 'Mapped to the workforce',
-    text: 'Search by the knowledge, skills and abilities (KSAs), knowledge units and tasks that employers and curricula ask for.',
-  },
-] as const;
-
-/** The three numbered feature rows of spec §2.4. */
-function featureRows(siteName: string) {
-  return [
-    {
-      title: 'Create your course',
-      text: `Pick modules and labs from the ${siteName} courseware, add your own material, and set up a course for your class in minutes.`,
-    },
-    {
-      title: 'Invite your students',
-      text: 'Send invitations from the exercise area. Students join your course by invitation only and see just the exercises you assign.',
-    },
-    {
-      title: 'Start teaching',
-      text: 'Students work through realistic attack and defense exercises in their own environments while you follow their progress.',
-    },
-  ];
-}
+/** The icons of the three attribute cards of spec §2.4 (`HOME_ATTRIBUTES`, in order). */
+const ATTRIBUTE_ICONS = [BookOpenCheckIcon, MonitorPlayIcon, ShieldCheckIcon] as const;
 
 /** A video file the browser plays itself; anything else is embedded as a player page. */
 const VIDEO_FILE = /\.(mp4|webm|ogg)(\?.*)?$/i;
@@ -98,19 +65,18 @@ export function HomeRoute() {
       <SimpleGrid columns={{ base: 1, lg: landingVideoUrl ? 2 : 1 }} gap="10" alignItems="center">
         <Stack gap="6" maxW="3xl">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }} color="brand.fg" lineHeight="1.15">
-            Teach cybersecurity with real hands-on practice
+            {HOME_INTRO.title}
           </Heading>
           <Text textStyle="lg" color="fg.muted">
-            {siteName} gives educators free, ready-to-teach courseware and cloud-hosted exercise environments where
-            students practise safely, with nothing to install.
+            {HOME_INTRO.text(siteName)}
           </Text>
           <HStack gap="3" wrap="wrap">
             <LinkButton to={paths.features} colorPalette="accent" size="lg">
-              Explore the features
+              {HOME_INTRO.featuresLabel}
             </LinkButton>
             {flags.courseware ? (
               <LinkButton to={paths.courseware} variant="outline" size="lg">
-                Browse courseware
+                {HOME_INTRO.coursewareLabel}
               </LinkButton>
             ) : null}
           </HStack>
@@ -120,29 +86,32 @@ export function HomeRoute() {
 
       <Stack as="section" gap="6" aria-labelledby="home-attributes">
         <Heading as="h2" id="home-attributes" size="2xl">
-          Why educators choose {siteName}
+          {HOME_HEADINGS.attributes(siteName)}
         </Heading>
         <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="6" listStyleType="none" m="0" p="0">
-          {ATTRIBUTES.map(({ icon: Icon, title, text }) => (
-            <Card.Root as="li" key={title} variant="outline">
-              <Card.Body gap="3">
-                <Circle size="12" bg="brand.subtle" color="brand.fg">
-                  <Icon aria-hidden="true" size="1.5em" />
-                </Circle>
-                <Card.Title as="h3">{title}</Card.Title>
-                <Card.Description>{text}</Card.Description>
-              </Card.Body>
-            </Card.Root>
-          ))}
+          {HOME_ATTRIBUTES.map(({ title, text }, index) => {
+            const Icon = ATTRIBUTE_ICONS[index] ?? BookOpenCheckIcon;
+            return (
+              <Card.Root as="li" key={title} variant="outline">
+                <Card.Body gap="3">
+                  <Circle size="12" bg="brand.subtle" color="brand.fg">
+                    <Icon aria-hidden="true" size="1.5em" />
+                  </Circle>
+                  <Card.Title as="h3">{title}</Card.Title>
+                  <Card.Description>{text}</Card.Description>
+                </Card.Body>
+              </Card.Root>
+            );
+          })}
         </SimpleGrid>
       </Stack>
 
       <Stack as="section" gap="6" aria-labelledby="home-steps">
         <Heading as="h2" id="home-steps" size="2xl">
-          From syllabus to lab in three steps
+          {HOME_HEADINGS.steps}
         </Heading>
         <Stack as="ol" gap="6" listStyleType="none" m="0" p="0">
-          {featureRows(siteName).map((row, index) => (
+          {homeFeatureRows(siteName).map((row, index) => (
             <HStack as="li" key={row.title} gap="5" align="flex-start">
               <Circle size="12" bg="brand.solid" color="brand.contrast" fontWeight="bold" textStyle="xl" flexShrink={0}>
                 <span aria-hidden="true">{index + 1}</span>

@@ -216,8 +216,15 @@ describe('the catch-all dynamic pages (spec §2.2)', () => {
     const { router } = open(`/${PARENT_ALIAS}`, runtimeConfig(), (queryClient) =>
       queryClient.setQueryData(contentLookupQueryOptions(PARENT_ALIAS).queryKey, parent),
     );
+    const settled: string[] = [];
+    router.subscribe((state) => {
+      if (state.initialized && state.navigation.state === 'idle') settled.push(state.location.pathname);
+    });
     expect(await h1('Courseware detail')).toBeInTheDocument();
+    // The router never settled at the short address: the SPA's first frame is the content page.
+    expect(settled).not.toContain(`/${PARENT_ALIAS}`);
     expect(router.state.location.pathname).toBe(`/courseware/${PARENT_ALIAS}`);
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(calledUrls(spy)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { HOME_BLOCKS } from '#shared/home-copy';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -23,9 +24,9 @@ export function RecentNews() {
   return (
     <HomeBlock
       kind="news"
-      heading="Recent news"
-      allLabel="All news"
-      empty="No news yet."
+      heading={HOME_BLOCKS.news.heading}
+      allLabel={HOME_BLOCKS.news.allLabel}
+      empty={HOME_BLOCKS.news.empty}
       loadError="The recent news could not be loaded."
       query={query}
       rows={NEWS_EVENT_LIMITS.homeRecentNews}
@@ -45,9 +46,9 @@ export function UpcomingEvents() {
   return (
     <HomeBlock
       kind="event"
-      heading="Upcoming events"
-      allLabel="All events"
-      empty="No upcoming events."
+      heading={HOME_BLOCKS.event.heading}
+      allLabel={HOME_BLOCKS.event.allLabel}
+      empty={HOME_BLOCKS.event.empty}
       loadError="The upcoming events could not be loaded."
       query={query}
       rows={NEWS_EVENT_LIMITS.homeEvents}
