@@ -154,6 +154,10 @@ export type ListContentQuery = z.infer<typeof ListContentQuery>;
 export const ContentPage = pageOf(z.union([Content, ContentSummary])).meta({ id: 'ContentPage' });
 export type ContentPage = z.infer<typeof ContentPage>;
 
+/** A page of `GET /api/v1/content?condense=true`: condensed items only (the SPA's "All courseware", the first HTML of `/courseware`). */
+export const ContentSummaryPage = pageOf(ContentSummary);
+export type ContentSummaryPage = z.infer<typeof ContentSummaryPage>;
+
 /** `GET /api/v1/content/{idOrAlias}` path. */
 export const GetContentPath = z.object({ idOrAlias: IdOrAlias });
 

@@ -68,13 +68,13 @@ describe('the first HTML of a content page', () => {
 });
 
 describe('the first HTML of /courseware', () => {
-  it('is taken over by the SPA with the same cards, without searching again', async () => {
+  it('is taken over by the SPA with the same cards, without asking the API for the list again', async () => {
     const { page, portal } = seeded();
     const serverNames = await (async () => {
       const plain = await pageWithoutScripts();
       try {
         await plain.goto(`${portal.baseUrl}/courseware`);
-        return await plain.locator('main article h2').allTextContents();
+        return await plain.locator('main article h3').allTextContents();
       } finally {
         await plain.close();
       }
@@ -92,6 +92,8 @@ describe('the first HTML of /courseware', () => {
     requests.stop();
     expect(requests.paths).not.toContain('/env.json');
     expect(requests.paths).not.toContain('/api/v1/search/content');
+    // Nor the list and its next page: the first HTML embeds both under the SPA's keys.
+    expect(requests.paths).not.toContain('/api/v1/content');
     expect(await seriousAccessibilityViolations(page), 'axe on /courseware').toEqual([]);
   });
 });

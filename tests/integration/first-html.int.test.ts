@@ -240,18 +240,34 @@ describe('the first HTML of pages that are not public', () => {
 });
 
 describe('the first HTML of the lists', () => {
-  it('shows the first page of the default courseware list, embedded under the search key', async () => {
+  it('shows the first page of the SPA’s “All courseware”, embedded with the next page under the list keys', async () => {
     const { doc } = await page('/courseware');
     expect(doc.title).toBe('Courseware | US Cyber Range');
     expect(doc.querySelector('main h1')?.textContent).toBe('Courseware');
+    expect(doc.querySelector('#content-list')?.textContent).toBe('All courseware');
     const embedded = jsonBlock(doc, 'portal-queries') as {
-      queries: { queryKey: unknown[]; data: { items: { name: string }[] } }[];
+      queries: {
+        queryKey: unknown[];
+        operationId: string;
+        data: { items: { name: string }[]; nextPageToken: string | null };
+      }[];
     };
-    const [search] = embedded.queries;
-    expect(search?.queryKey.slice(0, 2)).toEqual(['content', 'search']);
-    const names = [...(doc.querySelectorAll('main article h2') ?? [])].map((heading) => heading.textContent);
-    expect(names).toEqual(search?.data.items.map((item) => item.name));
-    expect(names.length).toBeGreaterThan(0);
+    const [first, next] = embedded.queries;
+    expect(first?.queryKey).toEqual(['content', 'list', { limit: 10, newOrUpdated: false, pageToken: null }]);
+    expect(first?.operationId).toBe('listContent');
+    expect(next?.queryKey).toEqual([
+      'content',
+      'list',
+      { limit: 10, newOrUpdated: false, pageToken: first?.data.nextPageToken },
+    ]);
+    const names = [...(doc.querySelectorAll('main article h3') ?? [])].map((heading) => heading.textContent);
+    expect(names).toEqual(first?.data.items.map((item) => item.name));
+    expect(names).toHaveLength(10);
+    // The same answer as the API gives the SPA for its first page.
+    const api = (await (await fetch(`${portal.baseUrl}/api/v1/content?condense=true&limit=10`)).json()) as {
+      items: { name: string }[];
+    };
+    expect(names).toEqual(api.items.map((item) => item.name));
   });
 });
 

@@ -1,10 +1,10 @@
 import { contentAddressKey, contentPath } from '#shared/content-address';
 import { EntityId } from '#shared/contracts/common';
-import type { ChildContent, ContentDetail, ContentSummary } from '#shared/contracts/content';
+import type { ChildContent, ContentDetail, ContentSummary, ContentSummaryPage } from '#shared/contracts/content';
 import type { Event, News } from '#shared/contracts/news';
 import { normalizePageHref, PAGE_HREF_PATTERN, type Page } from '#shared/contracts/page';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
-import type { SearchContentPage, SearchContentRequest } from '#shared/contracts/search';
+import type { SearchContentPage } from '#shared/contracts/search';
 import {
   type CoursewareSearch,
   isSearching,
@@ -29,6 +29,7 @@ import type { OperationId } from '#shared/routes';
 import { getContent } from '../api/content/get-content.ts';
 import { getEvent } from '../api/content/get-event.ts';
 import { getNews } from '../api/content/get-news.ts';
+import { listContent } from '../api/content/list-content.ts';
 import { listContentChildren } from '../api/content/list-content-children.ts';
 import { listEvents } from '../api/content/list-events.ts';
 import { listNews } from '../api/content/list-news.ts';
@@ -37,7 +38,6 @@ import { searchContent } from '../api/search/search-content.ts';
 import { sanitizeDescription } from '../domain/html.ts';
 import { stripSearchTags } from '../domain/search-tags.ts';
 import type { RouteHandler } from '../lib/handler.ts';
-import { NO_SEARCH_FILTER } from '../search/port.ts';
 import { invokeRoute } from './invoke-route.ts';
 import { learningResourceJsonLd } from './structured-data.ts';
 import { attr, breadcrumbs, type Html, type RenderedPage, raw, section, text, textList } from './templates.ts';
@@ -94,13 +94,6 @@ const APP_SEGMENTS = new Set([
 
 /** A content URL alias (decision record 005), as the SPA's catch-all checks it (`web/src/app/routes/dynamic/lookup.ts`). */
 const ALIAS = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
-
-/** The request body of the SPA's default `/courseware` list (`searchRequestOf(EMPTY_SEARCH)`). */
-export const DEFAULT_COURSEWARE_SEARCH: SearchContentRequest = {
-  text: '',
-  filter: { ...NO_SEARCH_FILTER },
-  limit: PAGE.listPageSize,
-};
 
 /**
  * The public page at `pathname`, or null when it is not one (an app screen, a file,
@@ -308,23 +301,32 @@ function absolute(request: PageRequest, address: string): string | null {
   }
 }
 
-function summaryList(items: readonly ContentSummary[]): string {
+function summaryList(items: readonly ContentSummary[], heading: 'h2' | 'h3'): string {
   return `<ul class="ssr-list">${items
     .map(
       (item) =>
-        `<li><article><h2><a href="${attr(contentPath(item))}">${text(item.name)}</a></h2>${item.summary ? `<p>${text(plainText(item.summary, 240))}</p>` : ''}</article></li>`,
+        `<li><article><${heading}><a href="${attr(contentPath(item))}">${text(item.name)}</a></${heading}>${item.summary ? `<p>${text(plainText(item.summary, 240))}</p>` : ''}</article></li>`,
     )
     .join('')}</ul>`;
 }
 
-/** `/courseware`: the first page of the default list (the SPA's default search). */
+/** The query of the SPA's "All courseware" (`getContentListQueryOptions`): condensed, a page of `PAGE.listPageSize`. */
+const CONTENT_LIST_QUERY = { condense: 'true', limit: String(PAGE.listPageSize) } as const;
+
+/** The key of a page of the SPA's "All courseware" (`['content', 'list', { limit, newOrUpdated, pageToken }]`). */
+function contentListKey(pageToken: string | null): readonly unknown[] {
+  return ['content', 'list', { limit: PAGE.listPageSize, newOrUpdated: false, pageToken }];
+}
+
 /**
- * `/courseware`: the default list, or the first page of results of the search in the
- * address (`q`, filters; spec §2.5), requested with the body the SPA sends for it
- * (`searchRequestOf`, shared) so the SPA finds the answer under its own query key.
- * An address the SPA handles differently gets the bare shell: a later page of results
- * (`page` > 1, which the SPA walks to), search text it would refuse, or parameters that
- * are no part of a search (`creating=1`).
+ * `/courseware`: the SPA's landing list ("All courseware", most recently changed first),
+ * or the first page of results of the search in the address (`q`, filters; spec §2.5),
+ * requested with the body the SPA sends for it (`searchRequestOf`, shared). Each is
+ * embedded with the page after it, which the SPA fetches ahead to offer Next, under the
+ * SPA's own query keys: taking the page over asks the API for nothing. An address the
+ * SPA handles differently gets the bare shell: a later page of results (`page` > 1,
+ * which the SPA walks to), search text it would refuse, or parameters that are no part
+ * of a search (`creating=1`).
  */
 async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | null> {
   const params = request.query ?? new URLSearchParams();
@@ -332,35 +334,60 @@ async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | 
   if ([...params.keys()].some((key) => !searchKeys.has(key)) || parseSearchPage(params) > 1) return null;
   const search = parseCoursewareSearch(params);
   if (!validateSearchText(search.q).ok) return null;
-  const searching = isSearching(search);
-  const body = searching ? searchRequestOf(search) : DEFAULT_COURSEWARE_SEARCH;
+  const siteName = request.config.siteName;
+  if (!isSearching(search)) {
+    const first = (await call(listContent, 'listContent', request, {
+      query: CONTENT_LIST_QUERY,
+    })) as ContentSummaryPage | null;
+    if (!first) return null;
+    const next = first.nextPageToken
+      ? ((await call(listContent, 'listContent', request, {
+          query: { ...CONTENT_LIST_QUERY, pageToken: first.nextPageToken },
+        })) as ContentSummaryPage | null)
+      : null;
+    const list =
+      first.items.length > 0 ? summaryList(first.items, 'h3') : '<p role="status">Content does not exist.</p>';
+    return {
+      head: {
+        title: 'Courseware',
+        description: `Cybersecurity courseware of ${siteName}: courses, modules, lessons and hands-on exercises.`,
+        canonicalUrl: `${request.origin}/courseware`,
+        ogType: 'website',
+      },
+      main: raw(`<h1>Courseware</h1>${section('content-list', 'All courseware', list)}`),
+      queries: [
+        { queryKey: contentListKey(null), operationId: 'listContent', data: first },
+        ...(next && first.nextPageToken
+          ? [{ queryKey: contentListKey(first.nextPageToken), operationId: 'listContent', data: next } as const]
+          : []),
+      ],
+    };
+  }
+  const body = searchRequestOf(search);
   const page = (await call(searchContent, 'searchContent', request, { body })) as SearchContentPage | null;
   if (!page) return null;
-  const siteName = request.config.siteName;
+  const nextBody = page.nextPageToken ? searchRequestOf(search, { pageToken: page.nextPageToken }) : null;
+  const next = nextBody
+    ? ((await call(searchContent, 'searchContent', request, { body: nextBody })) as SearchContentPage | null)
+    : null;
   const queryString = toSearchParams(search).toString();
-  const main = searching
-    ? `<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, page.total))}</p>${
-        page.items.length > 0 ? summaryList(page.items) : '<p>No courseware matches this search.</p>'
-      }`
-    : `<h1>Courseware</h1>${summaryList(page.items)}`;
+  const results = page.items.length > 0 ? summaryList(page.items, 'h2') : '<p>No courseware matches this search.</p>';
   return {
-    head: searching
-      ? {
-          title: search.q ? `Search: ${search.q}` : 'Courseware search',
-          description: `Cybersecurity courseware of ${siteName} matching ${search.q ? `“${search.q}”` : 'the chosen filters'}.`,
-          canonicalUrl: `${request.origin}/courseware?${queryString}`,
-          ogType: 'website',
-          // Search results are for visitors, not for search engines' indexes; their links are followed.
-          robots: 'noindex, follow',
-        }
-      : {
-          title: 'Courseware',
-          description: `Cybersecurity courseware of ${siteName}: courses, modules, lessons and hands-on exercises.`,
-          canonicalUrl: `${request.origin}/courseware`,
-          ogType: 'website',
-        },
-    main: raw(main),
-    queries: [{ queryKey: ['content', 'search', body], operationId: 'searchContent', data: page }],
+    head: {
+      title: search.q ? `Search: ${search.q}` : 'Courseware search',
+      description: `Cybersecurity courseware of ${siteName} matching ${search.q ? `“${search.q}”` : 'the chosen filters'}.`,
+      canonicalUrl: `${request.origin}/courseware?${queryString}`,
+      ogType: 'website',
+      // Search results are for visitors, not for search engines' indexes; their links are followed.
+      robots: 'noindex, follow',
+    },
+    main: raw(`<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, page.total))}</p>${results}`),
+    queries: [
+      { queryKey: ['content', 'search', body], operationId: 'searchContent', data: page },
+      ...(next && nextBody
+        ? [{ queryKey: ['content', 'search', nextBody], operationId: 'searchContent', data: next } as const]
+        : []),
+    ],
   };
 }
 

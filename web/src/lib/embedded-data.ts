@@ -38,7 +38,8 @@ export function readEmbeddedConfig(doc: Document = document): unknown {
 
 /**
  * The response schema of each operation the server embeds (`functions/src/html/pages.ts`;
- * the same schemas its route declares), loaded on demand from the contract modules the
+ * the same schemas its route declares, but the condensed content list's, which is what
+ * its API client checks, `ContentSummaryPage`), loaded on demand from the contract modules the
  * page's own route and API client load anyway: the entry never carries the route table
  * and its contracts (issue 22 item 3; decision record 040). An operation not listed
  * here is not hydrated (the screen fetches it).
@@ -46,6 +47,7 @@ export function readEmbeddedConfig(doc: Document = document): unknown {
 export const EMBEDDABLE_SCHEMAS: Partial<Record<OperationId, () => Promise<z.ZodType>>> = {
   getContent: () => import('#shared/contracts/content').then((module) => module.ContentDetail),
   listContentChildren: () => import('#shared/contracts/content').then((module) => module.ChildContentPage),
+  listContent: () => import('#shared/contracts/content').then((module) => module.ContentSummaryPage),
   listNews: () => import('#shared/contracts/news').then((module) => module.NewsPage),
   getNews: () => import('#shared/contracts/news').then((module) => module.News),
   listEvents: () => import('#shared/contracts/news').then((module) => module.EventPage),

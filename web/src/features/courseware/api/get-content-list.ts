@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pageOf } from '#shared/contracts/common';
-import { ContentSummary } from '#shared/contracts/content';
+import { ContentSummaryPage } from '#shared/contracts/content';
 import { PAGE } from '#shared/limits';
 import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 import type { QueryConfig } from '../../../lib/react-query.ts';
-
-const ContentSummaryPage = pageOf(ContentSummary);
 
 export interface ContentListParams {
   readonly pageToken?: string | undefined;
