@@ -124,7 +124,9 @@ export function useTokenPages<TPage extends TokenPage, TKey extends QueryKey>({
     /** The page on screen; while another search loads, still the previous one (see `isPlaceholderData`). */
     data: current.data,
     items: (current.data?.items ?? []) as TPage['items'],
-    isPending: !active || current.isPending || walking,
+    // The first-load wait holds back requests, not what the cache has already (the first HTML's
+    // embedded pages, issue 22 item 2): a query held back without data is pending anyway.
+    isPending: current.isPending || walking,
     isFetching: current.isFetching,
     isPlaceholderData: current.isPlaceholderData,
     isError: current.isError && !current.data,
