@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type FeatureFlags, RuntimeConfig } from '#shared/contracts/runtime-config';
+import type { FeatureFlags } from '#shared/contracts/runtime-config';
+import { testRuntimeConfig } from '../test-support/runtime-config.ts';
 import { resolvePage } from './pages.ts';
-
-function config(off: (keyof FeatureFlags)[]): RuntimeConfig {
-  return RuntimeConfig.parse({
-    siteName: 'US Cyber Range',
-    apiBaseUrl: '/api/v1',
-    publicFilesBaseUrl: '/public',
-    homepageBaseUrl: null,
-    exerciseAppBaseUrl: 'https://app.example.org',
-    loginBaseUrl: 'https://login.example.org',
-    supportUrl: 'https://support.example.org',
-    knowledgeBaseUrl: 'https://kb.example.org',
-    callForCoursewareUrl: null,
-    coursewareIndexUrl: null,
-    conferenceUrl: null,
-    landingVideoUrl: null,
-    copyrightText: null,
-    companyAddress: null,
-    flags: Object.fromEntries(off.map((flag) => [flag, false])),
-  });
-}
 
 const request = (pathname: string, off: (keyof FeatureFlags)[]) => ({
   pathname,
   origin: 'https://portal.example.org',
-  config: config(off),
+  config: testRuntimeConfig({}, off),
   requestId: 'test',
 });
 

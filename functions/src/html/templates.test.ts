@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { testRuntimeConfig } from '../test-support/runtime-config.ts';
 import {
   breadcrumbs,
   raw,
@@ -30,22 +30,7 @@ const SHELL = `<!doctype html>
 </html>
 `;
 
-const CONFIG = RuntimeConfig.parse({
-  siteName: 'US Cyber Range',
-  apiBaseUrl: '/api/v1',
-  publicFilesBaseUrl: '/public',
-  homepageBaseUrl: null,
-  exerciseAppBaseUrl: 'https://app.example.org',
-  loginBaseUrl: 'https://login.example.org',
-  supportUrl: 'https://support.example.org',
-  knowledgeBaseUrl: 'https://kb.example.org',
-  callForCoursewareUrl: null,
-  coursewareIndexUrl: null,
-  conferenceUrl: null,
-  landingVideoUrl: null,
-  copyrightText: '© </footer><script>alert(4)</script>',
-  companyAddress: null,
-});
+const CONFIG = testRuntimeConfig({ copyrightText: '© </footer><script>alert(4)</script>' });
 
 const HOSTILE = '</script><script>alert(1)</script><!--';
 
