@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { seriousAccessibilityViolations, startAppOnFirstUse } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -30,6 +30,8 @@ function recordRequests(page: Page): { paths: string[]; stop: () => void } {
  */
 async function pageWithoutScripts(): Promise<Page> {
   const plain = await seeded().page.context().newPage();
+  // No SPA will start here: goto need not wait for one.
+  await startAppOnFirstUse(plain);
   await plain.route(/\.m?js(\?.*)?$/, (route) => route.abort());
   return plain;
 }

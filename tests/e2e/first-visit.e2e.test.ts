@@ -156,4 +156,15 @@ describe('a visitor’s first use starts the SPA (decision record 043)', () => {
       .first()
       .waitFor();
   });
+
+  it('follows the server page’s Log in through the SPA, which sends the reader back to the page after signing in', async () => {
+    const { page } = await coldPage({ width: 1280, height: 900 });
+    await startAppOnFirstUse(page);
+    await page.goto(`${seeded().portal.baseUrl}/courseware/${MODULE_ALIAS}`);
+    expect(await page.locator('.ssr-page').count()).toBe(1);
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to the local portal' }).waitFor();
+    const redirect = new URL(page.url()).searchParams.get('redirect_url') ?? '';
+    expect(new URL(redirect).pathname).toBe(`/courseware/${MODULE_ALIAS}`);
+  });
 });

@@ -32,7 +32,13 @@ export async function start(): Promise<void> {
     // the focus stays on the element the visitor had reached.
     const parts = await createAppParts(config);
     await routerReady(parts.router);
-    keepFocusWhileReplaced(container);
+    keepFocusWhileReplaced(container, document, () => {
+      // A Sign up or Log in link of the server's page clicked before the takeover
+      // (`holdSpaLinks` in boot/start-when.ts): followed now, from the page the SPA shows.
+      const pending = container.getAttribute('data-pending-href');
+      container.removeAttribute('data-pending-href');
+      if (pending?.startsWith('/')) void parts.router.navigate(pending);
+    });
     root.render(
       <StrictMode>
         <App config={config} parts={parts} />

@@ -140,7 +140,8 @@ export function pageBody(main: Html, config: RuntimeConfig): string {
     `<header class="ssr-header"><div class="ssr-box"><a href="/">${text(config.siteName)}</a>`,
     `<nav aria-label="Main">${nav.map(([href, label]) => `<a href="${attr(href)}">${text(label)}</a>`).join('')}</nav>`,
     // Plain links: a visitor can sign up or log in before the SPA has started (decision record 043).
-    '<div class="ssr-account"><a href="/signup">Sign up</a><a href="/login">Log in</a></div>',
+    // `data-spa-link`: a click starts the SPA, which follows the link (its /login comes back here).
+    '<div class="ssr-account"><a href="/signup" data-spa-link>Sign up</a><a href="/login" data-spa-link>Log in</a></div>',
     '</div></header>',
     `<main id="main-content" class="ssr-main" tabindex="-1"><div class="ssr-box">${main.html}</div></main>`,
     `<footer class="ssr-footer"><div class="ssr-box"><p>${text(config.siteName)}</p>${copyright}</div></footer>`,

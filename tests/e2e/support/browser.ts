@@ -52,7 +52,34 @@ export async function startAppAtOnce(context: BrowserContext): Promise<BrowserCo
     const scope = globalThis as Record<string, unknown>;
     if (!('__portalStartAtOnce' in scope)) scope.__portalStartAtOnce = true;
   });
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitForAppOnGoto(await newPage());
   return context;
+}
+
+/**
+ * Makes `page.goto` also wait, on a portal page whose SPA starts at once, until the SPA
+ * has replaced the server's page or the bare shell's splash: the page's entry loads the
+ * SPA on its own (decision record 043), so the `load` event no longer means the SPA is
+ * there, and a test acting at once would meet the server's markup. Pages that left the
+ * portal (no `#root`) and pages of {@link startAppOnFirstUse} are not waited for.
+ */
+function waitForAppOnGoto(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (...parameters) => {
+    const response = await goto(...parameters);
+    await page.waitForFunction(
+      () => {
+        const root = document.getElementById('root');
+        if (!root || (globalThis as Record<string, unknown>).__portalStartAtOnce !== true) return true;
+        return !root.querySelector(':scope > .ssr-page, :scope > .boot-splash');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    return response;
+  };
+  return page;
 }
 
 /** Undoes {@link startAppAtOnce} for `page`: the SPA starts as for a visitor. */

@@ -42,10 +42,14 @@ export function restoreFocus(root: Element, mark: FocusMark | null): boolean {
  * element focused in the old content is marked (the visitor may keep tabbing while the
  * SPA loads), and once none of the old children is in the document, if the focus was
  * lost with them, it goes to the matching element of the new content
- * ({@link restoreFocus}). Stops by itself after the replacement; returns a function
- * that stops it earlier.
+ * ({@link restoreFocus}); then `onReplaced` runs. Stops by itself after the
+ * replacement; returns a function that stops it earlier.
  */
-export function keepFocusWhileReplaced(root: Element, doc: Document = document): () => void {
+export function keepFocusWhileReplaced(
+  root: Element,
+  doc: Document = document,
+  onReplaced: () => void = () => {},
+): () => void {
   const old = [...root.children];
   let mark = markFocus(root, doc.activeElement);
   const onFocus = () => {
@@ -55,6 +59,7 @@ export function keepFocusWhileReplaced(root: Element, doc: Document = document):
     if (old.some((child) => child.isConnected)) return;
     stop();
     if (!doc.activeElement || doc.activeElement === doc.body) restoreFocus(root, mark);
+    onReplaced();
   });
   const stop = () => {
     observer.disconnect();

@@ -2,7 +2,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_VERSION } from '#shared/limits';
 import { writeStored } from '../lib/storage.ts';
-import { hasServerPage, hasStoredSession, type StartContext, startWhenUsed, USE_EVENTS } from './start-when.ts';
+import {
+  hasServerPage,
+  hasStoredSession,
+  PENDING_HREF_ATTRIBUTE,
+  type StartContext,
+  startWhenUsed,
+  USE_EVENTS,
+} from './start-when.ts';
 
 function rootWith(html: string): Element {
   const root = document.createElement('div');
@@ -98,5 +105,26 @@ describe('startWhenUsed', () => {
     target.dispatchEvent(new Event('keydown'));
     target.dispatchEvent(new Event(type));
     expect(start).toHaveBeenCalledOnce();
+  });
+
+  it('holds a click on a server page’s SPA link: no navigation, the address kept for the SPA, which starts once', () => {
+    const root = rootWith(
+      '<style></style><div class="ssr-page"><a href="/login" data-spa-link>Log in</a><a href="/news">News</a></div>',
+    );
+    document.body.append(root);
+    const start = vi.fn();
+    expect(startWhenUsed(context({ root, target: window }), start)).toBe(false);
+    const login = root.querySelector('a[data-spa-link]') as HTMLAnchorElement;
+    const held = new MouseEvent('click', { bubbles: true, cancelable: true });
+    login.dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    expect(root.getAttribute(PENDING_HREF_ATTRIBUTE)).toBe('/login');
+    // A plain link is left to the browser; the SPA has started already and starts only once.
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true });
+    (root.querySelector('a[href="/news"]') as HTMLAnchorElement).dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(false);
+    window.dispatchEvent(new Event('keydown'));
+    expect(start).toHaveBeenCalledOnce();
+    root.remove();
   });
 });

@@ -31,6 +31,17 @@ const STORED_SESSION = { prefix: 'courseware-portal:', suffix: ':session' } as c
  */
 export const START_AT_ONCE_GLOBAL = '__portalStartAtOnce';
 
+/**
+ * The attribute of a server-rendered link that the SPA must follow itself (Sign up, Log
+ * in: the SPA's `/login` sends the reader back to the page they were on, which a plain
+ * navigation would lose). A click on one starts the SPA and is kept in
+ * {@link PENDING_HREF_ATTRIBUTE} on `#root` until the SPA has taken the page over.
+ */
+export const SPA_LINK_ATTRIBUTE = 'data-spa-link';
+
+/** The attribute of `#root` holding the address of an {@link SPA_LINK_ATTRIBUTE} link clicked before the SPA took over. */
+export const PENDING_HREF_ATTRIBUTE = 'data-pending-href';
+
 /** True when `root` holds a page the server rendered (the server page's wrapper is one of its children). */
 export function hasServerPage(root: Element | null): boolean {
   return root?.querySelector(`:scope > .${SERVER_PAGE_CLASS}`) != null;
@@ -72,20 +83,53 @@ export interface StartContext {
  * Calls `start` once: at once when the page is not server-rendered, a session is
  * stored or {@link StartContext.atOnce} is set; otherwise on the first of
  * {@link USE_EVENTS} (listened for passively, in the capture phase, so no handler of
- * the page can hide it). Returns whether it started at once.
+ * the page can hide it) or a click on an {@link SPA_LINK_ATTRIBUTE} link. Returns
+ * whether it started at once.
  */
 export function startWhenUsed(context: StartContext, start: () => void): boolean {
-  if (context.atOnce || !hasServerPage(context.root) || hasStoredSession(context.storage)) {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
     start();
+  };
+  if (hasServerPage(context.root)) holdSpaLinks(context, startOnce);
+  if (context.atOnce || !hasServerPage(context.root) || hasStoredSession(context.storage)) {
+    startOnce();
     return true;
   }
   const options = { capture: true, passive: true } as const;
   const onUse = () => {
     for (const type of USE_EVENTS) context.target.removeEventListener(type, onUse, options);
-    start();
+    startOnce();
   };
   for (const type of USE_EVENTS) context.target.addEventListener(type, onUse, options);
   return false;
+}
+
+/**
+ * Until the server's page is gone, a click on one of its {@link SPA_LINK_ATTRIBUTE}
+ * links does not navigate: its address goes to {@link PENDING_HREF_ATTRIBUTE} on the
+ * root (the last click wins) and the SPA starts, then follows it (`start.tsx`).
+ */
+function holdSpaLinks(context: StartContext, start: () => void): void {
+  const root = context.root;
+  if (!root) return;
+  const onClick = (event: Event) => {
+    if (!hasServerPage(root)) {
+      context.target.removeEventListener('click', onClick, true);
+      return;
+    }
+    const mouse = event as MouseEvent;
+    if (mouse.button > 0 || mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey) return;
+    const link = (event.target as Element | null)?.closest?.(`a[${SPA_LINK_ATTRIBUTE}]`);
+    const href = link?.getAttribute('href');
+    if (!link || !href || !root.contains(link)) return;
+    event.preventDefault();
+    root.setAttribute(PENDING_HREF_ATTRIBUTE, href);
+    start();
+  };
+  context.target.addEventListener('click', onClick, true);
 }
 
 /** The page's {@link StartContext}. */
