@@ -184,7 +184,7 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       /**
        * Two entries (decision record 043): the page's own (`index.html` → `src/main.tsx`,
-       * a few hundred bytes that decide when the SPA starts) and the SPA's
+       * under 2 KB gzip with the preload helper, deciding when the SPA starts) and the SPA's
        * (`src/start.tsx`), which `main.tsx` imports dynamically. As an entry, the SPA's
        * static import graph is `$initial`, so the vendor and `app` groups below still
        * gather what its first render needs.

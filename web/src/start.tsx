@@ -35,6 +35,8 @@ export async function start(): Promise<void> {
     keepFocusWhileReplaced(container, document, () => {
       // A Sign up or Log in link of the server's page clicked before the takeover
       // (`holdSpaLinks` in boot/start-when.ts): followed now, from the page the SPA shows.
+      // `PENDING_HREF_ATTRIBUTE` written out: importing boot/start-when.ts here would make
+      // it a chunk both entries share, and the page's entry would load it apart.
       const pending = container.getAttribute('data-pending-href');
       container.removeAttribute('data-pending-href');
       if (pending?.startsWith('/')) void parts.router.navigate(pending);

@@ -310,6 +310,28 @@ function summaryList(items: readonly ContentSummary[], heading: 'h2' | 'h3'): st
     .join('')}</ul>`;
 }
 
+/** The parameters of a search address (spec §2.5): another one makes `/courseware` the SPA's alone. */
+const SEARCH_KEY_SET: ReadonlySet<string> = new Set(SEARCH_KEYS);
+
+/**
+ * A token-paged list's first page and, when there is one, the page after it (the SPA
+ * fetches it ahead to offer Next), both as embedded queries under `keyOf(pageToken)`
+ * (`null` for the first page). Null when the first page is not there.
+ */
+async function withNextPage<TPage extends { nextPageToken: string | null }>(
+  operationId: OperationId,
+  fetchPage: (pageToken: string | null) => Promise<TPage | null>,
+  keyOf: (pageToken: string | null) => readonly unknown[],
+): Promise<{ first: TPage; queries: EmbeddedQuery[] } | null> {
+  const first = await fetchPage(null);
+  if (!first) return null;
+  const queries: EmbeddedQuery[] = [{ queryKey: keyOf(null), operationId, data: first }];
+  const token = first.nextPageToken;
+  const next = token ? await fetchPage(token) : null;
+  if (token && next) queries.push({ queryKey: keyOf(token), operationId, data: next });
+  return { first, queries };
+}
+
 /** The query of the SPA's "All courseware" (`getContentListQueryOptions`): condensed, a page of `PAGE.listPageSize`. */
 const CONTENT_LIST_QUERY = { condense: 'true', limit: String(PAGE.listPageSize) } as const;
 
@@ -330,23 +352,24 @@ function contentListKey(pageToken: string | null): readonly unknown[] {
  */
 async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | null> {
   const params = request.query ?? new URLSearchParams();
-  const searchKeys = new Set<string>(SEARCH_KEYS);
-  if ([...params.keys()].some((key) => !searchKeys.has(key)) || parseSearchPage(params) > 1) return null;
+  if ([...params.keys()].some((key) => !SEARCH_KEY_SET.has(key)) || parseSearchPage(params) > 1) return null;
   const search = parseCoursewareSearch(params);
   if (!validateSearchText(search.q).ok) return null;
   const siteName = request.config.siteName;
   if (!isSearching(search)) {
-    const first = (await call(listContent, 'listContent', request, {
-      query: CONTENT_LIST_QUERY,
-    })) as ContentSummaryPage | null;
-    if (!first) return null;
-    const next = first.nextPageToken
-      ? ((await call(listContent, 'listContent', request, {
-          query: { ...CONTENT_LIST_QUERY, pageToken: first.nextPageToken },
-        })) as ContentSummaryPage | null)
-      : null;
-    const list =
-      first.items.length > 0 ? summaryList(first.items, 'h3') : '<p role="status">Content does not exist.</p>';
+    const list = await withNextPage(
+      'listContent',
+      (pageToken) =>
+        call(listContent, 'listContent', request, {
+          query: pageToken ? { ...CONTENT_LIST_QUERY, pageToken } : CONTENT_LIST_QUERY,
+        }) as Promise<ContentSummaryPage | null>,
+      contentListKey,
+    );
+    if (!list) return null;
+    const cards =
+      list.first.items.length > 0
+        ? summaryList(list.first.items, 'h3')
+        : '<p role="status">Content does not exist.</p>';
     return {
       head: {
         title: 'Courseware',
@@ -354,24 +377,21 @@ async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | 
         canonicalUrl: `${request.origin}/courseware`,
         ogType: 'website',
       },
-      main: raw(`<h1>Courseware</h1>${section('content-list', 'All courseware', list)}`),
-      queries: [
-        { queryKey: contentListKey(null), operationId: 'listContent', data: first },
-        ...(next && first.nextPageToken
-          ? [{ queryKey: contentListKey(first.nextPageToken), operationId: 'listContent', data: next } as const]
-          : []),
-      ],
+      main: raw(`<h1>Courseware</h1>${section('content-list', 'All courseware', cards)}`),
+      queries: list.queries,
     };
   }
-  const body = searchRequestOf(search);
-  const page = (await call(searchContent, 'searchContent', request, { body })) as SearchContentPage | null;
-  if (!page) return null;
-  const nextBody = page.nextPageToken ? searchRequestOf(search, { pageToken: page.nextPageToken }) : null;
-  const next = nextBody
-    ? ((await call(searchContent, 'searchContent', request, { body: nextBody })) as SearchContentPage | null)
-    : null;
+  const bodyOf = (pageToken: string | null) => searchRequestOf(search, pageToken ? { pageToken } : {});
+  const results = await withNextPage(
+    'searchContent',
+    (pageToken) =>
+      call(searchContent, 'searchContent', request, { body: bodyOf(pageToken) }) as Promise<SearchContentPage | null>,
+    (pageToken) => ['content', 'search', bodyOf(pageToken)],
+  );
+  if (!results) return null;
+  const page = results.first;
   const queryString = toSearchParams(search).toString();
-  const results = page.items.length > 0 ? summaryList(page.items, 'h2') : '<p>No courseware matches this search.</p>';
+  const cards = page.items.length > 0 ? summaryList(page.items, 'h2') : '<p>No courseware matches this search.</p>';
   return {
     head: {
       title: search.q ? `Search: ${search.q}` : 'Courseware search',
@@ -381,13 +401,8 @@ async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | 
       // Search results are for visitors, not for search engines' indexes; their links are followed.
       robots: 'noindex, follow',
     },
-    main: raw(`<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, page.total))}</p>${results}`),
-    queries: [
-      { queryKey: ['content', 'search', body], operationId: 'searchContent', data: page },
-      ...(next && nextBody
-        ? [{ queryKey: ['content', 'search', nextBody], operationId: 'searchContent', data: next } as const]
-        : []),
-    ],
+    main: raw(`<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, page.total))}</p>${cards}`),
+    queries: results.queries,
   };
 }
 

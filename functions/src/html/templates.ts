@@ -139,7 +139,6 @@ export function pageBody(main: Html, config: RuntimeConfig): string {
     '<a href="#main-content" class="ssr-skip">Skip to main content</a>',
     `<header class="ssr-header"><div class="ssr-box"><a href="/">${text(config.siteName)}</a>`,
     `<nav aria-label="Main">${nav.map(([href, label]) => `<a href="${attr(href)}">${text(label)}</a>`).join('')}</nav>`,
-    // Plain links: a visitor can sign up or log in before the SPA has started (decision record 043).
     // `data-spa-link`: a click starts the SPA, which follows the link (its /login comes back here).
     '<div class="ssr-account"><a href="/signup" data-spa-link>Sign up</a><a href="/login" data-spa-link>Log in</a></div>',
     '</div></header>',

@@ -2,7 +2,7 @@ import { type FeatureFlags, RuntimeConfig } from '#shared/contracts/runtime-conf
 
 /**
  * A valid runtime configuration (what `/env.json` answers) for the html group's tests:
- * the USCR site name, placeholder addresses, `overrides` on top and the flags in `off`
+ * the USCR site name, `example.org` addresses, `overrides` on top and the flags in `off`
  * switched off.
  * @throws ZodError when an override makes it invalid.
  */

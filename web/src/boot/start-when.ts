@@ -93,8 +93,9 @@ export function startWhenUsed(context: StartContext, start: () => void): boolean
     started = true;
     start();
   };
-  if (hasServerPage(context.root)) holdSpaLinks(context, startOnce);
-  if (context.atOnce || !hasServerPage(context.root) || hasStoredSession(context.storage)) {
+  const serverPage = hasServerPage(context.root);
+  if (serverPage) holdSpaLinks(context, startOnce);
+  if (context.atOnce || !serverPage || hasStoredSession(context.storage)) {
     startOnce();
     return true;
   }
