@@ -1,5 +1,5 @@
 import type { Claim, PortalTokenClaims } from '#shared/contracts/identity';
-import { configureSession, tryLogin } from '../features/auth/session/session-store.ts';
+import { configureSession, tryLogin } from '../lib/auth/session-store.ts';
 import { writeStored } from '../lib/storage.ts';
 
 function base64Url(text: string): string {

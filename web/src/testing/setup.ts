@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { resetSessionForTests } from '../features/auth/session/session-store.ts';
 import { configureApiClient } from '../lib/api-client.ts';
+import { resetSessionForTests } from '../lib/auth/session-store.ts';
 import { clearErrors } from '../lib/error-store.ts';
 import { forgetLocation } from '../lib/last-location.ts';
 import { registerAllOnDemandRecipes } from '../theme/all-on-demand-recipes.ts';

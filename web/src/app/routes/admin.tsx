@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { can, type Principal } from '#shared/capabilities';
 import { CoursewareInfoTable } from '../../features/admin/components/courseware-info-table.tsx';
 import { LoadingState } from '../../features/admin/components/loading-state.tsx';
-import { RequireCapabilities } from '../../features/auth/session/guards.tsx';
-import { useSession } from '../../features/auth/session/session-store.ts';
+import { RequireCapabilities } from '../../lib/auth/guards.tsx';
+import { useSession } from '../../lib/auth/session-store.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
 /** A panel's module loaded on demand, so that the administration tabs weigh only on those who open them. */

@@ -1,6 +1,6 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import { RequireCapabilities } from '../../features/auth/session/guards.tsx';
 import { DashboardViews } from '../../features/dashboard/components/dashboard-views.tsx';
+import { RequireCapabilities } from '../../lib/auth/guards.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
 /** /dashboard (spec §2.2, §2.13): editors only; courseware metrics and file downloads. */

@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { RequireCapabilities } from '../../features/auth/session/guards.tsx';
 import { InvitationsPanel } from '../../features/invitations/components/invitations-panel.tsx';
+import { RequireCapabilities } from '../../lib/auth/guards.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Box, Container, Flex, HStack } from '@chakra-ui/react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
-import { useSession } from '../../features/auth/session/session-store.ts';
+import { useSession } from '../../lib/auth/session-store.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { BRAND_DEFINITIONS } from '../../theme/brands.ts';
 import { Wordmark } from '../brand/wordmark.tsx';

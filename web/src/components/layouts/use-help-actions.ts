@@ -1,7 +1,7 @@
 import { type ComponentType, createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { useSession } from '../../features/auth/session/session-store.ts';
+import { useSession } from '../../lib/auth/session-store.ts';
 import { showError } from '../../lib/error-store.ts';
 import { openInNewTab } from '../../lib/external-navigation.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';

@@ -4,11 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Header } from '../../components/layouts/header.tsx';
+import { getSession, getStoredSession } from '../../lib/auth/session-store.ts';
 import { runtimeConfig } from '../../testing/fixtures.ts';
 import { calledUrls, mockApi } from '../../testing/mock-api.ts';
 import { renderApp, renderWithProviders } from '../../testing/render.tsx';
 import { PERSONAS, portalToken, signIn, storeSession, USER_IDS } from '../../testing/session.ts';
-import { getSession, getStoredSession } from './session/session-store.ts';
 
 /** The API of a signed-in reader: GET /claims answers the claims of the token in the store. */
 function mockPortal(portalToken = PERSONAS.editor()) {

@@ -1,5 +1,5 @@
-import { RequireCapabilities } from '../../../features/auth/session/guards.tsx';
 import { NewPageScreen } from '../../../features/pages/components/editor/new-page-screen.tsx';
+import { RequireCapabilities } from '../../../lib/auth/guards.tsx';
 
 /**
  * /pages/new (spec §2.3 "Add new page", §2.14): editors only (the route's loader

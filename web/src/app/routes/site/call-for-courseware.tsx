@@ -4,7 +4,7 @@ import { can } from '#shared/capabilities';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { Prose } from '../../../components/ui/prose.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../features/auth/session/session-store.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { COURSE_SIZES } from './course-sizes.ts';

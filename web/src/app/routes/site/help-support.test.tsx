@@ -3,7 +3,7 @@ import '../../../testing/setup.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSession } from '../../../features/auth/session/session-store.ts';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { portalToken, signIn, storeSession } from '../../../testing/session.ts';

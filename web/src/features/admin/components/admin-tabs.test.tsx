@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '#shared/contracts/administration';
 import type { Claim } from '#shared/contracts/identity';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { calledUrls, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { PERSONAS, portalToken, storeSession, USER_IDS } from '../../../testing/session.ts';
-import { getSession } from '../../auth/session/session-store.ts';
 
 const api = (value: string): Claim => ({ type: 'api', value });
 /** The admin persona of the dev identity provider: every administration claim. */

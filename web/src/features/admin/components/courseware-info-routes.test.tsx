@@ -3,11 +3,11 @@ import '../../../testing/setup.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { contentSummary } from '../../../testing/fixtures.ts';
 import { calledUrls, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { PERSONAS, storeSession } from '../../../testing/session.ts';
-import { getSession } from '../../auth/session/session-store.ts';
 
 const ITEM = contentSummary({ name: 'Admin Listed Lab', urlAlias: 'labs/admin-listed' });
 

@@ -3,9 +3,9 @@ import { Link as ReactRouterLink, useLocation } from 'react-router-dom';
 import type { Message } from '#shared/contracts/identity';
 import type { NavItem } from '../../../components/layouts/nav-items.ts';
 import { paths } from '../../../config/paths.ts';
+import type { SessionUser } from '../../../lib/auth/session-store.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { safeHref } from '../../../lib/safe-href.ts';
-import type { SessionUser } from '../session/session-store.ts';
 
 function MessageItem({ message }: { message: Message }) {
   const value = `message-${message.id}`;

@@ -1,7 +1,7 @@
 import { Menu } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { type OpenIntent, useReplayedIntent } from '../../../lib/on-demand.ts';
-import { useSession } from '../session/session-store.ts';
 import { accountLinks } from '../utils/account-links.ts';
 import { AccountMenuButton } from './account-menu-button.tsx';
 import { AccountMenuItems } from './account-menu-items.tsx';

@@ -1,5 +1,5 @@
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand.ts';
-import { useSession } from '../session/session-store.ts';
 import { AccountMenuButton } from './account-menu-button.tsx';
 
 const accountMenu = onDemand(() => import('./account-menu-popup.tsx').then((module) => module.AccountMenuPopup));

@@ -2,7 +2,7 @@ import { Alert, Button, Container } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { exitImpersonation, useSession } from '../session/session-store.ts';
+import { exitImpersonation, useSession } from '../../../lib/auth/session-store.ts';
 
 /**
  * Shown while an administrator views the portal as someone else (spec §4

@@ -22,7 +22,7 @@ import {
 } from '#shared/contracts/administration';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { useSession } from '../../auth/session/session-store.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { useBusinessUnits } from '../api/list-business-units.ts';
 import { BusinessUnitDialog } from './business-unit-dialog.tsx';
 import { MergeDialog } from './merge-dialog.tsx';

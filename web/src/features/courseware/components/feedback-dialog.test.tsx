@@ -8,11 +8,11 @@ import {
   SCREENSHOT_SIZE_MESSAGE,
   SCREENSHOT_TYPE_MESSAGE,
 } from '#shared/contracts/feedback';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { getShownErrors } from '../../../lib/error-store.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { PERSONAS, portalToken, signIn } from '../../../testing/session.ts';
-import { getSession } from '../../auth/session/session-store.ts';
 import { FeedbackButton } from './feedback-dialog.tsx';
 
 const CONTENT = { id: '01jd7k2m3n4p5q6r7s8t9v0c01', name: 'Buffer Overflow Attack Lab' };

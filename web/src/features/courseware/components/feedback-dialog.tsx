@@ -14,7 +14,7 @@ import { FEEDBACK_SCREENSHOT_RULE } from '#shared/contracts/file';
 import { LIMITS } from '#shared/limits';
 import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/session/session-store.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { readAsBase64, useSendContentFeedback } from '../api/send-content-feedback.ts';
 
 type FeedbackField = 'message' | 'screenshot';

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CoursewareMetrics, RawDownloadDataPoint, StatisticBucket } from '#shared/contracts/statistics';
 import { CONTENT_CATEGORIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '#shared/enums';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { calledUrls, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { PERSONAS, storeSession } from '../../../testing/session.ts';
-import { getSession } from '../../auth/session/session-store.ts';
 import { addDays, defaultRange } from '../utils/dates.ts';
 
 const METRICS: CoursewareMetrics = {

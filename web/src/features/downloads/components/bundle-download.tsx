@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { can } from '#shared/capabilities';
 import type { BundleScope } from '#shared/contracts/download';
 import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '#shared/enums';
-import { useSession } from '../../auth/session/session-store.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { useBundlePreview } from '../api/get-content-bundle.ts';
 import { useBundleDownload } from '../hooks/use-bundle-download.ts';
 import { bundlePercent, bundleProgressText, bundleSummary } from '../utils/format.ts';

@@ -5,7 +5,7 @@ import { useHelpActions } from '../../../components/layouts/use-help-actions.ts'
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { LoginToDownloadNote } from '../../../components/ui/login-to-download-note.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../auth/session/session-store.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { useFileAccess } from '../api/get-file-access.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { can } from '#shared/capabilities';
-import { useSession } from '../../auth/session/session-store.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { getDownloadUrl } from '../api/get-download-url.ts';
 import { startDownload, useDownloadState } from '../hooks/download-controller.ts';
 

@@ -1,7 +1,7 @@
 import type { ContentBundle, DownloadUrl, FileAccess, RequestedBundle } from '#shared/contracts/download';
 import type { FileStatusBody } from '#shared/contracts/file';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
-import { getSession } from '../../auth/session/session-store.ts';
 
 export const BUNDLE_ID = '01jd7k2m3n4p5q6r7s8t9v0b01';
 export const BUNDLE_NAME = 'SEED_Labs_Software_Security_2026-11-21_bundle.zip';

@@ -4,16 +4,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES, type InvitationPreview } from '#shared/contracts/administration';
-import { getShownErrors } from '../../../lib/error-store.ts';
-import { calledUrls, calledWith, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp, renderWithProviders } from '../../../testing/render.tsx';
-import { PERSONAS } from '../../../testing/session.ts';
 import {
   getPendingInvitation,
   resetInvitationForTests,
   savePendingInvitation,
-} from '../../auth/session/invitation-token.ts';
-import { getSession } from '../../auth/session/session-store.ts';
+} from '../../../lib/auth/invitation-token.ts';
+import { getSession } from '../../../lib/auth/session-store.ts';
+import { getShownErrors } from '../../../lib/error-store.ts';
+import { calledUrls, calledWith, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp, renderWithProviders } from '../../../testing/render.tsx';
+import { PERSONAS } from '../../../testing/session.ts';
 import { AcceptInvitation, unusableReason } from './accept-invitation.tsx';
 
 const TOKEN = '01jd7k2m3n4p5q6r7s8t9v0v01.s3cr3t';

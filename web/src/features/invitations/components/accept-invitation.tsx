@@ -6,10 +6,10 @@ import { INVITATION_MESSAGES, type InvitationPreview } from '#shared/contracts/a
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { savePendingInvitation, useInvitationOutcome } from '../../../lib/auth/invitation-token.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { buildLoginUrl, buildSignupUrl } from '../../../lib/login-redirect.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
-import { savePendingInvitation, useInvitationOutcome } from '../../auth/session/invitation-token.ts';
-import { useSession } from '../../auth/session/session-store.ts';
 import { useInvitationPreview } from '../api/get-invitation-preview.ts';
 import { formatInvitationDate, roleInSentence } from '../utils/labels.ts';
 

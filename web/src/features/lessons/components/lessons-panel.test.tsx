@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Claim } from '#shared/contracts/identity';
 import { LESSON_STALE_MESSAGE, type Lesson } from '#shared/contracts/lesson';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { calledUrls, calledWith, type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { PERSONAS, portalToken, signIn } from '../../../testing/session.ts';
-import { getSession } from '../../auth/session/session-store.ts';
 import { LessonsPanel } from './lessons-panel.tsx';
 
 const CONTENT_ID = '01jd7k2m3n4p5q6r7s8t9v0c01';

@@ -3,7 +3,7 @@ import { PlusIcon, RotateCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { can } from '#shared/capabilities';
 import type { Lesson } from '#shared/contracts/lesson';
-import { useSession } from '../../auth/session/session-store.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { useLessons } from '../api/list-lessons.ts';
 import { DeleteLessonDialog } from './delete-lesson-dialog.tsx';
 import { LessonFormDialog } from './lesson-form.tsx';

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Claim } from '#shared/contracts/identity';
 import { SUPPORT_EMAIL_REQUIRED_MESSAGE } from '#shared/contracts/messages';
 import { ErrorDialog } from '../../../components/errors/error-dialog.tsx';
+import { getSession, logout } from '../../../lib/auth/session-store.ts';
 import { clearErrors } from '../../../lib/error-store.ts';
 import { calledUrls, calledWith, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { portalToken, signIn } from '../../../testing/session.ts';
-import { getSession, logout } from '../../auth/session/session-store.ts';
 import { SupportDialog } from './support-dialog.tsx';
 
 const COURSES = [

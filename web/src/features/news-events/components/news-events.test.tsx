@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Claim } from '#shared/contracts/identity';
 import { type Event, LINK_TAKEN_MESSAGE, type News } from '#shared/contracts/news';
+import { getSession } from '../../../lib/auth/session-store.ts';
 import { getShownErrors } from '../../../lib/error-store.ts';
 import { runtimeConfig } from '../../../testing/fixtures.ts';
 import { calledUrls, calledWith, type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { PERSONA_CLAIMS, portalToken, storeSession } from '../../../testing/session.ts';
-import { getSession } from '../../auth/session/session-store.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../utils/image.ts';
 
 const STAMP = '2026-11-01T09:00:00.000Z';

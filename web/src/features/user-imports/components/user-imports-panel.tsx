@@ -26,8 +26,8 @@ import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx
 import { paths } from '../../../config/paths.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { reportError } from '../../../lib/error-store.ts';
-import { useSession } from '../../auth/session/session-store.ts';
 import { useImportOrganizations } from '../api/get-import-organizations.ts';
 import { usePreviewUserImport } from '../api/preview-user-import.ts';
 import { useRunUserImport } from '../api/run-user-import.ts';

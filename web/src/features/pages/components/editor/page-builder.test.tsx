@@ -11,11 +11,11 @@ import {
   type Page,
   type PageAncestor,
 } from '#shared/contracts/page';
+import { getSession } from '../../../../lib/auth/session-store.ts';
 import { getShownErrors } from '../../../../lib/error-store.ts';
 import { calledUrls, calledWith, type MockResponse, mockApi, requestOf } from '../../../../testing/mock-api.ts';
 import { renderApp } from '../../../../testing/render.tsx';
 import { PERSONA_CLAIMS, portalToken, storeSession } from '../../../../testing/session.ts';
-import { getSession } from '../../../auth/session/session-store.ts';
 import { fixtureId, testPage } from '../page-fixtures.ts';
 
 const api = (value: string): Claim => ({ type: 'api', value });

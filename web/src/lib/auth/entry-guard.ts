@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { getPendingInvitation } from './invitation-token.ts';
 import { getSession, loginWithUpstreamToken, sessionSettled, tryLogin } from './session-store.ts';
 

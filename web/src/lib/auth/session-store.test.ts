@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import '../../../testing/setup.ts';
+import '../../testing/setup.ts';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import { getShownErrors, reportError, SESSION_EXPIRED_MESSAGE } from '../../../lib/error-store.ts';
-import { mockApi } from '../../../testing/mock-api.ts';
-import { PERSONAS, portalToken, signIn, storeSession, USER_IDS } from '../../../testing/session.ts';
+import { mockApi } from '../../testing/mock-api.ts';
+import { PERSONAS, portalToken, signIn, storeSession, USER_IDS } from '../../testing/session.ts';
+import { ApiError } from '../api-client.ts';
+import { getShownErrors, reportError, SESSION_EXPIRED_MESSAGE } from '../error-store.ts';
 import {
   bearerToken,
   exitImpersonation,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { type LoaderFunctionArgs, Navigate, replace } from 'react-router-dom';
 import { type Capability, can, type Principal } from '#shared/capabilities';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { sessionGate } from './entry-guard.ts';
 import { getSession, useSession } from './session-store.ts';
 
