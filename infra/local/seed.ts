@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { BUCKETS, TABLE } from '#shared/table';
-import { DataDirInUseError, startEmulators } from '../../../infra/local/emulators.ts';
-import { seedDownloadHistory } from './download-history.ts';
-import { runSeed, type SeedReport } from './import.ts';
+import { seedDownloadHistory } from '../../functions/src/seed/download-history.ts';
+import { runSeed, type SeedReport } from '../../functions/src/seed/import.ts';
+import { DataDirInUseError, startEmulators } from './emulators.ts';
 
 /**
  * `npm run seed`: imports the seed data. With `AWS_ENDPOINT_URL` /
@@ -12,8 +12,11 @@ import { runSeed, type SeedReport } from './import.ts';
  * including a data folder held by a running portal.
  *
  * `--downloads N` (and optionally `--seed S`) then adds a synthetic download history of
- * N events (seed/download-history.ts); it is refused when the table already counts
+ * N events (functions/src/seed/download-history.ts); it is refused when the table already counts
  * downloads.
+ *
+ * It lives in infra/local/ because it starts the embedded emulators: functions/ imports
+ * nothing from infra/ (issue 23 item 1).
  */
 
 const log = (line: string) => console.log(line);
