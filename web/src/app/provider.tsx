@@ -1,14 +1,21 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { type ShellParts, ShellPartsSlot } from '../components/layouts/shell-parts.ts';
 import { SupportDialogSlot } from '../components/layouts/use-help-actions.ts';
 import { Provider as ChakraProvider } from '../components/ui/provider.tsx';
+import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { ImpersonationBanner } from '../features/auth/components/impersonation-banner.tsx';
 import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
 import { SupportDialogPart } from './routes/site/support-dialog-part.tsx';
 
+/** The shell's feature parts (the shell imports no feature; issue 23 item 1). */
+const SHELL_PARTS: ShellParts = { AccountMenu, ImpersonationBanner };
+
 /**
  * Everything a screen expects above it: the runtime configuration, the brand's theme,
- * the query client, and the features the shell shows (the support dialog).
+ * the query client, and the features the shell shows (the support dialog, the avatar menu, the impersonation
+ * banner).
  */
 export function AppProvider({
   config,
@@ -23,7 +30,9 @@ export function AppProvider({
     <RuntimeConfigProvider config={config}>
       <ChakraProvider brand={config.brand}>
         <QueryClientProvider client={queryClient}>
-          <SupportDialogSlot value={SupportDialogPart}>{children}</SupportDialogSlot>
+          <ShellPartsSlot value={SHELL_PARTS}>
+            <SupportDialogSlot value={SupportDialogPart}>{children}</SupportDialogSlot>
+          </ShellPartsSlot>
         </QueryClientProvider>
       </ChakraProvider>
     </RuntimeConfigProvider>

@@ -1,7 +1,7 @@
 import { Box, Container, Flex, HStack } from '@chakra-ui/react';
+import { useContext } from 'react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import { useSession } from '../../lib/auth/session-store.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { BRAND_DEFINITIONS } from '../../theme/brands.ts';
@@ -11,11 +11,13 @@ import { NavLink } from '../ui/nav-link.tsx';
 import { HelpMenu } from './help-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { headerLinks } from './nav-items.ts';
+import { ShellPartsSlot } from './shell-parts.ts';
 
 /** The header of spec §2.3: Sign up and Log in for visitors, the avatar menu once signed in. */
 export function Header() {
   const config = useRuntimeConfig();
   const { status } = useSession();
+  const { AccountMenu } = useContext(ShellPartsSlot);
   const brand = BRAND_DEFINITIONS[config.brand];
   const links = headerLinks(config);
   return (
@@ -48,7 +50,7 @@ export function Header() {
           <HStack gap="2" hideBelow="md" ms="auto">
             <HelpMenu />
             {status === 'logged-in' ? (
-              <AccountMenu />
+              AccountMenu && <AccountMenu />
             ) : (
               <>
                 <LinkButton to={paths.signup} colorPalette="accent" size="sm" focusRingColor="header.focusRing">

@@ -10,13 +10,13 @@ import {
 } from '#shared/contracts/identity';
 import { INVITATION_MESSAGES } from '#shared/contracts/invitation-values';
 import { SETTINGS_VERSION, TIMING } from '#shared/limits';
-import { authenticate } from '../../features/auth/api/authenticate.ts';
-import { endImpersonation } from '../../features/auth/api/end-impersonation.ts';
-import { getClaims } from '../../features/auth/api/get-claims.ts';
-import { getMessages } from '../../features/auth/api/get-messages.ts';
 import { ApiError, setBearerTokenSource } from '../api-client.ts';
 import { endsSession, reportError, SESSION_EXPIRED_MESSAGE, setSessionEndHandler, showError } from '../error-store.ts';
 import { readStored, writeStored } from '../storage.ts';
+import { authenticate } from './api/authenticate.ts';
+import { endImpersonation } from './api/end-impersonation.ts';
+import { getClaims } from './api/get-claims.ts';
+import { getMessages } from './api/get-messages.ts';
 import { type PendingInvitation, settleInvitation } from './invitation-token.ts';
 import { decodePortalToken, msUntilExpiry } from './token.ts';
 

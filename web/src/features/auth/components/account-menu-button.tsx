@@ -1,7 +1,7 @@
 import { Box, Button, type ButtonProps } from '@chakra-ui/react';
 import type { Ref } from 'react';
 import { ImageAvatar } from '../../../components/ui/image-avatar.tsx';
-import { initialsOf } from '../utils/account-links.ts';
+import { initialsOf } from '../../../lib/auth/account-links.ts';
 
 /** The accessible name of the account menu's trigger, with the message count when there are messages. */
 export function accountMenuLabel(messageCount: number): string {

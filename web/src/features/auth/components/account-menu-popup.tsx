@@ -1,10 +1,10 @@
 import { Menu } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { AccountMenuItems } from '../../../components/layouts/account-menu-items.tsx';
+import { accountLinks } from '../../../lib/auth/account-links.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { type OpenIntent, useReplayedIntent } from '../../../lib/on-demand.ts';
-import { accountLinks } from '../utils/account-links.ts';
 import { AccountMenuButton } from './account-menu-button.tsx';
-import { AccountMenuItems } from './account-menu-items.tsx';
 
 /** The avatar menu with its items; loaded on demand by `AccountMenu`. */
 export function AccountMenuPopup({ intent }: { intent?: OpenIntent | null }) {

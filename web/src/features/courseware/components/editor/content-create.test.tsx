@@ -7,7 +7,7 @@ import { ALIAS_TAKEN_MESSAGE, CURATED_DATE_IN_FUTURE_MESSAGE } from '#shared/con
 import { bufferOverflowDetail } from '../../../../testing/fixtures.ts';
 import { calledWith, type MockResponse } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
-import { mockEditorApi, renderEditorRoutes } from './editor-test-kit.tsx';
+import { mockEditorApi, renderEditorRoutes } from '../../testing/editor-test-kit.tsx';
 
 const renderApp = ({ path }: { path: string }) => renderEditorRoutes(path);
 

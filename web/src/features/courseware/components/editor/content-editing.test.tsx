@@ -9,7 +9,7 @@ import { getShownErrors } from '../../../../lib/error-store.ts';
 import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
 import { calledWith, type MockResponse } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
-import { mockEditorApi, renderEditorRoutes as renderApp } from './editor-test-kit.tsx';
+import { mockEditorApi, renderEditorRoutes as renderApp } from '../../testing/editor-test-kit.tsx';
 
 const PATH = '/courseware/seed-labs/software-security/buffer-overflow-setuid';
 const NAME = 'Buffer Overflow Attack Lab (Set-UID Version)';

@@ -7,7 +7,7 @@ import { todayUtc } from '#shared/contracts/content';
 import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
 import { calledWith } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
-import { childOf, fakeS3, mockEditorApi, renderEditorRoutes, testId } from './editor-test-kit.tsx';
+import { childOf, fakeS3, mockEditorApi, renderEditorRoutes, testId } from '../../testing/editor-test-kit.tsx';
 import { FILE_TOO_LARGE_MESSAGE } from './files-editor.tsx';
 
 const PATH = '/courseware/seed-labs/software-security/buffer-overflow-setuid';

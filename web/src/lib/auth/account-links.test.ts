@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '#shared/capabilities';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { accountLinks } from './account-links.ts';
 
 const principal = (claims: Principal['claims']): Principal => ({

@@ -2,22 +2,22 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { ChildContent, Content, ContentDetail } from '#shared/contracts/content';
-import { AppProvider } from '../../../../app/provider.tsx';
-import { LiveAnnouncer } from '../../../../lib/announcer.tsx';
-import { getSession, tryLogin } from '../../../../lib/auth/session-store.ts';
-import { type ContributorDraft, newDraftKey } from '../../../../lib/contributor-draft.ts';
-import { createQueryClient } from '../../../../lib/react-query.ts';
-import { runtimeConfig } from '../../../../testing/fixtures.ts';
-import { type MockResponse, mockApi, requestOf } from '../../../../testing/mock-api.ts';
-import { ContentDetailScreen } from '../content-detail.tsx';
-import { CoursewareLanding } from '../courseware-landing.tsx';
-import { type FilterPickers, FilterPickersProvider } from '../filter-pickers.tsx';
+import { AppProvider } from '../../../app/provider.tsx';
+import { LiveAnnouncer } from '../../../lib/announcer.tsx';
+import { getSession, tryLogin } from '../../../lib/auth/session-store.ts';
+import { type ContributorDraft, newDraftKey } from '../../../lib/contributor-draft.ts';
+import { createQueryClient } from '../../../lib/react-query.ts';
+import { runtimeConfig } from '../../../testing/fixtures.ts';
+import { type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
+import { ContentDetailScreen } from '../components/content-detail.tsx';
+import { CoursewareLanding } from '../components/courseware-landing.tsx';
 import {
   type ContributorsEditorProps,
   type EditorParts,
   EditorPartsProvider,
   type KnowledgeEditorProps,
-} from './editor-parts.tsx';
+} from '../components/editor/editor-parts.tsx';
+import { type FilterPickers, FilterPickersProvider } from '../components/filter-pickers.tsx';
 
 /** A stand-in contributors editor: the names, and a button adding a new contributor with a portrait. */
 function TestContributorsEditor({ value, onValueChange, error }: ContributorsEditorProps) {

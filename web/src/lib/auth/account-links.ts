@@ -1,6 +1,6 @@
 import { can, type Principal } from '#shared/capabilities';
-import type { NavItem } from '../../../components/layouts/nav-items.ts';
-import { paths } from '../../../config/paths.ts';
+import type { NavItem } from '../../components/layouts/nav-items.ts';
+import { paths } from '../../config/paths.ts';
 
 /**
  * The editing links of the account menu (spec §2.3, §6): Add new page, Dashboard and

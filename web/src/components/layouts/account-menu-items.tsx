@@ -1,11 +1,11 @@
 import { Menu, Text } from '@chakra-ui/react';
 import { Link as ReactRouterLink, useLocation } from 'react-router-dom';
 import type { Message } from '#shared/contracts/identity';
-import type { NavItem } from '../../../components/layouts/nav-items.ts';
-import { paths } from '../../../config/paths.ts';
-import type { SessionUser } from '../../../lib/auth/session-store.ts';
-import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
-import { safeHref } from '../../../lib/safe-href.ts';
+import { paths } from '../../config/paths.ts';
+import type { SessionUser } from '../../lib/auth/session-store.ts';
+import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { safeHref } from '../../lib/safe-href.ts';
+import type { NavItem } from './nav-items.ts';
 
 function MessageItem({ message }: { message: Message }) {
   const value = `message-${message.id}`;
