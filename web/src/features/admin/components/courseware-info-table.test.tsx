@@ -164,6 +164,24 @@ describe('CoursewareInfoTable', () => {
     expect(columnTexts(element, 2)).toEqual(['Tie 0', 'Tie 1', 'Tie 2', 'Tie 3']);
   });
 
+  it('puts rows without an author last in both directions', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      pages([
+        contentSummary({ name: 'none', author: null }),
+        contentSummary({ name: 'zed', author: 'Zed' }),
+        contentSummary({ name: 'amy', author: 'amy' }),
+      ]),
+    );
+    renderWithProviders(<CoursewareInfoTable />, { path: '/admin' });
+    const element = await table();
+    await user.click(screen.getByRole('button', { name: 'Author' }));
+    expect(columnTexts(element, 2)).toEqual(['amy', 'zed', 'none']);
+    expect(columnTexts(element, 3)).toEqual(['amy', 'Zed', '—']);
+    await user.click(screen.getByRole('button', { name: 'Author' }));
+    expect(columnTexts(element, 2)).toEqual(['zed', 'amy', 'none']);
+  });
+
   it('shows the main category, the status icons by name, and links by URL alias or id', async () => {
     const noAlias = contentSummary({ name: 'No alias', urlAlias: '', status: 'unpublished' });
     mockApi(pages([...THREE, noAlias]));

@@ -1,44 +1,84 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  RotateCwIcon,
-} from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import {
+  type ClientPaging,
+  DataTable,
+  type DataTableRow,
+  dataTableColumns,
+} from '../../../components/ui/data-table.tsx';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { useAllContent } from '../api/get-all-content.ts';
 import {
-  CONTENT_COLUMNS,
-  type ContentColumn,
-  type ContentSort,
-  DEFAULT_SORT,
+  type ContentRow,
+  compareText,
+  compareTimestamps,
   datePart,
   filterRows,
-  sortRows,
   toContentRow,
 } from '../utils/content-rows.ts';
 import { ContentStatusIcon } from './content-status-icon.tsx';
-import { LoadingState } from './loading-state.tsx';
 
-/** Rows per page (spec §2.7, §9 "Admin list page sizes"); `0` stands for All. */
-export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100, 0] as const;
-type RowsPerPage = (typeof ROWS_PER_PAGE_OPTIONS)[number];
+/** Rows per page (spec §2.7, §9 "Admin list page sizes"): 25, 50, 100 or All. */
+const PAGING: ClientPaging = { mode: 'client', pageSizes: [25, 50, 100, Number.POSITIVE_INFINITY] };
+
+/** The first order of the table (a decision: the most recently changed first). */
+const FIRST_ORDER = [{ id: 'modified', desc: true }];
+
+const col = dataTableColumns<ContentRow>();
+/** Empty values (no author, no category) are `undefined`, so they sort last in both directions. */
+const orEmpty = (text: string) => text || undefined;
+const byText = (a: DataTableRow<ContentRow>, b: DataTableRow<ContentRow>, id: string) =>
+  compareText(a.getValue<string>(id), b.getValue<string>(id));
+const byTimestamp = (a: DataTableRow<ContentRow>, b: DataTableRow<ContentRow>, id: string) =>
+  compareTimestamps(a.getValue<string>(id), b.getValue<string>(id));
+const rowId = (row: ContentRow) => row.item.id;
+const sortable = { enableSorting: true, sortUndefined: 'last', sortFn: byText } as const;
+const dateCell = { cell: { whiteSpace: 'nowrap' } } as const;
+
+/** The columns of spec §2.7, in order, each sortable both ways. */
+const COLUMNS = col.columns([
+  col.accessor((row) => orEmpty(row.statusLabel), {
+    ...sortable,
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => <ContentStatusIcon status={row.original.status} />,
+  }),
+  col.accessor((row) => orEmpty(row.category), {
+    ...sortable,
+    id: 'category',
+    header: 'Category',
+    cell: ({ getValue }) => getValue() ?? '—',
+  }),
+  col.accessor((row) => orEmpty(row.title), {
+    ...sortable,
+    id: 'title',
+    header: 'Content Title',
+    cell: ({ row }) => <RouterLink to={row.original.path}>{row.original.title}</RouterLink>,
+  }),
+  col.accessor((row) => orEmpty(row.author), {
+    ...sortable,
+    id: 'author',
+    header: 'Author',
+    cell: ({ getValue }) => getValue() ?? '—',
+  }),
+  col.accessor((row) => orEmpty(row.created), {
+    ...sortable,
+    sortFn: byTimestamp,
+    id: 'created',
+    header: 'Creation Date',
+    cell: ({ row }) => datePart(row.original.created),
+    meta: dateCell,
+  }),
+  col.accessor((row) => orEmpty(row.modified), {
+    ...sortable,
+    sortFn: byTimestamp,
+    id: 'modified',
+    header: 'Last Modified',
+    cell: ({ row }) => datePart(row.original.modified),
+    meta: dateCell,
+  }),
+]);
 
 /**
  * The Courseware Info table (spec §2.7): every content item, or every archived
@@ -54,59 +94,19 @@ export function CoursewareInfoTable() {
   const headingId = useId();
   const filterId = useId();
   const content = useAllContent({ archived });
-  const [sort, setSort] = useState<ContentSort>(DEFAULT_SORT);
-  const [rowsPerPage, setRowsPerPage] = useState<RowsPerPage>(25);
-  const [pageIndex, setPageIndex] = useState(0);
   const [filter, setFilter] = useState('');
 
   const allRows = useMemo(() => content.items.map(toContentRow), [content.items]);
-  const sorted = useMemo(() => sortRows(filterRows(allRows, filter), sort), [allRows, filter, sort]);
+  const rows = useMemo(() => filterRows(allRows, filter), [allRows, filter]);
+  const soFar = content.items.length;
+  const loaded = content.complete && !content.failed;
 
-  const pageSize = rowsPerPage === 0 ? Math.max(sorted.length, 1) : rowsPerPage;
-  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
-  const page = Math.min(pageIndex, pageCount - 1);
-  const first = page * pageSize;
-  const visible = sorted.slice(first, first + pageSize);
-
-  const sortBy = (column: ContentColumn) => {
-    setSort((current) =>
-      current.column === column
-        ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { column, direction: 'ascending' },
-    );
-    setPageIndex(0);
-  };
-
-  let body: ReactNode;
-  if (content.failed) {
-    body = (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>The courseware could not be loaded.</Alert.Title>
-          <Alert.Description>
-            {content.items.length > 0 ? `${content.items.length} items arrived before the failure. ` : ''}
-            Check your connection and try again.
-          </Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" colorPalette="red" onClick={content.retry} alignSelf="center">
-          <RotateCwIcon aria-hidden="true" />
-          Retry
-        </Button>
-      </Alert.Root>
-    );
-  } else if (!content.complete) {
-    const soFar = content.items.length;
-    body = (
-      <LoadingState
-        label={`Loading ${archived ? 'archived courseware' : 'courseware'}…${soFar > 0 ? ` (${soFar} items so far)` : ''}`}
-      />
-    );
-  } else if (allRows.length === 0) {
-    body = <Text>No data available</Text>;
-  } else {
-    body = (
-      <Stack gap="3">
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4">
+      <Heading as="h2" size="xl" id={headingId}>
+        {title}
+      </Heading>
+      {loaded && allRows.length > 0 ? (
         <HStack gap="2" align="center" wrap="wrap">
           <Text asChild fontWeight="medium">
             <label htmlFor={filterId}>Filter by title or author</label>
@@ -117,163 +117,33 @@ export function CoursewareInfoTable() {
             size="sm"
             maxW="xs"
             value={filter}
-            onChange={(event) => {
-              setFilter(event.target.value);
-              setPageIndex(0);
-            }}
+            onChange={(event) => setFilter(event.target.value)}
           />
         </HStack>
-        {sorted.length === 0 ? (
-          <Text>No content matches the filter.</Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Caption>
-                <VisuallyHidden>{title}</VisuallyHidden>
-              </Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  {CONTENT_COLUMNS.map(({ key, label }) => (
-                    <SortableHeader key={key} label={label} column={key} sort={sort} onSort={sortBy} />
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {visible.map((row) => (
-                  <Table.Row key={row.item.id}>
-                    <Table.Cell>
-                      <ContentStatusIcon status={row.status} />
-                    </Table.Cell>
-                    <Table.Cell>{row.category || '—'}</Table.Cell>
-                    <Table.Cell>
-                      <RouterLink to={row.path}>{row.title}</RouterLink>
-                    </Table.Cell>
-                    <Table.Cell>{row.author || '—'}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{datePart(row.created)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{datePart(row.modified)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-        <TablePagination
-          first={first}
-          shown={visible.length}
-          total={sorted.length}
-          rowsPerPage={rowsPerPage}
-          hasPrevious={page > 0}
-          hasNext={page < pageCount - 1}
-          onRowsPerPage={(value) => {
-            setRowsPerPage(value);
-            setPageIndex(0);
-          }}
-          onPrevious={() => setPageIndex(page - 1)}
-          onNext={() => setPageIndex(page + 1)}
-        />
-      </Stack>
-    );
-  }
-
-  return (
-    <Stack as="section" aria-labelledby={headingId} gap="4">
-      <Heading as="h2" size="xl" id={headingId}>
-        {title}
-      </Heading>
-      {body}
+      ) : null}
+      <DataTable
+        caption={title}
+        columns={COLUMNS}
+        data={rows}
+        getRowId={rowId}
+        initialSorting={FIRST_ORDER}
+        paging={PAGING}
+        loading={
+          content.complete || content.failed
+            ? undefined
+            : `Loading ${archived ? 'archived courseware' : 'courseware'}…${soFar > 0 ? ` (${soFar} items so far)` : ''}`
+        }
+        error={
+          content.failed
+            ? {
+                title: 'The courseware could not be loaded.',
+                detail: soFar > 0 ? `${soFar} items arrived before the failure.` : undefined,
+                onRetry: content.retry,
+              }
+            : undefined
+        }
+        empty={allRows.length === 0 ? 'No data available' : 'No content matches the filter.'}
+      />
     </Stack>
-  );
-}
-
-function SortableHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: ContentColumn;
-  sort: ContentSort;
-  onSort: (column: ContentColumn) => void;
-}) {
-  const active = sort.column === column;
-  const SortIcon = !active ? ArrowUpDownIcon : sort.direction === 'ascending' ? ArrowUpIcon : ArrowDownIcon;
-  return (
-    <Table.ColumnHeader scope="col" aria-sort={active ? sort.direction : 'none'} p="0">
-      <Button
-        variant="ghost"
-        size="sm"
-        width="full"
-        justifyContent="space-between"
-        fontWeight="semibold"
-        onClick={() => onSort(column)}
-      >
-        {label}
-        <Box as="span" color={active ? 'fg' : 'fg.subtle'} display="inline-flex">
-          <SortIcon aria-hidden="true" />
-        </Box>
-      </Button>
-    </Table.ColumnHeader>
-  );
-}
-
-function TablePagination({
-  first,
-  shown,
-  total,
-  rowsPerPage,
-  hasPrevious,
-  hasNext,
-  onRowsPerPage,
-  onPrevious,
-  onNext,
-}: {
-  first: number;
-  shown: number;
-  total: number;
-  rowsPerPage: RowsPerPage;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  onRowsPerPage: (value: RowsPerPage) => void;
-  onPrevious: () => void;
-  onNext: () => void;
-}) {
-  const selectId = useId();
-  const range = total === 0 ? '0 of 0' : `${first + 1}–${first + shown} of ${total}`;
-  return (
-    <HStack as="nav" aria-label="Pagination" justify="space-between" wrap="wrap" gap="4" pt="2">
-      <HStack gap="2">
-        <Text asChild>
-          <label htmlFor={selectId}>Rows per page</label>
-        </Text>
-        <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field
-            id={selectId}
-            value={String(rowsPerPage)}
-            onChange={(event) => onRowsPerPage(Number(event.target.value) as RowsPerPage)}
-          >
-            {ROWS_PER_PAGE_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option === 0 ? 'All' : option}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
-      <HStack gap="3">
-        <Text aria-live="polite" aria-atomic="true">
-          {range}
-        </Text>
-        <Button variant="outline" size="sm" onClick={onPrevious} disabled={!hasPrevious}>
-          <ChevronLeftIcon aria-hidden="true" />
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" onClick={onNext} disabled={!hasNext}>
-          Next
-          <ChevronRightIcon aria-hidden="true" />
-        </Button>
-      </HStack>
-    </HStack>
   );
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mainCategory } from '../../../lib/categories.ts';
 import { contentPath } from '../../../lib/content-path.ts';
-import { contentSummary } from '../../../testing/fixtures.ts';
-import { datePart, sortRows, toContentRow } from './content-rows.ts';
+import { compareText, compareTimestamps, datePart } from './content-rows.ts';
 
 describe('content rows of the Courseware Info table', () => {
   it('links by URL alias under /courseware, or by id when there is none', () => {
@@ -23,21 +22,13 @@ describe('content rows of the Courseware Info table', () => {
     expect(datePart('2026-03-04T23:59:59.000Z')).toBe('2026-03-04');
   });
 
-  it('puts rows without an author last in both directions', () => {
-    const rows = [
-      toContentRow(contentSummary({ name: 'none', author: null })),
-      toContentRow(contentSummary({ name: 'zed', author: 'Zed' })),
-      toContentRow(contentSummary({ name: 'amy', author: 'amy' })),
-    ];
-    expect(sortRows(rows, { column: 'author', direction: 'ascending' }).map((row) => row.title)).toEqual([
-      'amy',
-      'zed',
-      'none',
-    ]);
-    expect(sortRows(rows, { column: 'author', direction: 'descending' }).map((row) => row.title)).toEqual([
-      'zed',
-      'amy',
-      'none',
-    ]);
+  it('compares texts by the reader’s locale, case and accents ignored, numbers by value', () => {
+    expect(['Lab 10', 'lab 2', 'Álvaro', 'alpha'].sort(compareText)).toEqual(['alpha', 'Álvaro', 'lab 2', 'Lab 10']);
+    expect(compareText('ALPHA', 'alpha')).toBe(0);
+  });
+
+  it('compares timestamps as stored', () => {
+    expect(compareTimestamps('2026-01-02T23:30:00.000Z', '2026-01-03T10:00:00.000Z')).toBe(-1);
+    expect(compareTimestamps('2026-01-03T10:00:00.000Z', '2026-01-03T10:00:00.000Z')).toBe(0);
   });
 });

@@ -25,25 +25,6 @@ export interface ContentRow {
   readonly path: string;
 }
 
-/** The columns of spec §2.7, in order. */
-export const CONTENT_COLUMNS = [
-  { key: 'status', label: 'Status' },
-  { key: 'category', label: 'Category' },
-  { key: 'title', label: 'Content Title' },
-  { key: 'author', label: 'Author' },
-  { key: 'created', label: 'Creation Date' },
-  { key: 'modified', label: 'Last Modified' },
-] as const;
-export type ContentColumn = (typeof CONTENT_COLUMNS)[number]['key'];
-export type SortDirection = 'ascending' | 'descending';
-export interface ContentSort {
-  readonly column: ContentColumn;
-  readonly direction: SortDirection;
-}
-
-/** The first order of the table (a decision: the most recently changed first). */
-export const DEFAULT_SORT: ContentSort = { column: 'modified', direction: 'descending' };
-
 /** A summary as a table row; an item without status counts as unpublished (spec §4 "Unpublished or empty"). */
 export function toContentRow(item: ContentSummary): ContentRow {
   const status = item.status ?? 'unpublished';
@@ -63,25 +44,17 @@ export function toContentRow(item: ContentSummary): ContentRow {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-function sortText(row: ContentRow, column: ContentColumn): string {
-  return column === 'status' ? row.statusLabel : row[column];
+/**
+ * Two texts of the table in ascending order: compared with the reader's locale, case
+ * and accents ignored, numbers by value ("Lab 2" before "Lab 10").
+ */
+export function compareText(left: string, right: string): number {
+  return collator.compare(left, right);
 }
 
-/**
- * The rows in `sort` order: text compared with the reader's locale (case and
- * accents ignored, numbers by value), dates as ISO strings. Empty values (no
- * author, no category) go last in both directions; ties keep their incoming order.
- */
-export function sortRows(rows: readonly ContentRow[], sort: ContentSort): ContentRow[] {
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  const isDate = sort.column === 'created' || sort.column === 'modified';
-  return [...rows].sort((a, b) => {
-    const left = sortText(a, sort.column);
-    const right = sortText(b, sort.column);
-    if (!left || !right) return left === right ? 0 : left ? -1 : 1;
-    if (isDate) return left === right ? 0 : (left < right ? -1 : 1) * sign;
-    return collator.compare(left, right) * sign;
-  });
+/** Two ISO date-times in ascending order, as stored (UTC). */
+export function compareTimestamps(left: string, right: string): number {
+  return left === right ? 0 : left < right ? -1 : 1;
 }
 
 /** Rows whose title or author contains `text` (case and accents ignored). */

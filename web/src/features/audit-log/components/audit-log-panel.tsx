@@ -1,12 +1,67 @@
-import { Badge, Box, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { ChevronDownIcon, ChevronRightIcon } from 'lucide-react';
-import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
+import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { AuditEvent } from '#shared/contracts/administration';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import {
+  DataTable,
+  DataTableDetailToggle,
+  dataTableColumns,
+  serverTableState,
+} from '../../../components/ui/data-table.tsx';
+import { usePagedItems } from '../../../hooks/use-paged-items.ts';
 import { useAuditEvents } from '../api/list-audit-events.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditChanges, fieldLabel } from '../utils/audit-diff.ts';
 
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const actionOf = (event: AuditEvent) => AUDIT_ACTION_LABELS[event.action] ?? event.action;
+const col = dataTableColumns<AuditEvent>();
+
+/** When (local date and time), who, what, which record, and the toggle of the changes. */
+const COLUMNS = col.columns([
+  col.accessor('timestamp', {
+    header: 'When',
+    cell: ({ row: { original: event } }) => (
+      <time dateTime={event.timestamp}>{WHEN.format(new Date(event.timestamp))}</time>
+    ),
+  }),
+  col.accessor((event) => event.actor.displayName, {
+    id: 'who',
+    header: 'Who',
+    cell: ({ row: { original: event } }) => (
+      <>
+        {event.actor.displayName}
+        {event.actor.impersonatorId ? (
+          <Text as="span" color="fg.muted">
+            {' '}
+            (done by user {event.actor.impersonatorId} while impersonating)
+          </Text>
+        ) : null}
+      </>
+    ),
+  }),
+  col.accessor(actionOf, { id: 'what', header: 'What' }),
+  col.accessor((event) => event.target.name, {
+    id: 'target',
+    header: 'Target',
+    cell: ({ row: { original: event } }) => (
+      <>
+        {event.target.name}{' '}
+        <Text as="span" color="fg.muted">
+          ({AUDIT_TARGET_LABELS[event.target.type] ?? event.target.type})
+        </Text>
+      </>
+    ),
+  }),
+  col.display({
+    id: 'changes',
+    header: 'Changes',
+    cell: ({ row }) => (
+      <DataTableDetailToggle
+        row={row}
+        label={`Changes: ${actionOf(row.original)}, ${row.original.target.name}, ${WHEN.format(new Date(row.original.timestamp))}`}
+      />
+    ),
+  }),
+]);
 
 /**
  * The Audit log tab of /admin (issue 11 item 2): newest first, who (and "as
@@ -17,51 +72,8 @@ const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
  */
 export function AuditLogPanel({ targetId, onClearTarget }: { targetId?: string; onClearTarget?: () => void }) {
   const events = useAuditEvents({ targetId });
-  const rows = useMemo(() => events.data?.pages.flatMap((page) => page.items) ?? [], [events.data]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const rows = usePagedItems(events.data);
   const targetName = targetId ? rows.find((event) => event.target.id === targetId)?.target.name : undefined;
-
-  let body: ReactNode;
-  if (events.isPending) {
-    body = (
-      <HStack role="status" gap="3" py="6">
-        <Spinner size="sm" aria-hidden="true" />
-        <Text>Loading the audit log…</Text>
-      </HStack>
-    );
-  } else if (events.isError && rows.length === 0) {
-    body = <LoadError title="The audit log could not be loaded." onRetry={() => void events.refetch()} />;
-  } else if (rows.length === 0) {
-    body = <Text py="6">{targetId ? 'Nothing has been recorded for this record yet.' : 'Nothing recorded yet.'}</Text>;
-  } else {
-    body = (
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label="Audit log">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">When</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Who</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">What</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Target</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Changes</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((event) => (
-              <EventRows key={event.id} event={event} open={expanded.has(event.id)} onToggle={() => toggle(event.id)} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-    );
-  }
 
   return (
     <Stack gap="4">
@@ -75,108 +87,57 @@ export function AuditLogPanel({ targetId, onClearTarget }: { targetId?: string; 
           ) : null}
         </HStack>
       ) : null}
-      <Text srOnly aria-live="polite">
-        {events.isPending || events.isFetching
-          ? ''
-          : `${rows.length} changes shown${events.hasNextPage ? ', more available' : ''}.`}
-      </Text>
-      {body}
-      {events.hasNextPage ? (
-        <div>
-          <Button variant="outline" loading={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
-            Load more changes
-          </Button>
-        </div>
-      ) : null}
-      {events.isError && rows.length > 0 ? (
-        <LoadError title="More changes could not be loaded." onRetry={() => void events.fetchNextPage()} />
-      ) : null}
+      <DataTable
+        label="Audit log"
+        columns={COLUMNS}
+        data={rows}
+        getRowId={(event) => event.id}
+        empty={targetId ? 'Nothing has been recorded for this record yet.' : 'Nothing recorded yet.'}
+        renderDetail={(event) => <EventChanges event={event} />}
+        {...serverTableState(events, rows.length, {
+          loading: 'Loading the audit log…',
+          failed: 'The audit log could not be loaded.',
+          moreFailed: 'More changes could not be loaded.',
+          loadMore: 'Load more changes',
+          countNoun: 'changes',
+        })}
+      />
     </Stack>
   );
 }
 
-function EventRows({ event, open, onToggle }: { event: AuditEvent; open: boolean; onToggle: () => void }) {
-  const id = useId();
-  const action = AUDIT_ACTION_LABELS[event.action] ?? event.action;
-  const changes = open ? auditChanges(event) : [];
-  const when = new Date(event.timestamp);
+/** The record's fields before and after the change, side by side, the changed ones marked "Changed". */
+function EventChanges({ event }: { event: AuditEvent }) {
+  const action = actionOf(event);
+  const changes = auditChanges(event);
+  if (changes.length === 0) return <Text>No fields were recorded for this change.</Text>;
   return (
-    <Fragment>
-      <Table.Row>
-        <Table.Cell>
-          <time dateTime={event.timestamp}>{WHEN.format(when)}</time>
-        </Table.Cell>
-        <Table.Cell>
-          {event.actor.displayName}
-          {event.actor.impersonatorId ? (
-            <Text as="span" color="fg.muted">
-              {' '}
-              (done by user {event.actor.impersonatorId} while impersonating)
-            </Text>
-          ) : null}
-        </Table.Cell>
-        <Table.Cell>{action}</Table.Cell>
-        <Table.Cell>
-          {event.target.name}{' '}
-          <Text as="span" color="fg.muted">
-            ({AUDIT_TARGET_LABELS[event.target.type] ?? event.target.type})
-          </Text>
-        </Table.Cell>
-        <Table.Cell>
-          <Button
-            size="xs"
-            variant="ghost"
-            aria-expanded={open}
-            aria-controls={`${id}-changes`}
-            aria-label={`Changes: ${action}, ${event.target.name}, ${WHEN.format(when)}`}
-            onClick={onToggle}
-          >
-            {open ? <ChevronDownIcon aria-hidden="true" /> : <ChevronRightIcon aria-hidden="true" />}
-            {open ? 'Hide' : 'Show'}
-          </Button>
-        </Table.Cell>
-      </Table.Row>
-      <Table.Row id={`${id}-changes`} hidden={!open}>
-        {open ? (
-          <Table.Cell colSpan={5} bg="bg.subtle">
-            {changes.length === 0 ? (
-              <Text>No fields were recorded for this change.</Text>
-            ) : (
-              <Box overflowX="auto">
-                <Table.Root
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Before and after: ${action}, ${event.target.name}`}
-                >
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader scope="col">Field</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Before</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">After</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {changes.map((change) => (
-                      <Table.Row key={change.field} fontWeight={change.changed ? 'semibold' : undefined}>
-                        <Table.Cell>
-                          {fieldLabel(change.field)}
-                          {change.changed ? (
-                            <Badge ms="2" colorPalette="orange" variant="outline">
-                              Changed
-                            </Badge>
-                          ) : null}
-                        </Table.Cell>
-                        <Table.Cell whiteSpace="pre-line">{change.before}</Table.Cell>
-                        <Table.Cell whiteSpace="pre-line">{change.after}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
-            )}
-          </Table.Cell>
-        ) : null}
-      </Table.Row>
-    </Fragment>
+    <Box overflowX="auto">
+      <Table.Root size="sm" variant="outline" aria-label={`Before and after: ${action}, ${event.target.name}`}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">Field</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">Before</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">After</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {changes.map((change) => (
+            <Table.Row key={change.field} fontWeight={change.changed ? 'semibold' : undefined}>
+              <Table.Cell>
+                {fieldLabel(change.field)}
+                {change.changed ? (
+                  <Badge ms="2" colorPalette="orange" variant="outline">
+                    Changed
+                  </Badge>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell whiteSpace="pre-line">{change.before}</Table.Cell>
+              <Table.Cell whiteSpace="pre-line">{change.after}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
   );
 }

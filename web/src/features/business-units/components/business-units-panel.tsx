@@ -1,18 +1,6 @@
-import {
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { PlusIcon } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { can } from '#shared/capabilities';
 import {
   BUSINESS_UNIT_CATEGORIES,
@@ -20,12 +8,20 @@ import {
   type BusinessUnit,
   type BusinessUnitCategory,
 } from '#shared/contracts/administration';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  dataTableColumns,
+  serverTableState,
+} from '../../../components/ui/data-table.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { usePagedItems } from '../../../hooks/use-paged-items.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useBusinessUnits } from '../api/list-business-units.ts';
 import { BusinessUnitDialog } from './business-unit-dialog.tsx';
 import { MergeDialog } from './merge-dialog.tsx';
+
+const col = dataTableColumns<BusinessUnit>();
 
 type Opened =
   | { kind: 'edit'; unit: BusinessUnit | null; open: boolean }
@@ -50,80 +46,52 @@ export function BusinessUnitsPanel() {
     state: /^[A-Z]{2}$/.test(typedState) ? typedState : undefined,
   };
   const units = useBusinessUnits(filters);
-  const rows = useMemo(() => units.data?.pages.flatMap((page) => page.items) ?? [], [units.data]);
+  const rows = usePagedItems(units.data);
   const [opened, setOpened] = useState<Opened | null>(null);
   const filtered = Boolean(filters.q || filters.category || filters.state);
   const close = () => setOpened((current) => (current ? { ...current, open: false } : null));
 
-  let body: ReactNode;
-  if (units.isPending) {
-    body = (
-      <HStack role="status" gap="3" py="6">
-        <Spinner size="sm" aria-hidden="true" />
-        <Text>Loading business units…</Text>
-      </HStack>
-    );
-  } else if (units.isError && rows.length === 0) {
-    body = <LoadError title="The business units could not be loaded." onRetry={() => void units.refetch()} />;
-  } else if (rows.length === 0) {
-    body = <Text py="6">{filtered ? 'No business unit matches these filters.' : 'No business units yet.'}</Text>;
-  } else {
-    body = (
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label="Business units" aria-busy={units.isFetching}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">Name</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Category</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">State</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Region</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Public</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Eligible brands</Table.ColumnHeader>
-              {mayManage ? (
-                <Table.ColumnHeader scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.ColumnHeader>
-              ) : null}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((unit) => (
-              <Table.Row key={unit.id}>
-                <Table.Cell>{unit.name}</Table.Cell>
-                <Table.Cell>{BUSINESS_UNIT_CATEGORY_LABELS[unit.category]}</Table.Cell>
-                <Table.Cell>{unit.state ?? '—'}</Table.Cell>
-                <Table.Cell>{unit.region || '—'}</Table.Cell>
-                <Table.Cell>{unit.public ? 'Yes' : 'No'}</Table.Cell>
-                <Table.Cell>{unit.eligibleBrands.join(', ') || 'None'}</Table.Cell>
-                {mayManage ? (
-                  <Table.Cell>
-                    <HStack gap="2" justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Edit ${unit.name}`}
-                        onClick={() => setOpened({ kind: 'edit', unit, open: true })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Merge ${unit.name}`}
-                        onClick={() => setOpened({ kind: 'merge', unit, open: true })}
-                      >
-                        Merge
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-    );
-  }
+  const columns = useMemo(() => {
+    const list: DataTableColumn<BusinessUnit>[] = [
+      col.accessor('name', { header: 'Name' }),
+      col.accessor((unit) => BUSINESS_UNIT_CATEGORY_LABELS[unit.category], { id: 'category', header: 'Category' }),
+      col.accessor((unit) => unit.state ?? '—', { id: 'state', header: 'State' }),
+      col.accessor((unit) => unit.region || '—', { id: 'region', header: 'Region' }),
+      col.accessor((unit) => (unit.public ? 'Yes' : 'No'), { id: 'public', header: 'Public' }),
+      col.accessor((unit) => unit.eligibleBrands.join(', ') || 'None', {
+        id: 'eligibleBrands',
+        header: 'Eligible brands',
+      }),
+    ];
+    if (!mayManage) return list;
+    return [
+      ...list,
+      col.display({
+        id: 'actions',
+        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        cell: ({ row: { original: unit } }) => (
+          <HStack gap="2" justify="flex-end">
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={`Edit ${unit.name}`}
+              onClick={() => setOpened({ kind: 'edit', unit, open: true })}
+            >
+              Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={`Merge ${unit.name}`}
+              onClick={() => setOpened({ kind: 'merge', unit, open: true })}
+            >
+              Merge
+            </Button>
+          </HStack>
+        ),
+      }),
+    ];
+  }, [mayManage]);
 
   return (
     <Stack gap="4">
@@ -169,22 +137,21 @@ export function BusinessUnitsPanel() {
           </Button>
         ) : null}
       </HStack>
-      <Text srOnly aria-live="polite">
-        {units.isPending || units.isFetching
-          ? ''
-          : `${rows.length} business units shown${units.hasNextPage ? ', more available' : ''}.`}
-      </Text>
-      {body}
-      {units.hasNextPage ? (
-        <div>
-          <Button variant="outline" loading={units.isFetchingNextPage} onClick={() => void units.fetchNextPage()}>
-            Load more business units
-          </Button>
-        </div>
-      ) : null}
-      {units.isError && rows.length > 0 ? (
-        <LoadError title="More business units could not be loaded." onRetry={() => void units.fetchNextPage()} />
-      ) : null}
+      <DataTable
+        label="Business units"
+        columns={columns}
+        data={rows}
+        getRowId={(unit) => unit.id}
+        busy={units.isFetching}
+        empty={filtered ? 'No business unit matches these filters.' : 'No business units yet.'}
+        {...serverTableState(units, rows.length, {
+          loading: 'Loading business units…',
+          failed: 'The business units could not be loaded.',
+          moreFailed: 'More business units could not be loaded.',
+          loadMore: 'Load more business units',
+          countNoun: 'business units',
+        })}
+      />
       {opened?.kind === 'edit' ? (
         <BusinessUnitDialog key={opened.unit?.id ?? 'new'} unit={opened.unit} open={opened.open} onClose={close} />
       ) : null}

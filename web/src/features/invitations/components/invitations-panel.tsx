@@ -6,19 +6,19 @@ import {
   Heading,
   HStack,
   NativeSelect,
-  Spinner,
   Stack,
-  Table,
   Text,
   VisuallyHidden,
   Wrap,
 } from '@chakra-ui/react';
 import { MailPlusIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { INVITATION_STATUSES, type Invitation, type InvitationStatus } from '#shared/contracts/administration';
 import { ADMIN_LIMITS } from '#shared/limits';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, dataTableColumns, serverTableState } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { usePagedItems } from '../../../hooks/use-paged-items.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -50,6 +50,8 @@ function localMessage(error: unknown): string | null {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const col = dataTableColumns<Invitation>();
 
 type PendingAction = { kind: 'resend' | 'revoke'; invitation: Invitation };
 
@@ -102,7 +104,71 @@ export function InvitationsPanel() {
     }
   };
 
-  const rows = invitations.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows = usePagedItems(invitations.data);
+  const columns = useMemo(() => {
+    const ask = (kind: PendingAction['kind'], invitation: Invitation) => {
+      setActionError(null);
+      setPending({ kind, invitation });
+      setConfirming(true);
+    };
+    return col.columns([
+      col.accessor('email', { header: 'E-mail' }),
+      col.accessor((invitation) => invitation.displayName ?? '—', { id: 'name', header: 'Name' }),
+      col.accessor((invitation) => invitation.organization.name, { id: 'organization', header: 'Organization' }),
+      col.accessor((invitation) => ROLE_LABELS[invitation.role], { id: 'role', header: 'Role' }),
+      col.accessor('status', {
+        header: 'Status',
+        cell: ({ row: { original: invitation } }) => (
+          <>
+            <InvitationStatusBadge status={invitation.status} />
+            {invitation.emailStatus === 'pending' && invitation.status === 'pending' ? (
+              <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                E-mail not sent yet
+              </Text>
+            ) : null}
+          </>
+        ),
+      }),
+      col.accessor(
+        (invitation) =>
+          invitation.status === 'accepted' && invitation.acceptedTimestamp
+            ? `Accepted ${formatInvitationDate(invitation.acceptedTimestamp)}`
+            : formatInvitationDate(invitation.expiresTimestamp),
+        { id: 'expires', header: 'Expires' },
+      ),
+      col.accessor((invitation) => invitation.invitedBy.displayName, { id: 'invitedBy', header: 'Invited by' }),
+      col.display({
+        id: 'actions',
+        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        meta: { cell: { textAlign: 'end' } },
+        cell: ({ row: { original: invitation } }) => (
+          <HStack justify="flex-end" gap="2">
+            {invitation.status === 'pending' || invitation.status === 'expired' ? (
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`Re-invite ${invitation.email}`}
+                onClick={() => ask('resend', invitation)}
+              >
+                Re-invite
+              </Button>
+            ) : null}
+            {invitation.status === 'pending' ? (
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                aria-label={`Withdraw the invitation to ${invitation.email}`}
+                onClick={() => ask('revoke', invitation)}
+              >
+                Withdraw
+              </Button>
+            ) : null}
+          </HStack>
+        ),
+      }),
+    ]);
+  }, []);
   const filtered = filters.organizationId !== null || filters.status !== null;
   const choices = organizations.data ?? [];
   const newExpiry = formatInvitationDate(
@@ -179,104 +245,19 @@ export function InvitationsPanel() {
           <Alert.Title>{notice}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {invitations.isPending ? (
-        <HStack role="status" gap="3" py="6">
-          <Spinner size="sm" aria-hidden="true" />
-          <Text>Loading invitations…</Text>
-        </HStack>
-      ) : invitations.isError ? (
-        <LoadError title="The invitations could not be loaded." onRetry={() => void invitations.refetch()} />
-      ) : rows.length === 0 ? (
-        <Text>{filtered ? 'No invitation matches these filters.' : 'No invitations yet.'}</Text>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label="Invitations">
-          <Table.Root size="sm">
-            <Table.Caption srOnly>Invitations, newest first</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">E-mail</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Name</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Organization</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Role</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Expires</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Invited by</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((invitation) => (
-                <Table.Row key={invitation.id}>
-                  <Table.Cell>{invitation.email}</Table.Cell>
-                  <Table.Cell>{invitation.displayName ?? '—'}</Table.Cell>
-                  <Table.Cell>{invitation.organization.name}</Table.Cell>
-                  <Table.Cell>{ROLE_LABELS[invitation.role]}</Table.Cell>
-                  <Table.Cell>
-                    <InvitationStatusBadge status={invitation.status} />
-                    {invitation.emailStatus === 'pending' && invitation.status === 'pending' ? (
-                      <Text as="span" display="block" fontSize="xs" color="fg.muted">
-                        E-mail not sent yet
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell>
-                    {invitation.status === 'accepted' && invitation.acceptedTimestamp
-                      ? `Accepted ${formatInvitationDate(invitation.acceptedTimestamp)}`
-                      : formatInvitationDate(invitation.expiresTimestamp)}
-                  </Table.Cell>
-                  <Table.Cell>{invitation.invitedBy.displayName}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <HStack justify="flex-end" gap="2">
-                      {invitation.status === 'pending' || invitation.status === 'expired' ? (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={`Re-invite ${invitation.email}`}
-                          onClick={() => {
-                            setActionError(null);
-                            setPending({ kind: 'resend', invitation });
-                            setConfirming(true);
-                          }}
-                        >
-                          Re-invite
-                        </Button>
-                      ) : null}
-                      {invitation.status === 'pending' ? (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          aria-label={`Withdraw the invitation to ${invitation.email}`}
-                          onClick={() => {
-                            setActionError(null);
-                            setPending({ kind: 'revoke', invitation });
-                            setConfirming(true);
-                          }}
-                        >
-                          Withdraw
-                        </Button>
-                      ) : null}
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      {invitations.hasNextPage ? (
-        <div>
-          <Button
-            variant="outline"
-            loading={invitations.isFetchingNextPage}
-            onClick={() => void invitations.fetchNextPage()}
-          >
-            Load more invitations
-          </Button>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Invitations, newest first"
+        region="Invitations"
+        columns={columns}
+        data={rows}
+        getRowId={(invitation) => invitation.id}
+        empty={filtered ? 'No invitation matches these filters.' : 'No invitations yet.'}
+        {...serverTableState(invitations, rows.length, {
+          loading: 'Loading invitations…',
+          failed: 'The invitations could not be loaded.',
+          loadMore: 'Load more invitations',
+        })}
+      />
       <InviteDialog
         open={inviting}
         organizations={choices}

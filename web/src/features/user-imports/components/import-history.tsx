@@ -1,17 +1,66 @@
-import { Button, Heading, HStack, Spinner, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Heading, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { UserImportSummary } from '#shared/contracts/administration';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { DataTable, dataTableColumns, serverTableState } from '../../../components/ui/data-table.tsx';
+import { usePagedItems } from '../../../hooks/use-paged-items.ts';
 import { reportError } from '../../../lib/error-store.ts';
 import { formatDate } from '../../../lib/text.ts';
 import { useFetchUserImport } from '../api/get-user-import.ts';
 import { useUserImports } from '../api/list-user-imports.ts';
 import { downloadErrorReport } from '../utils/error-report.ts';
 
+const col = dataTableColumns<UserImportSummary>();
+
 const MODE_NAMES: Readonly<Record<UserImportSummary['mode'], string>> = {
   allOrNothing: 'Every row or none',
   validRowsOnly: 'Valid rows only',
 };
+
+/** Downloads the error report of a past import (built in the browser from its stored rows). */
+function ErrorReportButton({ summary }: { summary: UserImportSummary }) {
+  const fetchImport = useFetchUserImport();
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      downloadErrorReport(await fetchImport(summary.id));
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      loading={downloading}
+      aria-label={`Download the error report of ${summary.fileName}, ${formatDate(summary.createdTimestamp)}`}
+      onClick={() => void download()}
+    >
+      Error report
+    </Button>
+  );
+}
+
+const COLUMNS = col.columns([
+  col.accessor((summary) => formatDate(summary.createdTimestamp), { id: 'date', header: 'Date' }),
+  col.accessor('fileName', { header: 'File', meta: { cell: { wordBreak: 'break-all' } } }),
+  col.accessor((summary) => summary.organization.name, { id: 'organization', header: 'Organization' }),
+  col.accessor((summary) => MODE_NAMES[summary.mode], { id: 'mode', header: 'How' }),
+  col.accessor(
+    (summary) => `${summary.createdCount} invited, ${summary.skippedCount} skipped, ${summary.failedCount} failed`,
+    { id: 'rows', header: 'Rows' },
+  ),
+  col.accessor((summary) => summary.importedBy.displayName, { id: 'importedBy', header: 'Imported by' }),
+  col.display({
+    id: 'errorReport',
+    header: () => <VisuallyHidden>Error report</VisuallyHidden>,
+    meta: { cell: { textAlign: 'end' } },
+    cell: ({ row: { original: summary } }) =>
+      summary.skippedCount + summary.failedCount > 0 ? <ErrorReportButton summary={summary} /> : null,
+  }),
+]);
 
 /**
  * The past imports, newest first (issue 11): when, file, organization, how, what
@@ -21,89 +70,26 @@ const MODE_NAMES: Readonly<Record<UserImportSummary['mode'], string>> = {
 export function ImportHistory() {
   const id = useId();
   const imports = useUserImports();
-  const fetchImport = useFetchUserImport();
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const rows = usePagedItems(imports.data);
 
-  const download = async (summary: UserImportSummary) => {
-    setDownloading(summary.id);
-    try {
-      downloadErrorReport(await fetchImport(summary.id));
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setDownloading(null);
-    }
-  };
-
-  const rows = imports.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack as="section" aria-labelledby={`${id}-heading`} gap="4">
       <Heading as="h3" size="lg" id={`${id}-heading`}>
         Past imports
       </Heading>
-      {imports.isPending ? (
-        <HStack role="status" gap="3" py="4">
-          <Spinner size="sm" aria-hidden="true" />
-          <Text>Loading past imports…</Text>
-        </HStack>
-      ) : imports.isError ? (
-        <LoadError title="The past imports could not be loaded." onRetry={() => void imports.refetch()} />
-      ) : rows.length === 0 ? (
-        <Text>No imports yet.</Text>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label="Past imports">
-          <Table.Root size="sm">
-            <Table.Caption srOnly>Past imports, newest first</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">Date</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">File</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Organization</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">How</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Rows</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Imported by</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">
-                  <VisuallyHidden>Error report</VisuallyHidden>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((summary) => (
-                <Table.Row key={summary.id}>
-                  <Table.Cell>{formatDate(summary.createdTimestamp)}</Table.Cell>
-                  <Table.Cell wordBreak="break-all">{summary.fileName}</Table.Cell>
-                  <Table.Cell>{summary.organization.name}</Table.Cell>
-                  <Table.Cell>{MODE_NAMES[summary.mode]}</Table.Cell>
-                  <Table.Cell>
-                    {summary.createdCount} invited, {summary.skippedCount} skipped, {summary.failedCount} failed
-                  </Table.Cell>
-                  <Table.Cell>{summary.importedBy.displayName}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {summary.skippedCount + summary.failedCount > 0 ? (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        loading={downloading === summary.id}
-                        aria-label={`Download the error report of ${summary.fileName}, ${formatDate(summary.createdTimestamp)}`}
-                        onClick={() => void download(summary)}
-                      >
-                        Error report
-                      </Button>
-                    ) : null}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      {imports.hasNextPage ? (
-        <div>
-          <Button variant="outline" loading={imports.isFetchingNextPage} onClick={() => void imports.fetchNextPage()}>
-            Load more imports
-          </Button>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Past imports, newest first"
+        region="Past imports"
+        columns={COLUMNS}
+        data={rows}
+        getRowId={(summary) => summary.id}
+        empty="No imports yet."
+        {...serverTableState(imports, rows.length, {
+          loading: 'Loading past imports…',
+          failed: 'The past imports could not be loaded.',
+          loadMore: 'Load more imports',
+        })}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { Box, HStack, Table, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import { CircleAlertIcon, CircleCheckIcon, CircleSlashIcon, CircleXIcon } from 'lucide-react';
+import { useMemo } from 'react';
 import type { UserImportRow } from '#shared/contracts/administration';
+import { DataTable, dataTableColumns } from '../../../components/ui/data-table.tsx';
 
 /** What people read for each row status, and its icon; the text always says it (WCAG 1.4.1). */
 const ROW_STATUS = {
@@ -12,6 +14,31 @@ const ROW_STATUS = {
 } as const satisfies Record<UserImportRow['status'], { label: string; icon: unknown; color: string }>;
 
 const isBad = (row: UserImportRow) => row.status === 'invalid' || row.status === 'skipped' || row.status === 'failed';
+
+const col = dataTableColumns<UserImportRow>();
+
+const COLUMNS = col.columns([
+  col.accessor('line', { header: 'Line' }),
+  col.accessor('name', { header: 'Name', meta: { cell: { wordBreak: 'break-word' } } }),
+  col.accessor('email', { header: 'E-mail', meta: { cell: { wordBreak: 'break-all' } } }),
+  col.accessor('role', { header: 'Role' }),
+  col.accessor('status', {
+    header: 'Status',
+    cell: ({ row }) => {
+      const status = ROW_STATUS[row.original.status];
+      const StatusIcon = status.icon;
+      return (
+        <HStack gap="1.5">
+          <Box as="span" display="inline-flex" color={status.color}>
+            <StatusIcon size={16} aria-hidden="true" />
+          </Box>
+          <Text as="span">{status.label}</Text>
+        </HStack>
+      );
+    },
+  }),
+  col.accessor((row) => (row.reasons.length > 0 ? row.reasons.join(' ') : '—'), { id: 'reasons', header: 'Reasons' }),
+]);
 
 /** The rows with the bad ones first (invalid, skipped, failed), each group in file order. */
 export function badRowsFirst(rows: readonly UserImportRow[]): UserImportRow[] {
@@ -25,45 +52,17 @@ export function badRowsFirst(rows: readonly UserImportRow[]): UserImportRow[] {
  * text, whatever they hold.
  */
 export function ImportPreviewTable({ rows, caption }: { rows: readonly UserImportRow[]; caption: string }) {
-  // Focusable, so that keyboard users can scroll a long or wide table (WCAG 2.1.1).
+  const data = useMemo(() => badRowsFirst(rows), [rows]);
+  // A focusable region, so that keyboard users can scroll a long or wide table (WCAG 2.1.1).
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" maxH="30rem" tabIndex={0} role="region" aria-label={caption}>
-      <Table.Root size="sm" stickyHeader>
-        <Table.Caption srOnly>{caption}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">Line</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Name</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">E-mail</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Role</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Reasons</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {badRowsFirst(rows).map((row) => {
-            const status = ROW_STATUS[row.status];
-            const StatusIcon = status.icon;
-            return (
-              <Table.Row key={row.line} bg={isBad(row) ? 'bg.error' : undefined}>
-                <Table.Cell>{row.line}</Table.Cell>
-                <Table.Cell wordBreak="break-word">{row.name}</Table.Cell>
-                <Table.Cell wordBreak="break-all">{row.email}</Table.Cell>
-                <Table.Cell>{row.role}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1.5">
-                    <Box as="span" display="inline-flex" color={status.color}>
-                      <StatusIcon size={16} aria-hidden="true" />
-                    </Box>
-                    <Text as="span">{status.label}</Text>
-                  </HStack>
-                </Table.Cell>
-                <Table.Cell>{row.reasons.length > 0 ? row.reasons.join(' ') : '—'}</Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      caption={caption}
+      region={caption}
+      maxHeight="30rem"
+      columns={COLUMNS}
+      data={data}
+      getRowId={(row) => String(row.line)}
+      rowProps={(row) => (isBad(row) ? { bg: 'bg.error' } : {})}
+    />
   );
 }

@@ -1,16 +1,24 @@
-import { Button, Field, HStack, Input, Spinner, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Button, Field, HStack, Input, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { can } from '#shared/capabilities';
 import type { UserSummary } from '#shared/contracts/identity';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  dataTableColumns,
+  serverTableState,
+} from '../../../components/ui/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { usePagedItems } from '../../../hooks/use-paged-items.ts';
 import { startImpersonation, useSession } from '../../../lib/auth/session-store.ts';
 import { reportError } from '../../../lib/error-store.ts';
 import { useUsers } from '../api/get-users.ts';
 import { UserMoveDialog } from './user-move-dialog.tsx';
 import { UserRightsDialog } from './user-rights-dialog.tsx';
+
+const col = dataTableColumns<UserSummary>();
 
 type Opened = { kind: 'rights' | 'move'; user: UserSummary; open: boolean } | null;
 
@@ -32,115 +40,89 @@ export function UsersPanel({ onShowHistory }: { onShowHistory?: (user: UserSumma
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const [opened, setOpened] = useState<Opened>(null);
-  const rows = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
+  const rows = usePagedItems(users.data);
   const hasActions = mayManage || mayImpersonate || onShowHistory !== undefined;
 
   // The dialog stays mounted while it closes, so that it hands the focus back to the row's button.
   const close = () => setOpened((current) => (current ? { ...current, open: false } : null));
 
-  const impersonate = async (userId: string) => {
-    setBusy(userId);
-    try {
-      await startImpersonation(userId, `${paths.admin}?tab=users`);
-      navigate(paths.home);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const impersonate = useCallback(
+    async (userId: string) => {
+      setBusy(userId);
+      try {
+        await startImpersonation(userId, `${paths.admin}?tab=users`);
+        navigate(paths.home);
+      } catch (error) {
+        reportError(error);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [navigate],
+  );
 
-  let body: ReactNode;
-  if (users.isPending) {
-    body = (
-      <HStack role="status" gap="3" py="6">
-        <Spinner size="sm" aria-hidden="true" />
-        <Text>Loading users…</Text>
-      </HStack>
-    );
-  } else if (users.isError && rows.length === 0) {
-    body = <LoadError title="The users could not be loaded." onRetry={() => void users.refetch()} />;
-  } else if (rows.length === 0) {
-    body = <Text py="6">{q ? `No user matches “${q}”.` : 'No users yet.'}</Text>;
-  } else {
-    body = (
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label="Users" aria-busy={users.isFetching}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">Name</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">E-mail</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Business unit</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Roles</Table.ColumnHeader>
-              {hasActions ? (
-                <Table.ColumnHeader scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.ColumnHeader>
-              ) : null}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell>{row.displayName}</Table.Cell>
-                <Table.Cell>{row.email ?? '—'}</Table.Cell>
-                <Table.Cell>{row.businessUnitName ?? '—'}</Table.Cell>
-                <Table.Cell>{row.roles.join(', ') || '—'}</Table.Cell>
-                {hasActions ? (
-                  <Table.Cell>
-                    <HStack gap="2" justify="flex-end" wrap="wrap">
-                      {mayManage ? (
-                        <>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            aria-label={`Edit ${row.displayName}`}
-                            onClick={() => setOpened({ kind: 'rights', user: row, open: true })}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            aria-label={`Move ${row.displayName}`}
-                            onClick={() => setOpened({ kind: 'move', user: row, open: true })}
-                          >
-                            Move
-                          </Button>
-                        </>
-                      ) : null}
-                      {onShowHistory ? (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={`History of ${row.displayName}`}
-                          onClick={() => onShowHistory(row)}
-                        >
-                          History
-                        </Button>
-                      ) : null}
-                      {mayImpersonate && row.id !== me?.id ? (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          loading={busy === row.id}
-                          disabled={busy !== null}
-                          aria-label={`Impersonate ${row.displayName}`}
-                          onClick={() => void impersonate(row.id)}
-                        >
-                          Impersonate
-                        </Button>
-                      ) : null}
-                    </HStack>
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-    );
-  }
+  const columns = useMemo(() => {
+    const list: DataTableColumn<UserSummary>[] = [
+      col.accessor('displayName', { header: 'Name' }),
+      col.accessor((row) => row.email ?? '—', { id: 'email', header: 'E-mail' }),
+      col.accessor((row) => row.businessUnitName ?? '—', { id: 'businessUnit', header: 'Business unit' }),
+      col.accessor((row) => row.roles.join(', ') || '—', { id: 'roles', header: 'Roles' }),
+    ];
+    if (!hasActions) return list;
+    return [
+      ...list,
+      col.display({
+        id: 'actions',
+        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        cell: ({ row: { original: row } }) => (
+          <HStack gap="2" justify="flex-end" wrap="wrap">
+            {mayManage ? (
+              <>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`Edit ${row.displayName}`}
+                  onClick={() => setOpened({ kind: 'rights', user: row, open: true })}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`Move ${row.displayName}`}
+                  onClick={() => setOpened({ kind: 'move', user: row, open: true })}
+                >
+                  Move
+                </Button>
+              </>
+            ) : null}
+            {onShowHistory ? (
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`History of ${row.displayName}`}
+                onClick={() => onShowHistory(row)}
+              >
+                History
+              </Button>
+            ) : null}
+            {mayImpersonate && row.id !== me?.id ? (
+              <Button
+                size="xs"
+                variant="outline"
+                loading={busy === row.id}
+                disabled={busy !== null}
+                aria-label={`Impersonate ${row.displayName}`}
+                onClick={() => void impersonate(row.id)}
+              >
+                Impersonate
+              </Button>
+            ) : null}
+          </HStack>
+        ),
+      }),
+    ];
+  }, [hasActions, mayManage, mayImpersonate, onShowHistory, me?.id, busy, impersonate]);
 
   return (
     <Stack gap="4">
@@ -149,22 +131,21 @@ export function UsersPanel({ onShowHistory }: { onShowHistory?: (user: UserSumma
         <Input type="search" value={text} autoComplete="off" onChange={(event) => setText(event.target.value)} />
         <Field.HelperText>At least 2 characters of a name or e-mail address.</Field.HelperText>
       </Field.Root>
-      <Text srOnly aria-live="polite">
-        {users.isPending || users.isFetching
-          ? ''
-          : `${rows.length} users shown${users.hasNextPage ? ', more available' : ''}.`}
-      </Text>
-      {body}
-      {users.hasNextPage ? (
-        <div>
-          <Button variant="outline" loading={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
-            Load more users
-          </Button>
-        </div>
-      ) : null}
-      {users.isError && rows.length > 0 ? (
-        <LoadError title="More users could not be loaded." onRetry={() => void users.fetchNextPage()} />
-      ) : null}
+      <DataTable
+        label="Users"
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.id}
+        busy={users.isFetching}
+        empty={q ? `No user matches “${q}”.` : 'No users yet.'}
+        {...serverTableState(users, rows.length, {
+          loading: 'Loading users…',
+          failed: 'The users could not be loaded.',
+          moreFailed: 'More users could not be loaded.',
+          loadMore: 'Load more users',
+          countNoun: 'users',
+        })}
+      />
       {opened?.kind === 'rights' ? (
         <UserRightsDialog
           key={opened.user.id}
