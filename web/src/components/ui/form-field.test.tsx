@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import '../../testing/setup.ts';
 import { Input } from '@chakra-ui/react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormProvider } from 'react-hook-form';
+import { Controller, FormProvider } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyServerErrors, useZodForm } from '../../lib/forms/zod-form.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
+import { CharacterCount } from './character-count.tsx';
 import { FormField, fieldMessage } from './form-field.tsx';
 
 const Contract = z.object({
@@ -104,5 +105,103 @@ describe('fieldMessage', () => {
     expect(fieldMessage(undefined)).toBeUndefined();
     expect(fieldMessage({ message: 'Own.', type: 'x' })).toBe('Own.');
     expect(fieldMessage([undefined, { name: { message: 'Item name.' } }])).toBe('Item name.');
+  });
+});
+
+const Choice = z.object({
+  format: z.enum(['HTML', 'TEXT'], { error: 'Choose HTML or TEXT.' }),
+  note: z.string().trim().max(10, 'At most 10 characters.'),
+});
+type ChoiceValues = z.input<typeof Choice>;
+
+function GroupExample({ format, serverError }: { format: string; serverError?: ApiError }) {
+  const form = useZodForm(Choice, { format: format as 'HTML', note: '' });
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(() => {
+          if (serverError) applyServerErrors(serverError, form.setError, ['format']);
+        })}
+      >
+        <FormField<ChoiceValues> name="format" label="Email format" hint="How the newsletter comes" required group>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="format"
+              render={({ field }) => (
+                <>
+                  {(['HTML', 'TEXT'] as const).map((value) => (
+                    <label key={value}>
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={value}
+                        checked={field.value === value}
+                        onChange={() => field.onChange(value)}
+                        aria-invalid={control['aria-invalid']}
+                        ref={field.value === value ? field.ref : undefined}
+                      />
+                      {value}
+                    </label>
+                  ))}
+                </>
+              )}
+            />
+          )}
+        </FormField>
+        <FormField<ChoiceValues> name="note" label="Note" hint={<CharacterCount<ChoiceValues> name="note" max={10} />}>
+          {(control) => <Input {...control} {...form.register('note')} />}
+        </FormField>
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
+  );
+}
+
+describe('FormField as a group', () => {
+  it('is a fieldset named by its legend, with the required mark hidden and the hint as its description', () => {
+    renderWithProviders(<GroupExample format="HTML" />);
+    const group = screen.getByRole('group', { name: 'Email format' });
+    expect(group).toHaveAccessibleDescription('How the newsletter comes');
+    expect(within(group).getByText('*')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(group).getByRole('radio', { name: 'HTML' })).toBeChecked();
+  });
+
+  it('announces the contract message, describes the group by it and focuses the chosen radio', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<GroupExample format="PDF" />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose HTML or TEXT.');
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Email format' })).toHaveAccessibleDescription(
+        'Choose HTML or TEXT. How the newsletter comes',
+      ),
+    );
+    await user.click(screen.getByRole('radio', { name: 'TEXT' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("puts a server's message on the group and focuses the checked radio", async () => {
+    const user = userEvent.setup();
+    const error = new ApiError(400, 'Invalid request', [{ path: 'body.format', message: 'Not on this site.' }]);
+    renderWithProviders(<GroupExample format="HTML" serverError={error} />);
+    await user.click(screen.getByRole('radio', { name: 'TEXT' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not on this site.');
+    expect(screen.getByRole('radio', { name: 'TEXT' })).toHaveFocus();
+  });
+});
+
+describe('CharacterCount', () => {
+  it('counts the trimmed value as it is typed, past the limit too', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<GroupExample format="HTML" />);
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    expect(note).toHaveAccessibleDescription('0 of 10 characters');
+    await user.type(note, '  Hello  ');
+    expect(note).toHaveAccessibleDescription('5 of 10 characters');
+    await user.type(note, ' wide world');
+    expect(screen.getByText('18 of 10 characters')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Field } from '@chakra-ui/react';
+import { chakra, Field, Fieldset } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { type FieldPath, type FieldValues, get, useFormContext, useFormState } from 'react-hook-form';
 import { FieldErrorText, fieldIds } from './field-parts.tsx';
@@ -24,6 +24,12 @@ export interface FormFieldControl {
  * alert read out on its own still says which field it is about. Focus on the first
  * invalid field is react-hook-form's `shouldFocusError` (the control must take the
  * `ref` of `register` or of a `Controller`'s `field`).
+ *
+ * With `group`, the field is a set of controls that carry their own labels (radios,
+ * checkboxes): a `fieldset` named by `label` as its legend and described by the hint
+ * and the message itself, so `children` gets no `aria-describedby`. A radio group
+ * goes through a `Controller` whose `field.ref` is given to the checked radio, so
+ * that a message (the client's or a server's) can focus it.
  */
 export function FormField<Values extends FieldValues>({
   name,
@@ -32,6 +38,7 @@ export function FormField<Values extends FieldValues>({
   required = false,
   errorPrefix,
   id,
+  group = false,
   children,
 }: {
   readonly name: FieldPath<Values>;
@@ -41,6 +48,8 @@ export function FormField<Values extends FieldValues>({
   readonly errorPrefix?: string;
   /** The control's id; by default derived from the field's name. */
   readonly id?: string;
+  /** A group of controls with their own labels: a fieldset with `label` as its legend (issue 23 item 4). */
+  readonly group?: boolean;
   readonly children: (control: FormFieldControl) => ReactNode;
 }) {
   const { control } = useFormContext<Values>();
@@ -51,6 +60,24 @@ export function FormField<Values extends FieldValues>({
     help: hint !== undefined && hint !== null,
     error: message !== undefined,
   });
+  const shown = message === undefined ? undefined : `${errorPrefix ?? ''}${message}`;
+  if (group) {
+    return (
+      <Fieldset.Root id={base} invalid={message !== undefined}>
+        <Fieldset.Legend>
+          {label}
+          {required ? <RequiredMark /> : null}
+        </Fieldset.Legend>
+        {children({
+          id: `${base}-control`,
+          'aria-describedby': undefined,
+          'aria-invalid': message !== undefined ? true : undefined,
+        })}
+        {hint !== undefined && hint !== null ? <Fieldset.HelperText>{hint}</Fieldset.HelperText> : null}
+        {shown ? <Fieldset.ErrorText role="alert">{shown}</Fieldset.ErrorText> : null}
+      </Fieldset.Root>
+    );
+  }
   return (
     <Field.Root id={base} invalid={message !== undefined} required={required} ids={{ ...ids, label: `${base}-label` }}>
       <Field.Label>
@@ -63,8 +90,17 @@ export function FormField<Values extends FieldValues>({
         'aria-invalid': message !== undefined ? true : undefined,
       })}
       {hint !== undefined && hint !== null ? <Field.HelperText>{hint}</Field.HelperText> : null}
-      <FieldErrorText message={message === undefined ? undefined : `${errorPrefix ?? ''}${message}`} />
+      <FieldErrorText message={shown} />
     </Field.Root>
+  );
+}
+
+/** The required mark of a fieldset's legend, drawn as Chakra's `Field.RequiredIndicator` draws it (hidden from assistive technology). */
+function RequiredMark() {
+  return (
+    <chakra.span aria-hidden="true" color="fg.error" marginStart="1">
+      *
+    </chakra.span>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { Button, CloseButton, Dialog, HStack, Input, Portal, SimpleGrid } from '@chakra-ui/react';
+import { type RefObject, useId, useRef } from 'react';
+import { FormProvider, useController, useFormContext, useWatch } from 'react-hook-form';
+import * as z from 'zod';
 import { ContributorFields, contributorDisplayName } from '#shared/contracts/contributor';
-import { fieldIds } from '../../../components/ui/field-parts.tsx';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import {
   type ContributorDraft,
   type ContributorFieldsDraft,
@@ -11,6 +12,7 @@ import {
   type PortraitDraft,
 } from '../../../lib/contributor-draft.ts';
 import { reportError } from '../../../lib/error-store.ts';
+import { useZodForm } from '../../../lib/forms/zod-form.ts';
 import {
   FileTooLargeError,
   PORTRAIT_ACCEPT,
@@ -22,8 +24,6 @@ import {
 import { PortraitAvatar } from './portrait-avatar.tsx';
 
 type TextField = keyof ContributorFieldsDraft;
-type FormField = TextField | 'portrait';
-type FormErrors = Partial<Record<FormField, string>>;
 
 /** The text fields in form order (the focus goes to the first invalid one), with their labels. */
 const TEXT_FIELDS: readonly { name: TextField; label: string; required: boolean; type?: 'email' }[] = [
@@ -36,7 +36,6 @@ const TEXT_FIELDS: readonly { name: TextField; label: string; required: boolean;
   { name: 'school', label: 'School', required: true },
   { name: 'email', label: 'E-mail', required: true, type: 'email' },
 ];
-const FIELD_ORDER: readonly FormField[] = [...TEXT_FIELDS.map((field) => field.name), 'portrait'];
 
 const EMPTY_FIELDS: ContributorFieldsDraft = {
   prefix: '',
@@ -51,31 +50,26 @@ const EMPTY_FIELDS: ContributorFieldsDraft = {
 const NO_PORTRAIT: PortraitDraft = { kind: 'stored', fileId: null };
 
 /**
- * The fields checked with the server's schema (spec §5 "Contributor"), so the
- * messages are the server's: the trimmed fields, or the first message per field.
+ * The form's check: the server's schema of the text fields (spec §5 "Contributor"),
+ * so the messages are the server's, and the portrait as chosen (checked when picked).
  */
-function validate(fields: ContributorFieldsDraft): { fields: ContributorFieldsDraft } | { errors: FormErrors } {
-  const parsed = ContributorFields.safeParse(fields);
-  if (!parsed.success) {
-    const errors: FormErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && field in EMPTY_FIELDS) errors[field as TextField] ??= issue.message;
-    }
-    return { errors };
-  }
-  const data = parsed.data;
+const ContributorFormSchema = ContributorFields.omit({ portraitFileId: true }).extend({
+  portrait: z.custom<PortraitDraft>(),
+});
+type Values = ContributorFieldsDraft & { portrait: PortraitDraft };
+type Parsed = z.output<typeof ContributorFormSchema>;
+
+/** The trimmed text fields of a checked form, blank optional ones as ''. */
+function fieldsOf(parsed: Parsed): ContributorFieldsDraft {
   return {
-    fields: {
-      prefix: data.prefix ?? '',
-      firstName: data.firstName,
-      middleName: data.middleName ?? '',
-      lastName: data.lastName,
-      suffix: data.suffix ?? '',
-      title: data.title ?? '',
-      school: data.school,
-      email: data.email,
-    },
+    prefix: parsed.prefix ?? '',
+    firstName: parsed.firstName,
+    middleName: parsed.middleName ?? '',
+    lastName: parsed.lastName,
+    suffix: parsed.suffix ?? '',
+    title: parsed.title ?? '',
+    school: parsed.school,
+    email: parsed.email,
   };
 }
 
@@ -168,152 +162,162 @@ function ContributorForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [fields, setFields] = useState<ContributorFieldsDraft>(contributor?.fields ?? EMPTY_FIELDS);
-  const [portrait, setPortrait] = useState<PortraitDraft>(contributor?.portrait ?? NO_PORTRAIT);
-  const [errors, setErrors] = useState<FormErrors>({});
-  useRevalidation(fields, setErrors, (current: ContributorFieldsDraft) => {
-    const result = validate(current);
-    return 'errors' in result ? result.errors : {};
+  const form = useZodForm(ContributorFormSchema, {
+    ...(contributor?.fields ?? EMPTY_FIELDS),
+    portrait: contributor?.portrait ?? NO_PORTRAIT,
   });
-  const refs = useRef(new Map<FormField, HTMLInputElement>());
-  const storedPortrait: PortraitDraft = { kind: 'stored', fileId: contributor?.stored?.portraitFileId ?? null };
-  const fileInput = () => refs.current.get('portrait');
 
-  const setField = (name: TextField, value: string) => {
-    setFields((current) => ({ ...current, [name]: value }));
-  };
-
-  const choosePortrait = (file: File | undefined) => {
-    if (!file) return;
-    const problem = portraitProblem(file);
-    if (!problem) {
-      setPortrait({ kind: 'new', file });
-      setErrors(({ portrait: _cleared, ...rest }) => rest);
-      return;
-    }
-    // Spec §5: a refused portrait is not kept; the stored one (if any) stays.
-    const input = fileInput();
-    if (input) input.value = '';
-    setPortrait((current) => (current.kind === 'new' ? storedPortrait : current));
-    if (problem === 'type') {
-      setErrors((current) => ({ ...current, portrait: PORTRAIT_TYPE_MESSAGE }));
-      return;
-    }
-    setErrors(({ portrait: _cleared, ...rest }) => rest);
-    reportError(new FileTooLargeError());
-  };
-
-  const removePortrait = () => {
-    const input = fileInput();
-    if (input) {
-      input.value = '';
-      input.focus();
-    }
-    setPortrait(NO_PORTRAIT);
-    setErrors(({ portrait: _cleared, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The dialog is portalled out of the content form in the DOM, not in React's tree.
-    event.stopPropagation();
-    const result = validate(fields);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      const first = FIELD_ORDER.find((name) => result.errors[name]);
-      if (first) refs.current.get(first)?.focus();
-      return;
-    }
-    setErrors({});
+  const apply = (parsed: Parsed) => {
+    const fields = fieldsOf(parsed);
     if (!contributor) {
-      onSubmit({ key: newDraftKey(), stored: null, fields: result.fields, portrait, changed: true });
+      onSubmit({ key: newDraftKey(), stored: null, fields, portrait: parsed.portrait, changed: true });
       return;
     }
-    const edited = { ...contributor, fields: result.fields, portrait };
+    const edited = { ...contributor, fields, portrait: parsed.portrait };
     onSubmit({ ...edited, changed: draftDiffers(edited) });
   };
 
-  const name = contributorDisplayName(fields);
-  const portraitIds = fieldIds(`${id}-portrait`, { help: true, error: Boolean(errors.portrait) });
+  return (
+    <FormProvider {...form}>
+      <form
+        onSubmit={(event) => {
+          // The dialog is portalled out of the content form in the DOM, not in React's tree.
+          event.stopPropagation();
+          void form.handleSubmit(apply)(event);
+        }}
+        noValidate
+      >
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="4">
+          <Dialog.Description>
+            Fields marked with an asterisk (*) are required. The contributor is saved with the content.
+          </Dialog.Description>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {TEXT_FIELDS.map((field, index) => {
+              const { ref, ...registered } = form.register(field.name);
+              return (
+                <FormField<Values>
+                  key={field.name}
+                  name={field.name}
+                  id={`${id}-${field.name}`}
+                  label={field.label}
+                  required={field.required}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      {...registered}
+                      ref={(element) => {
+                        ref(element);
+                        if (index === 0) firstField.current = element;
+                      }}
+                      type={field.type ?? 'text'}
+                      autoComplete="off"
+                    />
+                  )}
+                </FormField>
+              );
+            })}
+          </SimpleGrid>
+          <PortraitField id={`${id}-portrait`} stored={contributor?.stored?.portraitFileId ?? null} />
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand">
+            {contributor ? 'Apply changes' : 'Add contributor'}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
+  );
+}
+
+/**
+ * The portrait (spec §5 "Contributor", "File picker"), a file picker through a
+ * `Controller`, beside the avatar it makes. A picked image of another type is
+ * dropped with its message under the field; one too large is dropped and raises
+ * FILE_TOO_LARGE_ERROR in the global error dialog; the stored portrait (`stored`, if
+ * any) stays either way. "Remove portrait" drops it and gives the focus back to the picker.
+ */
+function PortraitField({ id, stored }: { id: string; stored: string | null }) {
+  const { control, setValue, setError, clearErrors } = useFormContext<Values>();
+  const { field } = useController({ control, name: 'portrait' });
+  const names = useWatch({ control, name: ['prefix', 'firstName', 'middleName', 'lastName', 'suffix'] });
+  const [prefix, firstName, middleName, lastName, suffix] = names;
+  const input = useRef<HTMLInputElement | null>(null);
+  const portrait = field.value;
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const problem = portraitProblem(file);
+    if (!problem) {
+      setValue('portrait', { kind: 'new', file });
+      clearErrors('portrait');
+      return;
+    }
+    // Spec §5: a refused portrait is not kept; the stored one (if any) stays.
+    if (input.current) input.current.value = '';
+    if (portrait.kind === 'new') setValue('portrait', { kind: 'stored', fileId: stored });
+    if (problem === 'type') {
+      setError('portrait', { type: 'file', message: PORTRAIT_TYPE_MESSAGE });
+      return;
+    }
+    clearErrors('portrait');
+    reportError(new FileTooLargeError());
+  };
+
+  const remove = () => {
+    if (input.current) {
+      input.current.value = '';
+      input.current.focus();
+    }
+    setValue('portrait', NO_PORTRAIT);
+    clearErrors('portrait');
+  };
+
   let portraitText = 'No portrait.';
   if (portrait.kind === 'new') portraitText = `New portrait: ${portrait.file.name}`;
   else if (portrait.fileId) portraitText = 'Current portrait.';
+  const name = contributorDisplayName({ prefix, firstName, middleName, lastName, suffix });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="4">
-        <Dialog.Description>
-          Fields marked with an asterisk (*) are required. The contributor is saved with the content.
-        </Dialog.Description>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {TEXT_FIELDS.map((field, index) => {
-            const { ids, describedBy } = fieldIds(`${id}-${field.name}`, {
-              help: false,
-              error: Boolean(errors[field.name]),
-            });
-            return (
-              <Field.Root key={field.name} ids={ids} invalid={Boolean(errors[field.name])} required={field.required}>
-                <Field.Label>
-                  {field.label}
-                  {field.required ? <Field.RequiredIndicator /> : null}
-                </Field.Label>
-                <Input
-                  ref={(element) => {
-                    if (element) refs.current.set(field.name, element);
-                    else refs.current.delete(field.name);
-                    if (index === 0) firstField.current = element;
-                  }}
-                  aria-describedby={describedBy}
-                  type={field.type ?? 'text'}
-                  autoComplete="off"
-                  value={fields[field.name]}
-                  onChange={(event) => setField(field.name, event.target.value)}
-                />
-                {errors[field.name] ? <Field.ErrorText role="alert">{errors[field.name]}</Field.ErrorText> : null}
-              </Field.Root>
-            );
-          })}
-        </SimpleGrid>
-        <Field.Root ids={portraitIds.ids} invalid={Boolean(errors.portrait)}>
-          <Field.Label>Portrait</Field.Label>
+    <>
+      <FormField<Values>
+        name="portrait"
+        id={id}
+        label="Portrait"
+        hint={`${PORTRAIT_TYPES_TEXT}; at most ${PORTRAIT_MAX_SIZE_TEXT}. ${portraitText}`}
+      >
+        {(described) => (
           <HStack gap="4" align="center" w="full">
             <PortraitAvatar name={name} portrait={portrait} size="xl" />
-            <Stack gap="1" flex="1" minW="0">
-              <Input
-                ref={(element) => {
-                  if (element) refs.current.set('portrait', element);
-                  else refs.current.delete('portrait');
-                }}
-                aria-describedby={portraitIds.describedBy}
-                type="file"
-                accept={PORTRAIT_ACCEPT}
-                p="1.5"
-                onChange={(event) => choosePortrait(event.target.files?.[0])}
-              />
-              <Field.HelperText>
-                {PORTRAIT_TYPES_TEXT}; at most {PORTRAIT_MAX_SIZE_TEXT}. {portraitText}
-              </Field.HelperText>
-            </Stack>
+            <Input
+              {...described}
+              ref={(element) => {
+                input.current = element;
+                field.ref(element);
+              }}
+              name={field.name}
+              onBlur={field.onBlur}
+              flex="1"
+              minW="0"
+              type="file"
+              accept={PORTRAIT_ACCEPT}
+              p="1.5"
+              onChange={(event) => choose(event.target.files?.[0])}
+            />
           </HStack>
-          {errors.portrait ? <Field.ErrorText role="alert">{errors.portrait}</Field.ErrorText> : null}
-        </Field.Root>
-        {portrait.kind === 'new' || portrait.fileId ? (
-          <Button type="button" size="sm" variant="outline" alignSelf="flex-start" onClick={removePortrait}>
-            Remove portrait
-          </Button>
-        ) : null}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+        )}
+      </FormField>
+      {portrait.kind === 'new' || portrait.fileId ? (
+        <Button type="button" size="sm" variant="outline" alignSelf="flex-start" onClick={remove}>
+          Remove portrait
         </Button>
-        <Button type="submit" colorPalette="brand">
-          {contributor ? 'Apply changes' : 'Add contributor'}
-        </Button>
-      </Dialog.Footer>
-    </form>
+      ) : null}
+    </>
   );
 }

@@ -1,46 +1,43 @@
-import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, HStack, Input, Portal, Text, Textarea } from '@chakra-ui/react';
 import { MessageSquareIcon } from 'lucide-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { FormProvider, useController, useFormContext } from 'react-hook-form';
+import * as z from 'zod';
 import { can } from '#shared/capabilities';
 import type { Content } from '#shared/contracts/content';
 import {
-  FEEDBACK_MESSAGE_TOO_LONG,
   FEEDBACK_SCREENSHOT_EXTENSIONS,
-  type SendContentFeedbackRequest,
+  SendContentFeedbackRequest,
   type SentContentFeedback,
   screenshotProblem,
 } from '#shared/contracts/feedback';
 import { FEEDBACK_SCREENSHOT_RULE } from '#shared/contracts/file';
 import { LIMITS } from '#shared/limits';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { readAsBase64, useSendContentFeedback } from '../api/send-content-feedback.ts';
-
-type FeedbackField = 'message' | 'screenshot';
-type FeedbackErrors = Partial<Record<FeedbackField, string>>;
 
 const MAX_CHARS = LIMITS.feedbackMessageMaxChars;
 const ACCEPT = FEEDBACK_SCREENSHOT_EXTENSIONS.join(',');
 const SIZE_LABEL = `${FEEDBACK_SCREENSHOT_RULE.maxBytes.toLocaleString('en-US')} bytes`;
+const READ_FAILED = 'The file could not be read. Choose it again.';
 
-/** Errors of the message field (spec §5: required, at most 1000 characters). */
-export function messageProblem(message: string): string | null {
-  if (message.trim() === '') return 'Is required.';
-  if (message.trim().length > MAX_CHARS) return FEEDBACK_MESSAGE_TOO_LONG;
-  return null;
-}
-
-/** Field errors of a 400, by the dialog's field (`body.message`, `body.screenshot.*`). */
-function errorsFromServer(error: unknown): FeedbackErrors | null {
-  if (!(error instanceof ApiError) || error.statusCode !== 400 || error.details.length === 0) return null;
-  const errors: FeedbackErrors = {};
-  for (const detail of error.details) {
-    const field: FeedbackField = detail.path.startsWith('body.screenshot') ? 'screenshot' : 'message';
-    errors[field] ??= detail.message;
-  }
-  return errors;
-}
+/**
+ * The dialog's check (spec §5 "Content feedback"): the contract's message (required,
+ * at most 1000 characters) and the chosen screenshot, if any, by its name, type and size.
+ */
+const FeedbackFormSchema = z.object({
+  message: SendContentFeedbackRequest.shape.message,
+  screenshot: z.custom<File | null>().superRefine((file, context) => {
+    const problem = file ? screenshotProblem(file) : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+});
+type Values = z.input<typeof FeedbackFormSchema>;
+const FIELDS = ['message', 'screenshot'] as const;
 
 /**
  * The "Send feedback" button of the content detail screen (spec §2.6) and its
@@ -83,66 +80,19 @@ export function FeedbackButton({ content }: { content: Pick<Content, 'id' | 'nam
  * starts empty.
  */
 export function FeedbackForm({ content, onClose }: { content: Pick<Content, 'id' | 'name'>; onClose: () => void }) {
-  const [message, setMessage] = useState('');
-  const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FeedbackErrors>({});
-  const values = useMemo(() => ({ message }), [message]);
-  useRevalidation(values, setErrors, (current: { message: string }): FeedbackErrors => {
-    const problem = messageProblem(current.message);
-    return problem ? { message: problem } : {};
-  });
+  const form = useZodForm(FeedbackFormSchema, { message: '', screenshot: null });
   const [sent, setSent] = useState<SentContentFeedback | null>(null);
   const [reading, setReading] = useState(false);
-  const messageRef = useRef<HTMLTextAreaElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const mutation = useSendContentFeedback();
 
-  const focusFirstInvalid = (found: FeedbackErrors) => {
-    if (found.message) messageRef.current?.focus();
-    else if (found.screenshot) fileRef.current?.focus();
-  };
-
-  const chooseFile = (file: File | undefined) => {
-    if (!file) return;
-    const problem = screenshotProblem(file);
-    if (problem) {
-      // Spec §5: a refused file is dropped and its message shown.
-      if (fileRef.current) fileRef.current.value = '';
-      setScreenshot(null);
-      setErrors((current) => ({ ...current, screenshot: problem }));
-      return;
-    }
-    setScreenshot(file);
-    setErrors(({ screenshot: _dropped, ...rest }) => rest);
-  };
-
-  const removeFile = () => {
-    if (fileRef.current) fileRef.current.value = '';
-    setScreenshot(null);
-    fileRef.current?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending || reading) return;
-    const found: FeedbackErrors = {};
-    const messageError = messageProblem(message);
-    if (messageError) found.message = messageError;
-    const screenshotError = screenshot ? screenshotProblem(screenshot) : null;
-    if (screenshotError) found.screenshot = screenshotError;
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(found);
-      return;
-    }
-    const body: SendContentFeedbackRequest = { message: message.trim() };
+  const send = async ({ message, screenshot }: z.output<typeof FeedbackFormSchema>) => {
+    const body: SendContentFeedbackRequest = { message };
     if (screenshot) {
       setReading(true);
       try {
         body.screenshot = { name: screenshot.name, type: screenshot.type, data: await readAsBase64(screenshot) };
       } catch {
-        setErrors({ screenshot: 'The file could not be read. Choose it again.' });
-        fileRef.current?.focus();
+        form.setError('screenshot', { type: 'read', message: READ_FAILED }, { shouldFocus: true });
         return;
       } finally {
         setReading(false);
@@ -153,10 +103,11 @@ export function FeedbackForm({ content, onClose }: { content: Pick<Content, 'id'
       {
         onSuccess: setSent,
         onError: (error) => {
-          const fromServer = errorsFromServer(error);
-          if (!fromServer) return;
-          setErrors(fromServer);
-          focusFirstInvalid(fromServer);
+          if (applyServerErrors(error, form.setError, FIELDS)) return;
+          // A 400 about another part of the body is shown under the message.
+          if (error instanceof ApiError && error.statusCode === 400 && error.details[0]) {
+            form.setError('message', { type: 'server', message: error.details[0].message }, { shouldFocus: true });
+          }
         },
       },
     );
@@ -189,55 +140,107 @@ export function FeedbackForm({ content, onClose }: { content: Pick<Content, 'id'
 
   const pending = mutation.isPending || reading;
   return (
-    <form onSubmit={submit} noValidate aria-label="Send feedback">
-      <Dialog.Header>
-        <Dialog.Title>Send feedback</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="5">
-        <Dialog.Description>Tell the courseware team what to fix or improve in “{content.name}”.</Dialog.Description>
-        <Field.Root invalid={Boolean(errors.message)} required>
-          <Field.Label>
-            Message <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea ref={messageRef} value={message} rows={6} onChange={(event) => setMessage(event.target.value)} />
-          <Field.HelperText>
-            {message.trim().length} of {MAX_CHARS} characters
-          </Field.HelperText>
-          {errors.message ? <Field.ErrorText role="alert">{errors.message}</Field.ErrorText> : null}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.screenshot)}>
-          <Field.Label>Screenshot (optional)</Field.Label>
+    <FormProvider {...form}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!pending) void form.handleSubmit(send)(event);
+        }}
+        noValidate
+        aria-label="Send feedback"
+      >
+        <Dialog.Header>
+          <Dialog.Title>Send feedback</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="5">
+          <Dialog.Description>Tell the courseware team what to fix or improve in “{content.name}”.</Dialog.Description>
+          <FormField<Values>
+            name="message"
+            label="Message"
+            required
+            hint={<CharacterCount<Values> name="message" max={MAX_CHARS} />}
+          >
+            {(control) => <Textarea {...control} rows={6} {...form.register('message')} />}
+          </FormField>
+          <ScreenshotField />
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={pending} loadingText="Sending…">
+            Send
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
+  );
+}
+
+/**
+ * The optional screenshot (spec §5): a file picker through a `Controller`. A refused
+ * file is dropped at once with its message; "Remove screenshot" drops the kept one
+ * and gives the focus back to the picker.
+ */
+function ScreenshotField() {
+  const { control, setValue, setError, clearErrors } = useFormContext<Values>();
+  const { field } = useController({ control, name: 'screenshot' });
+  const input = useRef<HTMLInputElement | null>(null);
+  const screenshot = field.value;
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const problem = screenshotProblem(file);
+    if (problem) {
+      // Spec §5: a refused file is dropped and its message shown.
+      if (input.current) input.current.value = '';
+      setValue('screenshot', null);
+      setError('screenshot', { type: 'file', message: problem });
+      return;
+    }
+    setValue('screenshot', file);
+    clearErrors('screenshot');
+  };
+
+  const remove = () => {
+    if (input.current) input.current.value = '';
+    setValue('screenshot', null);
+    input.current?.focus();
+  };
+
+  return (
+    <>
+      <FormField<Values>
+        name="screenshot"
+        label="Screenshot (optional)"
+        hint={`${FEEDBACK_SCREENSHOT_EXTENSIONS.join(', ')}; at most ${SIZE_LABEL}.`}
+      >
+        {(described) => (
           <Input
-            ref={fileRef}
+            {...described}
+            ref={(element) => {
+              input.current = element;
+              field.ref(element);
+            }}
+            name={field.name}
+            onBlur={field.onBlur}
             type="file"
             accept={ACCEPT}
             p="1.5"
-            onChange={(event) => chooseFile(event.target.files?.[0])}
+            onChange={(event) => choose(event.target.files?.[0])}
           />
-          <Field.HelperText>
-            {FEEDBACK_SCREENSHOT_EXTENSIONS.join(', ')}; at most {SIZE_LABEL}.
-          </Field.HelperText>
-          {errors.screenshot ? <Field.ErrorText role="alert">{errors.screenshot}</Field.ErrorText> : null}
-        </Field.Root>
-        {screenshot ? (
-          <HStack gap="3">
-            <Text>
-              Attached: {screenshot.name} ({screenshot.size.toLocaleString('en-US')} bytes)
-            </Text>
-            <Button size="xs" variant="ghost" onClick={removeFile}>
-              Remove screenshot
-            </Button>
-          </HStack>
-        ) : null}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={pending} loadingText="Sending…">
-          Send
-        </Button>
-      </Dialog.Footer>
-    </form>
+        )}
+      </FormField>
+      {screenshot ? (
+        <HStack gap="3">
+          <Text>
+            Attached: {screenshot.name} ({screenshot.size.toLocaleString('en-US')} bytes)
+          </Text>
+          <Button size="xs" variant="ghost" onClick={remove}>
+            Remove screenshot
+          </Button>
+        </HStack>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, chakra, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { type DefaultValues, FormProvider } from 'react-hook-form';
 import {
   CONTACT_CONFIRMATION,
   CONTACT_TOPIC_LABELS,
@@ -6,6 +7,7 @@ import {
   contactTopicsOf,
 } from '#shared/contracts/messages';
 import { MESSAGE_LIMITS } from '#shared/limits';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { useSendContactRequest } from '../api/send-contact-request.ts';
 import { usePublicForm } from '../hooks/use-public-form.ts';
@@ -31,8 +33,9 @@ const AUTOCOMPLETE: Partial<Record<TextFieldName, string>> = {
   organization: 'organization',
 };
 
-type Values = Record<ContactField, string>;
-const EMPTY: Values = { name: '', email: '', organization: '', topic: '', subject: '', message: '' };
+type Values = ContactRequestInput;
+// The topic starts as its select's empty choice: the contract's "Choose a topic." until one is chosen.
+const EMPTY: DefaultValues<Values> = { name: '', email: '', organization: '', subject: '', message: '' };
 
 /**
  * The contact form (spec §2.9, §4 "Contact form", §5 "Contact form"): name, email,
@@ -46,10 +49,10 @@ const EMPTY: Values = { name: '', email: '', organization: '', topic: '', subjec
 export function ContactForm() {
   const { brand } = useRuntimeConfig();
   const topics = contactTopicsOf(brand);
-  const { values, set, register, errors, trap, setTrap, rateLimited, sent, submit, pending } = usePublicForm({
+  const { form, rateLimited, sent, submit, pending } = usePublicForm({
     schema: ContactRequestInput,
+    defaultValues: EMPTY,
     fields: FIELDS,
-    empty: EMPTY,
     mutation: useSendContactRequest(),
   });
 
@@ -62,64 +65,52 @@ export function ContactForm() {
     );
   }
 
-  const textField = (field: TextFieldName, extra: { type?: 'email'; multiline?: boolean; maxChars?: number } = {}) => (
-    <TextField
-      label={CONTACT_LABELS[field]}
-      autoComplete={AUTOCOMPLETE[field]}
-      value={values[field]}
-      onChange={set(field)}
-      error={errors[field]}
-      inputRef={register(field)}
-      {...extra}
-    />
+  const textField = (name: TextFieldName, extra: { type?: 'email'; multiline?: boolean; maxChars?: number } = {}) => (
+    <TextField<Values> name={name} label={CONTACT_LABELS[name]} autoComplete={AUTOCOMPLETE[name]} {...extra} />
   );
 
   return (
-    <chakra.form position="relative" onSubmit={submit} noValidate aria-label="Contact us">
-      <Stack gap="5" maxW="2xl">
-        <Text color="fg.muted">
-          Every field is required. Name, email, organization and subject: at most {MESSAGE_LIMITS.contactFieldMaxChars}{' '}
-          characters each.
-        </Text>
-        {textField('name')}
-        {textField('email', { type: 'email' })}
-        {textField('organization')}
-        <Field.Root invalid={Boolean(errors.topic)} required>
-          <Field.Label>
-            {CONTACT_LABELS.topic}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              ref={register('topic')}
-              value={values.topic}
-              onChange={(event) => set('topic')(event.target.value)}
-            >
-              <option value="">Choose a topic</option>
-              {topics.map((topic) => (
-                <option key={topic} value={topic}>
-                  {CONTACT_TOPIC_LABELS[topic]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {errors.topic ? (
-            <Field.ErrorText role="alert">
-              {CONTACT_LABELS.topic}: {errors.topic}
-            </Field.ErrorText>
-          ) : null}
-        </Field.Root>
-        {textField('subject')}
-        {textField('message', { multiline: true, maxChars: MESSAGE_LIMITS.contactMessageMaxChars })}
-        <TrapField value={trap} onChange={setTrap} />
-        {rateLimited ? <RateLimitedAlert message={rateLimited} /> : null}
-        <div>
-          <Button type="submit" colorPalette="brand" loading={pending} loadingText="Sending…">
-            Send message
-          </Button>
-        </div>
-      </Stack>
-    </chakra.form>
+    <FormProvider {...form}>
+      <chakra.form position="relative" onSubmit={submit} noValidate aria-label="Contact us">
+        <Stack gap="5" maxW="2xl">
+          <Text color="fg.muted">
+            Every field is required. Name, email, organization and subject: at most{' '}
+            {MESSAGE_LIMITS.contactFieldMaxChars} characters each.
+          </Text>
+          {textField('name')}
+          {textField('email', { type: 'email' })}
+          {textField('organization')}
+          <FormField<Values>
+            name="topic"
+            label={CONTACT_LABELS.topic}
+            required
+            errorPrefix={`${CONTACT_LABELS.topic}: `}
+          >
+            {(control) => (
+              <NativeSelect.Root>
+                <NativeSelect.Field {...control} {...form.register('topic')}>
+                  <option value="">Choose a topic</option>
+                  {topics.map((topic) => (
+                    <option key={topic} value={topic}>
+                      {CONTACT_TOPIC_LABELS[topic]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          </FormField>
+          {textField('subject')}
+          {textField('message', { multiline: true, maxChars: MESSAGE_LIMITS.contactMessageMaxChars })}
+          <TrapField />
+          {rateLimited ? <RateLimitedAlert message={rateLimited} /> : null}
+          <div>
+            <Button type="submit" colorPalette="brand" loading={pending} loadingText="Sending…">
+              Send message
+            </Button>
+          </div>
+        </Stack>
+      </chakra.form>
+    </FormProvider>
   );
 }

@@ -1,83 +1,71 @@
-import { Alert, Box, Field, Heading, Input, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Heading, Input, Textarea } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 
-export interface TextFieldProps {
+export interface TextFieldProps<Values extends FieldValues> {
+  /** The field's name in the enclosing react-hook-form form. */
+  readonly name: FieldPath<Values>;
   readonly label: string;
-  readonly value: string;
-  readonly onChange: (value: string) => void;
-  /** The field's message; shown under it as an alert, after the label (spec §5, §8). */
-  readonly error?: string | undefined;
   readonly required?: boolean;
   readonly type?: 'text' | 'email';
-  readonly autoComplete?: string;
+  readonly autoComplete?: string | undefined;
   /** A textarea with a character counter against `maxChars`. */
   readonly multiline?: boolean;
   readonly maxChars?: number;
   readonly helperText?: ReactNode;
-  readonly inputRef?: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
 }
 
 /**
- * A labelled text input (or textarea) of the public forms. No `maxLength`: a longer
- * value stays as typed and gets the limit's message, so nothing typed is cut off
- * unseen. The message under the field starts with its label, so an alert read out
- * on its own still says which field it is about.
+ * A labelled text input (or textarea) of the public forms, through `FormField`
+ * (issue 23 item 4). No `maxLength`: a longer value stays as typed and gets the
+ * limit's message, so nothing typed is cut off unseen. The message under the field
+ * starts with its label, so an alert read out on its own still says which field it
+ * is about (spec §5, §8).
  */
-export function TextField({
+export function TextField<Values extends FieldValues>({
+  name,
   label,
-  value,
-  onChange,
-  error,
   required = true,
   type = 'text',
   autoComplete,
   multiline = false,
   maxChars,
   helperText,
-  inputRef,
-}: TextFieldProps) {
-  const counter = multiline && maxChars !== undefined ? `${value.trim().length} of ${maxChars} characters` : null;
+}: TextFieldProps<Values>) {
+  const { register } = useFormContext<Values>();
+  const counter = multiline && maxChars !== undefined ? <CharacterCount<Values> name={name} max={maxChars} /> : null;
+  const hint =
+    helperText || counter ? (
+      <>
+        {helperText}
+        {helperText && counter ? ' ' : null}
+        {counter}
+      </>
+    ) : undefined;
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      {multiline ? (
-        <Textarea ref={inputRef} value={value} rows={8} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <Input
-          ref={inputRef}
-          type={type}
-          value={value}
-          autoComplete={autoComplete}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-      {helperText || counter ? (
-        <Field.HelperText>
-          {helperText}
-          {helperText && counter ? ' ' : null}
-          {counter}
-        </Field.HelperText>
-      ) : null}
-      {error ? (
-        <Field.ErrorText role="alert">
-          {label}: {error}
-        </Field.ErrorText>
-      ) : null}
-    </Field.Root>
+    <FormField<Values> name={name} label={label} hint={hint} required={required} errorPrefix={`${label}: `}>
+      {(control) =>
+        multiline ? (
+          <Textarea {...control} rows={8} {...register(name)} />
+        ) : (
+          <Input {...control} type={type} autoComplete={autoComplete} {...register(name)} />
+        )
+      }
+    </FormField>
   );
 }
 
 /**
- * The trap (newsletter) or honeypot (contact) field of spec §4: off screen, out of
- * the tab order, hidden from assistive technology and from autofill. People never
- * fill it; a form that comes back with it filled is answered with a made-up success
- * and nothing is sent.
+ * The trap (newsletter) or honeypot (contact) field of spec §4, the form's `trap`
+ * value: off screen, out of the tab order, hidden from assistive technology and
+ * from autofill. People never fill it; a form that comes back with it filled is
+ * answered with a made-up success and nothing is sent.
  */
-export function TrapField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function TrapField() {
   const id = useId();
+  const { field } = useController<{ trap?: string | undefined }, 'trap'>({ name: 'trap' });
   return (
     <Box
       aria-hidden="true"
@@ -95,8 +83,8 @@ export function TrapField({ value, onChange }: { value: string; onChange: (value
         type="text"
         tabIndex={-1}
         autoComplete="off"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={field.value ?? ''}
+        onChange={field.onChange}
       />
     </Box>
   );

@@ -1,6 +1,8 @@
-import { Button, chakra, Fieldset, HStack, Stack, Text } from '@chakra-ui/react';
-import { EMAIL_FORMATS, type EmailFormat, NewsletterSignupRequest } from '#shared/contracts/messages';
+import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Controller, FormProvider } from 'react-hook-form';
+import { EMAIL_FORMATS, NewsletterSignupRequest } from '#shared/contracts/messages';
 import { MESSAGE_LIMITS } from '#shared/limits';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
@@ -30,7 +32,7 @@ const AUTOCOMPLETE: Record<TextFieldName, string> = {
   jobTitle: 'organization-title',
 };
 
-type Values = Record<TextFieldName, string> & { emailFormat: EmailFormat };
+type Values = NewsletterSignupRequest;
 const EMPTY: Values = { email: '', firstName: '', lastName: '', organization: '', jobTitle: '', emailFormat: 'HTML' };
 
 const Radio = chakra('input', { base: { boxSize: '4', accentColor: 'colorPalette.solid', cursor: 'pointer' } });
@@ -46,10 +48,10 @@ const Radio = chakra('input', { base: { boxSize: '4', accentColor: 'colorPalette
  */
 export function NewsletterForm() {
   const { siteName, flags } = useRuntimeConfig();
-  const { values, set, register, errors, trap, setTrap, rateLimited, sent, submit, pending } = usePublicForm({
+  const { form, rateLimited, sent, submit, pending } = usePublicForm({
     schema: NewsletterSignupRequest,
+    defaultValues: EMPTY,
     fields: FIELDS,
-    empty: EMPTY,
     mutation: useCreateNewsletterSubscriber(),
   });
 
@@ -74,57 +76,62 @@ export function NewsletterForm() {
   }
 
   return (
-    <chakra.form position="relative" onSubmit={submit} noValidate aria-label="Newsletter sign-up">
-      <Stack gap="5" maxW="xl">
-        <Text color="fg.muted">
-          Every field is required, each at most {MESSAGE_LIMITS.newsletterFieldMaxChars} characters.
-        </Text>
-        {TEXT_FIELDS.map((field) => (
-          <TextField
-            key={field}
-            label={NEWSLETTER_LABELS[field]}
-            type={field === 'email' ? 'email' : 'text'}
-            autoComplete={AUTOCOMPLETE[field]}
-            value={values[field]}
-            onChange={set(field)}
-            error={errors[field]}
-            inputRef={register(field)}
-          />
-        ))}
-        <Fieldset.Root invalid={Boolean(errors.emailFormat)}>
-          <Fieldset.Legend>{NEWSLETTER_LABELS.emailFormat}</Fieldset.Legend>
-          <HStack gap="6">
-            {EMAIL_FORMATS.map((format) => (
-              <HStack as="label" key={format} gap="2" cursor="pointer">
-                <Radio
-                  type="radio"
-                  name="emailFormat"
-                  value={format}
-                  colorPalette="brand"
-                  checked={values.emailFormat === format}
-                  onChange={() => set('emailFormat')(format)}
-                  ref={(element: HTMLInputElement | null) => {
-                    if (format === values.emailFormat) register('emailFormat')(element);
-                  }}
-                />
-                {format}
-              </HStack>
-            ))}
-          </HStack>
-          {errors.emailFormat ? (
-            <Fieldset.ErrorText role="alert">
-              {NEWSLETTER_LABELS.emailFormat}: {errors.emailFormat}
-            </Fieldset.ErrorText>
-          ) : null}
-        </Fieldset.Root>
-        <TrapField value={trap} onChange={setTrap} />
-        {rateLimited ? <RateLimitedAlert message={rateLimited} /> : null}
-        <div>
-          <Button type="submit" colorPalette="brand" loading={pending} loadingText="Signing up…">
-            Sign up
-          </Button>
-        </div>
-      </Stack>
-    </chakra.form>
+    <FormProvider {...form}>
+      <chakra.form position="relative" onSubmit={submit} noValidate aria-label="Newsletter sign-up">
+        <Stack gap="5" maxW="xl">
+          <Text color="fg.muted">
+            Every field is required, each at most {MESSAGE_LIMITS.newsletterFieldMaxChars} characters.
+          </Text>
+          {TEXT_FIELDS.map((name) => (
+            <TextField<Values>
+              key={name}
+              name={name}
+              label={NEWSLETTER_LABELS[name]}
+              type={name === 'email' ? 'email' : 'text'}
+              autoComplete={AUTOCOMPLETE[name]}
+            />
+          ))}
+          <FormField<Values>
+            name="emailFormat"
+            label={NEWSLETTER_LABELS.emailFormat}
+            errorPrefix={`${NEWSLETTER_LABELS.emailFormat}: `}
+            group
+          >
+            {() => (
+              <Controller
+                control={form.control}
+                name="emailFormat"
+                render={({ field }) => (
+                  <HStack gap="6">
+                    {EMAIL_FORMATS.map((format) => (
+                      <HStack as="label" key={format} gap="2" cursor="pointer">
+                        <Radio
+                          type="radio"
+                          name={field.name}
+                          value={format}
+                          colorPalette="brand"
+                          checked={field.value === format}
+                          onChange={() => field.onChange(format)}
+                          onBlur={field.onBlur}
+                          ref={field.value === format ? field.ref : undefined}
+                        />
+                        {format}
+                      </HStack>
+                    ))}
+                  </HStack>
+                )}
+              />
+            )}
+          </FormField>
+          <TrapField />
+          {rateLimited ? <RateLimitedAlert message={rateLimited} /> : null}
+          <div>
+            <Button type="submit" colorPalette="brand" loading={pending} loadingText="Signing up…">
+              Sign up
+            </Button>
+          </div>
+        </Stack>
+      </chakra.form>
+    </FormProvider>
   );
 }

@@ -3,7 +3,6 @@ import {
   Button,
   CloseButton,
   Dialog,
-  Field,
   HStack,
   NativeSelect,
   Portal,
@@ -13,20 +12,24 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { FormProvider, useFormContext } from 'react-hook-form';
+import * as z from 'zod';
 import { ANY_SCOPE, API_CLAIMS, CLAIM_TYPES, hasClaim, type Principal } from '#shared/capabilities';
 import { type SentSupportRequest, SupportRequestInput } from '#shared/contracts/messages';
 import { MESSAGE_LIMITS } from '#shared/limits';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { type SessionUser, useSession } from '../../../lib/auth/session-store.ts';
+import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { listOrganizationsQueryOptions } from '../api/list-organizations.ts';
 import { listUserCoursesQueryOptions } from '../api/list-user-courses.ts';
 import { type SupportTarget, useRequestSupport } from '../api/request-support.ts';
 import { clientContext } from '../utils/client-context.ts';
-import { type FieldErrors, fieldErrorsFromApi, fieldErrorsOf, firstInvalid } from '../utils/field-errors.ts';
 import { TextField } from './form-parts.tsx';
 
 /** What the shell gives the support dialog: how to close it and where the focus goes back to. */
@@ -36,8 +39,8 @@ export interface SupportDialogProps {
   readonly returnFocus: HTMLElement | null;
 }
 
-const FIELDS = ['topic', 'email', 'subject', 'message'] as const;
-type SupportField = (typeof FIELDS)[number];
+type SupportField = 'topic' | 'email' | 'subject' | 'message';
+/** The fields a 400 of the support routes may name, in screen order. */
 const BODY_FIELDS = ['email', 'subject', 'message'] as const;
 
 /** Labels of the support dialog's fields (spec §3 "Support request"). */
@@ -153,7 +156,21 @@ export function SupportDialog({ onClose, returnFocus }: SupportDialogProps) {
   );
 }
 
-type Values = Record<SupportField, string>;
+/**
+ * The form's check (spec §5 "Support dialog"): a topic among `options`, the e-mail
+ * only when asked (then required; the contract's limit and format), the contract's
+ * subject and message. Built per render, as the topics load and the e-mail is asked.
+ */
+function supportFormSchema(options: readonly TopicOption[], askEmail: boolean) {
+  const { email, subject, message } = SupportRequestInput.shape;
+  return z.object({
+    topic: z.string().refine((value) => options.some((option) => option.value === value), TOPIC_REQUIRED_MESSAGE),
+    email: askEmail ? z.string().trim().min(1, 'Is required.').pipe(email.unwrap()) : z.string().optional(),
+    subject,
+    message,
+  });
+}
+type Values = z.input<ReturnType<typeof supportFormSchema>>;
 const EMPTY: Values = { topic: '', email: '', subject: '', message: '' };
 
 function SupportForm({
@@ -167,82 +184,94 @@ function SupportForm({
   onSent: (sent: SentSupportRequest) => void;
   onClose: () => void;
 }) {
-  const { flags } = useRuntimeConfig();
   const topics = useSupportTopics(user, principal);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<SupportField>>({});
   // The identity's e-mail is asked for only when it has none, or when the server says it has none.
   const [askEmail, setAskEmail] = useState(!user.email);
-  const fields = useRef<Partial<Record<SupportField, HTMLElement | null>>>({});
   const mutation = useRequestSupport();
   const options = [...topics.courseOptions, ...topics.organizationOptions];
-  // A server message may name a field that only now appears (the e-mail): focus it once rendered.
-  const [pendingFocus, setPendingFocus] = useState<SupportField | null>(null);
-  useEffect(() => {
-    if (!pendingFocus) return;
-    fields.current[pendingFocus]?.focus();
-    setPendingFocus(null);
-  }, [pendingFocus]);
+  const form = useZodForm(supportFormSchema(options, askEmail), EMPTY);
 
-  const focusFirstInvalid = (found: FieldErrors<SupportField>) => {
-    const field = firstInvalid(FIELDS, found);
-    if (field) fields.current[field]?.focus();
-  };
-  const set = (field: SupportField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const register = (field: SupportField) => (element: HTMLElement | null) => {
-    fields.current[field] = element;
-  };
-
-  /** The body to send and the form's messages (the server's schema, a topic, the e-mail when asked). */
-  const check = (current: Values) => {
-    const body: SupportRequestInput = {
-      ...(askEmail ? { email: current.email } : {}),
-      subject: current.subject,
-      message: current.message,
-      context: clientContext(),
-    };
-    const found: FieldErrors<SupportField> = fieldErrorsOf(SupportRequestInput, body, BODY_FIELDS);
-    if (!options.some((option) => option.value === current.topic)) found.topic = TOPIC_REQUIRED_MESSAGE;
-    if (askEmail && current.email.trim() === '') found.email = 'Is required.';
-    return { body, found };
-  };
-  useRevalidation(values, setErrors, (current: Values) => check(current).found);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const { body, found } = check(values);
+  const send = (values: z.output<ReturnType<typeof supportFormSchema>>) => {
     const topic = options.find((option) => option.value === values.topic);
-    setErrors(found);
-    if (!topic || Object.keys(found).length > 0) {
-      focusFirstInvalid(found);
-      return;
-    }
+    if (!topic) return;
+    const body = SupportRequestInput.parse({
+      ...(askEmail ? { email: values.email } : {}),
+      subject: values.subject,
+      message: values.message,
+      context: clientContext(),
+    });
     mutation.mutate(
-      { target: topic.target, body: SupportRequestInput.parse(body) },
+      { target: topic.target, body },
       {
         onSuccess: onSent,
         onError: (error) => {
-          const fromServer = fieldErrorsFromApi(error, BODY_FIELDS);
-          if (!fromServer) return;
-          if (fromServer.email) setAskEmail(true);
-          setErrors(fromServer);
-          setPendingFocus(firstInvalid(BODY_FIELDS, fromServer) ?? null);
+          // A message about the e-mail shows its field first, so that it can take the focus.
+          if (error instanceof ApiError && error.details.some((detail) => detail.path.startsWith('body.email'))) {
+            flushSync(() => setAskEmail(true));
+          }
+          applyServerErrors(error, form.setError, BODY_FIELDS);
         },
       },
     );
   };
 
-  let content: ReactNode;
+  const ready = !topics.loading && options.length > 0;
+  return (
+    <FormProvider {...form}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!mutation.isPending) void form.handleSubmit(send)(event);
+        }}
+        noValidate
+        aria-label="Request support"
+      >
+        <Dialog.Header>
+          <Dialog.Title>Request support</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          {ready ? (
+            <SupportFields topics={topics} askEmail={askEmail} />
+          ) : (
+            <SupportTopicsState topics={topics} empty={options.length === 0} onClose={onClose} />
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          {ready ? (
+            <Button type="submit" colorPalette="brand" loading={mutation.isPending} loadingText="Sending…">
+              Send
+            </Button>
+          ) : null}
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** What the dialog shows instead of its fields: the topics loading, failing (with a retry), or none to offer. */
+function SupportTopicsState({
+  topics,
+  empty,
+  onClose,
+}: {
+  topics: ReturnType<typeof useSupportTopics>;
+  empty: boolean;
+  onClose: () => void;
+}) {
+  const { flags } = useRuntimeConfig();
   if (topics.loading) {
-    content = (
+    return (
       <HStack gap="3" role="status">
         <Spinner size="sm" />
         <Text>Loading your courses and organizations…</Text>
       </HStack>
     );
-  } else if (topics.failed && options.length === 0) {
-    content = (
+  }
+  if (topics.failed && empty) {
+    return (
       <Alert.Root status="error">
         <Alert.Indicator />
         <Alert.Content>
@@ -255,120 +284,77 @@ function SupportForm({
         </Alert.Content>
       </Alert.Root>
     );
-  } else if (options.length === 0) {
-    content = (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>There is no course or organization you may ask support for.</Alert.Title>
-          {flags.contact ? (
-            <Alert.Description>
-              Write to us through the{' '}
-              <RouterLink to={paths.contactUs} onClick={onClose}>
-                contact form
-              </RouterLink>{' '}
-              instead.
-            </Alert.Description>
-          ) : null}
-        </Alert.Content>
-      </Alert.Root>
-    );
-  } else {
-    content = (
-      <Stack gap="5">
-        <Field.Root invalid={Boolean(errors.topic)} required>
-          <Field.Label>
-            {SUPPORT_LABELS.topic}
-            <Field.RequiredIndicator />
-          </Field.Label>
+  }
+  return (
+    <Alert.Root status="info">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>There is no course or organization you may ask support for.</Alert.Title>
+        {flags.contact ? (
+          <Alert.Description>
+            Write to us through the{' '}
+            <RouterLink to={paths.contactUs} onClick={onClose}>
+              contact form
+            </RouterLink>{' '}
+            instead.
+          </Alert.Description>
+        ) : null}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The dialog's fields: the topic by group, the e-mail when asked, the subject and the message with its counter. */
+function SupportFields({ topics, askEmail }: { topics: ReturnType<typeof useSupportTopics>; askEmail: boolean }) {
+  const { register } = useFormContext<Values>();
+  const group = (label: string, options: readonly TopicOption[]) =>
+    options.length > 0 ? (
+      <optgroup label={label}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.name}
+          </option>
+        ))}
+      </optgroup>
+    ) : null;
+  return (
+    <Stack gap="5">
+      <FormField<Values> name="topic" label={SUPPORT_LABELS.topic} required errorPrefix={`${SUPPORT_LABELS.topic}: `}>
+        {(control) => (
           <NativeSelect.Root>
-            <NativeSelect.Field
-              ref={register('topic')}
-              value={values.topic}
-              onChange={(event) => set('topic')(event.target.value)}
-            >
+            <NativeSelect.Field {...control} {...register('topic')}>
               <option value="">Choose a course or organization</option>
-              {topics.courseOptions.length > 0 ? (
-                <optgroup label="Courses">
-                  {topics.courseOptions.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-              {topics.organizationOptions.length > 0 ? (
-                <optgroup label="Organizations">
-                  {topics.organizationOptions.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
+              {group('Courses', topics.courseOptions)}
+              {group('Organizations', topics.organizationOptions)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {errors.topic ? (
-            <Field.ErrorText role="alert">
-              {SUPPORT_LABELS.topic}: {errors.topic}
-            </Field.ErrorText>
-          ) : null}
-        </Field.Root>
-        {askEmail ? (
-          <TextField
-            label={SUPPORT_LABELS.email}
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-            helperText={`Your account has no e-mail address: where should we answer? At most ${MESSAGE_LIMITS.supportEmailMaxChars} characters.`}
-            inputRef={register('email')}
-          />
-        ) : null}
-        <TextField
-          label={SUPPORT_LABELS.subject}
-          value={values.subject}
-          onChange={set('subject')}
-          error={errors.subject}
-          helperText={`At most ${MESSAGE_LIMITS.supportSubjectMaxChars} characters.`}
-          inputRef={register('subject')}
+        )}
+      </FormField>
+      {askEmail ? (
+        <TextField<Values>
+          name="email"
+          label={SUPPORT_LABELS.email}
+          type="email"
+          autoComplete="email"
+          helperText={`Your account has no e-mail address: where should we answer? At most ${MESSAGE_LIMITS.supportEmailMaxChars} characters.`}
         />
-        <TextField
-          label={SUPPORT_LABELS.message}
-          multiline
-          maxChars={MESSAGE_LIMITS.supportMessageMaxChars}
-          value={values.message}
-          onChange={set('message')}
-          error={errors.message}
-          inputRef={register('message')}
-        />
-        <Text textStyle="sm" color="fg.muted">
-          Your name, e-mail, browser, operating system and time zone are sent with your message to help us answer.
-        </Text>
-      </Stack>
-    );
-  }
-
-  const ready = !topics.loading && options.length > 0;
-  return (
-    <form onSubmit={submit} noValidate aria-label="Request support">
-      <Dialog.Header>
-        <Dialog.Title>Request support</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>{content}</Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        {ready ? (
-          <Button type="submit" colorPalette="brand" loading={mutation.isPending} loadingText="Sending…">
-            Send
-          </Button>
-        ) : null}
-      </Dialog.Footer>
-    </form>
+      ) : null}
+      <TextField<Values>
+        name="subject"
+        label={SUPPORT_LABELS.subject}
+        helperText={`At most ${MESSAGE_LIMITS.supportSubjectMaxChars} characters.`}
+      />
+      <TextField<Values>
+        name="message"
+        label={SUPPORT_LABELS.message}
+        multiline
+        maxChars={MESSAGE_LIMITS.supportMessageMaxChars}
+      />
+      <Text textStyle="sm" color="fg.muted">
+        Your name, e-mail, browser, operating system and time zone are sent with your message to help us answer.
+      </Text>
+    </Stack>
   );
 }
 
