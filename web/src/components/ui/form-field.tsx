@@ -1,4 +1,4 @@
-import { Field } from '@chakra-ui/react';
+import { Field, Fieldset } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { type FieldPath, type FieldValues, get, useFormContext, useFormState } from 'react-hook-form';
 import { FieldErrorText, fieldIds } from './field-parts.tsx';
@@ -23,7 +23,9 @@ export interface FormFieldControl {
  * `applyServerErrors`), prefixed with `errorPrefix` (`"Name: "`) when given, so an
  * alert read out on its own still says which field it is about. Focus on the first
  * invalid field is react-hook-form's `shouldFocusError` (the control must take the
- * `ref` of `register` or of a `Controller`'s `field`).
+ * `ref` of `register` or of a `Controller`'s `field`). With `group`, the field is
+ * a group of controls (checkboxes): a fieldset whose legend is the label, the ids
+ * handed on for the group's element.
  */
 export function FormField<Values extends FieldValues>({
   name,
@@ -32,6 +34,7 @@ export function FormField<Values extends FieldValues>({
   required = false,
   errorPrefix,
   id,
+  group = false,
   children,
 }: {
   readonly name: FieldPath<Values>;
@@ -41,6 +44,8 @@ export function FormField<Values extends FieldValues>({
   readonly errorPrefix?: string;
   /** The control's id; by default derived from the field's name. */
   readonly id?: string;
+  /** A group of controls (checkboxes) under a legend rather than one labelled control. */
+  readonly group?: boolean;
   readonly children: (control: FormFieldControl) => ReactNode;
 }) {
   const { control } = useFormContext<Values>();
@@ -51,19 +56,40 @@ export function FormField<Values extends FieldValues>({
     help: hint !== undefined && hint !== null,
     error: message !== undefined,
   });
+  const wiring: FormFieldControl = {
+    id: base,
+    'aria-describedby': describedBy,
+    'aria-invalid': message !== undefined ? true : undefined,
+  };
+  const shown = message === undefined ? undefined : `${errorPrefix ?? ''}${message}`;
+  if (group) {
+    return (
+      <Fieldset.Root invalid={message !== undefined}>
+        <Fieldset.Legend id={`${base}-label`}>
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </Fieldset.Legend>
+        {children(wiring)}
+        {hint !== undefined && hint !== null ? (
+          <Fieldset.HelperText id={ids.helperText}>{hint}</Fieldset.HelperText>
+        ) : null}
+        {shown ? (
+          <Fieldset.ErrorText id={ids.errorText} role="alert">
+            {shown}
+          </Fieldset.ErrorText>
+        ) : null}
+      </Fieldset.Root>
+    );
+  }
   return (
     <Field.Root id={base} invalid={message !== undefined} required={required} ids={{ ...ids, label: `${base}-label` }}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
-      {children({
-        id: base,
-        'aria-describedby': describedBy,
-        'aria-invalid': message !== undefined ? true : undefined,
-      })}
+      {children(wiring)}
       {hint !== undefined && hint !== null ? <Field.HelperText>{hint}</Field.HelperText> : null}
-      <FieldErrorText message={message === undefined ? undefined : `${errorPrefix ?? ''}${message}`} />
+      <FieldErrorText message={shown} />
     </Field.Root>
   );
 }
