@@ -27,7 +27,7 @@ import {
 } from 'react-hook-form';
 import type { UpdateUserRightsRequest, UserDetail } from '#shared/contracts/administration';
 import { BRANDS, type Brand } from '#shared/enums';
-import { ROLE_PRESETS } from '#shared/role-presets';
+import { ROLE_PRESETS, type RolePreset } from '#shared/role-presets';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -152,7 +152,6 @@ function RightsForm({
 }) {
   const [schema] = useState(() => rightsSchema(user.version));
   const form = useZodForm(schema, rightsDraftOf(user));
-  const claims = useFieldArray({ control: form.control, name: 'claims' });
   const { errors } = form.formState;
   const [stale, setStale] = useState(false);
   const [removals, setRemovals] = useState<{ request: UpdateUserRightsRequest; texts: string[] } | null>(null);
@@ -220,25 +219,12 @@ function RightsForm({
     }, showProblems)(event);
   };
 
-  const [presetId, setPresetId] = useState('');
-  const preset = ROLE_PRESETS.find((candidate) => candidate.id === presetId);
-  const applyChosenPreset = () => {
-    if (!preset) return;
+  const applyChosenPreset = (preset: RolePreset) => {
     const next = applyPreset(form.getValues(), preset);
-    form.setValue('roles', next.roles, { shouldValidate: form.formState.isSubmitted });
-    claims.replace(next.claims);
-    form.setValue('subscriptions', next.subscriptions, { shouldValidate: form.formState.isSubmitted });
-    form.setValue('ranges', next.ranges, { shouldValidate: form.formState.isSubmitted });
+    const options = { shouldValidate: form.formState.isSubmitted };
+    for (const name of ['roles', 'claims', 'subscriptions', 'ranges'] as const)
+      form.setValue(name, next[name], options);
     announce(`Applied ${preset.label}: its roles and claims replace the ones shown. Review them, then save.`);
-  };
-
-  const removeClaim = (index: number) => {
-    claims.remove(index);
-    queueMicrotask(() => {
-      const rows = element.current?.querySelectorAll<HTMLElement>('[data-claim-type]');
-      const next = rows?.[Math.min(index, (rows?.length ?? 1) - 1)];
-      (next ?? element.current?.querySelector<HTMLElement>('[data-add-claim]'))?.focus();
-    });
   };
 
   const pending = save.isPending;
@@ -256,141 +242,11 @@ function RightsForm({
             {user.email ?? 'No e-mail address'}. What this user may do follows from these roles, claims, subscriptions
             and ranges (spec §6). Every change is recorded in the audit log.
           </Dialog.Description>
-          <Fieldset.Root disabled={pending}>
-            <Fieldset.Legend>Role preset</Fieldset.Legend>
-            <Fieldset.HelperText>
-              A preset sets the roles and claims of a kind of user (spec §6); its subscriptions and ranges are added.
-            </Fieldset.HelperText>
-            <Fieldset.Content>
-              <HStack align="end" gap="3" wrap="wrap">
-                <Field.Root maxW="md">
-                  <Field.Label>Preset</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={presetId} onChange={(event) => setPresetId(event.target.value)}>
-                      <option value="">Choose a preset</option>
-                      {ROLE_PRESETS.map((option) => (
-                        <option key={option.id} value={option.id}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {preset ? <Field.HelperText>{preset.description}</Field.HelperText> : null}
-                </Field.Root>
-                <Button type="button" variant="outline" disabled={!preset} onClick={applyChosenPreset}>
-                  Apply preset
-                </Button>
-              </HStack>
-            </Fieldset.Content>
-          </Fieldset.Root>
-          <Controller
-            control={form.control}
-            name="roles"
-            render={({ field }) => {
-              const roleScopes = new Map(field.value.map((role) => [role.value, role.scopes]));
-              return (
-                <StringListField<RightsDraft>
-                  name="roles"
-                  legend="Roles"
-                  noun="role"
-                  items={field.value.map((role) => role.value)}
-                  onChange={(values) =>
-                    field.onChange(
-                      values.map((value) => {
-                        const scopes = roleScopes.get(value);
-                        return scopes ? { value, scopes } : { value };
-                      }),
-                    )
-                  }
-                  inputRef={field.ref}
-                  describe={(value) => {
-                    const scopes = roleScopes.get(value);
-                    return scopes?.length ? `scopes: ${scopes.join(', ')}` : null;
-                  }}
-                  help="USER is needed to sign in at all. Role claims are stored as claims of type role."
-                  disabled={pending}
-                />
-              );
-            }}
-          />
-          <Box asChild borderWidth="1px" borderRadius="md" p="3">
-            <details ref={advanced} open={errors.claims ? true : undefined}>
-              <Box as="summary" cursor="pointer" fontWeight="medium">
-                Advanced: claims ({claims.fields.length})
-              </Box>
-              <Fieldset.Root disabled={pending} mt="3">
-                <Fieldset.Legend>Claims</Fieldset.Legend>
-                <Fieldset.HelperText>
-                  A claim has a type (such as api), a value (such as get_v1_users) and optional scopes, separated by
-                  commas; no scopes, or any, means everywhere.
-                </Fieldset.HelperText>
-                <Fieldset.Content>
-                  {claims.fields.length === 0 ? <Text color="fg.muted">No claims besides the roles.</Text> : null}
-                  <Stack as="ul" gap="3" listStyleType="none">
-                    {claims.fields.map((row, index) => (
-                      <ClaimRowFields key={row.id} index={index} onRemove={() => removeClaim(index)} />
-                    ))}
-                  </Stack>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    alignSelf="flex-start"
-                    onClick={() => claims.append({ type: '', value: '', scopes: '' })}
-                    data-add-claim=""
-                  >
-                    Add claim
-                  </Button>
-                </Fieldset.Content>
-              </Fieldset.Root>
-            </details>
-          </Box>
-          <Controller
-            control={form.control}
-            name="subscriptions"
-            render={({ field }) => (
-              <StringListField<RightsDraft>
-                name="subscriptions"
-                legend="Product subscriptions"
-                noun="subscription"
-                items={field.value}
-                onChange={field.onChange}
-                inputRef={field.ref}
-                help="coursewareFeature is needed to sign in to the portal."
-                disabled={pending}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="ranges"
-            render={({ field }) => (
-              <FormField<RightsDraft> name="ranges" label="Ranges" group>
-                {(control) => (
-                  <Fieldset.Content {...control} ref={field.ref} tabIndex={-1}>
-                    {BRANDS.map((brand) => (
-                      <Checkbox.Root
-                        key={brand}
-                        disabled={pending}
-                        checked={field.value.includes(brand)}
-                        onCheckedChange={({ checked }) =>
-                          field.onChange(
-                            checked === true ? [...field.value, brand] : field.value.filter((one) => one !== brand),
-                          )
-                        }
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          {brand} — {RANGE_HELP[brand]}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Fieldset.Content>
-                )}
-              </FormField>
-            )}
-          />
+          <PresetPicker disabled={pending} onApply={applyChosenPreset} />
+          <RolesField disabled={pending} />
+          <ClaimsSection advanced={advanced} disabled={pending} />
+          <SubscriptionsField disabled={pending} />
+          <RangesField disabled={pending} />
           {stale || errors.root ? (
             <Alert.Root status="error" ref={problem} tabIndex={-1}>
               <Alert.Indicator />
@@ -433,6 +289,190 @@ function RightsForm({
         </ConfirmDialog>
       </form>
     </FormProvider>
+  );
+}
+
+/** The role presets of `#shared/role-presets` (spec §6): one chosen, then applied by its button. */
+function PresetPicker({ disabled, onApply }: { disabled: boolean; onApply: (preset: RolePreset) => void }) {
+  const [presetId, setPresetId] = useState('');
+  const preset = ROLE_PRESETS.find((candidate) => candidate.id === presetId);
+  return (
+    <Fieldset.Root disabled={disabled}>
+      <Fieldset.Legend>Role preset</Fieldset.Legend>
+      <Fieldset.HelperText>
+        A preset sets the roles and claims of a kind of user (spec §6); its subscriptions and ranges are added.
+      </Fieldset.HelperText>
+      <Fieldset.Content>
+        <HStack align="end" gap="3" wrap="wrap">
+          <Field.Root maxW="md">
+            <Field.Label>Preset</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={presetId} onChange={(event) => setPresetId(event.target.value)}>
+                <option value="">Choose a preset</option>
+                {ROLE_PRESETS.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {preset ? <Field.HelperText>{preset.description}</Field.HelperText> : null}
+          </Field.Root>
+          <Button type="button" variant="outline" disabled={!preset} onClick={() => preset && onApply(preset)}>
+            Apply preset
+          </Button>
+        </HStack>
+      </Fieldset.Content>
+    </Fieldset.Root>
+  );
+}
+
+/** The roles (the `role` claims) as a string list; a stored role keeps its scopes. */
+function RolesField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<RightsDraft>();
+  return (
+    <Controller
+      control={control}
+      name="roles"
+      render={({ field }) => {
+        const roleScopes = new Map(field.value.map((role) => [role.value, role.scopes]));
+        return (
+          <StringListField<RightsDraft>
+            name="roles"
+            legend="Roles"
+            noun="role"
+            items={field.value.map((role) => role.value)}
+            onChange={(values) =>
+              field.onChange(
+                values.map((value) => {
+                  const scopes = roleScopes.get(value);
+                  return scopes ? { value, scopes } : { value };
+                }),
+              )
+            }
+            inputRef={field.ref}
+            describe={(value) => {
+              const scopes = roleScopes.get(value);
+              return scopes?.length ? `scopes: ${scopes.join(', ')}` : null;
+            }}
+            help="USER is needed to sign in at all. Role claims are stored as claims of type role."
+            disabled={disabled}
+          />
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * The raw claims (field array `claims`) under the "Advanced" disclosure, opened by
+ * hand or when one of them has an error; removing a row moves the focus to the next
+ * row (or Add claim), adding one to its type.
+ */
+function ClaimsSection({ advanced, disabled }: { advanced: RefObject<HTMLDetailsElement | null>; disabled: boolean }) {
+  const { control, formState } = useFormContext<RightsDraft>();
+  const claims = useFieldArray({ control, name: 'claims' });
+  const removeClaim = (index: number) => {
+    claims.remove(index);
+    queueMicrotask(() => {
+      const rows = advanced.current?.querySelectorAll<HTMLElement>('[data-claim-type]');
+      const next = rows?.[Math.min(index, (rows?.length ?? 1) - 1)];
+      (next ?? advanced.current?.querySelector<HTMLElement>('[data-add-claim]'))?.focus();
+    });
+  };
+  return (
+    <Box asChild borderWidth="1px" borderRadius="md" p="3">
+      <details ref={advanced} open={formState.errors.claims ? true : undefined}>
+        <Box as="summary" cursor="pointer" fontWeight="medium">
+          Advanced: claims ({claims.fields.length})
+        </Box>
+        <Fieldset.Root disabled={disabled} mt="3">
+          <Fieldset.Legend>Claims</Fieldset.Legend>
+          <Fieldset.HelperText>
+            A claim has a type (such as api), a value (such as get_v1_users) and optional scopes, separated by commas;
+            no scopes, or any, means everywhere.
+          </Fieldset.HelperText>
+          <Fieldset.Content>
+            {claims.fields.length === 0 ? <Text color="fg.muted">No claims besides the roles.</Text> : null}
+            <Stack as="ul" gap="3" listStyleType="none">
+              {claims.fields.map((row, index) => (
+                <ClaimRowFields key={row.id} index={index} onRemove={() => removeClaim(index)} />
+              ))}
+            </Stack>
+            <Button
+              type="button"
+              variant="outline"
+              alignSelf="flex-start"
+              onClick={() => claims.append({ type: '', value: '', scopes: '' })}
+              data-add-claim=""
+            >
+              Add claim
+            </Button>
+          </Fieldset.Content>
+        </Fieldset.Root>
+      </details>
+    </Box>
+  );
+}
+
+/** The product subscriptions as a string list. */
+function SubscriptionsField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<RightsDraft>();
+  return (
+    <Controller
+      control={control}
+      name="subscriptions"
+      render={({ field }) => (
+        <StringListField<RightsDraft>
+          name="subscriptions"
+          legend="Product subscriptions"
+          noun="subscription"
+          items={field.value}
+          onChange={field.onChange}
+          inputRef={field.ref}
+          help="coursewareFeature is needed to sign in to the portal."
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+/** The ranges (brands) the user belongs to, as a group of checkboxes. */
+function RangesField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<RightsDraft>();
+  return (
+    <Controller
+      control={control}
+      name="ranges"
+      render={({ field }) => (
+        <FormField<RightsDraft> name="ranges" label="Ranges" group>
+          {(control) => (
+            <Fieldset.Content {...control} ref={field.ref} tabIndex={-1}>
+              {BRANDS.map((brand) => (
+                <Checkbox.Root
+                  key={brand}
+                  disabled={disabled}
+                  checked={field.value.includes(brand)}
+                  onCheckedChange={({ checked }) =>
+                    field.onChange(
+                      checked === true ? [...field.value, brand] : field.value.filter((one) => one !== brand),
+                    )
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>
+                    {brand} — {RANGE_HELP[brand]}
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Fieldset.Content>
+          )}
+        </FormField>
+      )}
+    />
   );
 }
 
