@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Dialog, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import { Controller, FormProvider } from 'react-hook-form';
+import { Controller, FormProvider, useFormContext } from 'react-hook-form';
 import {
   BUSINESS_UNIT_CATEGORIES,
   BUSINESS_UNIT_CATEGORY_LABELS,
@@ -199,56 +199,8 @@ function UnitForm({
           >
             {(control) => <Input {...control} {...form.register('region')} disabled={pending} autoComplete="off" />}
           </FormField>
-          <Controller
-            control={form.control}
-            name="public"
-            render={({ field }) => (
-              <Checkbox.Root
-                checked={field.value}
-                disabled={pending}
-                onCheckedChange={({ checked }) => field.onChange(checked === true)}
-              >
-                <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
-                <Checkbox.Control />
-                <Checkbox.Label>Public institution (such as a state school)</Checkbox.Label>
-              </Checkbox.Root>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="eligibleBrands"
-            render={({ field }) => (
-              <FormField<UnitDraft>
-                name="eligibleBrands"
-                label="Eligible brands"
-                hint="Where this organization's faculty may download courseware. Leave both unticked when they may not download."
-                group
-              >
-                {(control) => (
-                  <Stack gap="2" {...control} ref={field.ref} tabIndex={-1}>
-                    {BRANDS.map((brand) => (
-                      <Checkbox.Root
-                        key={brand}
-                        disabled={pending}
-                        checked={field.value.includes(brand)}
-                        onCheckedChange={({ checked }) =>
-                          field.onChange(
-                            checked === true ? [...field.value, brand] : field.value.filter((one) => one !== brand),
-                          )
-                        }
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          {brand}: {eligibilityText(brand)}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Stack>
-                )}
-              </FormField>
-            )}
-          />
+          <PublicField disabled={pending} />
+          <EligibleBrandsField disabled={pending} />
           {stale || errors.root ? (
             <Alert.Root status="error" ref={problem} tabIndex={-1} role="alert">
               <Alert.Indicator />
@@ -273,5 +225,69 @@ function UnitForm({
         </Dialog.Footer>
       </form>
     </FormProvider>
+  );
+}
+
+/** Whether the unit is a public institution. */
+function PublicField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<UnitDraft>();
+  return (
+    <Controller
+      control={control}
+      name="public"
+      render={({ field }) => (
+        <Checkbox.Root
+          checked={field.value}
+          disabled={disabled}
+          onCheckedChange={({ checked }) => field.onChange(checked === true)}
+        >
+          <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+          <Checkbox.Control />
+          <Checkbox.Label>Public institution (such as a state school)</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    />
+  );
+}
+
+/** The brands on which the unit's faculty may download (spec §1 eligibility as data), each said in words. */
+function EligibleBrandsField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<UnitDraft>();
+  return (
+    <Controller
+      control={control}
+      name="eligibleBrands"
+      render={({ field }) => (
+        <FormField<UnitDraft>
+          name="eligibleBrands"
+          label="Eligible brands"
+          hint="Where this organization's faculty may download courseware. Leave both unticked when they may not download."
+          group
+        >
+          {(control) => (
+            <Stack gap="2" {...control} ref={field.ref} tabIndex={-1}>
+              {BRANDS.map((brand) => (
+                <Checkbox.Root
+                  key={brand}
+                  disabled={disabled}
+                  checked={field.value.includes(brand)}
+                  onCheckedChange={({ checked }) =>
+                    field.onChange(
+                      checked === true ? [...field.value, brand] : field.value.filter((one) => one !== brand),
+                    )
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>
+                    {brand}: {eligibilityText(brand)}
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Stack>
+          )}
+        </FormField>
+      )}
+    />
   );
 }
