@@ -100,6 +100,64 @@ describe('FormField with useZodForm', () => {
   });
 });
 
+const Choices = z.object({ ranges: z.array(z.string()).min(1, 'Choose at least one range.') });
+type ChoiceValues = z.input<typeof Choices>;
+
+function GroupExample() {
+  const form = useZodForm(Choices, { ranges: [] });
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit(() => undefined)}>
+        <Controller
+          control={form.control}
+          name="ranges"
+          render={({ field }) => (
+            <FormField<ChoiceValues> name="ranges" label="Ranges" hint="Where the user may download" group>
+              {(control) => (
+                <div {...control} ref={field.ref} tabIndex={-1}>
+                  {['USCR', 'VACR'].map((range) => (
+                    <label key={range}>
+                      <input
+                        type="checkbox"
+                        checked={field.value.includes(range)}
+                        onChange={(event) =>
+                          field.onChange(
+                            event.target.checked
+                              ? [...field.value, range]
+                              : field.value.filter((one: string) => one !== range),
+                          )
+                        }
+                      />
+                      {range}
+                    </label>
+                  ))}
+                </div>
+              )}
+            </FormField>
+          )}
+        />
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
+  );
+}
+
+describe('FormField as a group', () => {
+  it('puts a group of checkboxes under a legend, announces its message and focuses the group', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<GroupExample />);
+    const group = screen.getByRole('group', { name: 'Ranges' });
+    expect(within(group).getByText('Where the user may download')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent('Choose at least one range.');
+    const control = group.querySelector('#field-ranges');
+    expect(control).toHaveFocus();
+    expect(control).toHaveAccessibleDescription('Where the user may download Choose at least one range.');
+    await user.click(screen.getByRole('checkbox', { name: 'VACR' }));
+    await waitFor(() => expect(within(group).queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
+
 describe('fieldMessage', () => {
   it('finds the first message beneath an array field', () => {
     expect(fieldMessage(undefined)).toBeUndefined();

@@ -26,10 +26,11 @@ export interface FormFieldControl {
  * `ref` of `register` or of a `Controller`'s `field`).
  *
  * With `group`, the field is a set of controls that carry their own labels (radios,
- * checkboxes): a `fieldset` named by `label` as its legend and described by the hint
- * and the message itself, so `children` gets no `aria-describedby`. A radio group
- * goes through a `Controller` whose `field.ref` is given to the checked radio, so
- * that a message (the client's or a server's) can focus it.
+ * checkboxes): a `fieldset` named by `label` as its legend. `children` gets the ids
+ * for the group's own element (a radio group's or a checkbox group's root), which
+ * takes the hint and the message as its description; a `Controller`'s `field.ref`
+ * goes to the element the message should focus (the checked radio, or the group's
+ * element with `tabIndex={-1}`).
  */
 export function FormField<Values extends FieldValues>({
   name,
@@ -60,21 +61,28 @@ export function FormField<Values extends FieldValues>({
     help: hint !== undefined && hint !== null,
     error: message !== undefined,
   });
+  const wiring: FormFieldControl = {
+    id: base,
+    'aria-describedby': describedBy,
+    'aria-invalid': message !== undefined ? true : undefined,
+  };
   const shown = message === undefined ? undefined : `${errorPrefix ?? ''}${message}`;
   if (group) {
     return (
-      <Fieldset.Root id={base} invalid={message !== undefined}>
-        <Fieldset.Legend>
+      <Fieldset.Root invalid={message !== undefined}>
+        <Fieldset.Legend id={`${base}-label`}>
           {label}
           {required ? <RequiredMark /> : null}
         </Fieldset.Legend>
-        {children({
-          id: `${base}-control`,
-          'aria-describedby': undefined,
-          'aria-invalid': message !== undefined ? true : undefined,
-        })}
-        {hint !== undefined && hint !== null ? <Fieldset.HelperText>{hint}</Fieldset.HelperText> : null}
-        {shown ? <Fieldset.ErrorText role="alert">{shown}</Fieldset.ErrorText> : null}
+        {children(wiring)}
+        {hint !== undefined && hint !== null ? (
+          <Fieldset.HelperText id={ids.helperText}>{hint}</Fieldset.HelperText>
+        ) : null}
+        {shown ? (
+          <Fieldset.ErrorText id={ids.errorText} role="alert">
+            {shown}
+          </Fieldset.ErrorText>
+        ) : null}
       </Fieldset.Root>
     );
   }
@@ -84,11 +92,7 @@ export function FormField<Values extends FieldValues>({
         {label}
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
-      {children({
-        id: base,
-        'aria-describedby': describedBy,
-        'aria-invalid': message !== undefined ? true : undefined,
-      })}
+      {children(wiring)}
       {hint !== undefined && hint !== null ? <Field.HelperText>{hint}</Field.HelperText> : null}
       <FieldErrorText message={shown} />
     </Field.Root>

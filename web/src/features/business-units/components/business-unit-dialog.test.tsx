@@ -83,6 +83,7 @@ describe('the business unit dialog (issue 11 item 1)', () => {
 
     const region = within(dialog).getByRole('textbox', { name: 'Region' });
     await waitFor(() => expect(region).toHaveAccessibleDescription(/Unknown region\./));
+    await waitFor(() => expect(region).toHaveFocus());
     expect(getShownErrors()).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
 

@@ -1,12 +1,16 @@
-import { Alert, Button, Dialog, Field, Input, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { Alert, Button, Dialog, Input, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import * as z from 'zod';
 import type { BusinessUnit, MergedBusinessUnit } from '#shared/contracts/administration';
+import { EntityId } from '#shared/contracts/common';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useZodForm } from '../../../lib/forms/zod-form.ts';
 import { getBusinessUnit } from '../api/get-business-unit.ts';
 import { useBusinessUnits } from '../api/list-business-units.ts';
 import { useMergeBusinessUnit } from '../api/merge-business-unit.ts';
@@ -39,6 +43,12 @@ export function MergeDialog({ unit, open, onClose }: { unit: BusinessUnit; open:
   );
 }
 
+const KeptChoice = z.object({
+  search: z.string(),
+  intoId: z.string().refine((value) => EntityId.safeParse(value).success, 'Choose the business unit to keep.'),
+});
+type KeptChoice = z.input<typeof KeptChoice>;
+
 function MergeSteps({
   duplicate,
   heading,
@@ -50,37 +60,13 @@ function MergeSteps({
   busy: RefObject<boolean>;
   onClose: () => void;
 }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const typed = useDebouncedValue(text.trim());
-  const units = useBusinessUnits({ q: typed.length >= 2 ? typed : undefined });
-  const [keptId, setKeptId] = useState('');
-  const [choiceError, setChoiceError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<MergedBusinessUnit | null>(null);
   const [kept, setKept] = useState<BusinessUnit | null>(null);
   const merge = useMergeBusinessUnit();
   const resultRef = useRef<HTMLDivElement>(null);
-  const keptSelect = useRef<HTMLSelectElement>(null);
   busy.current = merge.isPending;
-  const choices = (units.data?.pages[0]?.items ?? []).filter((one) => one.id !== duplicate.id);
-  const choice = fieldIds(`${id}-kept`, { help: true, error: Boolean(choiceError) });
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const chosen = choices.find((one) => one.id === keptId) ?? null;
-    if (!chosen) {
-      setChoiceError('Choose the business unit to keep.');
-      keptSelect.current?.focus();
-      return;
-    }
-    setChoiceError(null);
-    setKept(chosen);
-    setProblem(null);
-    setConfirming(true);
-  };
 
   const run = async (into: BusinessUnit, version: number) => {
     try {
@@ -114,15 +100,17 @@ function MergeSteps({
     }
   };
 
-  const title = `Merge ${duplicate.name}`;
+  const title = (
+    <Dialog.Header>
+      <Dialog.Title ref={heading} tabIndex={-1}>
+        Merge {duplicate.name}
+      </Dialog.Title>
+    </Dialog.Header>
+  );
   if (result) {
     return (
       <>
-        <Dialog.Header>
-          <Dialog.Title ref={heading} tabIndex={-1}>
-            {title}
-          </Dialog.Title>
-        </Dialog.Header>
+        {title}
         <Dialog.Body display="flex" flexDirection="column" gap="4">
           <Alert.Root status={result.complete ? 'success' : 'warning'} ref={resultRef} tabIndex={-1}>
             <Alert.Indicator />
@@ -160,55 +148,16 @@ function MergeSteps({
   }
 
   return (
-    <form onSubmit={review} noValidate>
-      <Dialog.Header>
-        <Dialog.Title ref={heading} tabIndex={-1}>
-          {title}
-        </Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="4">
-        <Dialog.Description>
-          Choose the business unit to keep. {duplicate.name} is the duplicate: it goes away, and its users and download
-          history go to the unit kept.
-        </Dialog.Description>
-        <Field.Root>
-          <Field.Label>Search business units</Field.Label>
-          <Input type="search" autoComplete="off" value={text} onChange={(event) => setText(event.target.value)} />
-          <Field.HelperText>At least 2 characters of the name.</Field.HelperText>
-        </Field.Root>
-        <Field.Root ids={choice.ids} invalid={Boolean(choiceError)} required>
-          <Field.Label>Business unit to keep</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              ref={keptSelect}
-              aria-describedby={choice.describedBy}
-              value={keptId}
-              onChange={(event) => setKeptId(event.target.value)}
-            >
-              <option value="">Choose a business unit</option>
-              {choices.map((one) => (
-                <option key={one.id} value={one.id}>
-                  {one.name}
-                  {one.state ? ` (${one.state})` : ''}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText aria-live="polite">
-            {units.isFetching ? 'Searching…' : `${choices.length} business units match.`}
-          </Field.HelperText>
-          <FieldErrorText message={choiceError ?? undefined} />
-        </Field.Root>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand">
-          Review merge
-        </Button>
-      </Dialog.Footer>
+    <KeptForm
+      duplicate={duplicate}
+      title={title}
+      onReview={(chosen) => {
+        setKept(chosen);
+        setProblem(null);
+        setConfirming(true);
+      }}
+      onClose={onClose}
+    >
       <ConfirmDialog
         open={confirming && kept !== null}
         title={`Merge ${duplicate.name} into ${kept?.name ?? ''}?`}
@@ -235,6 +184,96 @@ function MergeSteps({
           <Text color="fg.muted">The merge is recorded in the audit log.</Text>
         </Stack>
       </ConfirmDialog>
-    </form>
+    </KeptForm>
+  );
+}
+
+/**
+ * The first step of a merge: the business unit to keep, searched by name (at least
+ * 2 characters) and chosen among the units found (the duplicate left out).
+ * `onReview` gets the unit chosen; `children` (the confirmation) go inside the form.
+ */
+function KeptForm({
+  duplicate,
+  title,
+  onReview,
+  onClose,
+  children,
+}: {
+  duplicate: BusinessUnit;
+  title: ReactNode;
+  onReview: (kept: BusinessUnit) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const form = useZodForm(KeptChoice, { search: '', intoId: '' });
+  const typed = useDebouncedValue(useWatch({ control: form.control, name: 'search' }).trim());
+  const units = useBusinessUnits({ q: typed.length >= 2 ? typed : undefined });
+  const choices = (units.data?.pages[0]?.items ?? []).filter((one) => one.id !== duplicate.id);
+
+  const review = (event: FormEvent) => {
+    event.stopPropagation();
+    return form.handleSubmit(({ intoId }) => {
+      const chosen = choices.find((one) => one.id === intoId);
+      // A unit chosen before the search changed is no longer among the choices.
+      if (chosen) onReview(chosen);
+      else
+        form.setError(
+          'intoId',
+          { type: 'choice', message: 'Choose the business unit to keep.' },
+          { shouldFocus: true },
+        );
+    })(event);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void review(event)} noValidate>
+        {title}
+        <Dialog.Body display="flex" flexDirection="column" gap="4">
+          <Dialog.Description>
+            Choose the business unit to keep. {duplicate.name} is the duplicate: it goes away, and its users and
+            download history go to the unit kept.
+          </Dialog.Description>
+          <FormField<KeptChoice> name="search" label="Search business units" hint="At least 2 characters of the name.">
+            {(control) => <Input {...control} {...form.register('search')} type="search" autoComplete="off" />}
+          </FormField>
+          <FormField<KeptChoice>
+            name="intoId"
+            label="Business unit to keep"
+            required
+            hint={
+              <span aria-live="polite">
+                {units.isFetching ? 'Searching…' : `${choices.length} business units match.`}
+              </span>
+            }
+          >
+            {(control) => (
+              <NativeSelect.Root>
+                <NativeSelect.Field {...control} {...form.register('intoId')}>
+                  <option value="">Choose a business unit</option>
+                  {choices.map((one) => (
+                    <option key={one.id} value={one.id}>
+                      {one.name}
+                      {one.state ? ` (${one.state})` : ''}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          </FormField>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand">
+            Review merge
+          </Button>
+        </Dialog.Footer>
+        {children}
+      </form>
+    </FormProvider>
   );
 }

@@ -1,14 +1,20 @@
-import { type BusinessUnit, type BusinessUnitCategory, BusinessUnitInput } from '#shared/contracts/administration';
-import type { Brand } from '#shared/enums';
+import * as z from 'zod';
+import {
+  BUSINESS_UNIT_CATEGORIES,
+  type BusinessUnit,
+  type BusinessUnitCategory,
+  BusinessUnitInput,
+} from '#shared/contracts/administration';
+import { BRANDS, type Brand } from '#shared/enums';
 
-/** The business unit form as typed. */
+/** The business unit form as typed (its react-hook-form values). */
 export interface UnitDraft {
-  readonly name: string;
-  readonly category: BusinessUnitCategory | '';
-  readonly state: string;
-  readonly region: string;
-  readonly public: boolean;
-  readonly eligibleBrands: readonly Brand[];
+  name: string;
+  category: BusinessUnitCategory | '';
+  state: string;
+  region: string;
+  public: boolean;
+  eligibleBrands: Brand[];
 }
 
 export type UnitField = 'name' | 'category' | 'state' | 'region' | 'public' | 'eligibleBrands';
@@ -40,31 +46,35 @@ export function unitDraftOf(unit: BusinessUnit | null): UnitDraft {
   };
 }
 
-/**
- * The draft checked with the server's schema (so the messages are the server's):
- * the request body, or the first message per field. An empty state is none; a
- * state is upper-cased.
- */
-export function validateUnit(draft: UnitDraft): { body: BusinessUnitInput } | { errors: UnitErrors } {
+/** The request body of a draft: an empty state is none, a state is upper-cased, no category is missing. */
+function unitInputOf(draft: UnitDraft) {
   const state = draft.state.trim().toUpperCase();
-  const parsed = BusinessUnitInput.safeParse({
+  return {
     name: draft.name,
     category: draft.category === '' ? undefined : draft.category,
     state: state === '' ? null : state,
     region: draft.region,
     public: draft.public,
     eligibleBrands: [...draft.eligibleBrands],
-  });
-  if (parsed.success) return { body: parsed.data };
-  const errors: UnitErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && (UNIT_FIELDS as readonly string[]).includes(field)) {
-      errors[field as UnitField] ??= issue.message;
-    } else errors.form ??= issue.message;
-  }
-  return { errors };
+  };
 }
+
+/**
+ * The business unit form's zod schema (issue 23 item 4): the draft turned into the
+ * request and checked with the server's `BusinessUnitInput` (so the messages are
+ * the server's, at the same field paths).
+ */
+export const UnitValues: z.ZodType<BusinessUnitInput, UnitDraft> = z
+  .object({
+    name: z.string(),
+    category: z.enum([...BUSINESS_UNIT_CATEGORIES, '']),
+    state: z.string(),
+    region: z.string(),
+    public: z.boolean(),
+    eligibleBrands: z.array(z.enum(BRANDS)),
+  })
+  .transform(unitInputOf)
+  .pipe(BusinessUnitInput);
 
 /** The field messages of a 400 (`body.name`, `state`…), keyed as the form keys them; the rest goes to `form`. */
 export function unitErrorsFromServer(

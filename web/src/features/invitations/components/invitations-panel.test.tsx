@@ -123,6 +123,29 @@ describe('InvitationsPanel (issue 11)', () => {
     expect(getShownErrors()).toEqual([]);
   });
 
+  it("puts a 400's field message under the name it names and focuses it", async () => {
+    const { user } = openPanel({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: 'Invalid request.',
+        errors: [{ path: 'body.displayName', message: 'Must not contain a line break.' }],
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite someone' });
+    await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'kim@example.edu');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Kim');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Must not contain a line break.'));
+    expect(name).toHaveFocus();
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(getShownErrors()).toEqual([]);
+  });
+
   it('withdraws a pending invitation after a confirmation', async () => {
     const { user, spy } = openPanel();
     await screen.findByRole('table');

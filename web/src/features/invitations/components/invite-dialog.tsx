@@ -1,54 +1,28 @@
-import { Alert, Button, Dialog, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { Alert, Button, Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import * as z from 'zod';
 import { CreateInvitationRequest, INVITATION_ROLES, type Invitation } from '#shared/contracts/administration';
-import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
+import { EntityId } from '#shared/contracts/common';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
+import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import type { OrganizationChoice } from '../api/get-invitable-organizations.ts';
 import { ROLE_LABELS } from '../utils/labels.ts';
 
-type FieldName = 'email' | 'displayName' | 'organizationId' | 'role';
-type Errors = Partial<Record<FieldName, string>>;
-const FIELD_ORDER: readonly FieldName[] = ['email', 'displayName', 'organizationId', 'role'];
+const FIELDS = ['email', 'displayName', 'organizationId', 'role'] as const;
 
-interface Values {
-  email: string;
-  displayName: string;
-  organizationId: string;
-  role: string;
-}
-
-/** The first message per field of a zod or server error list (paths as `email`, `body.email`, …). */
-function errorsOf(issues: readonly { path: string; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const name = issue.path.split('.').at(-1);
-    if (name && (FIELD_ORDER as readonly string[]).includes(name)) errors[name as FieldName] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The request an invite form sends (an empty name left out). */
-function inviteBody(values: Values) {
-  return {
-    email: values.email,
-    displayName: values.displayName.trim() ? values.displayName : undefined,
-    organizationId: values.organizationId,
-    role: values.role,
-  };
-}
-
-/** The form's messages, checked with the server's schema (an organization not chosen has its own). */
-function inviteErrors(values: Values): Errors {
-  const parsed = CreateInvitationRequest.safeParse(inviteBody(values));
-  if (parsed.success) return {};
-  const found = errorsOf(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
-  if (found.organizationId) found.organizationId = 'Choose an organization.';
-  return found;
-}
+/**
+ * What the form holds, checked with the server's schema; an organization not chosen
+ * has its own message, and an empty name is left out of the request.
+ */
+const InviteValues = CreateInvitationRequest.extend({
+  organizationId: z.string().refine((value) => EntityId.safeParse(value).success, 'Choose an organization.'),
+}).transform(({ displayName, ...rest }): CreateInvitationRequest => (displayName ? { ...rest, displayName } : rest));
+type InviteValues = z.input<typeof InviteValues>;
 
 /**
  * The Invite dialog (spec §1 "Faculty invite students", §5 required fields marked
@@ -97,44 +71,19 @@ function InviteForm({
   onInvited: (invitation: Invitation) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [values, setValues] = useState<Values>({
+  const form = useZodForm(InviteValues, {
     email: '',
     displayName: '',
     organizationId: organizations.length === 1 ? (organizations[0]?.id ?? '') : '',
     role: 'student',
   });
-  const [errors, setErrors] = useState<Errors>({});
-  useRevalidation(values, setErrors, inviteErrors);
   const [formError, setFormError] = useState<string | null>(null);
-  const refs = useRef(new Map<FieldName, HTMLInputElement | HTMLSelectElement>());
   const create = useCreateInvitation();
 
-  const set = (name: FieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
-  const register = (name: FieldName) => (element: HTMLInputElement | HTMLSelectElement | null) => {
-    if (element) refs.current.set(name, element);
-    else refs.current.delete(name);
-  };
-  const focusFirst = (found: Errors) => {
-    const first = FIELD_ORDER.find((name) => found[name]);
-    if (first) refs.current.get(first)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const found = inviteErrors(values);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      focusFirst(found);
-      return;
-    }
-    const parsed = CreateInvitationRequest.safeParse(inviteBody(values));
-    if (!parsed.success) return;
-    setErrors({});
+  const send = async (request: CreateInvitationRequest) => {
     busy.current = true;
     try {
-      const invitation = await create.mutateAsync(parsed.data);
+      const invitation = await create.mutateAsync(request);
       busy.current = false;
       onInvited(invitation);
     } catch (error) {
@@ -145,123 +94,90 @@ function InviteForm({
         reportError(error);
         return;
       }
-      const found = errorsOf(error.details);
-      if (Object.keys(found).length > 0) {
-        setErrors(found);
-        focusFirst(found);
-      } else {
-        setFormError(error.message);
-      }
+      if (!applyServerErrors(error, form.setError, FIELDS)) setFormError(error.message);
     }
   };
-
-  const field = (name: FieldName) => fieldIds(`${id}-${name}`, { help: false, error: Boolean(errors[name]) });
-  const email = field('email');
-  const displayName = field('displayName');
-  const organization = field('organizationId');
-  const role = field('role');
+  const submit = (event: FormEvent) => {
+    setFormError(null);
+    return form.handleSubmit(send)(event);
+  };
+  const email = form.register('email');
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>Invite someone</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Dialog.Description>
-            Fields marked with an asterisk (*) are required. The person receives an e-mail with a link that works once
-            and expires after 14 days.
-          </Dialog.Description>
-          <Field.Root ids={email.ids} invalid={Boolean(errors.email)} required>
-            <Field.Label>
-              E-mail
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              ref={(element) => {
-                register('email')(element);
-                firstField.current = element;
-              }}
-              type="email"
-              autoComplete="off"
-              aria-describedby={email.describedBy}
-              value={values.email}
-              onChange={(event) => set('email')(event.target.value)}
-            />
-            <FieldErrorText message={errors.email} />
-          </Field.Root>
-          <Field.Root ids={displayName.ids} invalid={Boolean(errors.displayName)}>
-            <Field.Label>Name</Field.Label>
-            <Input
-              ref={register('displayName')}
-              autoComplete="off"
-              aria-describedby={displayName.describedBy}
-              value={values.displayName}
-              onChange={(event) => set('displayName')(event.target.value)}
-            />
-            <FieldErrorText message={errors.displayName} />
-          </Field.Root>
-          <Field.Root ids={organization.ids} invalid={Boolean(errors.organizationId)} required>
-            <Field.Label>
-              Organization
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                ref={register('organizationId')}
-                aria-describedby={organization.describedBy}
-                value={values.organizationId}
-                onChange={(event) => set('organizationId')(event.target.value)}
-              >
-                <option value="">Choose an organization</option>
-                {organizations.map((choice) => (
-                  <option key={choice.id} value={choice.id}>
-                    {choice.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <FieldErrorText message={errors.organizationId} />
-          </Field.Root>
-          <Field.Root ids={role.ids} invalid={Boolean(errors.role)} required>
-            <Field.Label>
-              Role
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                ref={register('role')}
-                aria-describedby={role.describedBy}
-                value={values.role}
-                onChange={(event) => set('role')(event.target.value)}
-              >
-                {INVITATION_ROLES.map((value) => (
-                  <option key={value} value={value}>
-                    {ROLE_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <FieldErrorText message={errors.role} />
-          </Field.Root>
-          {formError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Sending…">
-          Send invitation
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>Invite someone</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Dialog.Description>
+              Fields marked with an asterisk (*) are required. The person receives an e-mail with a link that works once
+              and expires after 14 days.
+            </Dialog.Description>
+            <FormField<InviteValues> name="email" label="E-mail" required>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...email}
+                  ref={(element) => {
+                    email.ref(element);
+                    firstField.current = element;
+                  }}
+                  type="email"
+                  autoComplete="off"
+                />
+              )}
+            </FormField>
+            <FormField<InviteValues> name="displayName" label="Name">
+              {(control) => <Input {...control} {...form.register('displayName')} autoComplete="off" />}
+            </FormField>
+            <FormField<InviteValues> name="organizationId" label="Organization" required>
+              {(control) => (
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...control} {...form.register('organizationId')}>
+                    <option value="">Choose an organization</option>
+                    {organizations.map((choice) => (
+                      <option key={choice.id} value={choice.id}>
+                        {choice.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </FormField>
+            <FormField<InviteValues> name="role" label="Role" required>
+              {(control) => (
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...control} {...form.register('role')}>
+                    {INVITATION_ROLES.map((value) => (
+                      <option key={value} value={value}>
+                        {ROLE_LABELS[value]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </FormField>
+            {formError ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{formError}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Sending…">
+            Send invitation
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
   );
 }

@@ -2,8 +2,6 @@ import {
   Alert,
   Button,
   chakra,
-  Field,
-  Fieldset,
   Heading,
   HStack,
   Input,
@@ -15,19 +13,22 @@ import {
 } from '@chakra-ui/react';
 import { DownloadIcon, FileSearchIcon, UploadIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, FormProvider } from 'react-hook-form';
+import * as z from 'zod';
 import {
   INVITATION_ROLES,
   SELECT_IMPORT_FILE_MESSAGE,
   type UserImport,
-  type UserImportMode,
+  UserImportMode,
   type UserImportPreview,
 } from '#shared/contracts/administration';
-import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { reportError } from '../../../lib/error-store.ts';
+import { useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useImportOrganizations } from '../api/get-import-organizations.ts';
 import { usePreviewUserImport } from '../api/preview-user-import.ts';
 import { useRunUserImport } from '../api/run-user-import.ts';
@@ -52,9 +53,6 @@ export const MODE_LABELS: Readonly<Record<UserImportMode, string>> = {
   validRowsOnly: 'Import the valid rows and skip the others',
 };
 
-type FieldName = 'organization' | 'file';
-type Errors = Partial<Record<FieldName | 'mode', string>>;
-
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** "3 rows: 2 valid, 1 invalid." */
@@ -71,11 +69,40 @@ export function resultSummary(
 }
 
 /** Where a server field error belongs (`content`, `fileName` → the file; `organizationId` → the organization). */
-function fieldOf(path: string): FieldName | null {
+function fieldOf(path: string): 'file' | 'organizationId' | null {
   const name = path.split('.').at(-1);
   if (name === 'content' || name === 'fileName') return 'file';
-  if (name === 'organizationId') return 'organization';
+  if (name === 'organizationId') return 'organizationId';
   return null;
+}
+
+/** The upload form (spec §5 "File picker and user import"): the organization and the file, both required. */
+const ImportFileValues = z.object({
+  organizationId: z.string().min(1, 'Choose an organization.'),
+  file: z.custom<File | null>().refine((file) => file instanceof File, SELECT_IMPORT_FILE_MESSAGE),
+});
+type ImportFileValues = z.input<typeof ImportFileValues>;
+
+/**
+ * The mode of an import of `preview` (spec §3 "User import"): refused when no row is
+ * valid, and all-or-nothing refused when a row is invalid (nothing would be imported).
+ */
+function importModeSchema(preview: UserImportPreview) {
+  return z.object({ mode: UserImportMode }).superRefine(({ mode }, context) => {
+    if (preview.validCount === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['mode'],
+        message: 'No row is valid: there is nothing to import. Fix the file and preview it again.',
+      });
+    } else if (mode === 'allOrNothing' && preview.invalidCount > 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['mode'],
+        message: `${plural(preview.invalidCount, 'row is', 'rows are')} invalid, so nothing would be imported. Fix the file and preview it again, or import the valid rows and skip the others.`,
+      });
+    }
+  });
 }
 
 /**
@@ -92,14 +119,12 @@ export function UserImportsPanel() {
   const id = useId();
   const { user, principal } = useSession();
   const organizations = useImportOrganizations(user?.id ?? null, principal);
-  const [organizationId, setOrganizationId] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(ImportFileValues, { organizationId: '', file: null });
   const [formError, setFormError] = useState<string | null>(null);
   const [preview, setPreview] = useState<UserImportPreview | null>(null);
-  const [mode, setMode] = useState<UserImportMode>('allOrNothing');
+  // Each preview starts its mode form afresh, even of a file of the same name.
+  const [previews, setPreviews] = useState(0);
   const [result, setResult] = useState<UserImport | null>(null);
-  const organizationRef = useRef<HTMLSelectElement | null>(null);
   const fileRef = useRef<HTMLInputElement | null>(null);
   const resultHeading = useRef<HTMLHeadingElement | null>(null);
   const previewHeading = useRef<HTMLHeadingElement | null>(null);
@@ -123,29 +148,22 @@ export function UserImportsPanel() {
 
   const clearFile = () => {
     if (fileRef.current) fileRef.current.value = '';
-    setFile(null);
+    form.setValue('file', null);
   };
 
   const chooseFile = (picked: File | undefined) => {
     startOver();
     setResult(null);
-    if (!picked) {
-      setFile(null);
-      return;
-    }
-    const problem = importFileProblem(picked);
-    if (problem === null) {
-      setFile(picked);
-      setErrors(({ file: _cleared, ...rest }) => rest);
+    const problem = picked ? importFileProblem(picked) : null;
+    if (picked && problem === null) {
+      form.setValue('file', picked);
+      form.clearErrors('file');
       return;
     }
     clearFile();
-    if (problem === 'type') {
-      setErrors((current) => ({ ...current, file: IMPORT_TYPE_MESSAGE }));
-      return;
-    }
-    setErrors(({ file: _cleared, ...rest }) => rest);
-    reportError(new FileTooLargeError());
+    if (problem === 'type') form.setError('file', { type: 'type', message: IMPORT_TYPE_MESSAGE });
+    else form.clearErrors('file');
+    if (problem === 'size') reportError(new FileTooLargeError());
   };
 
   /** A 400, 403 or 404 the panel shows itself: field messages under their fields, else above the buttons. */
@@ -155,53 +173,34 @@ export function UserImportsPanel() {
       reportError(error);
       return;
     }
-    const found: Errors = {};
+    const found = new Map<'file' | 'organizationId', string>();
     for (const detail of error.details) {
       const name = fieldOf(detail.path);
-      if (name) found[name] ??= detail.message;
+      if (name && !found.has(name)) found.set(name, detail.message);
     }
-    if (found.file || found.organization) {
-      setErrors(found);
-      (found.organization ? organizationRef : fileRef).current?.focus();
-    }
-    if (!found.file && !found.organization) setFormError(error.message);
+    const first = found.has('organizationId') ? 'organizationId' : 'file';
+    for (const [name, message] of found)
+      form.setError(name, { type: 'server', message }, { shouldFocus: name === first });
+    if (found.size === 0) setFormError(error.message);
   };
 
-  const requestPreview = async () => {
-    setFormError(null);
-    setResult(null);
-    const found: Errors = {};
-    if (!organizationId) found.organization = 'Choose an organization.';
-    if (!file) found.file = SELECT_IMPORT_FILE_MESSAGE;
-    setErrors(found);
-    if (found.organization) organizationRef.current?.focus();
-    else if (found.file) fileRef.current?.focus();
-    if (!file || !organizationId) return;
+  const requestPreview = async ({ organizationId, file }: ImportFileValues) => {
+    if (!file) return;
     try {
       const content = await fileToBase64(file);
       const answer = await previewFile.mutateAsync({ fileName: file.name, content, organizationId });
       setPreview(answer);
-      setMode(answer.invalidCount > 0 && answer.validCount > 0 ? 'validRowsOnly' : 'allOrNothing');
+      setPreviews((count) => count + 1);
       announce(`Preview of ${answer.fileName}: ${previewSummary(answer)}`);
     } catch (error) {
       showServerError(error);
     }
   };
 
-  const runTheImport = async () => {
-    if (!preview || !file) return;
+  const runTheImport = async (mode: UserImportMode) => {
+    const { organizationId, file } = form.getValues();
+    if (!file) return;
     setFormError(null);
-    if (preview.validCount === 0) {
-      setErrors({ mode: 'No row is valid: there is nothing to import. Fix the file and preview it again.' });
-      return;
-    }
-    if (mode === 'allOrNothing' && preview.invalidCount > 0) {
-      setErrors({
-        mode: `${plural(preview.invalidCount, 'row is', 'rows are')} invalid, so nothing would be imported. Fix the file and preview it again, or import the valid rows and skip the others.`,
-      });
-      return;
-    }
-    setErrors({});
     try {
       const content = await fileToBase64(file);
       const answer = await runImport.mutateAsync({ fileName: file.name, content, organizationId, mode });
@@ -214,8 +213,7 @@ export function UserImportsPanel() {
     }
   };
 
-  const organizationIds = fieldIds(`${id}-organization`, { help: false, error: Boolean(errors.organization) });
-  const fileIds = fieldIds(`${id}-file`, { help: true, error: Boolean(errors.file) });
+  const organization = form.register('organizationId', { onChange: startOver });
 
   return (
     <Stack as="section" aria-labelledby={`${id}-heading`} gap="6">
@@ -230,69 +228,79 @@ export function UserImportsPanel() {
       {organizations.isSuccess && choices.length === 0 ? (
         <Text>You may not import people into an organization yet.</Text>
       ) : null}
-      <Stack gap="4" maxW="xl">
-        <Field.Root ids={organizationIds.ids} invalid={Boolean(errors.organization)} required>
-          <Field.Label>
-            Organization
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root disabled={busy}>
-            <NativeSelect.Field
-              ref={organizationRef}
-              aria-describedby={organizationIds.describedBy}
-              value={organizationId}
-              onChange={(event) => {
-                setOrganizationId(event.target.value);
-                setErrors(({ organization: _cleared, ...rest }) => rest);
-                startOver();
-              }}
-            >
-              <option value="">{organizations.isPending ? 'Loading organizations…' : 'Choose an organization'}</option>
-              {choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <FieldErrorText message={errors.organization} />
-        </Field.Root>
-        <Field.Root ids={fileIds.ids} invalid={Boolean(errors.file)} required>
-          <Field.Label>
-            CSV file
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            ref={fileRef}
-            type="file"
-            accept={IMPORT_ACCEPT}
-            p="1.5"
-            disabled={busy}
-            aria-describedby={fileIds.describedBy}
-            onChange={(event) => chooseFile(event.target.files?.[0])}
+      <FormProvider {...form}>
+        <Stack gap="4" maxW="xl">
+          <FormField<ImportFileValues> name="organizationId" id={`${id}-organization`} label="Organization" required>
+            {(control) => (
+              <NativeSelect.Root disabled={busy}>
+                <NativeSelect.Field {...control} {...organization}>
+                  <option value="">
+                    {organizations.isPending ? 'Loading organizations…' : 'Choose an organization'}
+                  </option>
+                  {choices.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {choice.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          </FormField>
+          <Controller
+            control={form.control}
+            name="file"
+            render={({ field }) => (
+              <FormField<ImportFileValues>
+                name="file"
+                id={`${id}-file`}
+                label="CSV file"
+                required
+                hint={
+                  <>
+                    {IMPORT_TYPES_TEXT}; at most {IMPORT_MAX_SIZE_TEXT}.{' '}
+                    <Link href={paths.templateCsv} download="template.csv" color="fg.info" textDecoration="underline">
+                      Download the template
+                    </Link>
+                  </>
+                }
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    ref={(element) => {
+                      fileRef.current = element;
+                      field.ref(element);
+                    }}
+                    type="file"
+                    accept={IMPORT_ACCEPT}
+                    p="1.5"
+                    disabled={busy}
+                    onBlur={field.onBlur}
+                    onChange={(event) => chooseFile(event.target.files?.[0])}
+                  />
+                )}
+              </FormField>
+            )}
           />
-          <Field.HelperText>
-            {IMPORT_TYPES_TEXT}; at most {IMPORT_MAX_SIZE_TEXT}.{' '}
-            <Link href={paths.templateCsv} download="template.csv" color="fg.info" textDecoration="underline">
-              Download the template
-            </Link>
-          </Field.HelperText>
-          <FieldErrorText message={errors.file} />
-        </Field.Root>
-        <div>
-          <Button
-            variant="outline"
-            onClick={() => void requestPreview()}
-            loading={previewFile.isPending}
-            loadingText="Reading the file…"
-            disabled={runImport.isPending}
-          >
-            <FileSearchIcon aria-hidden="true" />
-            Preview
-          </Button>
-        </div>
-      </Stack>
+          <div>
+            <Button
+              variant="outline"
+              onClick={(event) => {
+                setFormError(null);
+                setResult(null);
+                void form.handleSubmit(requestPreview)(event);
+              }}
+              loading={previewFile.isPending}
+              loadingText="Reading the file…"
+              disabled={runImport.isPending}
+            >
+              <FileSearchIcon aria-hidden="true" />
+              Preview
+            </Button>
+          </div>
+        </Stack>
+      </FormProvider>
       {formError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
@@ -310,45 +318,12 @@ export function UserImportsPanel() {
           {preview.rows.length > 0 ? (
             <ImportPreviewTable rows={preview.rows} caption={`Rows of ${preview.fileName}, invalid rows first`} />
           ) : null}
-          <Fieldset.Root invalid={Boolean(errors.mode)} disabled={runImport.isPending}>
-            <Fieldset.Legend>How to import</Fieldset.Legend>
-            <Stack gap="2">
-              {(Object.keys(MODE_LABELS) as UserImportMode[]).map((value) => (
-                <HStack as="label" key={value} gap="2" cursor="pointer">
-                  <Radio
-                    type="radio"
-                    name={`${id}-mode`}
-                    value={value}
-                    colorPalette="brand"
-                    checked={mode === value}
-                    onChange={() => {
-                      setMode(value);
-                      setErrors(({ mode: _cleared, ...rest }) => rest);
-                    }}
-                  />
-                  {MODE_LABELS[value]}
-                </HStack>
-              ))}
-            </Stack>
-            {errors.mode ? <Fieldset.ErrorText role="alert">{errors.mode}</Fieldset.ErrorText> : null}
-          </Fieldset.Root>
-          <HStack gap="4" wrap="wrap">
-            <Button
-              colorPalette="brand"
-              onClick={() => void runTheImport()}
-              loading={runImport.isPending}
-              loadingText="Importing…"
-            >
-              <UploadIcon aria-hidden="true" />
-              Import
-            </Button>
-            {runImport.isPending ? (
-              <HStack role="status" gap="2">
-                <Spinner size="sm" aria-hidden="true" />
-                <Text>Importing {plural(preview.validCount, 'row', 'rows')}; this can take a minute.</Text>
-              </HStack>
-            ) : null}
-          </HStack>
+          <ImportModeForm
+            key={previews}
+            preview={preview}
+            pending={runImport.isPending}
+            onImport={(mode) => void runTheImport(mode)}
+          />
         </Stack>
       ) : null}
       {result ? (
@@ -373,5 +348,59 @@ export function UserImportsPanel() {
       ) : null}
       <ImportHistory />
     </Stack>
+  );
+}
+
+/**
+ * How to import a previewed file and the Import button (spec §3 "User import"): the
+ * valid rows only is chosen when some rows are valid and some not. `onImport` gets
+ * the mode once it can import something.
+ */
+function ImportModeForm({
+  preview,
+  pending,
+  onImport,
+}: {
+  preview: UserImportPreview;
+  pending: boolean;
+  onImport: (mode: UserImportMode) => void;
+}) {
+  const id = useId();
+  const [schema] = useState(() => importModeSchema(preview));
+  const form = useZodForm(schema, {
+    mode: preview.invalidCount > 0 && preview.validCount > 0 ? 'validRowsOnly' : 'allOrNothing',
+  });
+  return (
+    <FormProvider {...form}>
+      <FormField<{ mode: UserImportMode }> name="mode" id={`${id}-mode`} label="How to import" group>
+        {(control) => (
+          <Stack gap="2" {...control}>
+            {(Object.keys(MODE_LABELS) as UserImportMode[]).map((value) => (
+              <HStack as="label" key={value} gap="2" cursor="pointer">
+                <Radio type="radio" {...form.register('mode')} value={value} colorPalette="brand" disabled={pending} />
+                {MODE_LABELS[value]}
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </FormField>
+      <HStack gap="4" wrap="wrap">
+        <Button
+          colorPalette="brand"
+          onClick={(event) => void form.handleSubmit(({ mode }) => onImport(mode))(event)}
+          loading={pending}
+          loadingText="Importing…"
+        >
+          <UploadIcon aria-hidden="true" />
+          Import
+        </Button>
+        {pending ? (
+          <HStack role="status" gap="2">
+            <Spinner size="sm" aria-hidden="true" />
+            <Text>Importing {plural(preview.validCount, 'row', 'rows')}; this can take a minute.</Text>
+          </HStack>
+        ) : null}
+      </HStack>
+    </FormProvider>
   );
 }

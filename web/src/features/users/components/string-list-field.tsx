@@ -1,37 +1,41 @@
-import { Badge, Button, Field, Fieldset, HStack, IconButton, Input, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Fieldset, HStack, IconButton, Input, Text, Wrap } from '@chakra-ui/react';
 import { XIcon } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
+import { type KeyboardEvent, type Ref, useRef, useState } from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field.tsx';
 
 /**
  * A list of short names (roles, product subscriptions) as removable badges, with a
- * text box and an Add button (Enter adds too). Removing moves the focus to the text
- * box, so it is never lost. `describe` adds a note to an entry (a role's scopes).
+ * text box and an Add button (Enter adds too): the control of a react-hook-form
+ * `Controller` over the list `name` (`items` its value, `onChange` its change,
+ * `inputRef` its `ref`, so that a message about the list focuses the text box, under
+ * which it shows). Removing moves the focus to the text box, so it is never lost.
+ * `describe` adds a note to an entry (a role's scopes).
  */
-export function StringListField({
+export function StringListField<Values extends FieldValues>({
+  name,
   legend,
   noun,
   items,
   onChange,
+  inputRef,
   help,
-  error,
   disabled,
   describe,
 }: {
+  name: FieldPath<Values>;
   legend: string;
   /** What one entry is called: "role" gives "New role", "Add role", "Remove role X". */
   noun: string;
   items: readonly string[];
   onChange: (items: string[]) => void;
+  inputRef: Ref<HTMLInputElement>;
   help: string;
-  error: string | undefined;
   disabled: boolean;
   describe?: (item: string) => string | null;
 }) {
-  const id = useId();
   const [text, setText] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  const { ids, describedBy } = fieldIds(`${id}-new`, { help: true, error: Boolean(error) });
+  const input = useRef<HTMLInputElement | null>(null);
 
   const add = () => {
     const value = text.trim();
@@ -78,24 +82,27 @@ export function StringListField({
             })}
           </Wrap>
         )}
-        <Field.Root ids={ids} invalid={Boolean(error)}>
-          <Field.Label>New {noun}</Field.Label>
-          <HStack w="full">
-            <Input
-              ref={input}
-              value={text}
-              aria-describedby={describedBy}
-              autoComplete="off"
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onKeyDown}
-            />
-            <Button type="button" variant="outline" onClick={add} disabled={!text.trim()}>
-              Add {noun}
-            </Button>
-          </HStack>
-          <Field.HelperText>{help}</Field.HelperText>
-          <FieldErrorText message={error} />
-        </Field.Root>
+        <FormField<Values> name={name} label={`New ${noun}`} hint={help}>
+          {(control) => (
+            <HStack w="full">
+              <Input
+                {...control}
+                ref={(element) => {
+                  input.current = element;
+                  if (typeof inputRef === 'function') inputRef(element);
+                  else if (inputRef) inputRef.current = element;
+                }}
+                value={text}
+                autoComplete="off"
+                onChange={(event) => setText(event.target.value)}
+                onKeyDown={onKeyDown}
+              />
+              <Button type="button" variant="outline" onClick={add} disabled={!text.trim()}>
+                Add {noun}
+              </Button>
+            </HStack>
+          )}
+        </FormField>
       </Fieldset.Content>
     </Fieldset.Root>
   );

@@ -1,13 +1,20 @@
-import { Alert, Button, Checkbox, Dialog, Field, Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
-import { INVITATION_ROLES, type InvitationRole, type UserDetail } from '#shared/contracts/administration';
-import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
+import { Alert, Button, Checkbox, Dialog, Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import * as z from 'zod';
+import {
+  INVITATION_ROLES,
+  type InvitationRole,
+  MoveUserOrganizationRequest,
+  type UserDetail,
+} from '#shared/contracts/administration';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useAllOrganizations } from '../api/get-all-organizations.ts';
 import { useUser } from '../api/get-user.ts';
 import { useMoveUserBusinessUnit } from '../api/move-user-business-unit.ts';
@@ -112,6 +119,9 @@ function Problem({ message, onReload }: { message: string; onReload?: () => void
   );
 }
 
+const UnitChoice = z.object({ search: z.string(), businessUnitId: z.string().min(1, 'Choose a business unit.') });
+type UnitChoice = z.input<typeof UnitChoice>;
+
 function BusinessUnitMove({
   user,
   busy,
@@ -122,122 +132,106 @@ function BusinessUnitMove({
   onReload: () => void;
 }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text);
+  const form = useZodForm(UnitChoice, { search: '', businessUnitId: '' });
+  const q = useDebouncedValue(useWatch({ control: form.control, name: 'search' }));
   const units = useBusinessUnitSearch(q);
-  const [chosen, setChosen] = useState('');
-  const unitSelect = useRef<HTMLSelectElement>(null);
-  const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   const move = useMoveUserBusinessUnit();
-  const choiceIds = fieldIds(`${id}-unit`, { help: true, error: Boolean(error) });
   const options = (units.data?.items ?? []).filter((unit) => unit.id !== user.businessUnit?.id);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    setProblem(null);
-    if (!chosen) {
-      setError('Choose a business unit.');
-      unitSelect.current?.focus();
-      return;
-    }
-    setError(null);
+  const send = async ({ businessUnitId }: z.output<typeof UnitChoice>) => {
     busy.current = true;
     try {
       const saved = await move.mutateAsync({
         id: user.id,
-        body: { version: user.version, businessUnitId: chosen === NONE ? null : chosen },
+        body: { version: user.version, businessUnitId: businessUnitId === NONE ? null : businessUnitId },
       });
       announce(`${saved.displayName} now belongs to ${saved.businessUnit?.name ?? 'no business unit'}.`);
-      setChosen('');
+      form.setValue('businessUnitId', '');
     } catch (caught) {
       setProblem({ message: moveProblem(caught), stale: caught instanceof ApiError && caught.statusCode === 409 });
     } finally {
       busy.current = false;
     }
   };
+  const submit = (event: FormEvent) => {
+    event.stopPropagation();
+    setProblem(null);
+    return form.handleSubmit(send)(event);
+  };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-legend`}>
-      <Fieldset.Root disabled={move.isPending}>
-        <Fieldset.Legend id={`${id}-legend`} fontSize="md" fontWeight="semibold">
-          Business unit
-        </Fieldset.Legend>
-        <Fieldset.HelperText>Now: {user.businessUnit?.name ?? 'no business unit'}.</Fieldset.HelperText>
-        <Fieldset.Content>
-          <Field.Root>
-            <Field.Label>Search business units</Field.Label>
-            <Input type="search" value={text} autoComplete="off" onChange={(event) => setText(event.target.value)} />
-            <Field.HelperText>At least 2 characters of the name.</Field.HelperText>
-          </Field.Root>
-          <Field.Root ids={choiceIds.ids} invalid={Boolean(error)} required>
-            <Field.Label>New business unit</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                ref={unitSelect}
-                aria-describedby={choiceIds.describedBy}
-                value={chosen}
-                onChange={(event) => setChosen(event.target.value)}
-              >
-                <option value="">Choose a business unit</option>
-                {options.map((unit) => (
-                  <option key={unit.id} value={unit.id}>
-                    {unit.name}
-                    {unit.state ? ` (${unit.state})` : ''}
-                  </option>
-                ))}
-                {user.businessUnit ? <option value={NONE}>No business unit</option> : null}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.HelperText aria-live="polite">
-              {units.isFetching ? 'Searching…' : `${options.length} business units match.`}
-            </Field.HelperText>
-            <FieldErrorText message={error ?? undefined} />
-          </Field.Root>
-          {problem ? <Problem message={problem.message} onReload={problem.stale ? onReload : undefined} /> : null}
-          <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={move.isPending}>
-            Move to business unit
-          </Button>
-        </Fieldset.Content>
-      </Fieldset.Root>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-legend`}>
+        <Fieldset.Root disabled={move.isPending}>
+          <Fieldset.Legend id={`${id}-legend`} fontSize="md" fontWeight="semibold">
+            Business unit
+          </Fieldset.Legend>
+          <Fieldset.HelperText>Now: {user.businessUnit?.name ?? 'no business unit'}.</Fieldset.HelperText>
+          <Fieldset.Content>
+            <FormField<UnitChoice>
+              name="search"
+              id={`${id}-search`}
+              label="Search business units"
+              hint="At least 2 characters of the name."
+            >
+              {(control) => <Input {...control} {...form.register('search')} type="search" autoComplete="off" />}
+            </FormField>
+            <FormField<UnitChoice>
+              name="businessUnitId"
+              id={`${id}-unit`}
+              label="New business unit"
+              required
+              hint={
+                <span aria-live="polite">
+                  {units.isFetching ? 'Searching…' : `${options.length} business units match.`}
+                </span>
+              }
+            >
+              {(control) => (
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...control} {...form.register('businessUnitId')}>
+                    <option value="">Choose a business unit</option>
+                    {options.map((unit) => (
+                      <option key={unit.id} value={unit.id}>
+                        {unit.name}
+                        {unit.state ? ` (${unit.state})` : ''}
+                      </option>
+                    ))}
+                    {user.businessUnit ? <option value={NONE}>No business unit</option> : null}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </FormField>
+            {problem ? <Problem message={problem.message} onReload={problem.stale ? onReload : undefined} /> : null}
+            <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={move.isPending}>
+              Move to business unit
+            </Button>
+          </Fieldset.Content>
+        </Fieldset.Root>
+      </form>
+    </FormProvider>
   );
 }
+
+const TeamChoice = z.object({
+  from: z.string(),
+  to: z.string().min(1, 'Choose the team to move to.'),
+  roles: MoveUserOrganizationRequest.shape.roles,
+});
+type TeamChoice = z.input<typeof TeamChoice>;
 
 function TeamMove({ user, busy, onReload }: { user: UserDetail; busy: RefObject<boolean>; onReload: () => void }) {
   const id = useId();
   const organizations = useAllOrganizations();
-  const [from, setFrom] = useState(user.organizations[0]?.id ?? NONE);
-  const [to, setTo] = useState('');
-  const toSelect = useRef<HTMLSelectElement>(null);
-  const [roles, setRoles] = useState<InvitationRole[]>(['student']);
-  const [errors, setErrors] = useState<{ to?: string; roles?: string }>({});
-  const values = useMemo(() => ({ to, roles }), [to, roles]);
-  useRevalidation(values, setErrors, (current: typeof values) => ({
-    ...(current.to ? {} : { to: 'Choose the team to move to.' }),
-    ...(current.roles.length === 0 ? { roles: 'Choose at least one role.' } : {}),
-  }));
+  const form = useZodForm(TeamChoice, { from: user.organizations[0]?.id ?? NONE, to: '', roles: ['student'] });
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   const move = useMoveUserOrganization();
-  const toIds = fieldIds(`${id}-to`, { help: false, error: Boolean(errors.to) });
   const memberOf = new Set(user.organizations.map((organization) => organization.id));
   const targets = (organizations.data ?? []).filter((organization) => !memberOf.has(organization.id));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    setProblem(null);
-    const found: { to?: string; roles?: string } = {};
-    if (!to) found.to = 'Choose the team to move to.';
-    if (roles.length === 0) found.roles = 'Choose at least one role.';
-    setErrors(found);
-    if (found.to) {
-      toSelect.current?.focus();
-      return;
-    }
-    if (found.roles) return;
+  const send = async ({ from, to, roles }: z.output<typeof TeamChoice>) => {
     busy.current = true;
     try {
       const saved = await move.mutateAsync({
@@ -246,96 +240,107 @@ function TeamMove({ user, busy, onReload }: { user: UserDetail; busy: RefObject<
       });
       const joined = saved.organizations.find((organization) => organization.id === to);
       announce(`${saved.displayName} is now in ${joined?.name ?? 'the new team'}.`);
-      setTo('');
-      setFrom(saved.organizations[0]?.id ?? NONE);
+      form.setValue('to', '');
+      form.setValue('from', saved.organizations[0]?.id ?? NONE);
     } catch (caught) {
       setProblem({ message: moveProblem(caught), stale: caught instanceof ApiError && caught.statusCode === 409 });
     } finally {
       busy.current = false;
     }
   };
+  const submit = (event: FormEvent) => {
+    event.stopPropagation();
+    setProblem(null);
+    return form.handleSubmit(send)(event);
+  };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-legend`}>
-      <Fieldset.Root disabled={move.isPending}>
-        <Fieldset.Legend id={`${id}-legend`} fontSize="md" fontWeight="semibold">
-          Team
-        </Fieldset.Legend>
-        <Fieldset.HelperText>
-          Now:{' '}
-          {user.organizations.length === 0
-            ? 'in no team'
-            : user.organizations
-                .map((organization) => `${organization.name} (${organization.roles.join(', ') || 'no role'})`)
-                .join('; ')}
-          .
-        </Fieldset.HelperText>
-        <Fieldset.Content>
-          <Field.Root>
-            <Field.Label>Leave team</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={from} onChange={(event) => setFrom(event.target.value)}>
-                {user.organizations.map((organization) => (
-                  <option key={organization.id} value={organization.id}>
-                    {organization.name}
-                  </option>
-                ))}
-                <option value={NONE}>None: join without leaving</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root ids={toIds.ids} invalid={Boolean(errors.to)} required>
-            <Field.Label>Join team</Field.Label>
-            {organizations.isError ? (
-              <LoadError title="The teams could not be loaded." onRetry={() => void organizations.refetch()} />
-            ) : (
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  ref={toSelect}
-                  aria-describedby={toIds.describedBy}
-                  value={to}
-                  onChange={(event) => setTo(event.target.value)}
-                >
-                  <option value="">{organizations.isPending ? 'Loading teams…' : 'Choose a team'}</option>
-                  {targets.map((organization) => (
-                    <option key={organization.id} value={organization.id}>
-                      {organization.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            )}
-            <FieldErrorText message={errors.to} />
-          </Field.Root>
-          <Fieldset.Root invalid={Boolean(errors.roles)}>
-            <Fieldset.Legend>Roles in the new team</Fieldset.Legend>
-            <Stack gap="2">
-              {INVITATION_ROLES.map((role) => (
-                <Checkbox.Root
-                  key={role}
-                  checked={roles.includes(role)}
-                  onCheckedChange={({ checked }) =>
-                    setRoles((current) =>
-                      checked === true ? [...current, role] : current.filter((one) => one !== role),
-                    )
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{role}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-            {errors.roles ? <Fieldset.ErrorText role="alert">{errors.roles}</Fieldset.ErrorText> : null}
-          </Fieldset.Root>
-          {problem ? <Problem message={problem.message} onReload={problem.stale ? onReload : undefined} /> : null}
-          <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={move.isPending}>
-            Move team
-          </Button>
-        </Fieldset.Content>
-      </Fieldset.Root>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-legend`}>
+        <Fieldset.Root disabled={move.isPending}>
+          <Fieldset.Legend id={`${id}-legend`} fontSize="md" fontWeight="semibold">
+            Team
+          </Fieldset.Legend>
+          <Fieldset.HelperText>
+            Now:{' '}
+            {user.organizations.length === 0
+              ? 'in no team'
+              : user.organizations
+                  .map((organization) => `${organization.name} (${organization.roles.join(', ') || 'no role'})`)
+                  .join('; ')}
+            .
+          </Fieldset.HelperText>
+          <Fieldset.Content>
+            <FormField<TeamChoice> name="from" id={`${id}-from`} label="Leave team">
+              {(control) => (
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...control} {...form.register('from')}>
+                    {user.organizations.map((organization) => (
+                      <option key={organization.id} value={organization.id}>
+                        {organization.name}
+                      </option>
+                    ))}
+                    <option value={NONE}>None: join without leaving</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </FormField>
+            <FormField<TeamChoice> name="to" id={`${id}-to`} label="Join team" required>
+              {(control) =>
+                organizations.isError ? (
+                  <LoadError title="The teams could not be loaded." onRetry={() => void organizations.refetch()} />
+                ) : (
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...control} {...form.register('to')}>
+                      <option value="">{organizations.isPending ? 'Loading teams…' : 'Choose a team'}</option>
+                      {targets.map((organization) => (
+                        <option key={organization.id} value={organization.id}>
+                          {organization.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                )
+              }
+            </FormField>
+            <Controller
+              control={form.control}
+              name="roles"
+              render={({ field }) => (
+                <FormField<TeamChoice> name="roles" id={`${id}-roles`} label="Roles in the new team" group>
+                  {(control) => (
+                    <Stack gap="2" {...control} ref={field.ref} tabIndex={-1}>
+                      {INVITATION_ROLES.map((role) => (
+                        <Checkbox.Root
+                          key={role}
+                          checked={field.value.includes(role)}
+                          onCheckedChange={({ checked }) =>
+                            field.onChange(
+                              checked === true
+                                ? [...field.value, role]
+                                : field.value.filter((one: InvitationRole) => one !== role),
+                            )
+                          }
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{role}</Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </Stack>
+                  )}
+                </FormField>
+              )}
+            />
+            {problem ? <Problem message={problem.message} onReload={problem.stale ? onReload : undefined} /> : null}
+            <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={move.isPending}>
+              Move team
+            </Button>
+          </Fieldset.Content>
+        </Fieldset.Root>
+      </form>
+    </FormProvider>
   );
 }

@@ -147,6 +147,29 @@ describe('the rights dialog (issue 11 item 2)', () => {
     expect(getShownErrors()).toEqual([]);
   });
 
+  it('shows the server’s messages about a role and the subscriptions under their text boxes and focuses the first', async () => {
+    const { user, dialog } = await openDialog({
+      save: () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'Invalid request.',
+          errors: [
+            { path: 'body.subscriptions.0', message: 'Unknown product.' },
+            { path: 'body.claims.1.value', message: 'Unknown role.' },
+          ],
+        },
+      }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save rights' }));
+    const role = within(dialog).getByRole('textbox', { name: 'New role' });
+    await waitFor(() => expect(role).toHaveFocus());
+    expect(role).toHaveAccessibleDescription(/Unknown role\.$/);
+    expect(within(dialog).getByRole('textbox', { name: 'New subscription' })).toHaveAccessibleDescription(
+      /Unknown product\.$/,
+    );
+  });
+
   it('asks before taking a role away; Cancel sends nothing, confirming saves', async () => {
     const { spy, user, dialog, onClose } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Remove role student' }));

@@ -16,30 +16,35 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Trash2Icon } from 'lucide-react';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import type { UserDetail } from '#shared/contracts/administration';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import {
+  Controller,
+  type FieldErrors,
+  type FieldPath,
+  FormProvider,
+  useFieldArray,
+  useFormContext,
+} from 'react-hook-form';
+import type { UpdateUserRightsRequest, UserDetail } from '#shared/contracts/administration';
 import { BRANDS, type Brand } from '#shared/enums';
-import { ROLE_PRESETS } from '#shared/role-presets';
+import { ROLE_PRESETS, type RolePreset } from '#shared/role-presets';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUserRights } from '../api/update-user-rights.ts';
 import {
   applyPreset,
-  type ClaimRow,
-  newRowKey,
   type RightsDraft,
   type RightsErrors,
   removedRights,
   rightsDraftOf,
-  rightsErrors,
   rightsErrorsFromServer,
-  rightsRequestOf,
+  rightsSchema,
 } from '../utils/rights-draft.ts';
 import { StringListField } from './string-list-field.tsx';
 
@@ -145,44 +150,54 @@ function RightsForm({
   onClose: () => void;
   onReload: () => Promise<void>;
 }) {
-  const [draft, setDraft] = useState<RightsDraft>(() => rightsDraftOf(user));
-  const [errors, setErrors] = useState<RightsErrors>({});
-  useRevalidation(draft, setErrors, rightsErrors);
+  const [schema] = useState(() => rightsSchema(user.version));
+  const form = useZodForm(schema, rightsDraftOf(user));
+  const { errors } = form.formState;
   const [stale, setStale] = useState(false);
-  const [removals, setRemovals] = useState<string[] | null>(null);
-  const form = useRef<HTMLFormElement>(null);
+  const [removals, setRemovals] = useState<{ request: UpdateUserRightsRequest; texts: string[] } | null>(null);
+  // What takes the focus once the dialog is rendered again (its controls are disabled while a save is under way).
+  const [focusAt, setFocusAt] = useState<{ name: FieldPath<RightsDraft> | 'root' } | null>(null);
+  const element = useRef<HTMLFormElement>(null);
+  const advanced = useRef<HTMLDetailsElement>(null);
   const problem = useRef<HTMLDivElement>(null);
   const save = useUpdateUserRights();
   busy.current = save.isPending;
 
   // The loading heading that had the focus is gone once the rights arrive (or are reloaded): keep the focus in the dialog.
   useEffect(() => {
-    if (!form.current?.contains(document.activeElement)) heading.current?.focus();
+    if (!element.current?.contains(document.activeElement)) heading.current?.focus();
   }, [heading]);
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusAt?.name === 'root') problem.current?.focus();
+    else if (focusAt) setFocus(focusAt.name);
+  }, [focusAt, setFocus]);
 
-  const focusFirstError = (found: RightsErrors) => {
-    const first = Object.keys(found)[0];
-    if (!first) return;
-    if (first === 'form') {
-      queueMicrotask(() => problem.current?.focus());
-      return;
-    }
-    queueMicrotask(() => form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
+  // The raw claims stay under "Advanced", opened by hand or when one of them has an error (opened at once, so that its field can take the focus).
+  const showProblems = (found: RightsErrors | FieldErrors<RightsDraft>) => {
+    if (found.claims && advanced.current) advanced.current.open = true;
+    if (Object.keys(found).every((key) => key === 'root')) setFocusAt({ name: 'root' });
   };
 
-  const send = async () => {
+  const send = async (request: UpdateUserRightsRequest) => {
     setRemovals(null);
     try {
-      await save.mutateAsync({ id: user.id, body: rightsRequestOf(draft, user.version) });
+      await save.mutateAsync({ id: user.id, body: request });
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 409) {
         setStale(true);
-        queueMicrotask(() => problem.current?.focus());
+        setFocusAt({ name: 'root' });
       } else if (error instanceof ApiError && error.statusCode === 400) {
-        const found = rightsErrorsFromServer(draft, error.details);
-        if (Object.keys(found).length === 0) found.form = error.message;
-        setErrors(found);
-        focusFirstError(found);
+        const found = rightsErrorsFromServer(form.getValues(), error.details);
+        if (Object.keys(found).length === 0) found.root = error.message;
+        showProblems(found);
+        for (const [path, message] of Object.entries(found)) {
+          form.setError(path as FieldPath<RightsDraft>, { type: 'server', message });
+        }
+        const first = Object.keys(found)
+          .filter((key) => key !== 'root')
+          .sort((a, b) => formOrder(a) - formOrder(b) || a.localeCompare(b, 'en', { numeric: true }))[0];
+        if (first) setFocusAt({ name: first as FieldPath<RightsDraft> });
       }
       return;
     }
@@ -191,270 +206,313 @@ function RightsForm({
   };
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
     event.stopPropagation();
-    if (save.isPending) return;
-    setStale(false);
-    const found = rightsErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found);
+    if (save.isPending) {
+      event.preventDefault();
       return;
     }
-    const removed = removedRights(user, draft);
-    if (removed.length > 0) setRemovals(removed);
-    else void send();
+    setStale(false);
+    return form.handleSubmit((request) => {
+      const removed = removedRights(user, form.getValues());
+      if (removed.length > 0) setRemovals({ request, texts: removed });
+      else void send(request);
+    }, showProblems)(event);
   };
 
-  const setClaim = (key: string, change: Partial<ClaimRow>) =>
-    setDraft((current) => ({
-      ...current,
-      claims: current.claims.map((row) => (row.key === key ? { ...row, ...change } : row)),
-    }));
-
-  const addClaim = () => {
-    const key = newRowKey();
-    setDraft((current) => ({ ...current, claims: [...current.claims, { key, type: '', value: '', scopes: '' }] }));
-    queueMicrotask(() => form.current?.querySelector<HTMLElement>(`[data-field="claims.${key}.type"]`)?.focus());
-  };
-
-  const removeClaim = (key: string, index: number) => {
-    setDraft((current) => ({ ...current, claims: current.claims.filter((row) => row.key !== key) }));
-    queueMicrotask(() => {
-      const rows = form.current?.querySelectorAll<HTMLElement>('[data-claim-type]');
-      const next = rows?.[Math.min(index, (rows?.length ?? 1) - 1)];
-      (next ?? form.current?.querySelector<HTMLElement>('[data-add-claim]'))?.focus();
-    });
-  };
-
-  const [presetId, setPresetId] = useState('');
-  const preset = ROLE_PRESETS.find((candidate) => candidate.id === presetId);
-  const applyChosenPreset = () => {
-    if (!preset) return;
-    setDraft((current) => applyPreset(current, preset));
+  const applyChosenPreset = (preset: RolePreset) => {
+    const next = applyPreset(form.getValues(), preset);
+    const options = { shouldValidate: form.formState.isSubmitted };
+    for (const name of ['roles', 'claims', 'subscriptions', 'ranges'] as const)
+      form.setValue(name, next[name], options);
     announce(`Applied ${preset.label}: its roles and claims replace the ones shown. Review them, then save.`);
   };
-  // The raw claims stay under "Advanced", opened by hand or when one of them has an error.
-  const claimError = Object.keys(errors).some((key) => key.startsWith('claims.'));
 
-  const roleScopes = new Map(draft.roles.map((role) => [role.value, role.scopes]));
   const pending = save.isPending;
 
   return (
-    <form ref={form} onSubmit={submit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title ref={heading} tabIndex={-1}>
-          {title}
-        </Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="6">
-        <Dialog.Description>
-          {user.email ?? 'No e-mail address'}. What this user may do follows from these roles, claims, subscriptions and
-          ranges (spec §6). Every change is recorded in the audit log.
-        </Dialog.Description>
-        <Fieldset.Root disabled={pending}>
-          <Fieldset.Legend>Role preset</Fieldset.Legend>
-          <Fieldset.HelperText>
-            A preset sets the roles and claims of a kind of user (spec §6); its subscriptions and ranges are added.
-          </Fieldset.HelperText>
-          <Fieldset.Content>
-            <HStack align="end" gap="3" wrap="wrap">
-              <Field.Root maxW="md">
-                <Field.Label>Preset</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={presetId} onChange={(event) => setPresetId(event.target.value)}>
-                    <option value="">Choose a preset</option>
-                    {ROLE_PRESETS.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {preset ? <Field.HelperText>{preset.description}</Field.HelperText> : null}
-              </Field.Root>
-              <Button type="button" variant="outline" disabled={!preset} onClick={applyChosenPreset}>
-                Apply preset
-              </Button>
-            </HStack>
-          </Fieldset.Content>
-        </Fieldset.Root>
-        <Box data-field="roles" tabIndex={-1}>
-          <StringListField
+    <FormProvider {...form}>
+      <form ref={element} onSubmit={(event) => void submit(event)} noValidate>
+        <Dialog.Header>
+          <Dialog.Title ref={heading} tabIndex={-1}>
+            {title}
+          </Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="6">
+          <Dialog.Description>
+            {user.email ?? 'No e-mail address'}. What this user may do follows from these roles, claims, subscriptions
+            and ranges (spec §6). Every change is recorded in the audit log.
+          </Dialog.Description>
+          <PresetPicker disabled={pending} onApply={applyChosenPreset} />
+          <RolesField disabled={pending} />
+          <ClaimsSection advanced={advanced} disabled={pending} />
+          <SubscriptionsField disabled={pending} />
+          <RangesField disabled={pending} />
+          {stale || errors.root ? (
+            <Alert.Root status="error" ref={problem} tabIndex={-1}>
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{stale ? USER_CHANGED_MESSAGE : errors.root?.message}</Alert.Title>
+              </Alert.Content>
+              {stale ? (
+                <Button size="sm" variant="outline" alignSelf="center" onClick={() => void onReload()}>
+                  Reload
+                </Button>
+              ) : null}
+            </Alert.Root>
+          ) : null}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={pending}>
+            Save rights
+          </Button>
+        </Dialog.Footer>
+        <ConfirmDialog
+          open={removals !== null}
+          title={`Take rights away from ${user.displayName}?`}
+          description="Saving removes these from the user. They lose what the removed rights allowed at their next sign-in."
+          confirmLabel="Remove and save"
+          destructive
+          pending={pending}
+          onConfirm={() => {
+            if (removals) void send(removals.request);
+          }}
+          onClose={() => setRemovals(null)}
+        >
+          <List.Root ps="5">
+            {(removals?.texts ?? []).map((text) => (
+              <List.Item key={text}>{text}</List.Item>
+            ))}
+          </List.Root>
+        </ConfirmDialog>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The role presets of `#shared/role-presets` (spec §6): one chosen, then applied by its button. */
+function PresetPicker({ disabled, onApply }: { disabled: boolean; onApply: (preset: RolePreset) => void }) {
+  const [presetId, setPresetId] = useState('');
+  const preset = ROLE_PRESETS.find((candidate) => candidate.id === presetId);
+  return (
+    <Fieldset.Root disabled={disabled}>
+      <Fieldset.Legend>Role preset</Fieldset.Legend>
+      <Fieldset.HelperText>
+        A preset sets the roles and claims of a kind of user (spec §6); its subscriptions and ranges are added.
+      </Fieldset.HelperText>
+      <Fieldset.Content>
+        <HStack align="end" gap="3" wrap="wrap">
+          <Field.Root maxW="md">
+            <Field.Label>Preset</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={presetId} onChange={(event) => setPresetId(event.target.value)}>
+                <option value="">Choose a preset</option>
+                {ROLE_PRESETS.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {preset ? <Field.HelperText>{preset.description}</Field.HelperText> : null}
+          </Field.Root>
+          <Button type="button" variant="outline" disabled={!preset} onClick={() => preset && onApply(preset)}>
+            Apply preset
+          </Button>
+        </HStack>
+      </Fieldset.Content>
+    </Fieldset.Root>
+  );
+}
+
+/** The roles (the `role` claims) as a string list; a stored role keeps its scopes. */
+function RolesField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<RightsDraft>();
+  return (
+    <Controller
+      control={control}
+      name="roles"
+      render={({ field }) => {
+        const roleScopes = new Map(field.value.map((role) => [role.value, role.scopes]));
+        return (
+          <StringListField<RightsDraft>
+            name="roles"
             legend="Roles"
             noun="role"
-            items={draft.roles.map((role) => role.value)}
+            items={field.value.map((role) => role.value)}
             onChange={(values) =>
-              setDraft((current) => ({
-                ...current,
-                roles: values.map((value) => {
+              field.onChange(
+                values.map((value) => {
                   const scopes = roleScopes.get(value);
                   return scopes ? { value, scopes } : { value };
                 }),
-              }))
+              )
             }
+            inputRef={field.ref}
             describe={(value) => {
               const scopes = roleScopes.get(value);
               return scopes?.length ? `scopes: ${scopes.join(', ')}` : null;
             }}
             help="USER is needed to sign in at all. Role claims are stored as claims of type role."
-            error={errors.roles}
-            disabled={pending}
+            disabled={disabled}
           />
-        </Box>
-        <Box asChild borderWidth="1px" borderRadius="md" p="3">
-          <details open={claimError || undefined}>
-            <Box as="summary" cursor="pointer" fontWeight="medium">
-              Advanced: claims ({draft.claims.length})
-            </Box>
-            <Fieldset.Root disabled={pending} mt="3">
-              <Fieldset.Legend>Claims</Fieldset.Legend>
-              <Fieldset.HelperText>
-                A claim has a type (such as api), a value (such as get_v1_users) and optional scopes, separated by
-                commas; no scopes, or any, means everywhere.
-              </Fieldset.HelperText>
-              <Fieldset.Content>
-                {draft.claims.length === 0 ? <Text color="fg.muted">No claims besides the roles.</Text> : null}
-                <Stack as="ul" gap="3" listStyleType="none">
-                  {draft.claims.map((row, index) => (
-                    <ClaimRowFields
-                      key={row.key}
-                      row={row}
-                      position={index + 1}
-                      errors={errors}
-                      onChange={(change) => setClaim(row.key, change)}
-                      onRemove={() => removeClaim(row.key, index)}
-                    />
-                  ))}
-                </Stack>
-                <Button type="button" variant="outline" alignSelf="flex-start" onClick={addClaim} data-add-claim="">
-                  Add claim
-                </Button>
-              </Fieldset.Content>
-            </Fieldset.Root>
-          </details>
-        </Box>
-        <Box data-field="subscriptions" tabIndex={-1}>
-          <StringListField
-            legend="Product subscriptions"
-            noun="subscription"
-            items={draft.subscriptions}
-            onChange={(subscriptions) => setDraft((current) => ({ ...current, subscriptions }))}
-            help="coursewareFeature is needed to sign in to the portal."
-            error={errors.subscriptions}
-            disabled={pending}
-          />
-        </Box>
-        <Fieldset.Root disabled={pending} invalid={Boolean(errors.ranges)}>
-          <Fieldset.Legend>Ranges</Fieldset.Legend>
-          <Fieldset.Content data-field="ranges" tabIndex={-1}>
-            {BRANDS.map((brand) => (
-              <Checkbox.Root
-                key={brand}
-                checked={draft.ranges.includes(brand)}
-                onCheckedChange={({ checked }) =>
-                  setDraft((current) => ({
-                    ...current,
-                    ranges:
-                      checked === true ? [...current.ranges, brand] : current.ranges.filter((one) => one !== brand),
-                  }))
-                }
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>
-                  {brand} — {RANGE_HELP[brand]}
-                </Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Fieldset.Content>
-          {errors.ranges ? <Fieldset.ErrorText role="alert">{errors.ranges}</Fieldset.ErrorText> : null}
-        </Fieldset.Root>
-        {stale || errors.form ? (
-          <Alert.Root status="error" ref={problem} tabIndex={-1}>
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{stale ? USER_CHANGED_MESSAGE : errors.form}</Alert.Title>
-            </Alert.Content>
-            {stale ? (
-              <Button size="sm" variant="outline" alignSelf="center" onClick={() => void onReload()}>
-                Reload
-              </Button>
-            ) : null}
-          </Alert.Root>
-        ) : null}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={pending}>
-          Save rights
-        </Button>
-      </Dialog.Footer>
-      <ConfirmDialog
-        open={removals !== null}
-        title={`Take rights away from ${user.displayName}?`}
-        description="Saving removes these from the user. They lose what the removed rights allowed at their next sign-in."
-        confirmLabel="Remove and save"
-        destructive
-        pending={pending}
-        onConfirm={() => void send()}
-        onClose={() => setRemovals(null)}
-      >
-        <List.Root ps="5">
-          {(removals ?? []).map((text) => (
-            <List.Item key={text}>{text}</List.Item>
-          ))}
-        </List.Root>
-      </ConfirmDialog>
-    </form>
+        );
+      }}
+    />
   );
 }
 
-function ClaimRowFields({
-  row,
-  position,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  row: ClaimRow;
-  position: number;
-  errors: RightsErrors;
-  onChange: (change: Partial<ClaimRow>) => void;
-  onRemove: () => void;
-}) {
-  const id = useId();
-  const parts = [
-    { name: 'type', label: 'Type' },
-    { name: 'value', label: 'Value' },
-    { name: 'scopes', label: 'Scopes' },
-  ] as const;
+/**
+ * The raw claims (field array `claims`) under the "Advanced" disclosure, opened by
+ * hand or when one of them has an error; removing a row moves the focus to the next
+ * row (or Add claim), adding one to its type.
+ */
+function ClaimsSection({ advanced, disabled }: { advanced: RefObject<HTMLDetailsElement | null>; disabled: boolean }) {
+  const { control, formState } = useFormContext<RightsDraft>();
+  const claims = useFieldArray({ control, name: 'claims' });
+  const removeClaim = (index: number) => {
+    claims.remove(index);
+    queueMicrotask(() => {
+      const rows = advanced.current?.querySelectorAll<HTMLElement>('[data-claim-type]');
+      const next = rows?.[Math.min(index, (rows?.length ?? 1) - 1)];
+      (next ?? advanced.current?.querySelector<HTMLElement>('[data-add-claim]'))?.focus();
+    });
+  };
+  return (
+    <Box asChild borderWidth="1px" borderRadius="md" p="3">
+      <details ref={advanced} open={formState.errors.claims ? true : undefined}>
+        <Box as="summary" cursor="pointer" fontWeight="medium">
+          Advanced: claims ({claims.fields.length})
+        </Box>
+        <Fieldset.Root disabled={disabled} mt="3">
+          <Fieldset.Legend>Claims</Fieldset.Legend>
+          <Fieldset.HelperText>
+            A claim has a type (such as api), a value (such as get_v1_users) and optional scopes, separated by commas;
+            no scopes, or any, means everywhere.
+          </Fieldset.HelperText>
+          <Fieldset.Content>
+            {claims.fields.length === 0 ? <Text color="fg.muted">No claims besides the roles.</Text> : null}
+            <Stack as="ul" gap="3" listStyleType="none">
+              {claims.fields.map((row, index) => (
+                <ClaimRowFields key={row.id} index={index} onRemove={() => removeClaim(index)} />
+              ))}
+            </Stack>
+            <Button
+              type="button"
+              variant="outline"
+              alignSelf="flex-start"
+              onClick={() => claims.append({ type: '', value: '', scopes: '' })}
+              data-add-claim=""
+            >
+              Add claim
+            </Button>
+          </Fieldset.Content>
+        </Fieldset.Root>
+      </details>
+    </Box>
+  );
+}
+
+/** The product subscriptions as a string list. */
+function SubscriptionsField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<RightsDraft>();
+  return (
+    <Controller
+      control={control}
+      name="subscriptions"
+      render={({ field }) => (
+        <StringListField<RightsDraft>
+          name="subscriptions"
+          legend="Product subscriptions"
+          noun="subscription"
+          items={field.value}
+          onChange={field.onChange}
+          inputRef={field.ref}
+          help="coursewareFeature is needed to sign in to the portal."
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+/** The ranges (brands) the user belongs to, as a group of checkboxes. */
+function RangesField({ disabled }: { disabled: boolean }) {
+  const { control } = useFormContext<RightsDraft>();
+  return (
+    <Controller
+      control={control}
+      name="ranges"
+      render={({ field }) => (
+        <FormField<RightsDraft> name="ranges" label="Ranges" group>
+          {(control) => (
+            <Fieldset.Content {...control} ref={field.ref} tabIndex={-1}>
+              {BRANDS.map((brand) => (
+                <Checkbox.Root
+                  key={brand}
+                  disabled={disabled}
+                  checked={field.value.includes(brand)}
+                  onCheckedChange={({ checked }) =>
+                    field.onChange(
+                      checked === true ? [...field.value, brand] : field.value.filter((one) => one !== brand),
+                    )
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>
+                    {brand} — {RANGE_HELP[brand]}
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Fieldset.Content>
+          )}
+        </FormField>
+      )}
+    />
+  );
+}
+
+/** Where a field of the dialog comes, top to bottom: the first of a 400's fields takes the focus. */
+function formOrder(path: string): number {
+  return ['roles', 'claims', 'subscriptions', 'ranges'].indexOf(path.split('.')[0] ?? '');
+}
+
+const CLAIM_PARTS = [
+  { name: 'type', label: 'Type' },
+  { name: 'value', label: 'Value' },
+  { name: 'scopes', label: 'Scopes' },
+] as const;
+
+/** One claim row of the field array `claims` at `index`: type*, value*, scopes, and its Remove button. */
+function ClaimRowFields({ index, onRemove }: { index: number; onRemove: () => void }) {
+  const { register } = useFormContext<RightsDraft>();
+  const position = index + 1;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3">
       <Grid templateColumns={{ base: '1fr', md: '1fr 1.4fr 1.2fr auto' }} gap="3" alignItems="start">
-        {parts.map((part) => {
-          const error = errors[`claims.${row.key}.${part.name}`];
-          const { ids, describedBy } = fieldIds(`${id}-${part.name}`, { help: false, error: Boolean(error) });
-          return (
-            <Field.Root key={part.name} ids={ids} invalid={Boolean(error)} required={part.name !== 'scopes'}>
-              <Field.Label>{part.label}</Field.Label>
+        {CLAIM_PARTS.map((part) => (
+          <FormField<RightsDraft>
+            key={part.name}
+            name={`claims.${index}.${part.name}`}
+            label={part.label}
+            required={part.name !== 'scopes'}
+          >
+            {(control) => (
               <Input
-                data-field={`claims.${row.key}.${part.name}`}
+                {...control}
+                {...register(`claims.${index}.${part.name}`)}
                 aria-label={`${part.label} of claim ${position}`}
                 {...(part.name === 'type' ? { 'data-claim-type': '' } : {})}
-                aria-describedby={describedBy}
                 autoComplete="off"
-                value={row[part.name]}
                 placeholder={part.name === 'scopes' ? 'any' : undefined}
-                onChange={(event) => onChange({ [part.name]: event.target.value })}
               />
-              <FieldErrorText message={error} />
-            </Field.Root>
-          );
-        })}
+            )}
+          </FormField>
+        ))}
         <HStack pt={{ base: '0', md: '7' }}>
           <IconButton
             type="button"

@@ -1,40 +1,39 @@
+import * as z from 'zod';
 import { CLAIM_TYPES } from '#shared/capabilities';
 import type { UpdateUserRightsRequest, UserDetail } from '#shared/contracts/administration';
 import type { Claim } from '#shared/contracts/identity';
-import type { Brand } from '#shared/enums';
+import { BRANDS, type Brand } from '#shared/enums';
 import { ADMIN_LIMITS } from '#shared/limits';
 
 /** One claim row of the rights dialog: type, value and scopes as typed (scopes comma-separated). */
 export interface ClaimRow {
-  readonly key: string;
-  readonly type: string;
-  readonly value: string;
-  readonly scopes: string;
+  type: string;
+  value: string;
+  scopes: string;
 }
 
 /** A role of the dialog; `scopes` is kept from the stored role claim (new roles have none). */
 export interface RoleEntry {
-  readonly value: string;
-  readonly scopes?: readonly string[];
+  value: string;
+  scopes?: string[];
 }
 
-/** What the rights dialog edits: roles (the `role` claims), the other claims, subscriptions and ranges. */
+/**
+ * What the rights dialog edits (its react-hook-form values): roles (the `role`
+ * claims), the other claims as rows, subscriptions and ranges.
+ */
 export interface RightsDraft {
-  readonly roles: readonly RoleEntry[];
-  readonly claims: readonly ClaimRow[];
-  readonly subscriptions: readonly string[];
-  readonly ranges: readonly Brand[];
+  roles: RoleEntry[];
+  claims: ClaimRow[];
+  subscriptions: string[];
+  ranges: Brand[];
 }
 
-/** Field messages of the dialog: `roles`, `subscriptions`, `ranges`, `form`, and `claims.<key>.<type|value|scopes>`. */
+/**
+ * Field messages of the dialog by form path: `roles`, `subscriptions`, `ranges`,
+ * `claims.<index>.<type|value|scopes>`, and `root` for the dialog as a whole.
+ */
 export type RightsErrors = Partial<Record<string, string>>;
-
-let nextKey = 0;
-/** A key for a new claim row (React list key and error key). */
-export function newRowKey(): string {
-  nextKey += 1;
-  return `claim-${nextKey}`;
-}
 
 const splitScopes = (text: string) =>
   text
@@ -48,9 +47,9 @@ export function rightsDraftOf(user: Pick<UserDetail, 'roles' | 'claims' | 'subsc
   const claims: ClaimRow[] = [];
   for (const claim of user.claims) {
     if (claim.type === CLAIM_TYPES.role) {
-      roles.push(claim.scopes?.length ? { value: claim.value, scopes: claim.scopes } : { value: claim.value });
+      roles.push(claim.scopes?.length ? { value: claim.value, scopes: [...claim.scopes] } : { value: claim.value });
     } else {
-      claims.push({ key: newRowKey(), type: claim.type, value: claim.value, scopes: (claim.scopes ?? []).join(', ') });
+      claims.push({ type: claim.type, value: claim.value, scopes: (claim.scopes ?? []).join(', ') });
     }
   }
   for (const role of user.roles) if (!roles.some((entry) => entry.value === role)) roles.push({ value: role });
@@ -113,7 +112,8 @@ export function removedRights(
 /**
  * The draft's problems before anything is sent (the server checks the same and
  * more): empty or over-long type, value or scope, a claim or role listed twice, an
- * empty subscription, too many claims or subscriptions.
+ * empty subscription, too many claims or subscriptions. Keyed by form path
+ * ({@link RightsErrors}).
  */
 export function rightsErrors(draft: RightsDraft): RightsErrors {
   const errors: RightsErrors = {};
@@ -122,24 +122,24 @@ export function rightsErrors(draft: RightsDraft): RightsErrors {
   if (roleValues.some((value) => value === '')) errors.roles = 'A role needs a name.';
   else if (new Set(roleValues).size !== roleValues.length) errors.roles = 'Name each role once.';
   for (const claim of claimsOf({ ...draft, claims: [] })) seen.add(claimKey(claim));
-  for (const row of draft.claims) {
+  for (const [index, row] of draft.claims.entries()) {
     const type = row.type.trim();
     const value = row.value.trim();
-    if (type === '') errors[`claims.${row.key}.type`] = 'Is required.';
-    else if (type.length > 128) errors[`claims.${row.key}.type`] = 'Must be at most 128 characters.';
-    if (value === '') errors[`claims.${row.key}.value`] = 'Is required.';
-    else if (value.length > 256) errors[`claims.${row.key}.value`] = 'Must be at most 256 characters.';
+    if (type === '') errors[`claims.${index}.type`] = 'Is required.';
+    else if (type.length > 128) errors[`claims.${index}.type`] = 'Must be at most 128 characters.';
+    if (value === '') errors[`claims.${index}.value`] = 'Is required.';
+    else if (value.length > 256) errors[`claims.${index}.value`] = 'Must be at most 256 characters.';
     if (splitScopes(row.scopes).some((scope) => scope.length > 128)) {
-      errors[`claims.${row.key}.scopes`] = 'Each scope must be at most 128 characters.';
+      errors[`claims.${index}.scopes`] = 'Each scope must be at most 128 characters.';
     }
     if (type && value) {
       const key = claimKey(claimOf(type, value, splitScopes(row.scopes)));
-      if (seen.has(key)) errors[`claims.${row.key}.value`] ??= 'This claim is listed twice.';
+      if (seen.has(key)) errors[`claims.${index}.value`] ??= 'This claim is listed twice.';
       seen.add(key);
     }
   }
   if (draft.roles.length + draft.claims.length > ADMIN_LIMITS.claimsPerUser) {
-    errors.form = `At most ${ADMIN_LIMITS.claimsPerUser} claims, roles included.`;
+    errors.root = `At most ${ADMIN_LIMITS.claimsPerUser} claims, roles included.`;
   }
   const subscriptions = draft.subscriptions.map((subscription) => subscription.trim());
   if (subscriptions.some((subscription) => subscription === '' || subscription.length > 64)) {
@@ -155,10 +155,10 @@ export function rightsErrors(draft: RightsDraft): RightsErrors {
 /**
  * The field messages of a 400 answer (`body.claims.3.value`, `claims.3`,
  * `body.subscriptions.1`, `body.ranges`…) keyed as {@link rightsErrors} keys them;
- * a claim index below the number of roles is a role. Paths it cannot place go to `form`.
+ * a claim index below the number of roles is a role. Paths it cannot place go to `root`.
  */
 export function rightsErrorsFromServer(
-  draft: RightsDraft,
+  draft: Pick<RightsDraft, 'roles' | 'claims'>,
   details: readonly { path: string; message: string }[],
 ): RightsErrors {
   const errors: RightsErrors = {};
@@ -169,15 +169,15 @@ export function rightsErrorsFromServer(
       const at = Number(index);
       if (at < draft.roles.length) errors.roles ??= message;
       else {
-        const row = draft.claims[at - draft.roles.length];
+        const row = at - draft.roles.length;
         const which = part === 'type' || part === 'scopes' ? part : 'value';
-        if (row) errors[`claims.${row.key}.${which}`] ??= message;
-        else errors.form ??= message;
+        if (row < draft.claims.length) errors[`claims.${row}.${which}`] ??= message;
+        else errors.root ??= message;
       }
     } else if (field === 'subscriptions' || field === 'ranges') {
       errors[field] ??= message;
     } else {
-      errors.form ??= `${path}: ${message}`;
+      errors.root ??= `${path}: ${message}`;
     }
   }
   return errors;
@@ -201,8 +201,7 @@ export function applyPreset(
   const claims: ClaimRow[] = [];
   for (const claim of preset.claims) {
     if (claim.type === CLAIM_TYPES.role) roles.push({ value: claim.value });
-    else
-      claims.push({ key: newRowKey(), type: claim.type, value: claim.value, scopes: (claim.scopes ?? []).join(', ') });
+    else claims.push({ type: claim.type, value: claim.value, scopes: (claim.scopes ?? []).join(', ') });
   }
   return {
     roles,
@@ -210,4 +209,26 @@ export function applyPreset(
     subscriptions: [...new Set([...draft.subscriptions, ...preset.subscriptions])],
     ranges: [...new Set([...draft.ranges, ...preset.ranges])],
   };
+}
+
+/**
+ * The rights dialog's zod schema (issue 23 item 4): the draft's problems of
+ * {@link rightsErrors} as issues at their form paths (`root` for the dialog as a
+ * whole), and a valid draft turned into the `PUT /users/{id}/rights` body with the
+ * version read.
+ */
+export function rightsSchema(version: number): z.ZodType<UpdateUserRightsRequest, RightsDraft> {
+  const draft = z.object({
+    roles: z.array(z.object({ value: z.string(), scopes: z.array(z.string()).optional() })),
+    claims: z.array(z.object({ type: z.string(), value: z.string(), scopes: z.string() })),
+    subscriptions: z.array(z.string()),
+    ranges: z.array(z.enum(BRANDS)),
+  });
+  return draft
+    .superRefine((value, context) => {
+      for (const [path, message] of Object.entries(rightsErrors(value))) {
+        if (message) context.addIssue({ code: 'custom', path: path.split('.'), message });
+      }
+    })
+    .transform((value) => rightsRequestOf(value, version));
 }

@@ -1,17 +1,16 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
 import { ImageIcon } from 'lucide-react';
-import { type FormEvent, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import * as z from 'zod';
 import { LIMITS } from '#shared/limits';
-import { fieldIds } from '../../../../components/ui/field-parts.tsx';
-import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../../lib/forms/zod-form.ts';
 
 /** Spec §5 "Image dialog" and §9 "Alt text": at most 1000 characters. */
 export const IMAGE_ALT_MAX_CHARS = LIMITS.altTextMaxChars;
 /** Message for an image address that is neither http(s) nor a site path. */
 export const IMAGE_URL_INVALID = 'Enter an http(s) address or a site path starting with /.';
-
-type ImageField = 'url' | 'alt';
-type ImageErrors = Partial<Record<ImageField, string>>;
 
 /** Errors of the image address (spec §5: required): an http(s) URL or a site path starting with `/`. */
 export function imageUrlProblem(url: string): string | null {
@@ -124,6 +123,17 @@ export function InsertImageButton({
   );
 }
 
+/** A zod check of a text by one of the problem functions above (its message, or none). */
+const checkedBy = (problem: (text: string) => string | null) =>
+  z.string().superRefine((text, context) => {
+    const message = problem(text);
+    if (message) context.addIssue({ code: 'custom', message });
+  });
+
+/** The image form's schema (spec §5 "Image dialog"): the address and the alt text, both required. */
+const ImageValues = z.object({ url: checkedBy(imageUrlProblem), alt: checkedBy(altProblem) });
+type ImageValues = z.input<typeof ImageValues>;
+
 /**
  * The image form: the address and the alt text, both required. Errors show under
  * their fields as alerts and the first invalid field takes the focus. Mounted with the
@@ -138,82 +148,59 @@ function ImageForm({
   onInsert: (html: string) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [url, setUrl] = useState('');
-  const [alt, setAlt] = useState('');
-  const [errors, setErrors] = useState<ImageErrors>({});
-  const values = useMemo(() => ({ url, alt }), [url, alt]);
-  useRevalidation(values, setErrors, (current: { url: string; alt: string }): ImageErrors => {
-    const found: ImageErrors = {};
-    const urlError = imageUrlProblem(current.url);
-    if (urlError) found.url = urlError;
-    const altError = altProblem(current.alt);
-    if (altError) found.alt = altError;
-    return found;
-  });
-  const altRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(ImageValues, { url: '', alt: '' });
+  const alt = useWatch({ control: form.control, name: 'alt' });
+  const url = form.register('url');
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
     // The dialog is portalled, but React still bubbles the submit to the editor's form.
     event.stopPropagation();
-    const found: ImageErrors = {};
-    const urlError = imageUrlProblem(url);
-    if (urlError) found.url = urlError;
-    const altError = altProblem(alt);
-    if (altError) found.alt = altError;
-    setErrors(found);
-    if (found.url) urlRef.current?.focus();
-    else if (found.alt) altRef.current?.focus();
-    else onInsert(imageHtml({ url, alt }));
+    return form.handleSubmit((values) => onInsert(imageHtml(values)))(event);
   };
 
-  const urlIds = fieldIds(`${id}-url`, { help: true, error: Boolean(errors.url) });
-  const altIds = fieldIds(`${id}-alt`, { help: true, error: Boolean(errors.alt) });
   return (
-    <form onSubmit={submit} noValidate aria-label="Insert image">
-      <Dialog.Header>
-        <Dialog.Title>Insert image</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="5">
-        <Field.Root ids={urlIds.ids} invalid={Boolean(errors.url)} required>
-          <Field.Label>
-            Image URL <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            ref={urlRef}
-            value={url}
-            inputMode="url"
-            aria-describedby={urlIds.describedBy}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-          <Field.HelperText>An http(s) address, or a path on this site starting with /.</Field.HelperText>
-          {errors.url ? <Field.ErrorText role="alert">{errors.url}</Field.ErrorText> : null}
-        </Field.Root>
-        <Field.Root ids={altIds.ids} invalid={Boolean(errors.alt)} required>
-          <Field.Label>
-            Alt text <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            ref={altRef}
-            value={alt}
-            aria-describedby={altIds.describedBy}
-            onChange={(event) => setAlt(event.target.value)}
-          />
-          <Field.HelperText>
-            What the image shows, for readers who cannot see it. {alt.trim().length} of {IMAGE_ALT_MAX_CHARS} characters
-          </Field.HelperText>
-          {errors.alt ? <Field.ErrorText role="alert">{errors.alt}</Field.ErrorText> : null}
-        </Field.Root>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand">
-          Insert
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Insert image">
+        <Dialog.Header>
+          <Dialog.Title>Insert image</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="5">
+          <FormField<ImageValues>
+            name="url"
+            label="Image URL"
+            required
+            hint="An http(s) address, or a path on this site starting with /."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...url}
+                ref={(element) => {
+                  url.ref(element);
+                  urlRef.current = element;
+                }}
+                inputMode="url"
+              />
+            )}
+          </FormField>
+          <FormField<ImageValues>
+            name="alt"
+            label="Alt text"
+            required
+            hint={`What the image shows, for readers who cannot see it. ${alt.trim().length} of ${IMAGE_ALT_MAX_CHARS} characters`}
+          >
+            {(control) => <Input {...control} {...form.register('alt')} />}
+          </FormField>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand">
+            Insert
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
   );
 }
