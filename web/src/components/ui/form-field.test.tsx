@@ -99,6 +99,30 @@ describe('FormField with useZodForm', () => {
   });
 });
 
+function Disabled({ disabled }: { disabled: boolean }) {
+  const form = useZodForm(Contract, { name: 'Ada', email: '' });
+  return (
+    <FormProvider {...form}>
+      <FormField<Values> name="name" label="Name" disabled={disabled}>
+        {(control) => <Input {...control} {...form.register('name')} />}
+      </FormField>
+    </FormProvider>
+  );
+}
+
+describe('FormField disabled (issue 23 item 4)', () => {
+  it('disables its control while asked to and keeps the value', () => {
+    renderWithProviders(<Disabled disabled />);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+  });
+
+  it('leaves its control enabled by default', () => {
+    renderWithProviders(<Disabled disabled={false} />);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
+  });
+});
+
 describe('fieldMessage', () => {
   it('finds the first message beneath an array field', () => {
     expect(fieldMessage(undefined)).toBeUndefined();

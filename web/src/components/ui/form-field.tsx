@@ -32,6 +32,7 @@ export function FormField<Values extends FieldValues>({
   required = false,
   errorPrefix,
   id,
+  disabled = false,
   children,
 }: {
   readonly name: FieldPath<Values>;
@@ -41,6 +42,8 @@ export function FormField<Values extends FieldValues>({
   readonly errorPrefix?: string;
   /** The control's id; by default derived from the field's name. */
   readonly id?: string;
+  /** Disables the field (its label and a `Field`-aware control) while true, e.g. during a save; its value stays in the form. */
+  readonly disabled?: boolean;
   readonly children: (control: FormFieldControl) => ReactNode;
 }) {
   const { control } = useFormContext<Values>();
@@ -52,7 +55,13 @@ export function FormField<Values extends FieldValues>({
     error: message !== undefined,
   });
   return (
-    <Field.Root id={base} invalid={message !== undefined} required={required} ids={{ ...ids, label: `${base}-label` }}>
+    <Field.Root
+      id={base}
+      invalid={message !== undefined}
+      required={required}
+      disabled={disabled}
+      ids={{ ...ids, label: `${base}-label` }}
+    >
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}
