@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../testing/setup.ts';
 import { Input } from '@chakra-ui/react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
@@ -20,11 +20,13 @@ type Values = z.input<typeof Contract>;
 function Example({
   onValid,
   serverError,
+  revalidate,
 }: {
   onValid: (values: z.output<typeof Contract>) => void;
   serverError?: ApiError;
+  revalidate?: 'changed' | 'shown';
 }) {
-  const form = useZodForm(Contract, { name: '', email: '' });
+  const form = useZodForm(Contract, { name: '', email: '' }, revalidate ? { revalidate } : {});
   return (
     <FormProvider {...form}>
       <form
@@ -71,6 +73,39 @@ describe('FormField with useZodForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Enter an email.');
     await user.type(screen.getByRole('textbox', { name: /Name/ }), ' Lovelace');
     expect(await screen.findByText('Name: At most 5 characters.')).toBeInTheDocument();
+  });
+
+  it('checks again only a field that shows a message with revalidate "shown"', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Example onValid={() => undefined} revalidate="shown" />);
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter an email.');
+    // The name had no message: emptying it adds none until the next submit.
+    await user.clear(name);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Enter an email.']);
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'a');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name: Enter a name.');
+    // A message changes as its field is edited, and goes once the field is fixed.
+    await user.click(name);
+    await user.paste('Ada Lovelace');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name: At most 5 characters.');
+    await user.clear(name);
+    await user.type(name, 'Ada');
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+  });
+
+  it('checks again every field edited after a submit by default', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Example onValid={() => undefined} />);
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(name);
+    expect(await screen.findByText('Name: Enter a name.')).toBeInTheDocument();
   });
 
   it('hands on the parsed value when valid', async () => {
