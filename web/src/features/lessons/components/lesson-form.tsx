@@ -117,7 +117,7 @@ export function LessonForm({
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const form = useZodForm(LessonFormSchema, draftOf(lesson) as LessonFormValues);
+  const form = useZodForm(LessonFormSchema, draftOf(lesson) as LessonFormValues, { revalidate: 'shown' });
   const { control, register, setError } = form;
   const pages = useFieldArray({ control, name: 'pages' });
   const [problem, setProblem] = useState<FormProblem | null>(null);

@@ -98,7 +98,7 @@ function NewsEventForm<K extends NewsEventKind>({
   const { publicFilesBaseUrl } = useRuntimeConfig();
   const save = useSaveItem(kind);
   const [schema] = useState(() => newsEventSchema(kind));
-  const form = useZodForm(schema, { ...draftOf(item), picked: null });
+  const form = useZodForm(schema, { ...draftOf(item), picked: null }, { revalidate: 'shown' });
   const { register, control, setError, setFocus, watch } = form;
   const [dataError, setDataError] = useState<string | null>(null);
   const saving = form.formState.isSubmitting;
