@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { Controller, FormProvider, useFieldArray } from 'react-hook-form';
+import { Controller, FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
 import {
   type CreateLessonRequest,
   LESSON_LIMITS,
@@ -119,7 +119,6 @@ export function LessonForm({
 }) {
   const form = useZodForm(LessonFormSchema, draftOf(lesson) as LessonFormValues, { revalidate: 'shown' });
   const { control, register, setError } = form;
-  const pages = useFieldArray({ control, name: 'pages' });
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusyState] = useState(false);
@@ -276,64 +275,7 @@ export function LessonForm({
               />
             </Fieldset.Content>
           </Fieldset.Root>
-          <Fieldset.Root>
-            <Fieldset.Legend>Pages</Fieldset.Legend>
-            <Fieldset.Content>
-              <Stack gap="4">
-                {pages.fields.map((page, index) => {
-                  const label = `Page ${index + 1}`;
-                  return (
-                    <Fieldset.Root key={page.id} borderWidth="1px" borderRadius="md" p="3">
-                      <Fieldset.Legend>{label}</Fieldset.Legend>
-                      <Fieldset.Content>
-                        <FormField<LessonFormValues>
-                          name={`pages.${index}.name`}
-                          label={`${label} name`}
-                          required
-                          disabled={busy}
-                        >
-                          {(described) => <Input {...described} {...register(`pages.${index}.name`)} />}
-                        </FormField>
-                        <Controller
-                          control={control}
-                          name={`pages.${index}.urls`}
-                          render={({ field }) => (
-                            <ArtifactFields
-                              contentId={contentId}
-                              artifacts={field.value}
-                              onChange={field.onChange}
-                              pickerLabel={`Add file to ${label.toLowerCase()}`}
-                              disabled={busy}
-                            />
-                          )}
-                        />
-                        <Box>
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => pages.remove(index)}>
-                            Remove {label.toLowerCase()}
-                          </Button>
-                        </Box>
-                      </Fieldset.Content>
-                    </Fieldset.Root>
-                  );
-                })}
-                <Box>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={busy || pages.fields.length >= LESSON_LIMITS.pages}
-                    onClick={() =>
-                      pages.append(
-                        { key: newKey(), id: null, name: '', urls: [] },
-                        { focusName: `pages.${pages.fields.length}.name` },
-                      )
-                    }
-                  >
-                    Add page
-                  </Button>
-                </Box>
-              </Stack>
-            </Fieldset.Content>
-          </Fieldset.Root>
+          <LessonPages contentId={contentId} busy={busy} />
           {progress ? (
             <Progress.Root value={progress.percent} max={100}>
               <Progress.Label>
@@ -380,5 +322,71 @@ export function LessonForm({
         </Dialog.Footer>
       </form>
     </FormProvider>
+  );
+}
+
+/** The pages of a lesson in the form (a `useFieldArray`): each with its name and artifacts, Remove, and Add page. */
+function LessonPages({ contentId, busy }: { contentId: string; busy: boolean }) {
+  const { control, register } = useFormContext<LessonFormValues>();
+  const pages = useFieldArray({ control, name: 'pages' });
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend>Pages</Fieldset.Legend>
+      <Fieldset.Content>
+        <Stack gap="4">
+          {pages.fields.map((page, index) => {
+            const label = `Page ${index + 1}`;
+            return (
+              <Fieldset.Root key={page.id} borderWidth="1px" borderRadius="md" p="3">
+                <Fieldset.Legend>{label}</Fieldset.Legend>
+                <Fieldset.Content>
+                  <FormField<LessonFormValues>
+                    name={`pages.${index}.name`}
+                    label={`${label} name`}
+                    required
+                    disabled={busy}
+                  >
+                    {(described) => <Input {...described} {...register(`pages.${index}.name`)} />}
+                  </FormField>
+                  <Controller
+                    control={control}
+                    name={`pages.${index}.urls`}
+                    render={({ field }) => (
+                      <ArtifactFields
+                        contentId={contentId}
+                        artifacts={field.value}
+                        onChange={field.onChange}
+                        pickerLabel={`Add file to ${label.toLowerCase()}`}
+                        disabled={busy}
+                      />
+                    )}
+                  />
+                  <Box>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => pages.remove(index)}>
+                      Remove {label.toLowerCase()}
+                    </Button>
+                  </Box>
+                </Fieldset.Content>
+              </Fieldset.Root>
+            );
+          })}
+          <Box>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy || pages.fields.length >= LESSON_LIMITS.pages}
+              onClick={() =>
+                pages.append(
+                  { key: newKey(), id: null, name: '', urls: [] },
+                  { focusName: `pages.${pages.fields.length}.name` },
+                )
+              }
+            >
+              Add page
+            </Button>
+          </Box>
+        </Stack>
+      </Fieldset.Content>
+    </Fieldset.Root>
   );
 }
