@@ -21,11 +21,13 @@ type Values = z.input<typeof Contract>;
 function Example({
   onValid,
   serverError,
+  revalidate,
 }: {
   onValid: (values: z.output<typeof Contract>) => void;
   serverError?: ApiError;
+  revalidate?: 'changed' | 'shown';
 }) {
-  const form = useZodForm(Contract, { name: '', email: '' });
+  const form = useZodForm(Contract, { name: '', email: '' }, revalidate ? { revalidate } : {});
   return (
     <FormProvider {...form}>
       <form
@@ -63,15 +65,51 @@ describe('FormField with useZodForm', () => {
     expect(valid).toEqual([]);
   });
 
-  it('revalidates a field as it changes and leaves the other messages', async () => {
+  it('revalidates a field that shows a message as it changes and leaves the other messages', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Example onValid={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Ada');
-    expect(screen.queryByText('Name: Enter a name.')).not.toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter an email.');
-    await user.type(screen.getByRole('textbox', { name: /Name/ }), ' Lovelace');
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'Ada Lovelace');
     expect(await screen.findByText('Name: At most 5 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Enter an email.')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Ada');
+    await waitFor(() => expect(screen.queryByText(/^Name: /)).not.toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter an email.');
+  });
+
+  it('checks again only a field that shows a message with revalidate "shown"', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Example onValid={() => undefined} revalidate="shown" />);
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter an email.');
+    // The name had no message: emptying it adds none until the next submit.
+    await user.clear(name);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Enter an email.']);
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'a');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name: Enter a name.');
+    // A message changes as its field is edited, and goes once the field is fixed.
+    await user.click(name);
+    await user.paste('Ada Lovelace');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name: At most 5 characters.');
+    await user.clear(name);
+    await user.type(name, 'Ada');
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+  });
+
+  it('checks again every field edited after a submit with revalidate "changed"', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Example onValid={() => undefined} revalidate="changed" />);
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(name);
+    expect(await screen.findByText('Name: Enter a name.')).toBeInTheDocument();
   });
 
   it('hands on the parsed value when valid', async () => {
@@ -97,64 +135,6 @@ describe('FormField with useZodForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This email is taken.');
     expect(screen.getByRole('textbox', { name: /Email/ })).toHaveFocus();
-  });
-});
-
-const Choices = z.object({ ranges: z.array(z.string()).min(1, 'Choose at least one range.') });
-type ChoiceValues = z.input<typeof Choices>;
-
-function GroupExample() {
-  const form = useZodForm(Choices, { ranges: [] });
-  return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(() => undefined)}>
-        <Controller
-          control={form.control}
-          name="ranges"
-          render={({ field }) => (
-            <FormField<ChoiceValues> name="ranges" label="Ranges" hint="Where the user may download" group>
-              {(control) => (
-                <div {...control} ref={field.ref} tabIndex={-1}>
-                  {['USCR', 'VACR'].map((range) => (
-                    <label key={range}>
-                      <input
-                        type="checkbox"
-                        checked={field.value.includes(range)}
-                        onChange={(event) =>
-                          field.onChange(
-                            event.target.checked
-                              ? [...field.value, range]
-                              : field.value.filter((one: string) => one !== range),
-                          )
-                        }
-                      />
-                      {range}
-                    </label>
-                  ))}
-                </div>
-              )}
-            </FormField>
-          )}
-        />
-        <button type="submit">Save</button>
-      </form>
-    </FormProvider>
-  );
-}
-
-describe('FormField as a group', () => {
-  it('puts a group of checkboxes under a legend, announces its message and focuses the group', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<GroupExample />);
-    const group = screen.getByRole('group', { name: 'Ranges' });
-    expect(within(group).getByText('Where the user may download')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await within(group).findByRole('alert')).toHaveTextContent('Choose at least one range.');
-    const control = group.querySelector('#field-ranges');
-    expect(control).toHaveFocus();
-    expect(control).toHaveAccessibleDescription('Where the user may download Choose at least one range.');
-    await user.click(screen.getByRole('checkbox', { name: 'VACR' }));
-    await waitFor(() => expect(within(group).queryByRole('alert')).not.toBeInTheDocument());
   });
 });
 
@@ -261,5 +241,87 @@ describe('CharacterCount', () => {
     expect(note).toHaveAccessibleDescription('5 of 10 characters');
     await user.type(note, ' wide world');
     expect(screen.getByText('18 of 10 characters')).toBeInTheDocument();
+  });
+});
+
+function Disabled({ disabled }: { disabled: boolean }) {
+  const form = useZodForm(Contract, { name: 'Ada', email: '' });
+  return (
+    <FormProvider {...form}>
+      <FormField<Values> name="name" label="Name" disabled={disabled}>
+        {(control) => <Input {...control} {...form.register('name')} />}
+      </FormField>
+    </FormProvider>
+  );
+}
+
+describe('FormField disabled (issue 23 item 4)', () => {
+  it('disables its control while asked to and keeps the value', () => {
+    renderWithProviders(<Disabled disabled />);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+  });
+
+  it('leaves its control enabled by default', () => {
+    renderWithProviders(<Disabled disabled={false} />);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
+  });
+});
+
+const Checkboxes = z.object({ ranges: z.array(z.string()).min(1, 'Choose at least one range.') });
+type CheckboxValues = z.input<typeof Checkboxes>;
+
+function CheckboxGroupExample() {
+  const form = useZodForm(Checkboxes, { ranges: [] });
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit(() => undefined)}>
+        <Controller
+          control={form.control}
+          name="ranges"
+          render={({ field }) => (
+            <FormField<CheckboxValues> name="ranges" label="Ranges" hint="Where the user may download" group>
+              {(control) => (
+                <div {...control} ref={field.ref} tabIndex={-1}>
+                  {['USCR', 'VACR'].map((range) => (
+                    <label key={range}>
+                      <input
+                        type="checkbox"
+                        checked={field.value.includes(range)}
+                        onChange={(event) =>
+                          field.onChange(
+                            event.target.checked
+                              ? [...field.value, range]
+                              : field.value.filter((one: string) => one !== range),
+                          )
+                        }
+                      />
+                      {range}
+                    </label>
+                  ))}
+                </div>
+              )}
+            </FormField>
+          )}
+        />
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
+  );
+}
+
+describe('FormField as a group of checkboxes', () => {
+  it('puts a group of checkboxes under a legend, announces its message and focuses the group', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CheckboxGroupExample />);
+    const group = screen.getByRole('group', { name: 'Ranges' });
+    expect(within(group).getByText('Where the user may download')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent('Choose at least one range.');
+    const control = group.querySelector('#field-ranges');
+    expect(control).toHaveFocus();
+    expect(control).toHaveAccessibleDescription('Where the user may download Choose at least one range.');
+    await user.click(screen.getByRole('checkbox', { name: 'VACR' }));
+    await waitFor(() => expect(within(group).queryByRole('alert')).not.toBeInTheDocument());
   });
 });

@@ -40,6 +40,7 @@ export function FormField<Values extends FieldValues>({
   errorPrefix,
   id,
   group = false,
+  disabled = false,
   children,
 }: {
   readonly name: FieldPath<Values>;
@@ -51,6 +52,8 @@ export function FormField<Values extends FieldValues>({
   readonly id?: string;
   /** A group of controls with their own labels: a fieldset with `label` as its legend (issue 23 item 4). */
   readonly group?: boolean;
+  /** Disables the field (its label and a `Field`-aware control) while true, e.g. during a save; its value stays in the form. */
+  readonly disabled?: boolean;
   readonly children: (control: FormFieldControl) => ReactNode;
 }) {
   const { control } = useFormContext<Values>();
@@ -87,7 +90,13 @@ export function FormField<Values extends FieldValues>({
     );
   }
   return (
-    <Field.Root id={base} invalid={message !== undefined} required={required} ids={{ ...ids, label: `${base}-label` }}>
+    <Field.Root
+      id={base}
+      invalid={message !== undefined}
+      required={required}
+      disabled={disabled}
+      ids={{ ...ids, label: `${base}-label` }}
+    >
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}

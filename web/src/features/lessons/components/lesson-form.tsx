@@ -4,7 +4,6 @@ import {
   Button,
   CloseButton,
   Dialog,
-  Field,
   Fieldset,
   HStack,
   Input,
@@ -14,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { Controller, FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
 import {
   type CreateLessonRequest,
   LESSON_LIMITS,
@@ -22,23 +22,16 @@ import {
   type LessonUrl,
 } from '#shared/contracts/lesson';
 import { LIMITS } from '#shared/limits';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endsSession, reportError } from '../../../lib/error-store.ts';
+import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useCreateLesson } from '../api/create-lesson.ts';
 import { lessonsQueryKey } from '../api/list-lessons.ts';
 import { useUpdateLesson } from '../api/update-lesson.ts';
 import { deleteFile, UploadError, uploadContentFile } from '../api/upload-file.ts';
-import {
-  type ArtifactDraft,
-  type DraftErrors,
-  draftErrors,
-  draftOf,
-  type LessonDraft,
-  newKey,
-  type PageDraft,
-} from '../utils/lesson-draft.ts';
+import { type ArtifactDraft, draftOf, LessonFormSchema, type LessonFormValues, newKey } from '../utils/lesson-draft.ts';
 import { ArtifactFields } from './artifact-fields.tsx';
 
 interface UploadProgress {
@@ -52,16 +45,6 @@ interface FormProblem {
   readonly message: string;
   readonly details: readonly string[];
   readonly stale: boolean;
-}
-
-/** Field errors of a save's 400 (`body.name`, `body.pages.0.name`…), keyed as the form keys them. */
-function errorsFromServer(error: ApiError): DraftErrors {
-  const errors: DraftErrors = {};
-  for (const detail of error.details) {
-    const key = detail.path.replace(/^body\./, '');
-    if (key === 'name' || key === 'alternateId' || /^pages\.\d+\.name$/.test(key)) errors[key] ??= detail.message;
-  }
-  return errors;
 }
 
 // Best effort: the server also sweeps unattached uploads (decision record 020).
@@ -134,13 +117,11 @@ export function LessonForm({
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const [draft, setDraft] = useState<LessonDraft>(() => draftOf(lesson));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  useRevalidation(draft, setErrors, draftErrors);
+  const form = useZodForm(LessonFormSchema, draftOf(lesson) as LessonFormValues);
+  const { control, register, setError } = form;
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusyState] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const create = useCreateLesson();
@@ -152,40 +133,12 @@ export function LessonForm({
     onBusyChange(value);
   };
 
-  const focusField = (key: string) => {
-    const field = formRef.current?.querySelector<HTMLElement>(`[data-field="${key}"]`);
-    field?.focus();
-  };
-
-  const showErrors = (found: DraftErrors) => {
-    setErrors(found);
-    const first = ['name', 'alternateId', ...draft.pages.map((_, index) => `pages.${index}.name`)].find(
-      (key) => found[key],
-    );
-    if (first) focusField(first);
-  };
-
   const showProblem = (next: FormProblem) => {
     setProblem(next);
     queueMicrotask(() => problemRef.current?.focus());
   };
 
-  const setPage = (index: number, change: Partial<PageDraft>) =>
-    setDraft((current) => ({
-      ...current,
-      pages: current.pages.map((page, at) => (at === index ? { ...page, ...change } : page)),
-    }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setProblem(null);
-    const found = draftErrors(draft);
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
-    }
-    setErrors({});
+  const save = async (draft: LessonFormValues) => {
     setBusy(true);
     const made: string[] = [];
     const pending = [...draft.urls, ...draft.pages.flatMap((page) => page.urls)].filter((item) => item.file);
@@ -220,14 +173,13 @@ export function LessonForm({
     setProgress(null);
     const urlsOf = (items: readonly ArtifactDraft[]): LessonUrl[] =>
       items.map((item) => ({ fileId: item.fileId ?? (ids.get(item.key) as string), type: item.type }));
-    const alternateId = draft.alternateId.trim();
     const fields = {
-      name: draft.name.trim(),
-      alternateId: alternateId === '' ? null : alternateId,
+      name: draft.name,
+      alternateId: draft.alternateId === '' ? null : draft.alternateId,
       urls: urlsOf(draft.urls),
       pages: draft.pages.map((page) => ({
         ...(page.id ? { id: page.id } : {}),
-        name: page.name.trim(),
+        name: page.name,
         urls: urlsOf(page.urls),
       })),
     };
@@ -246,11 +198,12 @@ export function LessonForm({
         return;
       }
       if (error instanceof ApiError && error.statusCode === 400) {
-        const fromServer = errorsFromServer(error);
-        if (Object.keys(fromServer).length > 0) {
-          showErrors(fromServer);
-          return;
-        }
+        const fields = [
+          'name',
+          'alternateId',
+          ...draft.pages.map((_, index) => `pages.${index}.name` as const),
+        ] as const;
+        if (applyServerErrors(error, setError, fields)) return;
         showProblem({
           message: error.message,
           details: error.details.map((detail) => `${detail.path}: ${detail.message}`),
@@ -266,165 +219,174 @@ export function LessonForm({
     onClose();
   };
 
+  const submit = (event: FormEvent) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    setProblem(null);
+    void form.handleSubmit(save)(event);
+  };
+
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: lessonsQueryKey(contentId) });
     onClose();
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={title}>
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="5">
-        <Field.Root invalid={Boolean(errors.name)} required disabled={busy}>
-          <Field.Label>
-            Name <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            data-field="name"
-            value={draft.name}
-            onChange={(event) => setDraft((current) => ({ ...current, name: event.target.value }))}
-          />
-          <Field.HelperText>At most {LIMITS.childNameMaxChars} characters.</Field.HelperText>
-          {errors.name ? <Field.ErrorText role="alert">{errors.name}</Field.ErrorText> : null}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.alternateId)} disabled={busy}>
-          <Field.Label>Alternate id</Field.Label>
-          <Input
-            data-field="alternateId"
-            value={draft.alternateId}
-            onChange={(event) => setDraft((current) => ({ ...current, alternateId: event.target.value }))}
-          />
-          <Field.HelperText>
-            The lesson's id elsewhere, such as the exercise area. At most 200 characters.
-          </Field.HelperText>
-          {errors.alternateId ? <Field.ErrorText role="alert">{errors.alternateId}</Field.ErrorText> : null}
-        </Field.Root>
-        <Fieldset.Root>
-          <Fieldset.Legend>Artifacts</Fieldset.Legend>
-          <Fieldset.Content>
-            <ArtifactFields
-              contentId={contentId}
-              artifacts={draft.urls}
-              onChange={(urls) => setDraft((current) => ({ ...current, urls }))}
-              pickerLabel="Add file"
-              disabled={busy}
-            />
-          </Fieldset.Content>
-        </Fieldset.Root>
-        <Fieldset.Root>
-          <Fieldset.Legend>Pages</Fieldset.Legend>
-          <Fieldset.Content>
-            <Stack gap="4">
-              {draft.pages.map((page, index) => {
-                const label = `Page ${index + 1}`;
-                const nameKey = `pages.${index}.name`;
-                return (
-                  <Fieldset.Root key={page.key} borderWidth="1px" borderRadius="md" p="3">
-                    <Fieldset.Legend>{label}</Fieldset.Legend>
-                    <Fieldset.Content>
-                      <Field.Root invalid={Boolean(errors[nameKey])} required disabled={busy}>
-                        <Field.Label>
-                          {label} name <Field.RequiredIndicator />
-                        </Field.Label>
-                        <Input
-                          data-field={nameKey}
-                          value={page.name}
-                          onChange={(event) => setPage(index, { name: event.target.value })}
-                        />
-                        {errors[nameKey] ? <Field.ErrorText role="alert">{errors[nameKey]}</Field.ErrorText> : null}
-                      </Field.Root>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="5">
+          <FormField<LessonFormValues>
+            name="name"
+            label="Name"
+            required
+            disabled={busy}
+            hint={`At most ${LIMITS.childNameMaxChars} characters.`}
+          >
+            {(described) => <Input {...described} {...register('name')} />}
+          </FormField>
+          <FormField<LessonFormValues>
+            name="alternateId"
+            label="Alternate id"
+            disabled={busy}
+            hint="The lesson's id elsewhere, such as the exercise area. At most 200 characters."
+          >
+            {(described) => <Input {...described} {...register('alternateId')} />}
+          </FormField>
+          <Fieldset.Root>
+            <Fieldset.Legend>Artifacts</Fieldset.Legend>
+            <Fieldset.Content>
+              <Controller
+                control={control}
+                name="urls"
+                render={({ field }) => (
+                  <ArtifactFields
+                    contentId={contentId}
+                    artifacts={field.value}
+                    onChange={field.onChange}
+                    pickerLabel="Add file"
+                    disabled={busy}
+                  />
+                )}
+              />
+            </Fieldset.Content>
+          </Fieldset.Root>
+          <LessonPages contentId={contentId} busy={busy} />
+          {progress ? (
+            <Progress.Root value={progress.percent} max={100}>
+              <Progress.Label>
+                Uploading {progress.name} ({progress.position} of {progress.total})
+              </Progress.Label>
+              <Progress.Track aria-label={`Uploading ${progress.name}`}>
+                <Progress.Range />
+              </Progress.Track>
+              <Progress.ValueText>{progress.percent}%</Progress.ValueText>
+            </Progress.Root>
+          ) : null}
+          {problem ? (
+            <Alert.Root status="error" role="alert" ref={problemRef} tabIndex={-1}>
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{problem.message}</Alert.Title>
+                {problem.details.length > 0 ? (
+                  <Alert.Description>
+                    <Stack as="ul" gap="1" ps="4">
+                      {problem.details.map((detail) => (
+                        <li key={detail}>{detail}</li>
+                      ))}
+                    </Stack>
+                  </Alert.Description>
+                ) : null}
+              </Alert.Content>
+              {problem.stale ? (
+                <Button size="sm" onClick={reload}>
+                  Reload
+                </Button>
+              ) : null}
+            </Alert.Root>
+          ) : null}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <HStack gap="3">
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={busy} loadingText={progress ? 'Uploading…' : 'Saving…'}>
+              Save
+            </Button>
+          </HStack>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The pages of a lesson in the form (a `useFieldArray`): each with its name and artifacts, Remove, and Add page. */
+function LessonPages({ contentId, busy }: { contentId: string; busy: boolean }) {
+  const { control, register } = useFormContext<LessonFormValues>();
+  const pages = useFieldArray({ control, name: 'pages' });
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend>Pages</Fieldset.Legend>
+      <Fieldset.Content>
+        <Stack gap="4">
+          {pages.fields.map((page, index) => {
+            const label = `Page ${index + 1}`;
+            return (
+              <Fieldset.Root key={page.id} borderWidth="1px" borderRadius="md" p="3">
+                <Fieldset.Legend>{label}</Fieldset.Legend>
+                <Fieldset.Content>
+                  <FormField<LessonFormValues>
+                    name={`pages.${index}.name`}
+                    label={`${label} name`}
+                    required
+                    disabled={busy}
+                  >
+                    {(described) => <Input {...described} {...register(`pages.${index}.name`)} />}
+                  </FormField>
+                  <Controller
+                    control={control}
+                    name={`pages.${index}.urls`}
+                    render={({ field }) => (
                       <ArtifactFields
                         contentId={contentId}
-                        artifacts={page.urls}
-                        onChange={(urls) => setPage(index, { urls })}
+                        artifacts={field.value}
+                        onChange={field.onChange}
                         pickerLabel={`Add file to ${label.toLowerCase()}`}
                         disabled={busy}
                       />
-                      <Box>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={busy}
-                          onClick={() => {
-                            setErrors({});
-                            setDraft((current) => ({
-                              ...current,
-                              pages: current.pages.filter((_, at) => at !== index),
-                            }));
-                          }}
-                        >
-                          Remove {label.toLowerCase()}
-                        </Button>
-                      </Box>
-                    </Fieldset.Content>
-                  </Fieldset.Root>
-                );
-              })}
-              <Box>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy || draft.pages.length >= LESSON_LIMITS.pages}
-                  onClick={() => {
-                    setDraft((current) => ({
-                      ...current,
-                      pages: [...current.pages, { key: newKey(), id: null, name: '', urls: [] }],
-                    }));
-                    queueMicrotask(() => focusField(`pages.${draft.pages.length}.name`));
-                  }}
-                >
-                  Add page
-                </Button>
-              </Box>
-            </Stack>
-          </Fieldset.Content>
-        </Fieldset.Root>
-        {progress ? (
-          <Progress.Root value={progress.percent} max={100}>
-            <Progress.Label>
-              Uploading {progress.name} ({progress.position} of {progress.total})
-            </Progress.Label>
-            <Progress.Track aria-label={`Uploading ${progress.name}`}>
-              <Progress.Range />
-            </Progress.Track>
-            <Progress.ValueText>{progress.percent}%</Progress.ValueText>
-          </Progress.Root>
-        ) : null}
-        {problem ? (
-          <Alert.Root status="error" role="alert" ref={problemRef} tabIndex={-1}>
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{problem.message}</Alert.Title>
-              {problem.details.length > 0 ? (
-                <Alert.Description>
-                  <Stack as="ul" gap="1" ps="4">
-                    {problem.details.map((detail) => (
-                      <li key={detail}>{detail}</li>
-                    ))}
-                  </Stack>
-                </Alert.Description>
-              ) : null}
-            </Alert.Content>
-            {problem.stale ? (
-              <Button size="sm" onClick={reload}>
-                Reload
-              </Button>
-            ) : null}
-          </Alert.Root>
-        ) : null}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <HStack gap="3">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy} loadingText={progress ? 'Uploading…' : 'Saving…'}>
-            Save
-          </Button>
-        </HStack>
-      </Dialog.Footer>
-    </form>
+                    )}
+                  />
+                  <Box>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => pages.remove(index)}>
+                      Remove {label.toLowerCase()}
+                    </Button>
+                  </Box>
+                </Fieldset.Content>
+              </Fieldset.Root>
+            );
+          })}
+          <Box>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy || pages.fields.length >= LESSON_LIMITS.pages}
+              onClick={() =>
+                pages.append(
+                  { key: newKey(), id: null, name: '', urls: [] },
+                  { focusName: `pages.${pages.fields.length}.name` },
+                )
+              }
+            >
+              Add page
+            </Button>
+          </Box>
+        </Stack>
+      </Fieldset.Content>
+    </Fieldset.Root>
   );
 }

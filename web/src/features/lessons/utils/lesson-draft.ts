@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { CreateUploadRequest, extensionOf, FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shared/contracts/file';
 import {
   type Lesson,
@@ -103,23 +104,25 @@ export function pickedFileProblem(file: File, contentId: string): string | null 
   return issue.message;
 }
 
-/** Field errors of the form: `name`, `alternateId`, `pages.<i>.name`, `artifacts` (an artifact without a file). */
-export type DraftErrors = Partial<Record<string, string>>;
+/**
+ * The lesson form's schema (issue 23 item 4), for `useZodForm`: the contract's own
+ * fields (`LessonFields.name`, `.alternateId`, `LessonPageInput.name`: required, at
+ * most 1000; at most 200) with their messages; artifacts pass as drafted (a chosen
+ * file gets its id when it is uploaded on save). Parses to the trimmed values.
+ */
+export const LessonFormSchema = z.object({
+  name: LessonFields.shape.name,
+  alternateId: LessonFields.shape.alternateId.unwrap().unwrap(),
+  urls: z.array(z.custom<ArtifactDraft>()),
+  pages: z.array(
+    z.object({
+      key: z.string(),
+      id: z.string().nullable(),
+      name: LessonPageInput.shape.name,
+      urls: z.array(z.custom<ArtifactDraft>()),
+    }),
+  ),
+});
 
-function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
-  return result.success ? null : (result.error?.issues[0]?.message ?? 'Is invalid.');
-}
-
-/** The form's errors by field, with the contract's messages (name: required, at most 1000; alternate id: at most 200). */
-export function draftErrors(draft: LessonDraft): DraftErrors {
-  const errors: DraftErrors = {};
-  const name = firstMessage(LessonFields.shape.name.safeParse(draft.name));
-  if (name) errors.name = name;
-  const alternateId = firstMessage(LessonFields.shape.alternateId.safeParse(draft.alternateId));
-  if (alternateId) errors.alternateId = alternateId;
-  draft.pages.forEach((page, index) => {
-    const pageName = firstMessage(LessonPageInput.shape.name.safeParse(page.name));
-    if (pageName) errors[`pages.${index}.name`] = pageName;
-  });
-  return errors;
-}
+/** What the lesson form holds (a {@link LessonDraft} with mutable lists, as react-hook-form keeps them). */
+export type LessonFormValues = z.input<typeof LessonFormSchema>;

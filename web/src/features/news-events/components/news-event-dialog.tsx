@@ -1,39 +1,18 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  Field,
-  HStack,
-  Image,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, HStack, Image, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
-import { NEWS_EVENT_STATUS_LABELS, NEWS_EVENT_STATUSES, type NewsEventStatus } from '#shared/contracts/news';
+import { Controller, FormProvider, useController, useFormContext } from 'react-hook-form';
+import { NEWS_EVENT_STATUS_LABELS, NEWS_EVENT_STATUSES } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
-import { FieldErrorText, fieldIds } from '../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
-import { useFieldRegistry } from '../../../hooks/use-field-registry.ts';
-import { useRevalidation } from '../../../hooks/use-revalidation.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
 import { deleteFile, uploadFile } from '../../../lib/file-uploads.ts';
+import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { useSaveItem } from '../api/news-events.ts';
-import {
-  checkDraft,
-  type DraftErrors,
-  type DraftField,
-  draftOf,
-  errorsFromDetails,
-  firstInvalidField,
-  type NewsEventDraft,
-} from '../utils/form.ts';
+import { dataErrorOf, draftOf, FIELD_ORDER, type NewsEventFormValues, newsEventSchema } from '../utils/form.ts';
 import {
   FILE_TOO_LARGE_MESSAGE,
   IMAGE_ACCEPT,
@@ -43,7 +22,7 @@ import {
   imageProblem,
   publicFileUrl,
 } from '../utils/image.ts';
-import { KIND_TEXT, type NewsEventItem, type NewsEventKind } from '../utils/kinds.ts';
+import { type InputOf, KIND_TEXT, type NewsEventItem, type NewsEventKind } from '../utils/kinds.ts';
 import { DateTimePicker } from './date-time-picker.tsx';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -118,93 +97,37 @@ function NewsEventForm<K extends NewsEventKind>({
   const text = KIND_TEXT[kind];
   const { publicFilesBaseUrl } = useRuntimeConfig();
   const save = useSaveItem(kind);
-  const [draft, setDraft] = useState<NewsEventDraft>(() => draftOf(item));
-  const [pickedImage, setPickedImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  useRevalidation(draft, setErrors, (current: NewsEventDraft) => {
-    const check = checkDraft(kind, current);
-    return check.ok ? {} : check.errors;
-  });
+  const [schema] = useState(() => newsEventSchema(kind));
+  const form = useZodForm(schema, { ...draftOf(item), picked: null });
+  const { register, control, setError, setFocus, watch } = form;
   const [dataError, setDataError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { register, focus } = useFieldRegistry<DraftField>('name', firstField);
-  const imageInput = useRef<HTMLInputElement | null>(null);
+  const saving = form.formState.isSubmitting;
 
-  const update = <F extends DraftField>(field: F, value: NewsEventDraft[F]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-  };
-  const showErrors = (next: DraftErrors, whole: string | null) => {
-    setErrors(next);
-    setDataError(whole);
-    const first = firstInvalidField(kind, next) ?? (whole ? 'description' : null);
-    focus(first);
-  };
-
-  const pickImage = (file: File | undefined) => {
-    if (!file) return;
-    const problem = imageProblem(file);
-    if (!problem) {
-      setPickedImage(file);
-      setErrors(({ image: _cleared, ...rest }) => rest);
-      return;
-    }
-    // Spec §5: a refused image is not kept; the stored one (if any) stays.
-    if (imageInput.current) imageInput.current.value = '';
-    setPickedImage(null);
-    if (problem === 'type') {
-      setErrors((current) => ({ ...current, image: IMAGE_TYPE_MESSAGE }));
-      return;
-    }
-    setErrors(({ image: _cleared, ...rest }) => rest);
-    reportError(new Error(FILE_TOO_LARGE_MESSAGE));
-  };
-
-  const removeImage = () => {
-    if (imageInput.current) {
-      imageInput.current.value = '';
-      imageInput.current.focus();
-    }
-    setPickedImage(null);
-    update('image', '');
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (saving) return;
-    const check = checkDraft(kind, draft);
-    if (!check.ok) {
-      showErrors(check.errors, check.dataError);
-      return;
-    }
-    setErrors({});
-    setDataError(null);
-    setSaving(true);
+  const store = async (body: InputOf<K>, picked: File | null) => {
     busy.current = true;
     const uploaded: { id: string | null } = { id: null };
     let phase: 'upload' | 'save' = 'upload';
     try {
-      let body = check.body;
-      if (pickedImage) {
+      let sent = body;
+      if (picked) {
         const fileId = await uploadFile(
-          { kind: 'image', name: pickedImage.name, type: pickedImage.type, size: pickedImage.size },
-          pickedImage,
+          { kind: 'image', name: picked.name, type: picked.type, size: picked.size },
+          picked,
           {
             onStarted: (started) => {
               uploaded.id = started;
             },
           },
         );
-        body = { ...body, image: publicFileUrl(publicFilesBaseUrl, fileId) } as typeof body;
+        sent = { ...sent, image: publicFileUrl(publicFilesBaseUrl, fileId) } as typeof body;
       }
       phase = 'save';
-      const saved = await save.mutateAsync({ id: item?.id ?? null, body });
+      const saved = await save.mutateAsync({ id: item?.id ?? null, body: sent });
       busy.current = false;
       announce(`${item ? 'Saved' : 'Added'} “${saved.name}”.`);
       onSaved(saved);
     } catch (error) {
       busy.current = false;
-      setSaving(false);
       if (uploaded.id) void deleteFile({ id: uploaded.id }).catch(() => undefined);
       if (phase === 'upload') {
         reportError(error);
@@ -212,10 +135,29 @@ function NewsEventForm<K extends NewsEventKind>({
       }
       // Other statuses went to the ERROR dialog through the mutation cache.
       if (!(error instanceof ApiError)) return;
-      if (error.statusCode === 400) showErrors(errorsFromDetails(kind, error.details), null);
-      else if (error.statusCode === 409) showErrors({ link: error.message }, null);
-      else if (error.statusCode === 413) showErrors({}, error.message);
+      if (error.statusCode === 400) applyServerErrors(error, setError, FIELD_ORDER[kind]);
+      else if (error.statusCode === 409)
+        setError('link', { type: 'server', message: error.message }, { shouldFocus: true });
+      else if (error.statusCode === 413) {
+        setDataError(error.message);
+        setFocus('description');
+      }
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.stopPropagation();
+    if (saving) {
+      event.preventDefault();
+      return;
+    }
+    // The whole item's size is no field's: it shows above the fields, with their messages.
+    const whole = dataErrorOf(kind, form.getValues());
+    setDataError(whole);
+    void form.handleSubmit((body) => {
+      if (whole) setFocus('description');
+      else return store(body, form.getValues('picked'));
+    })(event);
   };
 
   const textField = (
@@ -223,164 +165,217 @@ function NewsEventForm<K extends NewsEventKind>({
     label: string,
     options: { required: boolean; help?: string; prefix?: string; type?: string },
   ) => {
-    const { ids, describedBy } = fieldIds(`${id}-${field}`, {
-      help: Boolean(options.help),
-      error: Boolean(errors[field]),
-    });
+    const { ref, ...rest } = register(field);
     return (
-      <Field.Root ids={ids} invalid={Boolean(errors[field])} required={options.required}>
-        <Field.Label>
-          {label}
-          {options.required ? <Field.RequiredIndicator /> : null}
-        </Field.Label>
-        <HStack gap="1" width="full">
-          {options.prefix ? (
-            <Text aria-hidden="true" color="fg.muted" fontFamily="mono" fontSize="sm">
-              {options.prefix}
-            </Text>
-          ) : null}
-          <Input
-            ref={register(field)}
-            aria-describedby={describedBy}
-            type={options.type ?? 'text'}
-            autoComplete="off"
-            value={draft[field]}
-            onChange={(event) => update(field, event.target.value)}
-          />
-        </HStack>
-        {options.help ? <Field.HelperText>{options.help}</Field.HelperText> : null}
-        <FieldErrorText message={errors[field]} />
-      </Field.Root>
+      <FormField<NewsEventFormValues>
+        name={field}
+        id={`${id}-${field}`}
+        label={label}
+        hint={options.help}
+        required={options.required}
+      >
+        {(control) => (
+          <HStack gap="1" width="full">
+            {options.prefix ? (
+              <Text aria-hidden="true" color="fg.muted" fontFamily="mono" fontSize="sm">
+                {options.prefix}
+              </Text>
+            ) : null}
+            <Input
+              {...control}
+              {...rest}
+              ref={(element) => {
+                ref(element);
+                if (field === 'name') firstField.current = element;
+              }}
+              type={options.type ?? 'text'}
+              autoComplete="off"
+            />
+          </HStack>
+        )}
+      </FormField>
     );
   };
 
-  const textArea = (field: 'location' | 'description', label: string, max: number, rows: number, mono = false) => {
-    const { ids, describedBy } = fieldIds(`${id}-${field}`, { help: true, error: Boolean(errors[field]) });
-    return (
-      <Field.Root ids={ids} invalid={Boolean(errors[field])} required>
-        <Field.Label>
-          {label}
-          <Field.RequiredIndicator />
-        </Field.Label>
+  const textArea = (field: 'location' | 'description', label: string, max: number, rows: number, mono = false) => (
+    <FormField<NewsEventFormValues>
+      name={field}
+      id={`${id}-${field}`}
+      label={label}
+      required
+      hint={
+        <>
+          {count(watch(field).length)} of {count(max)} characters
+          {field === 'description' ? '. Images in it are saved without alt text, as decoration.' : ''}
+        </>
+      }
+    >
+      {(control) => (
         <Textarea
-          ref={register(field)}
-          aria-describedby={describedBy}
-          value={draft[field]}
+          {...control}
+          {...register(field)}
           rows={rows}
           fontFamily={mono ? 'mono' : undefined}
           fontSize={mono ? 'sm' : undefined}
-          onChange={(event) => update(field, event.target.value)}
         />
-        <Field.HelperText>
-          {count(draft[field].length)} of {count(max)} characters
-          {field === 'description' ? '. Images in it are saved without alt text, as decoration.' : ''}
-        </Field.HelperText>
-        <FieldErrorText message={errors[field]} />
-      </Field.Root>
-    );
-  };
+      )}
+    </FormField>
+  );
 
-  const statusIds = fieldIds(`${id}-status`, { help: false, error: Boolean(errors.status) });
-  const imageIds = fieldIds(`${id}-image`, { help: true, error: Boolean(errors.image) });
-  let imageText = 'No image.';
-  if (pickedImage) imageText = `New image: ${pickedImage.name} (uploaded when you save).`;
-  else if (draft.image) imageText = 'Current image shown.';
   const linkHelp =
     kind === 'news'
       ? `Optional. The address becomes ${text.listPath}/<link>; left empty, it is made from the title. Lower-case letters, digits and hyphens.`
       : `The address becomes ${text.listPath}/<link>. Lower-case letters, digits and hyphens.`;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{item ? text.editTitle : text.createTitle}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="5">
-        <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
-        {dataError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{dataError}</Alert.Title>
-          </Alert.Root>
-        ) : null}
-        {textField('name', 'Title', { required: true })}
-        {textField('link', 'Link', { required: kind === 'event', help: linkHelp, prefix: `${text.listPath}/` })}
-        {kind === 'news'
-          ? textField('externalLink', 'External link', {
-              required: false,
-              type: 'url',
-              help: 'Optional. When set, the news list links to this address (http:// or https://) instead.',
-            })
-          : textArea('location', 'Location', NEWS_EVENT_LIMITS.locationMaxChars, 2)}
-        <DateTimePicker
-          label={kind === 'news' ? 'Date' : 'Date and time'}
-          value={draft.date}
-          onChange={(iso) => update('date', iso)}
-          error={errors.date}
-          required
-          inputRef={register('date')}
-        />
-        <Field.Root ids={statusIds.ids} invalid={Boolean(errors.status)}>
-          <Field.Label>Status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              ref={register('status')}
-              aria-describedby={statusIds.describedBy}
-              value={draft.status}
-              onChange={(event) => update('status', event.target.value as NewsEventStatus)}
-            >
-              {NEWS_EVENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {NEWS_EVENT_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <FieldErrorText message={errors.status} />
-        </Field.Root>
-        <Field.Root ids={imageIds.ids} invalid={Boolean(errors.image)}>
-          <Field.Label>Image</Field.Label>
-          <HStack gap="4" align="center" w="full">
-            {draft.image && !pickedImage ? (
-              <Image src={draft.image} alt="" boxSize="16" objectFit="cover" borderRadius="md" />
-            ) : null}
-            <Stack gap="1" flex="1" minW="0">
-              <Input
-                ref={(element) => {
-                  imageInput.current = element;
-                  register('image')(element);
-                }}
-                aria-describedby={imageIds.describedBy}
-                type="file"
-                accept={IMAGE_ACCEPT}
-                p="1.5"
-                onChange={(event) => pickImage(event.target.files?.[0])}
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{item ? text.editTitle : text.createTitle}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="5">
+          <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
+          {dataError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{dataError}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {textField('name', 'Title', { required: true })}
+          {textField('link', 'Link', { required: kind === 'event', help: linkHelp, prefix: `${text.listPath}/` })}
+          {kind === 'news'
+            ? textField('externalLink', 'External link', {
+                required: false,
+                type: 'url',
+                help: 'Optional. When set, the news list links to this address (http:// or https://) instead.',
+              })
+            : textArea('location', 'Location', NEWS_EVENT_LIMITS.locationMaxChars, 2)}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field, fieldState }) => (
+              <DateTimePicker
+                label={kind === 'news' ? 'Date' : 'Date and time'}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                required
+                inputRef={field.ref}
               />
-              <Field.HelperText>
-                {IMAGE_TYPES_TEXT}; at most {IMAGE_MAX_SIZE_TEXT}. {imageText}
-              </Field.HelperText>
-            </Stack>
+            )}
+          />
+          <FormField<NewsEventFormValues> name="status" id={`${id}-status`} label="Status">
+            {(control) => (
+              <NativeSelect.Root>
+                <NativeSelect.Field {...control} {...register('status')}>
+                  {NEWS_EVENT_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {NEWS_EVENT_STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          </FormField>
+          <ImageField id={`${id}-image`} />
+          {textArea('description', 'Description (HTML)', NEWS_EVENT_LIMITS.descriptionMaxChars, 8, true)}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving…">
+            {item ? 'Save changes' : text.addLabel}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
+  );
+}
+
+/**
+ * The image of the dialog (spec §5 "News and event dialog", "File picker"): the
+ * stored image (`image`, an address) with a preview, or a file picked here
+ * (`picked`, uploaded on save); Remove image drops both. A refused pick is not
+ * kept: a file of another type shows its message under the field, one over the
+ * maximum goes to the ERROR dialog.
+ */
+function ImageField({ id }: { id: string }) {
+  const { control, setError, clearErrors } = useFormContext<NewsEventFormValues>();
+  const { field: picked } = useController({ control, name: 'picked' });
+  const { field: image } = useController({ control, name: 'image' });
+  const input = useRef<HTMLInputElement | null>(null);
+
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    const problem = imageProblem(file);
+    if (!problem) {
+      picked.onChange(file);
+      clearErrors('image');
+      return;
+    }
+    // Spec §5: a refused image is not kept; the stored one (if any) stays.
+    if (input.current) input.current.value = '';
+    picked.onChange(null);
+    if (problem === 'type') {
+      setError('image', { type: 'pick', message: IMAGE_TYPE_MESSAGE });
+      return;
+    }
+    clearErrors('image');
+    reportError(new Error(FILE_TOO_LARGE_MESSAGE));
+  };
+
+  const remove = () => {
+    if (input.current) {
+      input.current.value = '';
+      input.current.focus();
+    }
+    picked.onChange(null);
+    image.onChange('');
+  };
+
+  let imageText = 'No image.';
+  if (picked.value) imageText = `New image: ${picked.value.name} (uploaded when you save).`;
+  else if (image.value) imageText = 'Current image shown.';
+  return (
+    <>
+      <FormField<NewsEventFormValues>
+        name="image"
+        id={id}
+        label="Image"
+        hint={`${IMAGE_TYPES_TEXT}; at most ${IMAGE_MAX_SIZE_TEXT}. ${imageText}`}
+      >
+        {(described) => (
+          <HStack gap="4" align="center" w="full">
+            {image.value && !picked.value ? (
+              <Image src={image.value} alt="" boxSize="16" objectFit="cover" borderRadius="md" />
+            ) : null}
+            <Input
+              {...described}
+              ref={(element) => {
+                input.current = element;
+                image.ref(element);
+              }}
+              name={image.name}
+              onBlur={image.onBlur}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              p="1.5"
+              flex="1"
+              minW="0"
+              onChange={(event) => pick(event.target.files?.[0])}
+            />
           </HStack>
-          <FieldErrorText message={errors.image} />
-        </Field.Root>
-        {pickedImage || draft.image ? (
-          <Box>
-            <Button type="button" size="sm" variant="outline" onClick={removeImage}>
-              Remove image
-            </Button>
-          </Box>
-        ) : null}
-        {textArea('description', 'Description (HTML)', NEWS_EVENT_LIMITS.descriptionMaxChars, 8, true)}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving…">
-          {item ? 'Save changes' : text.addLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+        )}
+      </FormField>
+      {picked.value || image.value ? (
+        <Box>
+          <Button type="button" size="sm" variant="outline" onClick={remove}>
+            Remove image
+          </Button>
+        </Box>
+      ) : null}
+    </>
   );
 }

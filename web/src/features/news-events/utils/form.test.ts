@@ -4,7 +4,15 @@ import { NEWS_EVENT_DATA_TOO_LONG_MESSAGE } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { EMPTY_PARTS, isoOf, partsOf } from './date-time.ts';
 import { descriptionText, stripImageAlts } from './description.ts';
-import { bodyOf, checkDraft, DATE_REQUIRED_MESSAGE, draftOf, firstInvalidField, type NewsEventDraft } from './form.ts';
+import {
+  bodyOf,
+  checkDraft,
+  DATE_REQUIRED_MESSAGE,
+  dataErrorOf,
+  draftOf,
+  type NewsEventDraft,
+  newsEventSchema,
+} from './form.ts';
 
 const DATE = '2027-03-04T14:30:00.000Z';
 
@@ -56,7 +64,6 @@ describe('the news and event dialog checks (spec §5 "News and event dialog")', 
         date: DATE_REQUIRED_MESSAGE,
       },
     });
-    expect(firstInvalidField('event', event.ok ? {} : event.errors)).toBe('name');
     // A news item's link is optional: the server makes one from the title.
     const news = checkDraft('news', draft({ link: '' }));
     expect(news.ok).toBe(true);
@@ -124,6 +131,27 @@ describe('the news and event dialog checks (spec §5 "News and event dialog")', 
       '<p>Team photo <img src="/public/files/a" alt=""></p><img src="/b.png" alt="">',
     );
     expect(stripImageAlts('<p>No images</p>')).toBe('<p>No images</p>');
+  });
+});
+
+describe('the dialog form schema (issue 23 item 4)', () => {
+  it('puts each message at its field and parses to the trimmed body', () => {
+    const schema = newsEventSchema('event');
+    const bad = schema.safeParse({ ...draft({ name: ' ', date: '' }), picked: null });
+    expect(bad.success ? [] : bad.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['name', 'Is required.'],
+      ['date', DATE_REQUIRED_MESSAGE],
+    ]);
+    const good = schema.safeParse({ ...draft({ name: ' Range day ' }), picked: null });
+    expect(good.success && good.data).toEqual(expect.objectContaining({ name: 'Range day', location: 'Online' }));
+    expect(good.success && 'picked' in good.data).toBe(false);
+  });
+
+  it('names a whole item over 512,000 characters apart from the fields', () => {
+    expect(dataErrorOf('news', draft())).toBeNull();
+    expect(dataErrorOf('news', draft({ description: 'd'.repeat(NEWS_EVENT_LIMITS.dataMaxChars) }))).toBe(
+      NEWS_EVENT_DATA_TOO_LONG_MESSAGE,
+    );
   });
 });
 

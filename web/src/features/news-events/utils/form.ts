@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import {
   EventInput,
   NEWS_EVENT_DATA_TOO_LONG_MESSAGE,
@@ -36,7 +37,7 @@ export type DraftField = keyof NewsEventDraft;
 /** The first message per field. */
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
-/** The fields each kind shows, in screen order (the first invalid one gets the focus). */
+/** The fields each kind shows, in screen order (a server's first message among them gets the focus). */
 export const FIELD_ORDER: Record<NewsEventKind, readonly DraftField[]> = {
   news: ['name', 'link', 'externalLink', 'date', 'status', 'image', 'description'],
   event: ['name', 'link', 'location', 'date', 'status', 'image', 'description'],
@@ -102,8 +103,7 @@ export type DraftCheck<K extends NewsEventKind> =
  */
 export function checkDraft<K extends NewsEventKind>(kind: K, draft: NewsEventDraft): DraftCheck<K> {
   const body = bodyOf(kind, draft);
-  const dataError =
-    JSON.stringify(body).length > NEWS_EVENT_LIMITS.dataMaxChars ? NEWS_EVENT_DATA_TOO_LONG_MESSAGE : null;
+  const dataError = dataErrorOf(kind, draft);
   const schema = kind === 'news' ? NewsInput : EventInput;
   const parsed = schema.safeParse(body);
   const errors: DraftErrors = {};
@@ -128,23 +128,32 @@ export function checkDraft<K extends NewsEventKind>(kind: K, draft: NewsEventDra
   return { ok: true, body: (parsed.success ? parsed.data : body) as InputOf<K> };
 }
 
-/** The first field of `errors` in screen order, or null. */
-export function firstInvalidField(kind: NewsEventKind, errors: DraftErrors): DraftField | null {
-  return FIELD_ORDER[kind].find((field) => errors[field]) ?? null;
+/** What the dialog's react-hook-form holds: the draft and an image picked in this dialog (uploaded on save), or null. */
+export interface NewsEventFormValues extends NewsEventDraft {
+  readonly picked: File | null;
 }
 
 /**
- * Field messages of a 400 answer (`details` paths like `body.name`), for the fields
- * the dialog shows; others are left out.
+ * The dialog's form schema (issue 23 item 4), for `useZodForm`: the values checked
+ * by {@link checkDraft} (the shared contract `NewsInput` / `EventInput` with its
+ * messages, spec §5), each message at its field; parses to the request body. The
+ * whole item's size (`dataError`) is no field's: the dialog shows it above the
+ * fields, so a body that only fails that parses here.
  */
-export function errorsFromDetails(
-  kind: NewsEventKind,
-  details: readonly { path: string; message: string }[],
-): DraftErrors {
-  const errors: DraftErrors = {};
-  for (const detail of details) {
-    const field = detail.path.replace(/^body\./, '').split('.')[0] as DraftField;
-    if (FIELD_ORDER[kind].includes(field)) errors[field] ??= detail.message;
-  }
-  return errors;
+export function newsEventSchema<K extends NewsEventKind>(kind: K): z.ZodType<InputOf<K>, NewsEventFormValues> {
+  return z.custom<NewsEventFormValues>().transform((values, context): InputOf<K> => {
+    const check = checkDraft(kind, values);
+    if (check.ok) return check.body;
+    const fields = Object.entries(check.errors);
+    for (const [field, message] of fields) context.addIssue({ code: 'custom', path: [field], message: message ?? '' });
+    if (fields.length > 0) return z.NEVER;
+    return (kind === 'news' ? NewsInput : EventInput).parse(bodyOf(kind, values)) as InputOf<K>;
+  });
+}
+
+/** The whole-item message of `values` (over 512,000 characters as JSON, spec §5), or null. */
+export function dataErrorOf(kind: NewsEventKind, values: NewsEventDraft): string | null {
+  return JSON.stringify(bodyOf(kind, values)).length > NEWS_EVENT_LIMITS.dataMaxChars
+    ? NEWS_EVENT_DATA_TOO_LONG_MESSAGE
+    : null;
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Dialog, Field, HStack, Input, NativeSelect, Spacer, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Dialog, HStack, Input, NativeSelect, Spacer, Textarea } from '@chakra-ui/react';
 import { Trash2Icon } from 'lucide-react';
 import { type FormEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
   PAGE_LAYOUT_LABELS,
@@ -9,27 +10,26 @@ import {
   PAGE_STATUSES,
   type Page,
   type PageAncestor,
+  type PageInput,
   type PageLayoutName,
   type PageStatus,
   type PageSummary,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
-import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
-import { useFieldRegistry } from '../../../../hooks/use-field-registry.ts';
-import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
+import { FormField } from '../../../../components/ui/form-field.tsx';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useZodForm } from '../../../../lib/forms/zod-form.ts';
 import { useAllPages, useSavePage } from '../../api/pages.ts';
 import {
-  checkPageDraft,
   firstInvalidPageField,
   isLinkConflict,
+  PAGE_FIELDS,
   type PageDraft,
-  type PageErrors,
-  type PageField,
   pageDraftOf,
   pageErrorsFromDetails,
+  pageFormSchema,
 } from './page-form.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -119,15 +119,11 @@ function PageForm({
   const navigate = useNavigate();
   const save = useSavePage();
   const allPages = useAllPages();
-  const [draft, setDraft] = useState<PageDraft>(() => pageDraftOf(page));
-  const [errors, setErrors] = useState<PageErrors>({});
-  useRevalidation(draft, setErrors, (current: PageDraft) => {
-    const check = checkPageDraft(current, page);
-    return check.ok ? {} : check.errors;
-  });
+  const [schema] = useState(() => pageFormSchema(page));
+  const form = useZodForm(schema, pageDraftOf(page));
+  const { register, setError, watch } = form;
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { register, focus } = useFieldRegistry<PageField>('title', firstField);
+  const saving = form.formState.isSubmitting;
 
   const parentOptions = useMemo(() => {
     const pages = allPages.data ?? [];
@@ -144,33 +140,12 @@ function PageForm({
     return options;
   }, [allPages.data, page, ancestors]);
 
-  const update = <F extends PageField>(field: F, value: PageDraft[F]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-  };
-  const showErrors = (next: PageErrors, whole: string | null) => {
-    setErrors(next);
-    setFormError(whole);
-    const first = firstInvalidPageField(next);
-    focus(first);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (saving) return;
-    const check = checkPageDraft(draft, page);
-    if (!check.ok) {
-      showErrors(check.errors, null);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setSaving(true);
+  const store = async (body: PageInput) => {
     busy.current = true;
     try {
       const saved = await save.mutateAsync({
         id: page?.id ?? null,
-        body: check.body,
+        body,
         ...(page ? { previousHref: page.href } : {}),
       });
       busy.current = false;
@@ -180,41 +155,52 @@ function PageForm({
       else if (saved.href !== page.href) void navigate(saved.href, { replace: true });
     } catch (error) {
       busy.current = false;
-      setSaving(false);
       // Other statuses went to the ERROR dialog through the mutation cache.
       if (!(error instanceof ApiError)) return;
       if (error.statusCode === 400) {
-        const { errors: fieldErrors, rest } = pageErrorsFromDetails(error.details);
-        const whole =
-          rest.length > 0 || Object.keys(fieldErrors).length === 0 ? [error.message, ...rest].join(' ') : null;
-        showErrors(fieldErrors, whole);
+        const { errors, rest } = pageErrorsFromDetails(error.details);
+        const first = firstInvalidPageField(errors);
+        for (const field of PAGE_FIELDS) {
+          const message = errors[field];
+          if (message) setError(field, { type: 'server', message }, { shouldFocus: field === first });
+        }
+        if (rest.length > 0 || first === null) setFormError([error.message, ...rest].join(' '));
       } else if (error.statusCode === 409) {
-        if (isLinkConflict(error.message)) showErrors({ href: error.message }, null);
-        else showErrors({}, error.message);
+        if (isLinkConflict(error.message))
+          setError('href', { type: 'server', message: error.message }, { shouldFocus: true });
+        else setFormError(error.message);
       }
     }
   };
 
+  const submit = (event: FormEvent) => {
+    event.stopPropagation();
+    if (saving) {
+      event.preventDefault();
+      return;
+    }
+    setFormError(null);
+    void form.handleSubmit(store)(event);
+  };
+
   const textInput = (field: 'title' | 'href', label: string, max: number, help?: string) => {
-    const { ids, describedBy } = fieldIds(`${id}-${field}`, { help: Boolean(help), error: Boolean(errors[field]) });
+    const { ref, ...rest } = register(field);
     return (
-      <Field.Root ids={ids} invalid={Boolean(errors[field])} required>
-        <Field.Label>
-          {label}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input
-          ref={register(field)}
-          aria-describedby={describedBy}
-          autoComplete="off"
-          maxLength={max}
-          value={draft[field]}
-          onChange={(event) => update(field, event.target.value)}
-          fontFamily={field === 'href' ? 'mono' : undefined}
-        />
-        {help ? <Field.HelperText>{help}</Field.HelperText> : null}
-        <FieldErrorText message={errors[field]} />
-      </Field.Root>
+      <FormField<PageDraft> name={field} id={`${id}-${field}`} label={label} hint={help} required>
+        {(described) => (
+          <Input
+            {...described}
+            {...rest}
+            ref={(element) => {
+              ref(element);
+              if (field === 'title') firstField.current = element;
+            }}
+            autoComplete="off"
+            maxLength={max}
+            fontFamily={field === 'href' ? 'mono' : undefined}
+          />
+        )}
+      </FormField>
     );
   };
 
@@ -223,24 +209,17 @@ function PageForm({
     label: string,
     options: readonly { value: string; label: string }[],
     settings: { required?: boolean; help?: string; disabled?: boolean } = {},
-  ) => {
-    const { ids, describedBy } = fieldIds(`${id}-${field}`, {
-      help: Boolean(settings.help),
-      error: Boolean(errors[field]),
-    });
-    return (
-      <Field.Root ids={ids} invalid={Boolean(errors[field])} required={settings.required}>
-        <Field.Label>
-          {label}
-          {settings.required ? <Field.RequiredIndicator /> : null}
-        </Field.Label>
+  ) => (
+    <FormField<PageDraft>
+      name={field}
+      id={`${id}-${field}`}
+      label={label}
+      hint={settings.help}
+      required={settings.required ?? false}
+    >
+      {(described) => (
         <NativeSelect.Root disabled={settings.disabled}>
-          <NativeSelect.Field
-            ref={register(field)}
-            aria-describedby={describedBy}
-            value={draft[field]}
-            onChange={(event) => update(field, event.target.value as PageDraft[typeof field])}
-          >
+          <NativeSelect.Field {...described} {...register(field)}>
             {options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -249,116 +228,99 @@ function PageForm({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {settings.help ? <Field.HelperText>{settings.help}</Field.HelperText> : null}
-        <FieldErrorText message={errors[field]} />
-      </Field.Root>
-    );
-  };
+      )}
+    </FormField>
+  );
 
-  const descriptionIds = fieldIds(`${id}-description`, { help: true, error: Boolean(errors.description) });
-  const groupsIds = fieldIds(`${id}-groups`, { help: true, error: Boolean(errors.groups) });
   let parentHelp = 'None makes this a top page. Breadcrumbs show the parent pages.';
   if (allPages.isPending) parentHelp = 'Loading the pages…';
   else if (allPages.isError) parentHelp = 'The pages could not be loaded; the parent cannot be changed now.';
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{page ? 'Edit page' : 'Add new page'}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body display="flex" flexDirection="column" gap="5">
-        <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
-        {formError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        ) : null}
-        {textInput('title', 'Title', PAGE_LIMITS.titleMaxChars)}
-        <Field.Root ids={descriptionIds.ids} invalid={Boolean(errors.description)} required>
-          <Field.Label>
-            Description
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
-            ref={register('description')}
-            aria-describedby={descriptionIds.describedBy}
-            rows={2}
-            value={draft.description}
-            onChange={(event) => update('description', event.target.value)}
-          />
-          <Field.HelperText>
-            For search engines and link previews. {count(draft.description.length)} of{' '}
-            {count(PAGE_LIMITS.descriptionMaxChars)} characters.
-          </Field.HelperText>
-          <FieldErrorText message={errors.description} />
-        </Field.Root>
-        {textInput(
-          'href',
-          'Link',
-          PAGE_LIMITS.hrefMaxChars,
-          "The page's address: '/' then lower-case letters, numbers, hyphens or '/', for example /call-for-courseware.",
-        )}
-        {select(
-          'parentId',
-          'Parent page',
-          [
-            { value: '', label: 'None (a top page)' },
-            ...parentOptions.map((option) => ({ value: option.id, label: option.label })),
-          ],
-          { help: parentHelp, disabled: allPages.isError },
-        )}
-        {select(
-          'status',
-          'Status',
-          [
-            ...(page ? [] : [{ value: '', label: 'Choose a status' }]),
-            ...PAGE_STATUSES.map((status: PageStatus) => ({ value: status, label: PAGE_STATUS_LABELS[status] })),
-          ],
-          { required: true, help: 'An unpublished page is seen by content editors only.' },
-        )}
-        {select(
-          'layout',
-          'Layout',
-          PAGE_LAYOUTS.map((layout: PageLayoutName) => ({ value: layout, label: PAGE_LAYOUT_LABELS[layout] })),
-          { help: 'A grouped list shows a tab per group; each section names its group.' },
-        )}
-        {draft.layout === 'groupedList' ? (
-          <Field.Root ids={groupsIds.ids} invalid={Boolean(errors.groups)}>
-            <Field.Label>Groups</Field.Label>
-            <Textarea
-              ref={register('groups')}
-              aria-describedby={groupsIds.describedBy}
-              rows={4}
-              value={draft.groups}
-              onChange={(event) => update('groups', event.target.value)}
-            />
-            <Field.HelperText>
-              One group name per line, in tab order. Spaces around a name, blank lines and repeated names are ignored.
-            </Field.HelperText>
-            <FieldErrorText message={errors.groups} />
-          </Field.Root>
-        ) : null}
-      </Dialog.Body>
-      <Dialog.Footer>
-        {onDelete ? (
-          <>
-            <Button type="button" variant="outline" colorPalette="red" onClick={onDelete} disabled={saving}>
-              <Trash2Icon aria-hidden="true" />
-              Delete page
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{page ? 'Edit page' : 'Add new page'}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" flexDirection="column" gap="5">
+          <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
+          {formError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{formError}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {textInput('title', 'Title', PAGE_LIMITS.titleMaxChars)}
+          <FormField<PageDraft>
+            name="description"
+            id={`${id}-description`}
+            label="Description"
+            required
+            hint={`For search engines and link previews. ${count(watch('description').length)} of ${count(PAGE_LIMITS.descriptionMaxChars)} characters.`}
+          >
+            {(described) => <Textarea {...described} {...register('description')} rows={2} />}
+          </FormField>
+          {textInput(
+            'href',
+            'Link',
+            PAGE_LIMITS.hrefMaxChars,
+            "The page's address: '/' then lower-case letters, numbers, hyphens or '/', for example /call-for-courseware.",
+          )}
+          {select(
+            'parentId',
+            'Parent page',
+            [
+              { value: '', label: 'None (a top page)' },
+              ...parentOptions.map((option) => ({ value: option.id, label: option.label })),
+            ],
+            { help: parentHelp, disabled: allPages.isError },
+          )}
+          {select(
+            'status',
+            'Status',
+            [
+              ...(page ? [] : [{ value: '', label: 'Choose a status' }]),
+              ...PAGE_STATUSES.map((status: PageStatus) => ({ value: status, label: PAGE_STATUS_LABELS[status] })),
+            ],
+            { required: true, help: 'An unpublished page is seen by content editors only.' },
+          )}
+          {select(
+            'layout',
+            'Layout',
+            PAGE_LAYOUTS.map((layout: PageLayoutName) => ({ value: layout, label: PAGE_LAYOUT_LABELS[layout] })),
+            { help: 'A grouped list shows a tab per group; each section names its group.' },
+          )}
+          {watch('layout') === 'groupedList' ? (
+            <FormField<PageDraft>
+              name="groups"
+              id={`${id}-groups`}
+              label="Groups"
+              hint="One group name per line, in tab order. Spaces around a name, blank lines and repeated names are ignored."
+            >
+              {(described) => <Textarea {...described} {...register('groups')} rows={4} />}
+            </FormField>
+          ) : null}
+        </Dialog.Body>
+        <Dialog.Footer>
+          {onDelete ? (
+            <>
+              <Button type="button" variant="outline" colorPalette="red" onClick={onDelete} disabled={saving}>
+                <Trash2Icon aria-hidden="true" />
+                Delete page
+              </Button>
+              <Spacer />
+            </>
+          ) : null}
+          <HStack gap="3">
+            <Button type="button" variant="outline" onClick={() => onClose()} disabled={saving}>
+              Cancel
             </Button>
-            <Spacer />
-          </>
-        ) : null}
-        <HStack gap="3">
-          <Button type="button" variant="outline" onClick={() => onClose()} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving…">
-            {page ? 'Save changes' : 'Add page'}
-          </Button>
-        </HStack>
-      </Dialog.Footer>
-    </form>
+            <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving…">
+              {page ? 'Save changes' : 'Add page'}
+            </Button>
+          </HStack>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
   );
 }

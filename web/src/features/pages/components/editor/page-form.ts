@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import {
   DEFAULT_PAGE_LAYOUT,
   groupNameKey,
@@ -138,6 +139,24 @@ function fieldOfPath(path: readonly string[]): PageField | null {
   if (first === 'layout') return second === 'parameters' ? 'groups' : 'layout';
   if (first === 'title' || first === 'href' || first === 'parentId' || first === 'status') return first;
   return null;
+}
+
+/**
+ * The page dialog's form schema (issue 23 item 4), for `useZodForm`: the draft
+ * checked by {@link checkPageDraft} (the shared `PageInput` and `PageGroupName`
+ * with their messages, spec §5 "Pages"), each message at its field; parses to the
+ * request body (`page`'s other layout parameters and images kept).
+ */
+export function pageFormSchema(page: Page | null): z.ZodType<PageInput, PageDraft> {
+  return z.custom<PageDraft>().transform((draft, context) => {
+    const check = checkPageDraft(draft, page);
+    if (check.ok) return check.body;
+    const found = Object.entries(check.errors);
+    for (const [path, message] of found) context.addIssue({ code: 'custom', path: [path], message });
+    // A problem outside the dialog's fields (none is known) still stops the save.
+    if (found.length === 0) context.addIssue({ code: 'custom', path: ['form'], message: 'Is invalid.' });
+    return z.NEVER;
+  });
 }
 
 /** The first field of `errors` in screen order, or null. */
