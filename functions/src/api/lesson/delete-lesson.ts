@@ -1,6 +1,6 @@
 import { detachFileStep, discardFiles, getFilesByIds } from '../../data/files.ts';
 import { deleteLesson as deleteLessonItem, runFileSteps, TRANSACTION_MAX_ITEMS } from '../../data/lessons.ts';
-import { bucketOf } from '../file/file-rules.ts';
+import { bucketOf } from '../../services/file-rules.ts';
 import { defineRoute } from './define-route.ts';
 import { assertWritable, visibleLesson } from './lesson-access.ts';
 import { artifactFileIds } from './lesson-rules.ts';

@@ -7,7 +7,7 @@ import {
 } from '#shared/contracts/lesson';
 import { isUnattachedReady } from '../../data/files.ts';
 import type { FileItem } from '../../data/items.ts';
-import { uploadKindOf } from '../file/file-rules.ts';
+import { uploadKindOf } from '../../services/file-rules.ts';
 
 /**
  * The pure rules of lesson saves (decision record 021): which artifact files a save

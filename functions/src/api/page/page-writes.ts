@@ -21,7 +21,7 @@ import {
 } from '../../data/pages.ts';
 import { attachedSectionFiles, planSectionFiles, sectionFileIds } from '../../domain/page-files.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { bucketOf } from '../file/file-rules.ts';
+import { bucketOf } from '../../services/file-rules.ts';
 
 /**
  * Checks a page write's `parentId` (decision record 026): null is a top page; any
