@@ -17,8 +17,8 @@ import { newId } from '../../domain/ids.ts';
 import { badRowErrors, type JudgedRow, judgeRows, readImportFile } from '../../domain/user-import.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors.ts';
 import { type Caller, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { invitationOutbox, newInvitation } from '../../services/invitations.ts';
 import { defineRoute } from './define-route.ts';
-import { invitationOutbox, newInvitation } from './invitations.ts';
 
 /**
  * User imports (spec §3 "User import", §5 "File picker and user import", §6
