@@ -6,8 +6,8 @@ import type { TransactWriteItem } from '../data/catalog.ts';
 import { organizationMemberItem } from '../data/courses.ts';
 import { putNewItemStep, tableName } from '../data/dynamo.ts';
 import { acceptInvitation, getInvitation, type InvitationRecord } from '../data/invitations.ts';
+import { getOrganizationsByIds } from '../data/organizations.ts';
 import {
-  getOrganizationsByIds,
   getUserAccount,
   getUserIdByIdentity,
   newUserAccountSteps,

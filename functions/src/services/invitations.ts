@@ -20,7 +20,7 @@ import {
   revokeInvitation as storeRevoke,
 } from '../data/invitations.ts';
 import type { OutboxRecord } from '../data/messages.ts';
-import { getOrganization, type Organization } from '../data/users.ts';
+import { getOrganization, type Organization } from '../data/organizations.ts';
 import { brandOf } from '../domain/entitlement.ts';
 import { newId } from '../domain/ids.ts';
 import {
