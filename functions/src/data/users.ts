@@ -12,17 +12,15 @@ import { auditPutStep } from './audit.ts';
 import type { BusinessUnit } from './business-units.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { organizationMemberItem } from './courses.ts';
-import { batchGetItems, createItem, type Page, putNewItemStep, queryPage, tableName, transactWrite } from './dynamo.ts';
+import { batchGetItems, type Page, putNewItemStep, queryPage, tableName, transactWrite } from './dynamo.ts';
 import {
   businessUnitKey,
   businessUnitUsersIndexKey,
   ENTITY_TYPES,
   type EntityType,
   identityKey,
-  ORGANIZATIONS_PARTITION,
   organizationKey,
   organizationMemberKey,
-  organizationNameIndexKey,
   type TableKey,
   UNSCOPED_CLAIM,
   USERS_PARTITION,
@@ -34,6 +32,7 @@ import {
   userPartition,
   userSubscriptionKey,
 } from './keys.ts';
+import type { Organization } from './organizations.ts';
 import {
   forgetSessionEpochs,
   SESSION_EPOCH_INCREMENT,
@@ -43,13 +42,11 @@ import {
 } from './sessions.ts';
 
 /**
- * Access patterns of users, their upstream identities and business units (keys.ts
- * rows "user by id, with claims, subscriptions, messages", "user by upstream
- * identity", "users by e-mail", "business unit by id"). Spec §3 "Session and claims".
+ * Access patterns of users and their upstream identities (keys.ts rows "user by id,
+ * with claims, subscriptions, messages", "user by upstream identity", "users by
+ * e-mail"). Spec §3 "Session and claims". Organizations are `organizations.ts`'s,
+ * business units `business-units.ts`'s (issue 23 item 2).
  */
-
-export type { BusinessUnit, BusinessUnitCategory, BusinessUnitItem } from './business-units.ts';
-export { BUSINESS_UNIT_CATEGORIES, createBusinessUnit, getBusinessUnitsByIds } from './business-units.ts';
 
 /**
  * A copy of the user's business unit on the user item, for display (admin lists).
@@ -171,13 +168,6 @@ export interface NewUserAccount {
   readonly messages: readonly Message[];
   readonly organizations: readonly OrganizationMembership[];
   readonly identities: readonly IdentityLink[];
-}
-
-/** An organization (spec §7 "Organizations"): a school's or company's group of courses and people. */
-export interface Organization {
-  readonly id: string;
-  readonly name: string;
-  readonly businessUnitId: string | null;
 }
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
@@ -860,62 +850,4 @@ export async function moveUserOrganization(
     membership,
   ].sort((a, b) => a.name.localeCompare(b.name));
   return { ...account, organizations, version: account.version + 1, sessionEpoch: account.sessionEpoch + 1 };
-}
-
-/**
- * Creates an organization (conditional on its key being absent).
- * @throws ConflictError "Organization already exists." when it does.
- */
-export async function createOrganization(organization: Organization): Promise<void> {
-  await createItem(
-    {
-      ...organizationKey(organization.id),
-      ...organizationNameIndexKey(organization.name, organization.id),
-      entityType: ENTITY_TYPES.organization,
-      version: 1,
-      ...organization,
-    },
-    'Organization already exists.',
-  );
-}
-
-/**
- * Every organization (team) in name order, lower-cased (gsi1 `ORGANIZATIONS`; one
- * Query per page in the normal case; spec §7 "Organizations: get all", issue 11).
- * Organizations written before issue 11 (without the index key) are not listed.
- * @throws ValidationError for a foreign or tampered page token.
- */
-export async function listOrganizationsByName(options: {
-  readonly limit: number;
-  readonly pageToken?: string | undefined;
-}): Promise<Page<Organization>> {
-  const page = await queryPage<Organization>({
-    index: 'gsi1',
-    partitions: [ORGANIZATIONS_PARTITION],
-    limit: options.limit,
-    pageToken: options.pageToken,
-  });
-  return {
-    items: page.items.map((item) => ({ id: item.id, name: item.name, businessUnitId: item.businessUnitId ?? null })),
-    nextPageToken: page.nextPageToken,
-  };
-}
-
-/** Organizations by id (BatchGetItem); missing ones are absent, order undefined. */
-export async function getOrganizationsByIds(ids: readonly string[]): Promise<Organization[]> {
-  if (ids.length === 0) return [];
-  const items = await batchGetItems<Organization & { entityType: string }>(ids.map(organizationKey));
-  return items
-    .filter((item) => item.entityType === ENTITY_TYPES.organization)
-    .map((item) => ({ id: item.id, name: item.name, businessUnitId: item.businessUnitId }));
-}
-
-/**
- * The organization `id` (one BatchGetItem).
- * @throws NotFoundError "Organization does not exist." when there is none.
- */
-export async function getOrganization(id: string): Promise<Organization> {
-  const [organization] = await getOrganizationsByIds([id]);
-  if (!organization) throw new NotFoundError(ORGANIZATION_NOT_FOUND_MESSAGE);
-  return organization;
 }

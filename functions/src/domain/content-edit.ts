@@ -1,11 +1,11 @@
 import type { FieldError } from '#shared/contracts/common';
 import type { ContentFields, ContentSection, IndexedRef, KnowledgeRef } from '#shared/contracts/content';
 import type { ContentStatus, KnowledgeType } from '#shared/enums';
-import type { ContentRecord } from '../data/items.ts';
 import { newItemAlias, normaliseAlias } from './alias.ts';
 import { categoryCommaList } from './categories.ts';
 import { sanitizeContentDescription, sanitizeDescription } from './html.ts';
 import { newId } from './ids.ts';
+import type { ContentRecord } from './records.ts';
 import { parseSearchTags } from './search-tags.ts';
 import { summaryText } from './summary.ts';
 

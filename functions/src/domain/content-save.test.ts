@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CHILD_MISSING_MESSAGE, SaveContentRequest } from '#shared/contracts/content-save';
-import type { FileRecord } from '../data/items.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { contentRecord } from '../test-support/content-record.ts';
 import { newChildDescription, planContentSave, type SaveContext } from './content-save.ts';
+import type { FileRecord } from './records.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const ids = (prefix: string) => {

@@ -3,7 +3,6 @@ import type { ContentFile, IndexedRef } from '#shared/contracts/content';
 import type { ChildSlot, ParsedSaveContentRequest } from '#shared/contracts/content-save';
 import { CHILD_MISSING_MESSAGE } from '#shared/contracts/content-save';
 import { type Contributor, contributorDisplayName } from '#shared/contracts/contributor';
-import type { ContentRecord, FileRecord } from '../data/items.ts';
 import { ValidationError } from '../lib/errors.ts';
 import {
   applyContentChanges,
@@ -12,6 +11,7 @@ import {
   missingReferences,
   newContentRecord,
 } from './content-edit.ts';
+import type { ContentRecord, FileRecord } from './records.ts';
 
 /**
  * Planning a save of content in the spec's order (spec §4 "Saving content, in

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTIC_GROUPS } from '#shared/contracts/statistics';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { getBusinessUnitsByIds } from '../data/business-units.ts';
 import { recordDownload } from '../data/downloads.ts';
 import { tableName } from '../data/dynamo.ts';
 import { statisticCounterPartition, statisticEventsPartition } from '../data/keys.ts';
-import { getBusinessUnitsByIds } from '../data/users.ts';
 import {
   DOWNLOAD_METRICS,
   DOWNLOAD_STATISTIC_CATEGORY,

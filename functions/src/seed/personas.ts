@@ -21,14 +21,8 @@ import {
   getBusinessUnitsByIds,
 } from '../data/business-units.ts';
 import { addOrganizationMember, type Course, createCourse, getCourse, type Member } from '../data/courses.ts';
-import {
-  createOrganization,
-  createUserAccount,
-  getOrganizationsByIds,
-  getUsersByIds,
-  type NewUserAccount,
-  type Organization,
-} from '../data/users.ts';
+import { createOrganization, getOrganizationsByIds, type Organization } from '../data/organizations.ts';
+import { createUserAccount, getUsersByIds, type NewUserAccount } from '../data/users.ts';
 import { seededEligibleBrands } from '../domain/business-units.ts';
 import { seedId } from '../domain/ids.ts';
 import { SUPPORT_ROLES } from '../domain/support.ts';

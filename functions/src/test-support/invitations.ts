@@ -1,7 +1,7 @@
-import { newInvitation } from '../api/user/invitations.ts';
 import { newAuditEvent } from '../data/audit.ts';
 import { createInvitation } from '../data/invitations.ts';
 import { invitationToken } from '../domain/invitations.ts';
+import { newInvitation } from '../services/invitations.ts';
 
 /**
  * Test setup (integration tests): stores a pending student invitation to

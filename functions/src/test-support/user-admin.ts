@@ -1,6 +1,7 @@
 import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import { createBusinessUnit } from '../data/business-units.ts';
-import { createOrganization, createUserAccount } from '../data/users.ts';
+import { createOrganization } from '../data/organizations.ts';
+import { createUserAccount } from '../data/users.ts';
 import { newId } from '../domain/ids.ts';
 
 /** What {@link createUserAdminFixture} made: a user, a business unit and a team (organization). */

@@ -15,7 +15,7 @@ import { verifySessionToken } from '../../lib/auth/sessions.ts';
 import { type UpstreamIdentity, verifyUpstreamToken } from '../../lib/auth/upstream.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
-import { acceptInvitationSignIn } from './accept-invitation.ts';
+import { acceptInvitationSignIn } from '../../services/invitation-acceptance.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
@@ -30,7 +30,7 @@ import { defineRoute } from './define-route.ts';
  * 400 (issue 21 item 8). The caller's token of an impersonation must still open a
  * session (decision record 032). At most three DynamoDB requests (four to
  * impersonate): the user's business unit is read fresh for eligibility (decision record 030).
- * With `invitationToken`, the invitation is accepted first (`accept-invitation.ts`:
+ * With `invitationToken`, the invitation is accepted first (`services/invitation-acceptance.ts`:
  * the identity's account is created or extended in one transaction with the
  * invitation marked used; 404 / 409 / 403 `INVITATION_MESSAGES`) and the answer is a
  * token of that account.

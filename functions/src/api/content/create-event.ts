@@ -1,6 +1,6 @@
-import { toNewsEvent } from '../../data/news-events.ts';
+import * as newsEvents from '../../services/news-events.ts';
 import { defineRoute } from './define-route.ts';
-import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
+import { withDataLimit } from './news-event-limit.ts';
 
 /**
  * `POST /api/v1/events` (spec §5 "News and event dialog", §7 "Get events … create";
@@ -11,7 +11,5 @@ import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
  * event.
  */
 export const createEvent = withDataLimit(
-  defineRoute('createEvent', async ({ body, caller }) =>
-    toNewsEvent('event', await saveNewsEvent('event', body, null, caller?.sub ?? '')),
-  ),
+  defineRoute('createEvent', ({ body, caller }) => newsEvents.createNewsEvent('event', body, caller)),
 );

@@ -1,6 +1,6 @@
-import { toNewsEvent } from '../../data/news-events.ts';
+import * as newsEvents from '../../services/news-events.ts';
 import { defineRoute } from './define-route.ts';
-import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
+import { withDataLimit } from './news-event-limit.ts';
 
 /**
  * `POST /api/v1/news` (spec §5 "News and event dialog", §7 "Get news … create";
@@ -11,7 +11,5 @@ import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
  * `body.image`). Answers 201 with the stored item.
  */
 export const createNews = withDataLimit(
-  defineRoute('createNews', async ({ body, caller }) =>
-    toNewsEvent('news', await saveNewsEvent('news', body, null, caller?.sub ?? '')),
-  ),
+  defineRoute('createNews', ({ body, caller }) => newsEvents.createNewsEvent('news', body, caller)),
 );

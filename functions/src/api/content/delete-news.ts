@@ -1,9 +1,5 @@
-import { NEWS_NOT_FOUND_MESSAGE } from '#shared/contracts/news';
-import { getNewsEventById } from '../../data/news-events.ts';
-import { seesUnpublished } from '../../domain/news-events.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import * as newsEvents from '../../services/news-events.ts';
 import { defineRoute } from './define-route.ts';
-import { deleteNewsEventAndImage } from './news-event-routes.ts';
 
 /**
  * `DELETE /api/v1/news/{id}` (spec §2.10, §6 "Delete news": delete_v1_news; decision
@@ -12,11 +8,6 @@ import { deleteNewsEventAndImage } from './news-event-routes.ts';
  * unpublished one the caller may not see — is a 404 "News does not exist."; an item
  * changed meanwhile a 409.
  */
-export const deleteNews = defineRoute('deleteNews', async ({ path, caller }) => {
-  const item = await getNewsEventById('news', path.id);
-  if (!item || (item.status !== 'published' && !seesUnpublished(caller?.principal ?? null))) {
-    throw new NotFoundError(NEWS_NOT_FOUND_MESSAGE);
-  }
-  await deleteNewsEventAndImage('news', item);
-  return { id: item.id };
-});
+export const deleteNews = defineRoute('deleteNews', ({ path, caller }) =>
+  newsEvents.deleteNewsEvent('news', path.id, caller),
+);

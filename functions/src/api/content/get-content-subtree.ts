@@ -1,6 +1,6 @@
 import { getSubtreeFiles } from '../../data/content-subtree.ts';
 import { countByCategory } from '../../domain/content-subtree.ts';
-import { readSubtree } from './content-subtree-access.ts';
+import { readSubtree } from '../../services/content-subtree.ts';
 import { defineRoute } from './define-route.ts';
 
 /**

@@ -8,7 +8,7 @@ import type { Caller } from '../../lib/handler.ts';
 
 /*
  * Reading one news item or event (spec §2.10, §8; decision record 024), apart from the
- * writes of `news-event-routes.ts`, so the readers (get-news, get-event, the html
+ * writes of `services/news-events.ts`, so the readers (get-news, get-event, the html
  * group) bundle none of the write code (issue 22 item 7; decision record 041).
  */
 

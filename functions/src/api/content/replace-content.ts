@@ -1,5 +1,5 @@
+import { editContent } from '../../services/content-edit.ts';
 import { defineRoute } from './define-route.ts';
-import { editContent } from './edit-content.ts';
 
 /**
  * `PUT /api/v1/content-items/{id}` (spec §7 "Update content by id", a full object):

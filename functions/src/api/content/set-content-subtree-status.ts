@@ -1,7 +1,7 @@
 import { getContentById } from '../../data/content.ts';
 import { setSubtreeStatus } from '../../data/content-subtree.ts';
 import { toContent } from '../../data/items.ts';
-import { readSubtree } from './content-subtree-access.ts';
+import { readSubtree } from '../../services/content-subtree.ts';
 import { defineRoute } from './define-route.ts';
 
 /**

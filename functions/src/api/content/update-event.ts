@@ -1,8 +1,6 @@
-import { EVENT_NOT_FOUND_MESSAGE } from '#shared/contracts/news';
-import { getNewsEventById, toNewsEvent } from '../../data/news-events.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import * as newsEvents from '../../services/news-events.ts';
 import { defineRoute } from './define-route.ts';
-import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
+import { withDataLimit } from './news-event-limit.ts';
 
 /**
  * `PUT /api/v1/events/{id}` (spec §5, §7; decision record 024), for content editors:
@@ -11,9 +9,5 @@ import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
  * replaced or removed uploaded image is deleted after the write.
  */
 export const updateEvent = withDataLimit(
-  defineRoute('updateEvent', async ({ path, body, caller }) => {
-    const previous = await getNewsEventById('event', path.id);
-    if (!previous) throw new NotFoundError(EVENT_NOT_FOUND_MESSAGE);
-    return toNewsEvent('event', await saveNewsEvent('event', body, previous, caller?.sub ?? ''));
-  }),
+  defineRoute('updateEvent', ({ path, body, caller }) => newsEvents.updateNewsEvent('event', path.id, body, caller)),
 );

@@ -1,8 +1,6 @@
-import { NEWS_NOT_FOUND_MESSAGE } from '#shared/contracts/news';
-import { getNewsEventById, toNewsEvent } from '../../data/news-events.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import * as newsEvents from '../../services/news-events.ts';
 import { defineRoute } from './define-route.ts';
-import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
+import { withDataLimit } from './news-event-limit.ts';
 
 /**
  * `PUT /api/v1/news/{id}` (spec §5, §7; decision record 024), for content editors:
@@ -12,9 +10,5 @@ import { saveNewsEvent, withDataLimit } from './news-event-routes.ts';
  * characters a 413. A replaced or removed uploaded image is deleted after the write.
  */
 export const updateNews = withDataLimit(
-  defineRoute('updateNews', async ({ path, body, caller }) => {
-    const previous = await getNewsEventById('news', path.id);
-    if (!previous) throw new NotFoundError(NEWS_NOT_FOUND_MESSAGE);
-    return toNewsEvent('news', await saveNewsEvent('news', body, previous, caller?.sub ?? ''));
-  }),
+  defineRoute('updateNews', ({ path, body, caller }) => newsEvents.updateNewsEvent('news', path.id, body, caller)),
 );

@@ -5,8 +5,8 @@ import { getFile, markFileFailed, markFileReady } from '../../data/files.ts';
 import type { FileItem } from '../../data/items.ts';
 import { matchesSignature, notOfTypeMessage } from '../../domain/file-signatures.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { acceptedTypesOf, bucketOf, stagingBucket, toFile, uploadKindOf } from '../../services/file-rules.ts';
 import { defineRoute } from './define-route.ts';
-import { acceptedTypesOf, bucketOf, stagingBucket, toFile, uploadKindOf } from './file-rules.ts';
 
 /** Message of a completion before the bytes are in S3 (the record stays Pending). */
 export const NOT_UPLOADED_MESSAGE = 'The file has not been uploaded yet.';

@@ -4,8 +4,8 @@ import { presignUpload } from '../../adapters/file-objects.ts';
 import { createPendingFile } from '../../data/files.ts';
 import { uploadedFileObjectKey } from '../../data/keys.ts';
 import { newId } from '../../domain/ids.ts';
+import { stagingBucket } from '../../services/file-rules.ts';
 import { defineRoute } from './define-route.ts';
-import { stagingBucket } from './file-rules.ts';
 
 /**
  * `POST /api/v1/files/uploads` (spec §7 "Files", decision record 016): records a

@@ -1,8 +1,8 @@
 import { FILE_ATTACHED_MESSAGE, FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
 import { discardFiles, getFile } from '../../data/files.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { objectBucketOf } from '../../services/file-rules.ts';
 import { defineRoute } from './define-route.ts';
-import { objectBucketOf } from './file-rules.ts';
 
 /** 409 of a delete of a bundle: its zip object is shared by every bundle of the same file set (decision record 022). */
 export const BUNDLE_NOT_DELETABLE_MESSAGE = 'A bundle is removed automatically a day after it is made.';

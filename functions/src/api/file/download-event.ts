@@ -1,7 +1,8 @@
+import { getBusinessUnitsByIds } from '../../data/business-units.ts';
 import { getContentById } from '../../data/content.ts';
 import type { DownloadBusinessUnit, DownloadEvent } from '../../data/downloads.ts';
 import type { ContentItem } from '../../data/items.ts';
-import { getBusinessUnitsByIds, type UserRecord } from '../../data/users.ts';
+import type { UserRecord } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import type { Caller } from '../../lib/handler.ts';
 

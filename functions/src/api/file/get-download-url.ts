@@ -15,9 +15,9 @@ import { brandOf, isEligibleForBrand } from '../../domain/entitlement.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/handler.ts';
+import { bucketOf } from '../../services/file-rules.ts';
 import { defineRoute } from './define-route.ts';
 import { type DownloadSource, downloadEventOf } from './download-event.ts';
-import { bucketOf } from './file-rules.ts';
 
 /** Seconds a download URL stays valid (decision record 022: 2 minutes). */
 export const DOWNLOAD_URL_SECONDS = 120;

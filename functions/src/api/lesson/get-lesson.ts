@@ -1,6 +1,6 @@
 import { toLesson } from '../../data/items.ts';
+import { visibleLesson } from '../../services/lesson-access.ts';
 import { defineRoute } from './define-route.ts';
-import { visibleLesson } from './lesson-access.ts';
 
 /**
  * `GET /api/v1/lessons/{id}` (spec §7 "then get each by id"; decision record 021):

@@ -1,7 +1,7 @@
 import { toLesson } from '../../data/items.ts';
 import { listLessons as listLessonItems } from '../../data/lessons.ts';
+import { visibleContent } from '../../services/lesson-access.ts';
 import { defineRoute } from './define-route.ts';
-import { visibleContent } from './lesson-access.ts';
 
 /**
  * `GET /api/v1/lessons?contentId=` (spec §6 "List lessons", §7 "List lessons by

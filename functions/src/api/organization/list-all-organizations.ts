@@ -1,4 +1,4 @@
-import { listOrganizationsByName } from '../../data/users.ts';
+import { listOrganizationsByName } from '../../data/organizations.ts';
 import { defineRoute } from './define-route.ts';
 
 /**

@@ -1,7 +1,5 @@
-import { createPage as writePage } from '../../data/pages.ts';
-import { newId } from '../../domain/ids.ts';
+import * as pages from '../../services/pages.ts';
 import { defineRoute } from './define-route.ts';
-import { checkPageParent } from './page-writes.ts';
 
 /**
  * `POST /api/v1/pages` (spec §5 "Pages", §7 "Pages"; decision record 026), for
@@ -11,8 +9,4 @@ import { checkPageParent } from './page-writes.ts';
  * guard are written in one transaction; a link another page holds is a 409. Answers
  * 201 with the page.
  */
-export const createPage = defineRoute('createPage', async ({ body }) => {
-  await checkPageParent(body.parentId, null);
-  const now = new Date().toISOString();
-  return writePage({ ...body, id: newId(), sections: [], createdTimestamp: now, modifiedTimestamp: now });
-});
+export const createPage = defineRoute('createPage', ({ body }) => pages.createPage(body));

@@ -1,10 +1,5 @@
-import { SECTIONS_FULL_MESSAGE } from '#shared/contracts/page';
-import { PAGE_LIMITS } from '#shared/limits';
-import { putSectionItem } from '../../data/pages.ts';
-import { newId } from '../../domain/ids.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import * as pages from '../../services/pages.ts';
 import { defineRoute } from './define-route.ts';
-import { checkedSectionItem, checkSectionFiles, loadPageForWrite, reloadPage } from './page-writes.ts';
 
 /**
  * `POST /api/v1/pages/{id}/sections` (spec §3 "Section", §5 "Widgets", §7 "Pages";
@@ -17,16 +12,6 @@ import { checkedSectionItem, checkSectionFiles, loadPageForWrite, reloadPage } f
  * they are attached to the section (owner = section id) in the same transaction,
  * and stored with their record's media type. Answers 201 with the page and its sections.
  */
-export const createSection = defineRoute('createSection', async ({ path, body, caller }) => {
-  const now = new Date();
-  const { item, page } = await loadPageForWrite(path.id);
-  if (page.sections.length >= PAGE_LIMITS.sectionsMax) {
-    throw new ValidationError([{ path: 'body', message: SECTIONS_FULL_MESSAGE }]);
-  }
-  const index = page.sections.reduce((max, section) => Math.max(max, section.index + 1), 0);
-  const id = newId();
-  const files = await checkSectionFiles(id, body.widgets, null, caller?.sub ?? '', now);
-  const section = checkedSectionItem(item.id, { ...body, widgets: files.widgets, id, index }, null);
-  await putSectionItem(item, section, 'create', now, files.change);
-  return reloadPage(item.id);
-});
+export const createSection = defineRoute('createSection', ({ path, body, caller }) =>
+  pages.createSection(path.id, body, caller?.sub ?? ''),
+);

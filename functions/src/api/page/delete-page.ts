@@ -1,8 +1,5 @@
-import { PAGE_NOT_FOUND_MESSAGE } from '#shared/contracts/page';
-import { deletePageItems, getPageById, getPageItem } from '../../data/pages.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import * as pages from '../../services/pages.ts';
 import { defineRoute } from './define-route.ts';
-import { discardDetachedFiles, sectionsToDelete } from './page-writes.ts';
 
 /**
  * `DELETE /api/v1/pages/{id}?confirmed=true` (spec §5 "Pages": the ticked
@@ -18,18 +15,4 @@ import { discardDetachedFiles, sectionsToDelete } from './page-writes.ts';
  * missing page is a 404. Pages naming it as parent keep their `parentId`; their
  * breadcrumbs stop there.
  */
-export const deletePage = defineRoute('deletePage', async ({ path }) => {
-  const now = new Date();
-  const item = await getPageItem(path.id);
-  if (!item) throw new NotFoundError(PAGE_NOT_FOUND_MESSAGE);
-  const page = await getPageById(path.id);
-  const { sections, detached } = await sectionsToDelete(page?.sections ?? []);
-  try {
-    await deletePageItems(item, sections, now);
-  } finally {
-    // Also after a 409 between batches: the files of the sections already deleted are
-    // detached (a TTL) and go; files still attached have no TTL and are left alone.
-    await discardDetachedFiles(detached);
-  }
-  return { id: item.id, sectionsDeleted: sections.length };
-});
+export const deletePage = defineRoute('deletePage', ({ path }) => pages.deletePage(path.id));

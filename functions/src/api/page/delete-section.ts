@@ -1,8 +1,5 @@
-import { PAGE_NOT_FOUND_MESSAGE } from '#shared/contracts/page';
-import { deleteSectionItem } from '../../data/pages.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import * as pages from '../../services/pages.ts';
 import { defineRoute } from './define-route.ts';
-import { discardDetachedFiles, loadPageForWrite, reloadPage, sectionsToDelete } from './page-writes.ts';
 
 /**
  * `DELETE /api/v1/pages/{id}/sections/{sectionId}` (spec §7 "Pages"; decision record
@@ -11,13 +8,4 @@ import { discardDetachedFiles, loadPageForWrite, reloadPage, sectionsToDelete } 
  * the same transaction, then deletes those files (record and object; best effort —
  * they keep a TTL of now for the upload sweeper). The others keep their `index`.
  */
-export const deleteSection = defineRoute('deleteSection', async ({ path }) => {
-  const now = new Date();
-  const { item, page } = await loadPageForWrite(path.id);
-  const section = page.sections.find((candidate) => candidate.id === path.sectionId);
-  if (!section) throw new NotFoundError(PAGE_NOT_FOUND_MESSAGE);
-  const { sections, detached } = await sectionsToDelete([section]);
-  await deleteSectionItem(item, section.id, now, sections[0]?.fileIds ?? []);
-  await discardDetachedFiles(detached);
-  return reloadPage(item.id);
-});
+export const deleteSection = defineRoute('deleteSection', ({ path }) => pages.deleteSection(path.id, path.sectionId));

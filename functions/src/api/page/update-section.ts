@@ -1,14 +1,5 @@
-import { PAGE_NOT_FOUND_MESSAGE } from '#shared/contracts/page';
-import { putSectionItem } from '../../data/pages.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import * as pages from '../../services/pages.ts';
 import { defineRoute } from './define-route.ts';
-import {
-  checkedSectionItem,
-  checkSectionFiles,
-  discardDetachedFiles,
-  loadPageForWrite,
-  reloadPage,
-} from './page-writes.ts';
 
 /**
  * `PUT /api/v1/pages/{id}/sections/{sectionId}` (spec §3, §5; decision record 026),
@@ -21,19 +12,6 @@ import {
  * The detached files are then deleted (record and object), best effort. A missing
  * page or section is a 404.
  */
-export const updateSection = defineRoute('updateSection', async ({ path, body, caller }) => {
-  const now = new Date();
-  const { item, page } = await loadPageForWrite(path.id);
-  const stored = page.sections.find((section) => section.id === path.sectionId);
-  if (!stored) throw new NotFoundError(PAGE_NOT_FOUND_MESSAGE);
-  checkedSectionItem(item.id, { ...body, id: stored.id, index: stored.index }, stored);
-  const files = await checkSectionFiles(stored.id, body.widgets, stored, caller?.sub ?? '', now);
-  const section = checkedSectionItem(
-    item.id,
-    { ...body, widgets: files.widgets, id: stored.id, index: stored.index },
-    stored,
-  );
-  await putSectionItem(item, section, 'replace', now, files.change);
-  await discardDetachedFiles(files.detached);
-  return reloadPage(item.id);
-});
+export const updateSection = defineRoute('updateSection', ({ path, body, caller }) =>
+  pages.updateSection(path.id, path.sectionId, body, caller?.sub ?? ''),
+);

@@ -15,17 +15,18 @@ import { tableName } from '../../data/dynamo.ts';
 import { getInvitation } from '../../data/invitations.ts';
 import { auditTargetPartition, invitationKey, organizationInvitationsPartition } from '../../data/keys.ts';
 import { getOutboxMessage } from '../../data/messages.ts';
-import { createOrganization, createUserAccount, getUserAccount, getUserIdByIdentity } from '../../data/users.ts';
+import { createOrganization } from '../../data/organizations.ts';
+import { createUserAccount, getUserAccount, getUserIdByIdentity } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { resetPortalTokenCaches, studentTokenInput, writeUpstreamJwks } from '../../lib/auth/test-support.ts';
 import { resetUpstreamVerifiers } from '../../lib/auth/upstream.ts';
 import { deliverPendingMessages } from '../../messages/outbox.ts';
+import { ALREADY_MEMBER_MESSAGE, INVITATION_NOT_FOUND_MESSAGE } from '../../services/invitations.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as authentication } from '../authentication/index.ts';
 import { handler as user } from './index.ts';
-import { ALREADY_MEMBER_MESSAGE, INVITATION_NOT_FOUND_MESSAGE } from './invitations.ts';
 
 /**
  * Invitations (issue 11 item 3; spec §1, §6; decision record 030) against the

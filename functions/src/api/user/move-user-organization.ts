@@ -1,10 +1,6 @@
 import { auditActorOf, newAuditEvent } from '../../data/audit.ts';
-import {
-  getOrganization,
-  getUserAccount,
-  moveUserOrganization as moveUser,
-  USER_CHANGED_MESSAGE,
-} from '../../data/users.ts';
+import { getOrganization } from '../../data/organizations.ts';
+import { getUserAccount, moveUserOrganization as moveUser, USER_CHANGED_MESSAGE } from '../../data/users.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { defineRoute } from './define-route.ts';

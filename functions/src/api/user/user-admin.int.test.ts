@@ -11,13 +11,8 @@ import { businessUnitItemOf, createBusinessUnit } from '../../data/business-unit
 import { addOrganizationMember, listOrganizationMembers } from '../../data/courses.ts';
 import { queryPage, tableName } from '../../data/dynamo.ts';
 import { businessUnitUsersPartition } from '../../data/keys.ts';
-import {
-  createOrganization,
-  createUserAccount,
-  getUserAccount,
-  replaceUserRights,
-  type UserRecord,
-} from '../../data/users.ts';
+import { createOrganization } from '../../data/organizations.ts';
+import { createUserAccount, getUserAccount, replaceUserRights, type UserRecord } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import { SELF_LOCKOUT_MESSAGES } from '../../domain/user-rights.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';

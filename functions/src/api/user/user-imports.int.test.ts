@@ -13,8 +13,9 @@ import { dynamoDbClient, dynamoDocumentClient } from '../../adapters/aws-clients
 import { addOrganizationMember } from '../../data/courses.ts';
 import { tableName } from '../../data/dynamo.ts';
 import { auditTargetPartition, organizationInvitationsPartition } from '../../data/keys.ts';
+import { createOrganization } from '../../data/organizations.ts';
 import { IMPORT_ROW_WRITE_FAILED } from '../../data/user-imports.ts';
-import { createOrganization, createUserAccount } from '../../data/users.ts';
+import { createUserAccount } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import { IMPORT_FILE_MESSAGES, IMPORT_ROW_REASONS } from '../../domain/user-import.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';

@@ -3,6 +3,7 @@ import type { UserImport, UserImportPreview, UserImportRow } from '#shared/contr
 import { auditActorOf, newAuditEvent } from '../../data/audit.ts';
 import { organizationMemberEmails, pendingInvitationEmails } from '../../data/invitations.ts';
 import { releaseOutboxMessage } from '../../data/messages.ts';
+import { getOrganization, type Organization } from '../../data/organizations.ts';
 import {
   getUserImport as getStoredUserImport,
   IMPORT_ROW_WRITE_FAILED,
@@ -12,13 +13,12 @@ import {
   undoImportRows,
   writeImportRows,
 } from '../../data/user-imports.ts';
-import { getOrganization, type Organization } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import { badRowErrors, type JudgedRow, judgeRows, readImportFile } from '../../domain/user-import.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors.ts';
 import { type Caller, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { invitationOutbox, newInvitation } from '../../services/invitations.ts';
 import { defineRoute } from './define-route.ts';
-import { invitationOutbox, newInvitation } from './invitations.ts';
 
 /**
  * User imports (spec §3 "User import", §5 "File picker and user import", §6

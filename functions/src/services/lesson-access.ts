@@ -1,11 +1,11 @@
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
 import { LESSON_ARCHIVED_MESSAGE, LESSON_NOT_FOUND_MESSAGE } from '#shared/contracts/lesson';
-import { getContentById } from '../../data/content.ts';
-import type { ContentItem, LessonItem } from '../../data/items.ts';
-import { getLesson } from '../../data/lessons.ts';
-import { visibleInDetail } from '../../domain/visibility.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import type { Caller } from '../../lib/handler.ts';
+import { getContentById } from '../data/content.ts';
+import type { ContentItem, LessonItem } from '../data/items.ts';
+import { getLesson } from '../data/lessons.ts';
+import { visibleInDetail } from '../domain/visibility.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import type { Caller } from '../lib/handler.ts';
 
 /**
  * The content item `contentId` if `caller` may see it (decision record 008: hidden is

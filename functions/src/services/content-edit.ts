@@ -1,11 +1,22 @@
-import { CONTENT_NOT_FOUND_MESSAGE, CONTENT_STALE_MESSAGE, type Content } from '#shared/contracts/content';
-import { getContentById, updateContent } from '../../data/content.ts';
-import { getContentReferences } from '../../data/content-references.ts';
-import { toContent } from '../../data/items.ts';
-import { applyContentChanges, type ContentChanges, missingReferences } from '../../domain/content-edit.ts';
-import { type Viewer, visibleInDetail } from '../../domain/visibility.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import type { Caller } from '../../lib/handler.ts';
+import {
+  CONTENT_NOT_FOUND_MESSAGE,
+  CONTENT_STALE_MESSAGE,
+  type Content,
+  type CreateContentRequest,
+} from '#shared/contracts/content';
+import { createContent as createContentItem, getContentById, updateContent } from '../data/content.ts';
+import { getContentReferences } from '../data/content-references.ts';
+import { toContent } from '../data/items.ts';
+import {
+  applyContentChanges,
+  type ContentChanges,
+  missingReferences,
+  newContentRecord,
+} from '../domain/content-edit.ts';
+import { newId } from '../domain/ids.ts';
+import { type Viewer, visibleInDetail } from '../domain/visibility.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import type { Caller } from '../lib/handler.ts';
 import { contentAuditEvent } from './content-audit.ts';
 
 /** Message of the 409 for editing archived content other than restoring it (spec §4 "Content modes"). */
@@ -40,4 +51,26 @@ export async function editContent(
   if (missing.length > 0) throw new ValidationError(missing);
   const record = applyContentChanges(current, changes, mode, refs, new Date());
   return toContent(await updateContent(record, version, current.urlAlias, contentAuditEvent(caller, current, record)));
+}
+
+/**
+ * Creates a content item (spec §7 "Create content"): a child when `parentId` names a
+ * parent the caller can see, else 404; its alias guard, its place in the parent's
+ * `children`, the catalog revision bump and the `content.create` audit event (issue
+ * 21 item 19) in one transaction. Returns the new item's id.
+ * @throws NotFoundError (404), ValidationError (unknown references), ConflictError
+ *   "URL alias is already in use." (409).
+ */
+export async function createContent(input: CreateContentRequest, caller: Caller): Promise<{ id: string }> {
+  const { parentId, ...fields } = input;
+  const parent = parentId ? await getContentById(parentId) : null;
+  if (parentId && (!parent || !visibleInDetail(parent.status, caller?.principal ?? null))) {
+    throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  }
+  const refs = await getContentReferences(fields);
+  const missing = missingReferences(fields, refs);
+  if (missing.length > 0) throw new ValidationError(missing);
+  const record = newContentRecord({ id: newId(), fields, parent, refs, now: new Date() });
+  await createContentItem(record, { attachToParent: true, audit: contentAuditEvent(caller, null, record) });
+  return { id: record.id };
 }

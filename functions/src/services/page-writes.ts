@@ -7,8 +7,8 @@ import {
   WIDGET_KIND_FIXED_MESSAGE,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
-import { discardFiles, getFilesByIds } from '../../data/files.ts';
-import type { FileItem } from '../../data/items.ts';
+import { discardFiles, getFilesByIds } from '../data/files.ts';
+import type { FileItem } from '../data/items.ts';
 import {
   getPageAncestors,
   getPageById,
@@ -18,10 +18,10 @@ import {
   type SectionDelete,
   type SectionFileChange,
   sectionItemOf,
-} from '../../data/pages.ts';
-import { attachedSectionFiles, planSectionFiles, sectionFileIds } from '../../domain/page-files.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { bucketOf } from '../file/file-rules.ts';
+} from '../data/pages.ts';
+import { attachedSectionFiles, planSectionFiles, sectionFileIds } from '../domain/page-files.ts';
+import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { bucketOf } from './file-rules.ts';
 
 /**
  * Checks a page write's `parentId` (decision record 026): null is a top page; any

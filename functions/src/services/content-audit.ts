@@ -1,7 +1,7 @@
 import type { AuditEvent } from '#shared/contracts/administration';
-import { auditActorOf, newAuditEvent } from '../../data/audit.ts';
-import { type AuditedContent, contentAuditChange } from '../../domain/content-audit.ts';
-import type { Caller } from '../../lib/handler.ts';
+import { auditActorOf, newAuditEvent } from '../data/audit.ts';
+import { type AuditedContent, contentAuditChange } from '../domain/content-audit.ts';
+import type { Caller } from '../lib/handler.ts';
 
 /**
  * The audit event of a content change by `caller` (issue 21 item 19): `before` null

@@ -5,9 +5,9 @@ import {
   type LessonPage,
   type LessonUrl,
 } from '#shared/contracts/lesson';
-import { isUnattachedReady } from '../../data/files.ts';
-import type { FileItem } from '../../data/items.ts';
-import { uploadKindOf } from '../file/file-rules.ts';
+import { isUnattachedReady } from '../data/files.ts';
+import type { FileItem } from '../data/items.ts';
+import { uploadKindOf } from './file-rules.ts';
 
 /**
  * The pure rules of lesson saves (decision record 021): which artifact files a save

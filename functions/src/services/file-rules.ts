@@ -2,8 +2,8 @@ import type { File, FileMediaType, UploadKind } from '#shared/contracts/file';
 import { UPLOAD_KINDS } from '#shared/contracts/file';
 import type { FileVisibility } from '#shared/enums';
 import { PUBLIC_FILES_PATH, publicFileUrl } from '#shared/public-files';
-import type { FileItem } from '../../data/items.ts';
-import { env } from '../../lib/env.ts';
+import type { FileItem } from '../data/items.ts';
+import { env } from '../lib/env.ts';
 
 /** The bucket of a file's visibility. */
 export function bucketOf(visibility: FileVisibility): string {

@@ -1,31 +1,31 @@
 import { INVITATION_MESSAGES } from '#shared/contracts/administration';
 import type { IdentityProvider } from '#shared/contracts/identity';
-import { newAuditEvent } from '../../data/audit.ts';
-import { resolveBusinessUnit } from '../../data/business-units.ts';
-import type { TransactWriteItem } from '../../data/catalog.ts';
-import { organizationMemberItem } from '../../data/courses.ts';
-import { putNewItemStep, tableName } from '../../data/dynamo.ts';
-import { acceptInvitation, getInvitation, type InvitationRecord } from '../../data/invitations.ts';
+import { newAuditEvent } from '../data/audit.ts';
+import { resolveBusinessUnit } from '../data/business-units.ts';
+import type { TransactWriteItem } from '../data/catalog.ts';
+import { organizationMemberItem } from '../data/courses.ts';
+import { putNewItemStep, tableName } from '../data/dynamo.ts';
+import { acceptInvitation, getInvitation, type InvitationRecord } from '../data/invitations.ts';
+import { getOrganizationsByIds } from '../data/organizations.ts';
 import {
-  getOrganizationsByIds,
   getUserAccount,
   getUserIdByIdentity,
   newUserAccountSteps,
   type UserAccount,
   userGrantSteps,
-} from '../../data/users.ts';
-import { brandOf } from '../../domain/entitlement.ts';
-import { newId } from '../../domain/ids.ts';
+} from '../data/users.ts';
+import { brandOf } from '../domain/entitlement.ts';
+import { newId } from '../domain/ids.ts';
 import {
   effectiveStatus,
   grantsOf,
   INVITATION_SUBSCRIPTIONS,
   missingClaims,
   normalizeEmail,
-} from '../../domain/invitations.ts';
-import type { UpstreamIdentity } from '../../lib/auth/upstream.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { auditedFields, invitationOfToken } from '../user/invitations.ts';
+} from '../domain/invitations.ts';
+import type { UpstreamIdentity } from '../lib/auth/upstream.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.ts';
+import { auditedFields, invitationOfToken } from './invitations.ts';
 
 /**
  * Accepting an invitation through the login flow (`POST /api/v1/authenticate` with

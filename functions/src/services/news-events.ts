@@ -1,45 +1,45 @@
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { decideAccess } from '#shared/capabilities';
 import {
+  EVENT_NOT_FOUND_MESSAGE,
   type EventInput,
   LINK_TAKEN_MESSAGE,
-  NEWS_EVENT_DATA_TOO_LONG_MESSAGE,
+  NEWS_NOT_FOUND_MESSAGE,
   type NewsInput,
 } from '#shared/contracts/news';
 import { LIMITS } from '#shared/limits';
-import { CONTENT_ROUTES } from '#shared/routes/content';
-import { discardFiles, getFile } from '../../data/files.ts';
-import type { FileItem } from '../../data/items.ts';
-import type { NewsEventKind } from '../../data/keys.ts';
+import { discardFiles, getFile } from '../data/files.ts';
+import type { FileItem } from '../data/items.ts';
+import type { NewsEventKind } from '../data/keys.ts';
 import {
-  createNewsEvent,
-  deleteNewsEvent,
+  deleteNewsEvent as deleteNewsEventItem,
   freeLinks,
+  getNewsEventById,
   type NewsEventImageAttach,
   type NewsEventItem,
   type NewsEventRecord,
-  updateNewsEvent,
-} from '../../data/news-events.ts';
-import { newId } from '../../domain/ids.ts';
-import { linkBaseFromTitle, linkCandidates, linkWithId } from '../../domain/news-event-links.ts';
+  createNewsEvent as storeNewsEvent,
+  updateNewsEvent as storeNewsEventUpdate,
+  toNewsEvent,
+} from '../data/news-events.ts';
+import { newId } from '../domain/ids.ts';
+import { linkBaseFromTitle, linkCandidates, linkWithId } from '../domain/news-event-links.ts';
 import {
-  exceedsDataLimit,
   imageAddressErrors,
   isBlankHtml,
   portalFileIdOf,
-  requestBodyLength,
   sanitizeDescription,
-} from '../../domain/news-events.ts';
-import { ConflictError, HttpError, renderError, ValidationError } from '../../lib/errors.ts';
-import { callerOf, type RouteHandler } from '../../lib/handler.ts';
-import { bucketOf } from '../file/file-rules.ts';
+  seesUnpublished,
+} from '../domain/news-events.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import type { Caller } from '../lib/handler.ts';
+import { bucketOf } from './file-rules.ts';
 
 /**
- * What the news and event write handlers share (spec §2.10, §5 "News and event dialog",
- * §7, §8; decision record 024): saving an item (link, sanitised description, image
- * address), and the whole-body size limit. Finding an item the caller may see is
- * `news-event-reads.ts`'s.
+ * The news and event writes (spec §2.10, §5 "News and event dialog", §7, §8; decision
+ * record 024): saving an item (link, sanitised description, image address) and
+ * deleting one with its image. The whole-body size limit is the routes'
+ * (`api/content/news-event-limit.ts`); finding an item the caller may see for a read
+ * is `api/content/news-event-reads.ts`'s.
  */
 
 /** The validated body of a create or update of each kind. */
@@ -128,8 +128,8 @@ export async function saveNewsEvent<K extends NewsEventKind>(
   const image = { attach, detach: replaced?.id ?? null };
   const write = (link: string) =>
     previous
-      ? updateNewsEvent(kind, recordWith(link), previous, image, now)
-      : createNewsEvent(kind, recordWith(link), image, now);
+      ? storeNewsEventUpdate(kind, recordWith(link), previous, image, now)
+      : storeNewsEvent(kind, recordWith(link), image, now);
   const saved = await writeWithLink(kind, fields.link, fields.name, id, write);
   if (replaced) await discardFiles([replaced], bucketOf);
   return saved;
@@ -177,42 +177,62 @@ async function writeWithLink<T>(
  */
 export async function deleteNewsEventAndImage<K extends NewsEventKind>(kind: K, item: NewsEventItem<K>): Promise<void> {
   const image = await attachedImageOf(item);
-  await deleteNewsEvent(kind, item, image?.id ?? null);
+  await deleteNewsEventItem(kind, item, image?.id ?? null);
   if (image) await discardFiles([image], bucketOf);
 }
 
-/** 413 (RFC 9110 "Content Too Large"): a news or event body over spec §5's 512,000 characters. */
-export class NewsEventTooLargeError extends HttpError {
-  override readonly name = 'NewsEventTooLargeError';
-  readonly statusCode = 413;
+/** The 404 message of a missing item of each kind. */
+const NOT_FOUND_MESSAGE: Readonly<Record<NewsEventKind, string>> = {
+  news: NEWS_NOT_FOUND_MESSAGE,
+  event: EVENT_NOT_FOUND_MESSAGE,
+};
+
+/**
+ * Creates a news item or event for `caller` (a content editor; its uploaded image is
+ * attached: {@link saveNewsEvent}) and returns the stored item's contract fields.
+ * @throws as {@link saveNewsEvent}.
+ */
+export async function createNewsEvent<K extends NewsEventKind>(
+  kind: K,
+  input: NewsEventInputs[K],
+  caller: Caller,
+): Promise<NewsEventRecord<K>> {
+  return toNewsEvent(kind, await saveNewsEvent(kind, input, null, caller?.sub ?? ''));
 }
 
 /**
- * Wraps a create or update handler with spec §5's "Event and news data max length is
- * 512000" (decision record 024): a body longer than that many characters is answered
- * 413 {@link NEWS_EVENT_DATA_TOO_LONG_MESSAGE} without being parsed — but only for a
- * caller the route admits; anyone else is handed to the route, whose access guard
- * answers 401/403 before it reads a body. Bodies within the limit go straight through.
- * @throws Error at module load when the route table has no such operation.
+ * Replaces every field of the news item or event `id` as create does
+ * ({@link saveNewsEvent}); a replaced or removed uploaded image is deleted after the
+ * write. Returns the stored item's contract fields.
+ * @throws NotFoundError (404) "News does not exist." / "Event does not exist." for a
+ *   missing item; otherwise as {@link saveNewsEvent}.
  */
-export function withDataLimit<Id extends (typeof CONTENT_ROUTES)[number]['operationId']>(
-  handler: RouteHandler<Id>,
-): RouteHandler<Id> {
-  const route = CONTENT_ROUTES.find((candidate) => candidate.operationId === handler.operationId);
-  if (!route) throw new Error(`No route ${handler.operationId} in the route table.`);
-  const limited = async (event: APIGatewayProxyEventV2, context: Context) => {
-    if (!exceedsDataLimit(requestBodyLength(event.body, event.isBase64Encoded))) return handler(event, context);
-    let admitted = false;
-    try {
-      admitted = decideAccess((await callerOf(event))?.principal ?? null, route.access) === 'allowed';
-    } catch {
-      admitted = false;
-    }
-    if (!admitted) return handler(event, context);
-    return renderError(
-      new NewsEventTooLargeError(NEWS_EVENT_DATA_TOO_LONG_MESSAGE),
-      event.requestContext?.requestId ?? context?.awsRequestId,
-    );
-  };
-  return Object.assign(limited, { operationId: handler.operationId });
+export async function updateNewsEvent<K extends NewsEventKind>(
+  kind: K,
+  id: string,
+  input: NewsEventInputs[K],
+  caller: Caller,
+): Promise<NewsEventRecord<K>> {
+  const previous = await getNewsEventById(kind, id);
+  if (!previous) throw new NotFoundError(NOT_FOUND_MESSAGE[kind]);
+  return toNewsEvent(kind, await saveNewsEvent(kind, input, previous, caller?.sub ?? ''));
+}
+
+/**
+ * Deletes the news item or event `id` ({@link deleteNewsEventAndImage}) and returns its
+ * id. A missing item — or an unpublished one `caller` may not see — is a 404.
+ * @throws NotFoundError (404) "News does not exist." / "Event does not exist.";
+ *   ConflictError (409) when the item changed meanwhile.
+ */
+export async function deleteNewsEvent<K extends NewsEventKind>(
+  kind: K,
+  id: string,
+  caller: Caller,
+): Promise<{ id: string }> {
+  const item = await getNewsEventById(kind, id);
+  if (!item || (item.status !== 'published' && !seesUnpublished(caller?.principal ?? null))) {
+    throw new NotFoundError(NOT_FOUND_MESSAGE[kind]);
+  }
+  await deleteNewsEventAndImage(kind, item);
+  return { id: item.id };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LESSON_FILE_NOT_ALLOWED_MESSAGE, LESSON_PAGE_UNKNOWN_MESSAGE } from '#shared/contracts/lesson';
-import type { FileItem } from '../../data/items.ts';
+import type { FileItem } from '../data/items.ts';
 import { artifactRefs, assignPageIds, newLessonIndex, planArtifacts } from './lesson-rules.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');

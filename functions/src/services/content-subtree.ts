@@ -4,10 +4,10 @@ import {
   SUBTREE_CHANGED_MESSAGE,
   SUBTREE_TOO_LARGE_MESSAGE,
 } from '#shared/contracts/content-subtree';
-import { getContentById } from '../../data/content.ts';
-import { type ContentSubtreeItems, getContentSubtree } from '../../data/content-subtree.ts';
-import { type Viewer, visibleInDetail } from '../../domain/visibility.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { getContentById } from '../data/content.ts';
+import { type ContentSubtreeItems, getContentSubtree } from '../data/content-subtree.ts';
+import { type Viewer, visibleInDetail } from '../domain/visibility.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 
 /**
  * Reads a content item and all its descendants for a subtree route (decision record

@@ -1,11 +1,11 @@
 import type { FieldError } from '#shared/contracts/common';
 import type { Lesson, LessonPage } from '#shared/contracts/lesson';
-import { attachFileStep, detachFileStep, discardFiles, getFilesByIds, isUnattachedReady } from '../../data/files.ts';
-import type { FileItem, LessonItem } from '../../data/items.ts';
-import { TRANSACTION_MAX_ITEMS } from '../../data/lessons.ts';
-import { newId } from '../../domain/ids.ts';
-import { ValidationError } from '../../lib/errors.ts';
-import { bucketOf } from '../file/file-rules.ts';
+import { attachFileStep, detachFileStep, discardFiles, getFilesByIds, isUnattachedReady } from '../data/files.ts';
+import type { FileItem, LessonItem } from '../data/items.ts';
+import { TRANSACTION_MAX_ITEMS } from '../data/lessons.ts';
+import { newId } from '../domain/ids.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { bucketOf } from './file-rules.ts';
 import { type ArtifactLists, artifactFileIds, artifactRefs, assignPageIds, planArtifacts } from './lesson-rules.ts';
 
 /** Field message when one save would attach and detach more files than one transaction holds. */

@@ -1,0 +1,85 @@
+import type { Content } from '#shared/contracts/content';
+import type { BundleProgress } from '#shared/contracts/download';
+import type { UploadKind } from '#shared/contracts/file';
+import type { ContentCategory, FileOwnerType, FileStatus, FileVisibility } from '#shared/enums';
+
+/*
+ * The records the domain rules read and the data layer stores (issue 23 item 2):
+ * defined here so that domain/ depends on no data/ module; data/items.ts adds the
+ * table keys (ContentItem, FileItem) and re-exports these.
+ */
+
+/**
+ * A content item as the data layer receives it for writing: the `Content` contract
+ * plus what reads need without another request. `index` is its position among its
+ * parent's children (ChildContent, gsi2); `summary` is the description as plain text
+ * without the search-tags block; `author` is the display name of the first
+ * contributor; `ancestorIds` lists the ancestors from the top-level item down to the
+ * parent.
+ */
+export interface ContentRecord extends Content {
+  readonly index: number;
+  readonly summary: string;
+  readonly author: string | null;
+  readonly ancestorIds: readonly string[];
+}
+
+/**
+ * A file record (spec §3 File). `objectKey` is where the bytes are, in the private
+ * or (visibility public) the public bucket, built from ids only; `size` is in bytes;
+ * `sha256` is the hex digest of the bytes ('' until an upload is Ready).
+ */
+export interface FileRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly filename: string;
+  readonly type: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly status: FileStatus;
+  readonly visibility: FileVisibility;
+  readonly objectKey: string;
+  readonly metadata: { readonly id: string; readonly type: FileOwnerType };
+  readonly createdTimestamp: string;
+  /** Uploads only (decision record 016): who asked for the upload (portal user id). */
+  readonly createdBy?: string;
+  /**
+   * Uploads only: the upload kind asked for (`shared/contracts/file.ts` UPLOAD_KINDS).
+   * Records made before it was stored have none; their kind is read back from their
+   * visibility and owner type (`uploadKindOf`).
+   */
+  readonly uploadKind?: UploadKind;
+  /**
+   * Epoch seconds after which the record is garbage (the table's TTL attribute; the
+   * upload sweeper then deletes its object): a Pending upload's expiry, a Ready but
+   * unattached upload's day (decision record 020), or the moment a file was detached.
+   * Absent on an attached file.
+   */
+  readonly expiresAt?: number;
+  /** Bundles only (spec §4 "File bundle"; decision record 022): what the zip covers and how it stands. */
+  readonly bundle?: BundleState;
+  version: number;
+}
+
+/**
+ * The bundle part of a bundle's file record (decision record 022). `scope` is what
+ * was asked for; `includesLessonFiles` whether the requester could view lesson files
+ * (their artifacts are then in the zip); `fingerprint` (hex SHA-256 of the manifest)
+ * names the zip object once resolved; `progress` moves while zipping; `reason`
+ * says, for people, why it Failed; `executionArn` is the workflow run; `uploadIds`
+ * the multipart uploads its zip attempts started.
+ */
+export interface BundleState {
+  readonly scope: { readonly contentId: string } | { readonly category: ContentCategory };
+  readonly includesLessonFiles: boolean;
+  readonly fingerprint?: string;
+  readonly progress?: BundleProgress;
+  readonly reason?: string;
+  readonly executionArn?: string;
+  /**
+   * Every multipart upload a zip attempt of this bundle started (recorded before its
+   * first part), so that the finish step can abort what a killed attempt left open
+   * (decision record 022).
+   */
+  readonly uploadIds?: readonly string[];
+}

@@ -1,0 +1,144 @@
+import type { FieldError } from '#shared/contracts/common';
+import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
+import type { ParsedSaveContentRequest, SavedContent } from '#shared/contracts/content-save';
+import type { UploadKind } from '#shared/contracts/file';
+import { getContentById, getContentByIds } from '../data/content.ts';
+import { getContentReferences } from '../data/content-references.ts';
+import { commitContentSave, prepareContentSave } from '../data/content-save.ts';
+import { getContributorsByIds } from '../data/contributors.ts';
+import { discardFiles, getFilesByIds, isUnattachedReady } from '../data/files.ts';
+import { type ContentItem, type FileItem, toContent } from '../data/items.ts';
+import { planContentSave } from '../domain/content-save.ts';
+import { newId } from '../domain/ids.ts';
+import { visibleInDetail } from '../domain/visibility.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import type { Caller } from '../lib/handler.ts';
+import { contentAuditEvent } from './content-audit.ts';
+import { ARCHIVED_READ_ONLY_MESSAGE } from './content-edit.ts';
+import { bucketOf, uploadKindOf } from './file-rules.ts';
+
+/**
+ * The content save of `POST /api/v1/content-saves` (spec §4 "Saving content, in order", §5 "Content
+ * editing", "Contributor"; decision record 020): reads the item (or a new item's
+ * parent: hidden or missing → 404; archived item → 409), the children, the changed
+ * contributors, the references and every file the save names; checks each new
+ * upload (the caller's own, Ready, unattached, of kind `content` for files and
+ * `portrait` for portraits: else 400 at its field); plans the six steps and counts
+ * them (more than 100 → 400); then writes them as ONE transaction. If the write
+ * fails, whatever the reason, nothing is written and the uploads the save named are
+ * deleted before the error is rethrown; once it committed, the files it detached are
+ * deleted (best effort: they carry a TTL). The save's audit event (sections, files
+ * and every other field that changed; issue 21 item 19) is one element of that
+ * transaction. Returns the `SavedContent` (the route answers it with 200); `caller`
+ * is the verified caller (its principal decides visibility, its `sub` whose uploads
+ * may be attached).
+ * @throws NotFoundError (404), ConflictError (409), ValidationError (400) as above;
+ *   the transaction's own errors (409 on a concurrent change) after the uploads were deleted.
+ */
+export async function saveContent(body: ParsedSaveContentRequest, caller: Caller): Promise<SavedContent> {
+  const viewer = caller?.principal ?? null;
+  const now = new Date();
+  const current = body.id ? await getContentById(body.id) : null;
+  if (body.id && (!current || !visibleInDetail(current.status, viewer))) {
+    throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  }
+  if (current?.status === 'archived') throw new ConflictError(ARCHIVED_READ_ONLY_MESSAGE);
+  const parent = !current && body.parentId ? await getContentById(body.parentId) : null;
+  if (!current && body.parentId && (!parent || !visibleInDetail(parent.status, viewer))) {
+    throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  }
+
+  const existingContributors = body.contributors.flatMap((slot, index) =>
+    'id' in slot ? [{ id: slot.id, index }] : [],
+  );
+  const [children, contributors, refs] = await Promise.all([
+    current && current.children.length > 0 ? getContentByIds(current.children.map((ref) => ref.id)) : [],
+    body.changedContributors.length > 0 ? getContributorsByIds(body.changedContributors.map((c) => c.id)) : [],
+    getContentReferences({ ...body.fields, contributors: existingContributors }),
+  ]);
+  const storedContributors = new Map(contributors.map((contributor) => [contributor.id, contributor]));
+  const fileIds = new Set([
+    ...body.files.map((slot) => slot.id),
+    ...(current?.files ?? []).map((file) => file.id),
+    ...[...body.newContributors, ...body.changedContributors].flatMap((c) =>
+      c.portraitFileId ? [c.portraitFileId] : [],
+    ),
+    ...contributors.flatMap((contributor) => (contributor.portraitFileId ? [contributor.portraitFileId] : [])),
+  ]);
+  const files = fileIds.size > 0 ? await getFilesByIds([...fileIds]) : [];
+  const filesById = new Map(files.map((file) => [file.id, file]));
+
+  const problems = uploadProblems(body, current, storedContributors, filesById, caller?.sub ?? '', now);
+  if (problems.length > 0) throw new ValidationError(problems);
+
+  const plan = planContentSave({
+    request: body,
+    current,
+    parent,
+    children: new Map(children.map((child) => [child.id, child])),
+    contributors: storedContributors,
+    files: filesById,
+    refs,
+    now,
+    newId,
+  });
+  const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
+  let saved: ContentItem;
+  try {
+    saved = await commitContentSave(prepared);
+  } catch (error) {
+    await discardFiles(plan.uploads, bucketOf);
+    throw error;
+  }
+  if (plan.discardAfterCommit.length > 0) await discardFiles(plan.discardAfterCommit, bucketOf);
+  return { content: toContent(saved), created: plan.created };
+}
+
+/**
+ * Field errors for the uploads a save names: new files (not yet in the item's
+ * `files`) must be the caller's Ready, unattached uploads of kind `content`; new
+ * portraits the same, of kind `portrait` (decision record 020).
+ */
+function uploadProblems(
+  body: ParsedSaveContentRequest,
+  current: ContentItem | null,
+  contributors: ReadonlyMap<string, { readonly portraitFileId: string | null }>,
+  files: ReadonlyMap<string, FileItem>,
+  callerId: string,
+  now: Date,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const check = (fileId: string, kind: UploadKind, path: string) => {
+    const message = uploadProblem(files.get(fileId), kind, callerId, now);
+    if (message) errors.push({ path, message });
+  };
+  const kept = new Set((current?.files ?? []).map((file) => file.id));
+  for (const [position, slot] of body.files.entries()) {
+    if (!kept.has(slot.id)) check(slot.id, 'content', `body.files.${position}.id`);
+  }
+  for (const [position, contributor] of body.newContributors.entries()) {
+    if (contributor.portraitFileId) {
+      check(contributor.portraitFileId, 'portrait', `body.newContributors.${position}.portraitFileId`);
+    }
+  }
+  for (const [position, contributor] of body.changedContributors.entries()) {
+    const stored = contributors.get(contributor.id);
+    if (contributor.portraitFileId && stored && contributor.portraitFileId !== stored.portraitFileId) {
+      check(contributor.portraitFileId, 'portrait', `body.changedContributors.${position}.portraitFileId`);
+    }
+  }
+  return errors;
+}
+
+/** Why a file cannot be attached by this save, or null when it can. */
+function uploadProblem(file: FileItem | undefined, kind: UploadKind, callerId: string, now: Date): string | null {
+  // Someone else's upload is reported like a missing one: its existence is not the caller's business.
+  if (!file?.createdBy || file.createdBy !== callerId) return 'No upload of yours has this id.';
+  if (uploadKindOf(file) !== kind)
+    return kind === 'portrait' ? 'Is not a portrait upload.' : 'Is not a content file upload.';
+  if (file.status === 'Pending') return 'The upload is not complete yet.';
+  if (file.status === 'Failed') return 'The upload was refused; upload the file again.';
+  if (file.expiresAt === undefined) return 'The file is already attached.';
+  if (!isUnattachedReady(file, now)) return 'The upload has expired or was removed; upload the file again.';
+  return null;
+}
