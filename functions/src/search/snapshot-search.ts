@@ -5,6 +5,7 @@ import { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
 
 export { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
 
+import { logger } from '../lib/logger.ts';
 import { type CatalogSnapshotRead, getCatalogSnapshot } from './snapshot-store.ts';
 
 /**
@@ -46,10 +47,9 @@ export function catalogCheckIntervalMs(): number {
   return checkIntervalMs;
 }
 
-function log(level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, message, ...fields });
-  if (level === 'info') console.log(line);
-  else console.error(line);
+function log(level: 'info' | 'error', message: string, fields: Record<string, unknown>): void {
+  if (level === 'info') logger.info(message, fields);
+  else logger.error(message, fields);
 }
 
 async function readSnapshot(etag: string | undefined): Promise<CatalogSnapshotRead> {
