@@ -141,3 +141,25 @@ export function logLevel(): PortalLogLevel {
       .pipe(z.enum(LOG_LEVELS)),
   );
 }
+
+/** The variable that turns on the check of every answer against its route's response schema (tests, local stack). */
+export const VALIDATE_RESPONSES_ENV = 'VALIDATE_RESPONSES';
+
+/** Whether `VALIDATE_RESPONSES` is `true` (anything else, or absent, is false). */
+export function validatesResponses(): boolean {
+  return readVariable(
+    VALIDATE_RESPONSES_ENV,
+    z
+      .string()
+      .optional()
+      .transform((value) => value === 'true'),
+  );
+}
+
+/**
+ * The raw value of an optional variable whose caller parses it itself (e.g.
+ * `RATE_LIMIT_SCALE`, `data/rate-limits.ts`): `undefined` when absent.
+ */
+export function optionalVariable(name: string): string | undefined {
+  return readVariable(name, z.string().optional());
+}
