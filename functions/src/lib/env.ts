@@ -103,7 +103,7 @@ const variables = new Map<string, { readonly raw: string | undefined; readonly v
  * variable is absent, so it carries the default). The value is parsed once and kept
  * for the life of the container; it is parsed again only when the raw string
  * changes, which in a Lambda never happens and in a test (`vi.stubEnv`) does.
- * Issue 23 item 6: every read of `process.env` in `functions/src` goes through here.
+ * Issue 23 item 6: the reads of `process.env` outside this file move here (decision record 046).
  * @throws InvalidEnvironmentError naming the variable when `schema` refuses its value.
  */
 export function readVariable<T>(name: string, schema: z.ZodType<T>): T {

@@ -5,6 +5,7 @@ import { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
 
 export { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
 
+import { optionalVariable } from '../lib/env.ts';
 import { logger } from '../lib/logger.ts';
 import { type CatalogSnapshotRead, getCatalogSnapshot } from './snapshot-store.ts';
 
@@ -36,7 +37,7 @@ let generation = 0;
  */
 export function catalogCheckIntervalMs(): number {
   if (checkIntervalMs !== undefined) return checkIntervalMs;
-  const raw = process.env[SEARCH_CATALOG_CHECK_ENV];
+  const raw = optionalVariable(SEARCH_CATALOG_CHECK_ENV);
   if (raw === undefined || raw === '') {
     checkIntervalMs = DEFAULT_CATALOG_CHECK_MS;
   } else if (/^\d{1,9}$/.test(raw.trim())) {
