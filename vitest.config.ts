@@ -12,6 +12,9 @@ export default defineConfig({
       'tests/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', 'tests/e2e/**', 'tests/bench/**'],
+    // The Powertools Logger (functions/src/lib/logger.ts) writes through the global
+    // console in dev mode, so tests can spy on console.info/warn/error (decision record 046).
+    env: { POWERTOOLS_DEV: 'true' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -201,10 +201,11 @@ export class PortalObservability extends Construct {
     }
     if (props.clientErrorLogGroup) {
       const clientErrors = ALARM_SETTINGS.clientErrors;
-      // One event per accepted report (functions/src/api/meta/report-client-error.ts).
+      // One event per accepted report (functions/src/api/meta/report-client-error.ts): a
+      // JSON line of the portal's logger whose `message` is the report's (decision record 046).
       const filter = new MetricFilter(this, 'ClientErrorReportFilter', {
         logGroup: props.clientErrorLogGroup,
-        filterPattern: FilterPattern.allTerms(CLIENT_ERROR_LOG_MESSAGE),
+        filterPattern: FilterPattern.stringValue('$.message', '=', CLIENT_ERROR_LOG_MESSAGE),
         metricNamespace: PORTAL_METRIC_NAMESPACE,
         metricName: CLIENT_ERROR_METRIC,
         metricValue: '1',

@@ -453,7 +453,7 @@ describe('the dev app', () => {
       app.api.resourceCountIs('AWS::Logs::MetricFilter', 1);
       app.api.hasResourceProperties('AWS::Logs::MetricFilter', {
         LogGroupName: { Ref: idOf(metaLogGroup as unknown as { node: { defaultChild?: unknown } }) },
-        FilterPattern: `"${CLIENT_ERROR_LOG_MESSAGE}"`,
+        FilterPattern: `{ $.message = "${CLIENT_ERROR_LOG_MESSAGE}" }`,
         MetricTransformations: [
           { MetricNamespace: PORTAL_METRIC_NAMESPACE, MetricName: CLIENT_ERROR_METRIC, MetricValue: '1' },
         ],

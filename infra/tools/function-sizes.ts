@@ -34,7 +34,12 @@ export const FUNCTION_BUNDLE_GOAL_BYTES = 250_000;
  * fails while a listed function is under the goal). Decision record 041.
  */
 export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
-  // None: on 2026-11-27 every function met the goal (the largest, content, at 247.6 KB).
+  // Decision record 046: the Powertools Logger (issue 23 item 6) adds about 25 KB to every
+  // function; these three were within 14 KB of the goal before it (content 249.1, html
+  // 248.5, meta 236.6 KB on 2026-11-27).
+  'Portal API, client group content': 276_000,
+  'Portal API, client group html': 275_500,
+  'Portal API, client group meta': 263_500,
 };
 
 /** The bytes a function's bundle may have: its {@link OVER_GOAL_CEILINGS} entry, else the goal. */

@@ -11,7 +11,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
 import { bundleFileName, emptyBundleMessage } from '#shared/contracts/download';
 import { dynamoDocumentClient, s3Client } from '../../functions/src/adapters/aws-clients.ts';
@@ -254,6 +254,31 @@ describe('the bundle workflow', () => {
     expect(zipWrites.multipart + zipWrites.put).toBe(before.multipart + before.put + 1);
     const paths = (await zipEntries(await objectBytes(changed.record.objectKey))).map((entry) => entry.path);
     expect(paths.some((path) => path.startsWith(`${SEED_MODULE}/${lab?.name} (renamed)/`))).toBe(true);
+  }, 60_000);
+
+  it('logs every task of a run with the bundle id as correlation_id', async () => {
+    const name = `Correlated bundle lab ${newId()}`;
+    const { content } = await contentWithFiles(name, [
+      { name: 'Lab', filename: 'lab.pdf', type: 'application/pdf', bytes: Buffer.from(`%PDF-1.7 ${name}`) },
+    ]);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    let bundleId = '';
+    let lines: Record<string, unknown>[] = [];
+    try {
+      const { record } = await bundleOf({ contentId: content.id }, name);
+      expect(record.status).toBe('Ready');
+      bundleId = record.id;
+    } finally {
+      lines = info.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
+      info.mockRestore();
+    }
+    const ofThisRun = lines.filter((line) => String(line.component).startsWith('bundles/'));
+    expect(ofThisRun.map((line) => [line.component, line.message])).toEqual([
+      ['bundles/resolve-task', 'bundle files resolved'],
+      ['bundles/zip-task', 'bundle zipped'],
+      ['bundles/finish-task', 'bundle finished'],
+    ]);
+    for (const line of ofThisRun) expect(line).toMatchObject({ correlation_id: bundleId, level: 'INFO' });
   }, 60_000);
 
   it('refuses an empty content item with a clear reason and makes no zip', async () => {

@@ -43,11 +43,17 @@ async function report(body: unknown) {
   };
 }
 
-/** The client error log lines written so far while `warn` spied. */
+/** The client error log lines written so far while `warn` spied (one JSON object each, `lib/logger.ts`). */
 function clientErrorLines(): string[] {
-  return warn.mock.calls
-    .map((call) => String(call[0]))
-    .filter((line) => line.includes(`"message":"${CLIENT_ERROR_LOG_MESSAGE}"`));
+  return warn.mock.calls.map((call) => String(call[0])).filter((line) => messageOf(line) === CLIENT_ERROR_LOG_MESSAGE);
+}
+
+function messageOf(line: string): unknown {
+  try {
+    return (JSON.parse(line) as { message?: unknown }).message;
+  } catch {
+    return undefined;
+  }
 }
 
 describe('POST /api/v1/client-errors over HTTP', () => {
@@ -67,7 +73,7 @@ describe('POST /api/v1/client-errors over HTTP', () => {
     const line = lines[0] as string;
     const event = JSON.parse(line) as { level: string; signedIn: boolean; report: Record<string, unknown> };
     expect(event).toMatchObject({
-      level: 'warn',
+      level: 'WARN',
       signedIn: false,
       report: {
         kind: 'error',

@@ -4,6 +4,8 @@ import { deleteObject } from '../adapters/file-objects.ts';
 import { getFile } from '../data/files.ts';
 import { bundleManifestObjectKey } from '../data/keys.ts';
 import { env } from '../lib/env.ts';
+import { logger, withLogging } from '../lib/logger.ts';
+import { bundleIdOf } from './correlation.ts';
 import { type CaughtError, describeCaughtError, GENERIC_BUNDLE_FAILURE, reasonForPeople } from './errors.ts';
 import { getReusableZip, isReusable, markBundleFailed, markBundleReady, putReusableZip } from './records.ts';
 import type { ResolveTaskOutput } from './resolve-task.ts';
@@ -38,15 +40,20 @@ export interface FinishTaskOutput {
  *   the record Ready with the zip's objectKey, size and SHA-256. Ready after a
  *   reuse: marks it Ready from the reuse item (Failed with the generic reason if
  *   that item vanished meanwhile).
- * - Failed: logs the real error as a JSON line (level error) and marks the record
+ * - Failed: logs the real error (level ERROR) and marks the record
  *   Failed with a reason for people (the message of BundleEmpty, BundleFileMissing,
  *   … or {@link GENERIC_BUNDLE_FAILURE}).
  *
  * Either way it first aborts the multipart uploads the bundle's zip attempts
  * recorded and left open (an attempt killed by its timeout cannot abort its own;
  * {@link abortRecordedUploads}), and last deletes the manifest. Every step is idempotent: the states retry it.
+ * Every log line carries the bundle id as `correlation_id` (issue 23 item 6).
  */
-export const handler = async (event: FinishTaskInput): Promise<FinishTaskOutput> => {
+export const handler = withLogging('bundles/finish-task', finish, {
+  correlationIdOf: (event: FinishTaskInput) => bundleIdOf(event.run),
+});
+
+async function finish(event: FinishTaskInput): Promise<FinishTaskOutput> {
   const { run } = event;
   const bucket = env().privateBucket;
   const manifestKey = run.resolved?.manifestKey ?? bundleManifestObjectKey(run.bundleId);
@@ -58,15 +65,14 @@ export const handler = async (event: FinishTaskInput): Promise<FinishTaskOutput>
     result = await finishReady(run);
   } else {
     const { name, message } = describeCaughtError(run.error);
-    console.error(
-      JSON.stringify({ level: 'error', message: 'bundle failed', bundleId: run.bundleId, error: name, cause: message }),
-    );
+    logger.error('bundle failed', { bundleId: run.bundleId, error: name, cause: message });
     const reason = reasonForPeople(run.error);
     result = (await markBundleFailed(run.bundleId, reason)) ? { status: 'Failed', reason } : { status: 'Gone' };
   }
   await deleteObject(bucket, manifestKey);
+  logger.info('bundle finished', { status: result.status });
   return result;
-};
+}
 
 async function finishReady(run: BundleRun): Promise<FinishTaskOutput> {
   const resolved = run.resolved;
@@ -80,7 +86,7 @@ async function finishReady(run: BundleRun): Promise<FinishTaskOutput> {
     : await getReusableZip(resolved.fingerprint);
   if (zip && !run.zipped && !isReusable(zip)) zip = null;
   if (!zip) {
-    console.error(JSON.stringify({ level: 'error', message: 'reused bundle zip vanished', bundleId: run.bundleId }));
+    logger.error('reused bundle zip vanished', { bundleId: run.bundleId });
     const failed = await markBundleFailed(run.bundleId, GENERIC_BUNDLE_FAILURE);
     return failed ? { status: 'Failed', reason: GENERIC_BUNDLE_FAILURE } : { status: 'Gone' };
   }

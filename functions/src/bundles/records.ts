@@ -7,6 +7,7 @@ import { tableName } from '../data/dynamo.ts';
 import { getFile } from '../data/files.ts';
 import type { FileItem } from '../data/items.ts';
 import { bundleFingerprintKey, ENTITY_TYPES, fileKey } from '../data/keys.ts';
+import { errorField, logger } from '../lib/logger.ts';
 import { BundleError } from './errors.ts';
 
 /**
@@ -128,9 +129,7 @@ export function throttledProgress(
       writing = setBundleProgress(bundleId, progress)
         .then(() => undefined)
         .catch((error: unknown) => {
-          console.warn(
-            JSON.stringify({ level: 'warn', message: 'bundle progress not stored', bundleId, error: String(error) }),
-          );
+          logger.warn('bundle progress not stored', { bundleId, error: errorField(error) });
         })
         .finally(() => {
           inFlight = false;

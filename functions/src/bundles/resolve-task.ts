@@ -2,6 +2,8 @@ import { emptyBundleMessage } from '#shared/contracts/download';
 import { headObject, putObject } from '../adapters/file-objects.ts';
 import { bundleManifestObjectKey, bundleObjectKey } from '../data/keys.ts';
 import { env } from '../lib/env.ts';
+import { logger, withLogging } from '../lib/logger.ts';
+import { bundleIdOf } from './correlation.ts';
 import { BundleError, toTaskError } from './errors.ts';
 import { buildManifest } from './manifest.ts';
 import { getBundleRecord, getReusableZip, isReusable, setBundleFingerprint } from './records.ts';
@@ -35,8 +37,12 @@ export interface ResolveTaskOutput {
  * @throws BundleError `BundleGone` (record expired), `BundleContentGone`,
  *   `BundleEmpty` (no file: {@link emptyBundleMessage}); TransientError for
  *   retryable faults.
+ * Logs one line with the outcome; every line carries the bundle id as `correlation_id`
+ * (issue 23 item 6).
  */
-export const handler = async (event: ResolveTaskInput): Promise<ResolveTaskOutput> => {
+export const handler = withLogging('bundles/resolve-task', resolveFiles, { correlationIdOf: bundleIdOf });
+
+async function resolveFiles(event: ResolveTaskInput): Promise<ResolveTaskOutput> {
   try {
     const record = await getBundleRecord(event.bundleId);
     const resolved = await resolveBundle({
@@ -52,6 +58,7 @@ export const handler = async (event: ResolveTaskInput): Promise<ResolveTaskOutpu
 
     const reusable = await getReusableZip(manifest.fingerprint);
     if (reusable && isReusable(reusable) && (await headObject(env().privateBucket, reusable.objectKey))) {
+      logger.info('bundle files resolved', { action: 'reuse', ...counts });
       return { action: 'reuse', fingerprint: manifest.fingerprint, objectKey, manifestKey, ...counts };
     }
     await putObject(
@@ -60,8 +67,9 @@ export const handler = async (event: ResolveTaskInput): Promise<ResolveTaskOutpu
       Buffer.from(JSON.stringify(manifest), 'utf8'),
       'application/json',
     );
+    logger.info('bundle files resolved', { action: 'zip', ...counts });
     return { action: 'zip', fingerprint: manifest.fingerprint, objectKey, manifestKey, ...counts };
   } catch (error) {
     throw toTaskError(error);
   }
-};
+}

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../adapters/aws-clients.ts';
 import { env } from '../lib/env.ts';
+import { logger, withLogging } from '../lib/logger.ts';
+import { bundleIdOf } from './correlation.ts';
 import { BundleError, isMissingObject, toTaskError } from './errors.ts';
 import { type BundleManifest, parseManifest } from './manifest.ts';
 import { getBundleRecord, recordBundleUpload, throttledProgress } from './records.ts';
@@ -29,8 +31,12 @@ export interface ZipTaskOutput {
  * about once a second. A failed attempt aborts its multipart upload.
  * @throws BundleError `BundleGone`, `BundleManifestInvalid`, `BundleFileMissing`,
  *   `BundleFileChanged`; TransientError for retryable faults (the state retries).
+ * Logs one line with the zip's size; every line carries the bundle id as
+ * `correlation_id` (issue 23 item 6).
  */
-export const handler = async (event: ZipTaskInput): Promise<ZipTaskOutput> => {
+export const handler = withLogging('bundles/zip-task', zipFiles, { correlationIdOf: bundleIdOf });
+
+async function zipFiles(event: ZipTaskInput): Promise<ZipTaskOutput> {
   try {
     await getBundleRecord(event.bundleId);
     const manifest = await readManifest(event.manifestKey);
@@ -48,11 +54,12 @@ export const handler = async (event: ZipTaskInput): Promise<ZipTaskOutput> => {
       onUploadStarted: (uploadId) => recordBundleUpload(event.bundleId, uploadId),
     });
     await progress.flush();
+    logger.info('bundle zipped', { bytes: zip.size, entries: zip.entries });
     return { size: zip.size, sha256: zip.sha256, entries: zip.entries };
   } catch (error) {
     throw toTaskError(error);
   }
-};
+}
 
 async function readManifest(manifestKey: string): Promise<BundleManifest> {
   let text: string;

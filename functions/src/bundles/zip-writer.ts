@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ZipFile } from 'yazl';
 import { s3Client } from '../adapters/aws-clients.ts';
+import { errorField, logger } from '../lib/logger.ts';
 import { assertSafeEntryPath } from './entry-paths.ts';
 import { BundleError, isMissingObject, isTransient, TransientError } from './errors.ts';
 import type { ManifestEntry } from './manifest.ts';
@@ -233,7 +234,7 @@ export async function writeZip(options: WriteZipOptions): Promise<WrittenZip> {
   if (failure) {
     // Nothing partial remains: the multipart upload is gone before the error is thrown.
     await sink.abort(failure).catch((error: unknown) => {
-      console.warn(JSON.stringify({ level: 'warn', message: 'multipart upload not aborted', error: String(error) }));
+      logger.warn('multipart upload not aborted', { error: errorField(error) });
     });
     throw entryFailure(failure);
   }

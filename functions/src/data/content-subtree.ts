@@ -4,6 +4,7 @@ import type { ContentStatus } from '#shared/enums';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { chunkSteps, type PlannedStep } from '../domain/content-subtree.ts';
+import { logger } from '../lib/logger.ts';
 import { catalogRevisionUpdate, type TransactWriteItem } from './catalog.ts';
 import { getContentByIds, type TransactionStep, transact } from './content.ts';
 import { batchGetItems, queryPage, tableName } from './dynamo.ts';
@@ -395,16 +396,12 @@ async function undoBatches(done: readonly PlannedStep<TransactWriteItem>[][]): P
         }),
       );
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'Undo of a content subtree write failed; these elements stay as the write left them',
-          keys: batch.map(
-            (entry) => entry.step.Put?.Item?.pk ?? entry.step.Update?.Key?.pk ?? entry.step.Delete?.Key?.pk,
-          ),
-          error: String(error),
-        }),
-      );
+      logger.error('Undo of a content subtree write failed; these elements stay as the write left them', {
+        keys: batch.map(
+          (entry) => entry.step.Put?.Item?.pk ?? entry.step.Update?.Key?.pk ?? entry.step.Delete?.Key?.pk,
+        ),
+        error: String(error),
+      });
     }
   }
 }

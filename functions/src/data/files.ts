@@ -6,6 +6,7 @@ import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { deleteObject } from '../adapters/file-objects.ts';
 import { ConflictError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { batchGetItems, createItem, tableName } from './dynamo.ts';
 import type { FileItem, FileRecord } from './items.ts';
@@ -250,14 +251,7 @@ export async function discardFiles(
     if (outcome.status === 'fulfilled') {
       if (outcome.value) deleted.push(outcome.value);
     } else {
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          message: 'File left to the upload sweeper',
-          fileId: files[position]?.id,
-          error: String(outcome.reason),
-        }),
-      );
+      logger.warn('File left to the upload sweeper', { fileId: files[position]?.id, error: String(outcome.reason) });
     }
   }
   return deleted;

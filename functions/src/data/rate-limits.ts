@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { optionalVariable } from '../lib/env.ts';
 import { tableName } from './dynamo.ts';
 import { ENTITY_TYPES, rateLimitKey } from './keys.ts';
 
@@ -34,7 +35,7 @@ export interface RateLimit {
  * The factor of {@link RATE_LIMIT_SCALE_ENV}: 1 when unset or empty.
  * @throws Error when the variable is set to anything but a positive integer (configuration fails fast).
  */
-export function rateLimitScale(value: string | undefined = process.env[RATE_LIMIT_SCALE_ENV]): number {
+export function rateLimitScale(value: string | undefined = optionalVariable(RATE_LIMIT_SCALE_ENV)): number {
   if (value === undefined || value === '') return 1;
   const scale = Number(value);
   if (!Number.isInteger(scale) || scale < 1) {

@@ -3,6 +3,7 @@ import { QueryCommand, type QueryCommandOutput, TransactWriteCommand } from '@aw
 import type { AuditEvent, UserImport, UserImportRow, UserImportSummary } from '#shared/contracts/administration';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { logger } from '../lib/logger.ts';
 import { auditPutStep } from './audit.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { type Page, putNewItemStep, queryPage, tableName } from './dynamo.ts';
@@ -106,13 +107,9 @@ async function sendTransaction(steps: readonly TransactWriteItem[]): Promise<nul
     ) {
       return 'conflict';
     }
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'An import transaction failed.',
-        error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-      }),
-    );
+    logger.error('An import transaction failed.', {
+      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+    });
     return 'error';
   }
 }

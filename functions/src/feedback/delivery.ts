@@ -5,6 +5,7 @@ import { composeFeedbackEmail } from '../domain/feedback-email.ts';
 import { buildMimeMessage, isPlainAddress } from '../domain/mime-message.ts';
 import { portalIssuer } from '../lib/auth/portal-tokens.ts';
 import { feedbackEmailConfig } from '../lib/env.ts';
+import { logger } from '../lib/logger.ts';
 
 /**
  * Delivering the e-mail of stored content feedback (spec §3 "Feedback", §7 "Send
@@ -84,15 +85,11 @@ export function logFeedbackProblem(
   error: unknown,
   extra: Record<string, unknown> = {},
 ): void {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      feedbackId,
-      message,
-      ...extra,
-      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-    }),
-  );
+  logger.error(message, {
+    feedbackId,
+    ...extra,
+    error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+  });
 }
 
 /** The site's origin, from the issuer `https://<site>/api/v1/auth`; '' when it is not an URL. */

@@ -2,6 +2,7 @@ import { readObjectHead } from '../adapters/file-objects.ts';
 import { listPendingFeedback } from '../data/feedback.ts';
 import { deliverFeedbackEmail, feedbackContentOf, logFeedbackProblem } from '../feedback/delivery.ts';
 import { env } from '../lib/env.ts';
+import { logger, withLogging } from '../lib/logger.ts';
 import { type OutboxResendResult, resendPendingMessages } from '../messages/outbox.ts';
 
 /**
@@ -78,10 +79,10 @@ export async function resendPendingEmail(now: Date = new Date()): Promise<EmailR
 
 /**
  * Lambda entry, invoked by a schedule (every 15 minutes on AWS; `infra/local/housekeeping.ts`
- * runs the same functions on one machine). Logs one JSON line with the figures.
+ * runs the same functions on one machine). Logs one line with the figures (`lib/logger.ts`).
  */
-export async function handler(): Promise<EmailResendResult> {
+export const handler = withLogging('housekeeping/feedback-resender', async (): Promise<EmailResendResult> => {
   const result = await resendPendingEmail();
-  console.log(JSON.stringify({ level: 'info', message: 'pending e-mail retried', ...result }));
+  logger.info('pending e-mail retried', { ...result });
   return result;
-}
+});

@@ -1,4 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { logger, withLogging } from '../lib/logger.ts';
 import { deliverPendingMessages, type OutboxResendResult } from '../messages/outbox.ts';
 
 /**
@@ -10,11 +11,14 @@ import { deliverPendingMessages, type OutboxResendResult } from '../messages/out
  * concurrency 1 keeps runs from racing for SES's sending rate; the lease on each
  * message keeps a message from being sent twice. A failed send stays pending for the
  * next run or the scheduled re-sender; the run throws only when the pending index
- * cannot be read, so the event source mapping retries the batch. Logs one JSON line
- * with the figures.
+ * cannot be read, so the event source mapping retries the batch. Logs one line
+ * with the figures (`lib/logger.ts`).
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<OutboxResendResult> {
-  const result = await deliverPendingMessages(new Date());
-  console.log(JSON.stringify({ level: 'info', message: 'outbox delivered', records: event.Records.length, ...result }));
-  return result;
-}
+export const handler = withLogging(
+  'housekeeping/outbox-sender',
+  async (event: DynamoDBStreamEvent): Promise<OutboxResendResult> => {
+    const result = await deliverPendingMessages(new Date());
+    logger.info('outbox delivered', { records: event.Records.length, ...result });
+    return result;
+  },
+);

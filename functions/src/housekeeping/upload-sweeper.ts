@@ -3,6 +3,7 @@ import { TABLE } from '#shared/table';
 import { deleteObject } from '../adapters/file-objects.ts';
 import { fileIdOfPartition, uploadedFileObjectKey } from '../data/keys.ts';
 import { env } from '../lib/env.ts';
+import { logger, withLogging } from '../lib/logger.ts';
 
 /**
  * The upload sweeper (decision records 016, 020): when DynamoDB's TTL removes a file
@@ -39,12 +40,10 @@ export async function sweepFileObjects(fileIds: readonly string[]): Promise<numb
 
 /**
  * Lambda entry: invoked by the table's stream, filtered to TTL removals of file
- * records (`infra/stacks/api-stack.ts`). Logs one JSON line.
+ * records (`infra/stacks/api-stack.ts`). Logs one line (`lib/logger.ts`).
  * @throws when an object could not be deleted, so the batch is retried.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+export const handler = withLogging('housekeeping/upload-sweeper', async (event: DynamoDBStreamEvent): Promise<void> => {
   const swept = await sweepFileObjects(removedFileIds(event));
-  console.log(
-    JSON.stringify({ level: 'info', message: 'expired uploads swept', records: event.Records.length, swept }),
-  );
-}
+  logger.info('expired uploads swept', { records: event.Records.length, swept });
+});

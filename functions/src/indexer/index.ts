@@ -1,4 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { logger, withLogging } from '../lib/logger.ts';
 import { syncCatalogSnapshot } from '../search/indexer.ts';
 
 /**
@@ -11,9 +12,7 @@ import { syncCatalogSnapshot } from '../search/indexer.ts';
  * concurrency 1 keeps two rebuilds from racing.
  * @throws whatever `syncCatalogSnapshot` throws.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+export const handler = withLogging('indexer', async (event: DynamoDBStreamEvent): Promise<void> => {
   const result = await syncCatalogSnapshot();
-  console.log(
-    JSON.stringify({ level: 'info', message: 'catalog snapshot synced', records: event.Records.length, ...result }),
-  );
-}
+  logger.info('catalog snapshot synced', { records: event.Records.length, ...result });
+});

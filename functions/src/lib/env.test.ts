@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EnvironmentError, env, resetEnvForTests } from './env.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { EnvironmentError, env, InvalidEnvironmentError, logLevel, readVariable, resetEnvForTests } from './env.ts';
 
 const NAMES = ['TABLE_NAME', 'PRIVATE_BUCKET', 'PUBLIC_BUCKET'] as const;
 let saved: Record<string, string | undefined>;
@@ -35,5 +36,42 @@ describe('env', () => {
     expect(env()).toEqual({ tableName: 'portal', privateBucket: 'private', publicBucket: 'public' });
     process.env.TABLE_NAME = 'changed';
     expect(env().tableName).toBe('portal');
+  });
+});
+
+describe('readVariable and logLevel (issue 23 item 6)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('parses a variable once and again only when its raw value changes', () => {
+    let parses = 0;
+    const schema = z
+      .string()
+      .optional()
+      .transform((value) => {
+        parses += 1;
+        return value ?? 'absent';
+      });
+    vi.stubEnv('PORTAL_TEST_VARIABLE', 'one');
+    expect(readVariable('PORTAL_TEST_VARIABLE', schema)).toBe('one');
+    expect(readVariable('PORTAL_TEST_VARIABLE', schema)).toBe('one');
+    expect(parses).toBe(1);
+    vi.stubEnv('PORTAL_TEST_VARIABLE', 'two');
+    expect(readVariable('PORTAL_TEST_VARIABLE', schema)).toBe('two');
+    expect(parses).toBe(2);
+  });
+
+  it('names the variable when its value is refused', () => {
+    vi.stubEnv('LOG_LEVEL', 'chatty');
+    expect(() => logLevel()).toThrow(InvalidEnvironmentError);
+    expect(() => logLevel()).toThrow(/^Environment variable LOG_LEVEL is invalid/);
+  });
+
+  it('reads the log level in any case, INFO when absent or empty', () => {
+    vi.stubEnv('LOG_LEVEL', 'debug');
+    expect(logLevel()).toBe('DEBUG');
+    vi.stubEnv('LOG_LEVEL', '');
+    expect(logLevel()).toBe('INFO');
   });
 });

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorBody, FieldError } from '#shared/contracts/common';
 import { jsonResponse } from './json-response.ts';
+import { logger } from './logger.ts';
 
 /**
  * The one error model of the API (middy style, STYLE.md "One error model"). Domain
@@ -143,7 +144,8 @@ export const INTERNAL_ERROR_BODY: ErrorBody = { statusCode: 500, message: 'Inter
  * Exposed {@link HttpError}s keep their status, message and field errors (a 401 also
  * carries `WWW-Authenticate: Bearer`, with `error="invalid_token"` for a
  * {@link TokenError}, RFC 6750 §3; a 429 carries `Retry-After`); anything
- * else is logged as one JSON line on `console.error` (with `requestId`) and answered
+ * else is logged as one error line of the portal's logger (`lib/logger.ts`, with `requestId`
+ * and the error's name, message, stack and cause) and answered
  * with {@link INTERNAL_ERROR_BODY}. Stack traces never reach the response.
  */
 export function renderError(error: unknown, requestId: string | undefined): APIGatewayProxyStructuredResultV2 {
@@ -162,7 +164,7 @@ export function renderError(error: unknown, requestId: string | undefined): APIG
     }
     return response;
   }
-  console.error(JSON.stringify({ level: 'error', requestId: requestId ?? null, error: describeError(error) }));
+  logger.error('unhandled error', { requestId: requestId ?? null, error: describeError(error) });
   return jsonResponse(INTERNAL_ERROR_BODY.statusCode, INTERNAL_ERROR_BODY);
 }
 

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { type RouteDefinition, routeKey } from '#shared/route-definition';
 import { NotFoundError, renderError } from './errors.ts';
 import type { RouteHandler } from './handler.ts';
+import { withLogging } from './logger.ts';
 
 /** The operationIds of a client group's routes (`shared/routes/<group>.ts`). */
 export type GroupOperationId<Routes extends readonly RouteDefinition[]> = Routes[number]['operationId'];
@@ -26,6 +27,9 @@ export type GroupHandler = (
  * dispatches on the event's `routeKey`, which API Gateway (and the local gateway) set
  * to exactly `routeKey(route)`, e.g. `GET /api/v1/content/{idOrAlias+}`.
  * An unknown routeKey answers 404 `{statusCode:404,message:'Not Found'}`.
+ * Every log line of an invocation carries the Lambda context (`function_name`,
+ * `function_request_id`, …), `component: 'api/<group>'` and `requestId`, API Gateway's
+ * request id (`withLogging`, issue 23 item 6; decision record 046).
  * @throws Error at module load when a handler was built for another operation.
  */
 export function createGroupHandler<const Routes extends readonly RouteDefinition[]>(
@@ -40,9 +44,14 @@ export function createGroupHandler<const Routes extends readonly RouteDefinition
     }
     byRouteKey.set(routeKey(route), handler);
   }
-  return async (event, context) => {
-    const handler = byRouteKey.get(event.routeKey);
-    if (!handler) return renderError(new NotFoundError('Not Found'), event.requestContext?.requestId);
-    return handler(event, context);
-  };
+  const group = routes[0]?.group ?? 'none';
+  return withLogging<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(
+    `api/${group}`,
+    async (event, context) => {
+      const handler = byRouteKey.get(event.routeKey);
+      if (!handler) return renderError(new NotFoundError('Not Found'), event.requestContext?.requestId);
+      return handler(event, context);
+    },
+    { keysOf: (event, context) => ({ requestId: event.requestContext?.requestId ?? context.awsRequestId }) },
+  );
 }

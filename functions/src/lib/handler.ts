@@ -8,6 +8,7 @@ import type { FieldError } from '#shared/contracts/common';
 import type { PortalTokenClaims } from '#shared/contracts/identity';
 import { type RouteDefinition, rateLimitOf } from '#shared/route-definition';
 import { verifySessionToken } from './auth/sessions.ts';
+import { validatesResponses } from './env.ts';
 import {
   ForbiddenError,
   PayloadTooLargeError,
@@ -178,7 +179,7 @@ export function createRouteHandler<R extends RouteDefinition>(
         caller: callers.get(event) ?? null,
         requestId: requestIdOf(event, context),
       } as RouteRequest<R>);
-      if (process.env.VALIDATE_RESPONSES === 'true') {
+      if (validatesResponses()) {
         const check = route.response.safeParse(body);
         if (!check.success) {
           throw new Error(`Response of ${route.operationId} does not match its schema:\n${prettifyError(check.error)}`);

@@ -10,6 +10,7 @@ import {
   recordOutboxAttempt,
 } from '../data/messages.ts';
 import { buildMimeMessage } from '../domain/mime-message.ts';
+import { logger } from '../lib/logger.ts';
 
 /**
  * Storage first, then SES (decision records 025 and 033): every newsletter sign-up,
@@ -128,23 +129,19 @@ export async function deliverPendingMessages(now: Date = new Date()): Promise<Ou
   return { pending: page.items.length, sent, failed, skipped };
 }
 
-/** Logs one JSON line about a message's e-mail at level error (ids and kind only, never the message). */
+/** Logs one line about a message's e-mail at level error (ids and kind only, never the message; `lib/logger.ts`). */
 export function logOutboxProblem(
   item: Pick<OutboxItem, 'id' | 'kind'> | Pick<OutboxRecord, 'id' | 'kind'>,
   message: string,
   error: unknown,
   extra: Record<string, unknown> = {},
 ): void {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      messageId: item.id,
-      kind: item.kind,
-      message,
-      ...extra,
-      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-    }),
-  );
+  logger.error(message, {
+    messageId: item.id,
+    kind: item.kind,
+    ...extra,
+    error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+  });
 }
 
 /** The scheduled re-sender's name for {@link deliverPendingMessages} (decision record 025). */

@@ -116,7 +116,7 @@ describe('the indexer Lambda', () => {
     await bumpCatalogRevision();
     await bumpCatalogRevision();
     const lines: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => {
+    const spy = vi.spyOn(console, 'info').mockImplementation((line: string) => {
       lines.push(line);
     });
     try {
@@ -126,7 +126,7 @@ describe('the indexer Lambda', () => {
     }
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({
-      level: 'info',
+      level: 'INFO',
       records: 2,
       rebuilt: true,
       revision: await getCatalogRevision(),

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catalogContentPages, getCatalogRevisionState } from '../data/catalog.ts';
+import { optionalVariable } from '../lib/env.ts';
 import { toCatalogDocument } from './catalog-document.ts';
 import { buildCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
 import type { CatalogDocument } from './port.ts';
@@ -30,7 +31,7 @@ export { CATALOG_SETTLE_ENV } from './settings.ts';
 
 /** {@link CATALOG_SETTLE_ENV} as a whole number of milliseconds ≥ 0 (0 when unset or invalid). */
 export function catalogSettleMs(): number {
-  const raw = process.env[CATALOG_SETTLE_ENV]?.trim() ?? '';
+  const raw = optionalVariable(CATALOG_SETTLE_ENV)?.trim() ?? '';
   return /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
 }
 

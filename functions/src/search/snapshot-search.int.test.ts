@@ -70,7 +70,7 @@ async function publish(name: string): Promise<void> {
 
 describe('snapshotSearch', () => {
   it('builds the snapshot itself when there is none (a fresh deployment), then answers', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
     await publish('Snapshot search first lesson');
     await s3Client.send(new DeleteObjectCommand({ Bucket: env().privateBucket, Key: CATALOG_SNAPSHOT_KEY }));
     expect(await names()).toEqual(['Snapshot search first lesson']);
@@ -79,7 +79,7 @@ describe('snapshotSearch', () => {
 
   it('checks for a newer snapshot no more often than SEARCH_CATALOG_CHECK_MS', async () => {
     vi.stubEnv(SEARCH_CATALOG_CHECK_ENV, '60000');
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
     expect(await names()).toEqual(['Snapshot search first lesson']);
     await publish('Snapshot search second lesson');
     await syncCatalogSnapshot();
@@ -91,7 +91,7 @@ describe('snapshotSearch', () => {
 
   it('with SEARCH_CATALOG_CHECK_MS=0 sees a new snapshot on the next search, and costs one HeadObject when nothing changed', async () => {
     vi.stubEnv(SEARCH_CATALOG_CHECK_ENV, '0');
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
     expect(await names()).toEqual(['Snapshot search first lesson', 'Snapshot search second lesson']);
     await publish('Snapshot search third lesson');
     await syncCatalogSnapshot();
@@ -105,7 +105,7 @@ describe('snapshotSearch', () => {
 
   it('shares one load among concurrent searches', async () => {
     vi.stubEnv(SEARCH_CATALOG_CHECK_ENV, '0');
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const answers = await Promise.all(Array.from({ length: 8 }, () => names()));
     expect(new Set(answers.map((answer) => answer.join('|'))).size).toBe(1);
     expect(s3Commands.filter((name) => name === 'GetObjectCommand')).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('snapshotSearch', () => {
 
   it('keeps answering from the loaded index when a reload fails, and logs it', async () => {
     vi.stubEnv(SEARCH_CATALOG_CHECK_ENV, '0');
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const before = await names();
     await publish('Snapshot search fourth lesson');
@@ -122,7 +122,7 @@ describe('snapshotSearch', () => {
     expect(await names()).toEqual(before);
     expect(errors).toHaveBeenCalledOnce();
     expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
-      level: 'error',
+      level: 'ERROR',
       error: expect.stringContaining('GetObjectCommand failed'),
     });
     failing.clear();

@@ -5,6 +5,8 @@ import { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
 
 export { SEARCH_CATALOG_CHECK_ENV } from './settings.ts';
 
+import { optionalVariable } from '../lib/env.ts';
+import { logger } from '../lib/logger.ts';
 import { type CatalogSnapshotRead, getCatalogSnapshot } from './snapshot-store.ts';
 
 /**
@@ -35,7 +37,7 @@ let generation = 0;
  */
 export function catalogCheckIntervalMs(): number {
   if (checkIntervalMs !== undefined) return checkIntervalMs;
-  const raw = process.env[SEARCH_CATALOG_CHECK_ENV];
+  const raw = optionalVariable(SEARCH_CATALOG_CHECK_ENV);
   if (raw === undefined || raw === '') {
     checkIntervalMs = DEFAULT_CATALOG_CHECK_MS;
   } else if (/^\d{1,9}$/.test(raw.trim())) {
@@ -46,10 +48,9 @@ export function catalogCheckIntervalMs(): number {
   return checkIntervalMs;
 }
 
-function log(level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, message, ...fields });
-  if (level === 'info') console.log(line);
-  else console.error(line);
+function log(level: 'info' | 'error', message: string, fields: Record<string, unknown>): void {
+  if (level === 'info') logger.info(message, fields);
+  else logger.error(message, fields);
 }
 
 async function readSnapshot(etag: string | undefined): Promise<CatalogSnapshotRead> {

@@ -10,6 +10,7 @@ import { listLessons } from '../../data/lessons.ts';
 import { newId } from '../../domain/ids.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
 import { defineRoute } from './define-route.ts';
 
 /** 503 of a bundle request whose workflow could not be started. */
@@ -27,7 +28,9 @@ export const BUNDLES_UNAVAILABLE_MESSAGE = 'Bundles are unavailable right now. T
  * who may view lesson files — no lessons is refused at once (404 "<name> has no
  * files to download."), never zipped empty. Whether the whole subtree holds a file
  * is for the workflow to find (it then ends Failed with that reason). A workflow that
- * cannot be started leaves the record Failed and answers 503.
+ * cannot be started leaves the record Failed and answers 503. From the record on, the
+ * request's log lines carry the bundle id as `correlation_id`, as the workflow's tasks'
+ * do (the bundle id is the execution's name; issue 23 item 6).
  */
 export const requestBundle = defineRoute('requestBundle', async ({ body, caller }) => {
   const principal = caller?.principal ?? null;
@@ -60,17 +63,11 @@ export const requestBundle = defineRoute('requestBundle', async ({ body, caller 
     createdBy: caller?.sub ?? '',
     now,
   });
+  logger.setCorrelationId(record.id);
   try {
     await startBundleWorkflow({ bundleId: record.id });
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'The bundle workflow did not start.',
-        bundleId: record.id,
-        error: String(error),
-      }),
-    );
+    logger.error('The bundle workflow did not start.', { bundleId: record.id, error: String(error) });
     await markFileFailed(record);
     throw new ServiceUnavailableError(BUNDLES_UNAVAILABLE_MESSAGE, { cause: error });
   }

@@ -3,6 +3,7 @@ import { type EmbeddedQuery, resolvePage } from '../../html/pages.ts';
 import { loadShell, runtimeConfig } from '../../html/shell.ts';
 import { renderDocument } from '../../html/templates.ts';
 import type { RouteHandler } from '../../lib/handler.ts';
+import { logger } from '../../lib/logger.ts';
 
 /** The embedded query data block (`#portal-queries`): when it was read (epoch ms) and the queries. */
 export interface EmbeddedQueries {
@@ -54,14 +55,10 @@ export function htmlRoute<Id extends 'getHomeHtml' | 'getPageHtml'>(operationId:
       const embedded: EmbeddedQueries = { fetchedAt: Date.now(), queries: page.queries };
       return htmlAnswer(renderDocument(shell, page, config, { queries: embedded }));
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          requestId,
-          message: `first HTML of ${pathname} not rendered; the SPA shell was served`,
-          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-        }),
-      );
+      logger.error(`first HTML of ${pathname} not rendered; the SPA shell was served`, {
+        requestId,
+        error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+      });
       return htmlAnswer(shell);
     }
   };

@@ -1,4 +1,5 @@
 import { CLIENT_ERROR_LOG_MESSAGE, scrubClientErrorReport } from '#shared/contracts/client-error';
+import { logger } from '../../lib/logger.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
@@ -8,13 +9,13 @@ import { defineRoute } from './define-route.ts';
  * messages; 413 beyond `maxBodyBytes`), the caller's rate limit runs before this
  * code (429 with `Retry-After`). The report is scrubbed again
  * (`scrubClientErrorReport`: no query strings, tokens or e-mail addresses) and
- * written as one JSON log line `{ level: 'warn', message: 'clientErrorReport', requestId,
- * signedIn, report }`; nothing is stored. Answers 202 `{ accepted: true }`.
+ * written as one log line of the portal's logger (`lib/logger.ts`) at level `WARN` with
+ * `message: 'clientErrorReport'`, `requestId`, `signedIn` and `report`, which the
+ * `ClientErrorReports` metric filter counts (`infra/constructs/observability.ts`);
+ * nothing is stored. Answers 202 `{ accepted: true }`.
  */
 export const reportClientError = defineRoute('reportClientError', async ({ body, caller, requestId }) => {
   const report = scrubClientErrorReport(body);
-  console.warn(
-    JSON.stringify({ level: 'warn', message: CLIENT_ERROR_LOG_MESSAGE, requestId, signedIn: caller !== null, report }),
-  );
+  logger.warn(CLIENT_ERROR_LOG_MESSAGE, { requestId, signedIn: caller !== null, report });
   return { accepted: true as const };
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   Object.assign(process.env, portalTokenTestEnv(), { [SEARCH_CATALOG_CHECK_ENV]: '0' });
   resetPortalTokenCaches();
   resetSnapshotSearch();
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
   editorToken = await signPortalToken(editorTokenInput());
   for (let i = 0; i < PUBLISHED; i += 1) {
     const record = contentRecord(`Cryptography lesson ${String(i).padStart(2, '0')}`, {

@@ -17,6 +17,7 @@ import { newId } from '../../domain/ids.ts';
 import { badRowErrors, type JudgedRow, judgeRows, readImportFile } from '../../domain/user-import.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors.ts';
 import { type Caller, FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { logger } from '../../lib/logger.ts';
 import { invitationOutbox, newInvitation } from '../../services/invitations.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -128,15 +129,11 @@ export const runUserImport = defineRoute('runUserImport', async ({ body, caller 
   const written = writes.flatMap((entry, index) => (outcomes[index]?.status === 'created' ? [entry.write.record] : []));
   const undo = async () => {
     await undoImportRows(written).catch((error: unknown) => {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'An import could not be undone; its invitations are left pending without e-mails sent.',
-          importId,
-          invitationIds: written.map((record) => record.id),
-          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-        }),
-      );
+      logger.error('An import could not be undone; its invitations are left pending without e-mails sent.', {
+        importId,
+        invitationIds: written.map((record) => record.id),
+        error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+      });
     });
   };
   const outcomeOfLine = new Map(writes.map((entry, index) => [entry.line, outcomes[index]]));

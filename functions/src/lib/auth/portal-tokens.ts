@@ -7,6 +7,7 @@ import {
   PORTAL_AUDIENCE,
   PortalTokenClaims,
 } from '#shared/contracts/identity';
+import { optionalVariable } from '../env.ts';
 import { TokenError } from '../errors.ts';
 import { getSigningKey, PORTAL_SIGNING_ALGORITHM, portalJwks } from './signing-key.ts';
 
@@ -33,7 +34,7 @@ export const SSO_TOKEN_TTL_SECONDS = 300;
  * @throws Error when `PORTAL_ISSUER` is missing or empty.
  */
 export function portalIssuer(): string {
-  const issuer = process.env[PORTAL_ISSUER_ENV];
+  const issuer = optionalVariable(PORTAL_ISSUER_ENV);
   if (!issuer) throw new Error(`Missing environment variables: ${PORTAL_ISSUER_ENV}.`);
   return issuer;
 }
@@ -45,7 +46,7 @@ export function portalJwksUri(issuer = portalIssuer()): string {
 
 /** Lifetime of a portal token in seconds, from `PORTAL_TOKEN_TTL_SECONDS` (default 3600). */
 export function portalTokenTtlSeconds(): number {
-  const raw = process.env[PORTAL_TOKEN_TTL_ENV];
+  const raw = optionalVariable(PORTAL_TOKEN_TTL_ENV);
   if (raw === undefined || raw === '') return DEFAULT_PORTAL_TOKEN_TTL_SECONDS;
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds <= 0) {

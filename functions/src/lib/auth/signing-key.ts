@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { JWK } from 'jose';
+import { optionalVariable } from '../env.ts';
 
 /**
  * The portal's RS256 signing key (ARCHITECTURE.md "Identity, sessions, claims"):
@@ -84,8 +85,8 @@ export function resetSigningKey(): void {
 }
 
 async function loadSigningKey(): Promise<SigningKey> {
-  const file = process.env[SIGNING_KEY_FILE_ENV];
-  const secretArn = process.env[SIGNING_KEY_SECRET_ARN_ENV];
+  const file = optionalVariable(SIGNING_KEY_FILE_ENV);
+  const secretArn = optionalVariable(SIGNING_KEY_SECRET_ARN_ENV);
   if (file) return loadOrCreateKeyFile(file);
   if (secretArn) return fromPrivateJwk(await readSecret(secretArn));
   throw new Error(`Missing environment variables: one of ${SIGNING_KEY_FILE_ENV}, ${SIGNING_KEY_SECRET_ARN_ENV}.`);

@@ -3,6 +3,7 @@ import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError } from 'aws-jwt-verify/error';
 import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { IdentityProvider } from '#shared/contracts/identity';
+import { optionalVariable } from '../env.ts';
 import { TokenError, UnauthorizedError } from '../errors.ts';
 
 /**
@@ -97,7 +98,7 @@ function verifierOf(provider: IdentityProvider): Verify | null {
 
 function createVerifier(provider: IdentityProvider): Verify | null {
   const names = UPSTREAM_ENV[provider];
-  const read = (name: string) => process.env[name] || undefined;
+  const read = (name: string) => optionalVariable(name) || undefined;
   if ('cognitoUserPoolId' in names) {
     const userPoolId = read(names.cognitoUserPoolId);
     const clientId = read(names.cognitoClientId);
