@@ -48,10 +48,11 @@ export interface AccountPrincipal {
 }
 
 /**
- * This deployment's brand from `BRAND` (USCR or VACR; default USCR).
+ * A deployment's brand from the value of `BRAND` (USCR or VACR; USCR when unset or
+ * empty). Pure: `lib/deployment.ts` `deploymentBrand()` hands it the variable.
  * @throws Error for any other value (configuration fails fast).
  */
-export function brandOf(value: string | undefined = process.env.BRAND): Brand {
+export function brandOf(value: string | undefined): Brand {
   if (value === undefined || value === '') return DEFAULT_BRAND;
   if (!(BRANDS as readonly string[]).includes(value)) {
     throw new Error(`BRAND must be one of ${BRANDS.join(', ')}; got "${value}".`);

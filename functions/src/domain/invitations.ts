@@ -148,11 +148,12 @@ export const PORTAL_URL_ENV = 'PORTAL_URL';
 
 /**
  * The portal's public origin for links in e-mails: `PORTAL_URL`, else the origin of
- * `PORTAL_ISSUER` (the portal's own `/api/v1/auth` address, set in every deployment).
+ * `PORTAL_ISSUER` (the portal's own `/api/v1/auth` address, set in every deployment),
+ * read from `vars` (pure: `lib/deployment.ts` `portalOriginOfEnv()` hands it the environment).
  * @throws Error when neither is set.
  */
-export function portalOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  const value = env[PORTAL_URL_ENV] || env.PORTAL_ISSUER;
+export function portalOrigin(vars: Readonly<Record<string, string | undefined>>): string {
+  const value = vars[PORTAL_URL_ENV] || vars.PORTAL_ISSUER;
   if (!value) throw new Error(`Missing environment variables: ${PORTAL_URL_ENV} or PORTAL_ISSUER.`);
   return new URL(value).origin;
 }

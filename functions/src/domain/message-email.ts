@@ -43,12 +43,15 @@ export interface MessageEmailConfig {
   readonly supportRecipient: string;
 }
 
-/** The message e-mail addresses from the environment, each falling back to its default when absent or empty. */
-export function messageEmailConfig(): MessageEmailConfig {
+/**
+ * The message e-mail addresses from the variables `vars` (the environment, handed in by
+ * `lib/deployment.ts` `messageEmailAddresses()`), each falling back to its default when absent or empty.
+ */
+export function messageEmailConfig(vars: Readonly<Record<string, string | undefined>>): MessageEmailConfig {
   return {
-    sender: process.env[MESSAGE_EMAIL_ENV.sender] || MESSAGE_EMAIL_DEFAULTS.sender,
-    contactRecipient: process.env[MESSAGE_EMAIL_ENV.contactRecipient] || MESSAGE_EMAIL_DEFAULTS.contactRecipient,
-    supportRecipient: process.env[MESSAGE_EMAIL_ENV.supportRecipient] || MESSAGE_EMAIL_DEFAULTS.supportRecipient,
+    sender: vars[MESSAGE_EMAIL_ENV.sender] || MESSAGE_EMAIL_DEFAULTS.sender,
+    contactRecipient: vars[MESSAGE_EMAIL_ENV.contactRecipient] || MESSAGE_EMAIL_DEFAULTS.contactRecipient,
+    supportRecipient: vars[MESSAGE_EMAIL_ENV.supportRecipient] || MESSAGE_EMAIL_DEFAULTS.supportRecipient,
   };
 }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFile, stat } from 'node:fs/promises';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { optionalVariable } from '../lib/env.ts';
 
 /**
  * Environment variable: the path of the SPA's built `index.html` the html group
@@ -40,7 +41,7 @@ let cached: { file: string; mtimeMs: number; html: string } | null = null;
  */
 export async function loadShell(): Promise<string> {
   const store = portalRuntimeConfig.getStore();
-  const file = store ? store.shellFile : process.env[HTML_SHELL_FILE_ENV];
+  const file = store ? store.shellFile : optionalVariable(HTML_SHELL_FILE_ENV);
   if (!file) return FALLBACK_SHELL;
   const { mtimeMs } = await stat(file);
   if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.html;
@@ -69,7 +70,7 @@ export const portalRuntimeConfig = new AsyncLocalStorage<{
  * @throws Error naming the variable when it is unset or invalid.
  */
 export function runtimeConfig(): RuntimeConfig {
-  const json = portalRuntimeConfig.getStore()?.configJson ?? process.env[RUNTIME_CONFIG_ENV];
+  const json = portalRuntimeConfig.getStore()?.configJson ?? optionalVariable(RUNTIME_CONFIG_ENV);
   if (!json) throw new Error(`${RUNTIME_CONFIG_ENV} is not set.`);
   if (config?.json === json) return config.value;
   const value = RuntimeConfig.parse(JSON.parse(json));

@@ -163,3 +163,11 @@ export function validatesResponses(): boolean {
 export function optionalVariable(name: string): string | undefined {
   return readVariable(name, z.string().optional());
 }
+
+/**
+ * The whole environment, read-only, for the pure parsers of `domain/` that take their
+ * variables as an argument (`lib/deployment.ts` hands it to them).
+ */
+export function environmentVariables(): Readonly<Record<string, string | undefined>> {
+  return process.env;
+}

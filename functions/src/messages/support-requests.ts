@@ -12,9 +12,7 @@ import {
   type Member,
 } from '../data/courses.ts';
 import { getUserAccount, getUsersByIds } from '../data/users.ts';
-import { brandOf } from '../domain/entitlement.ts';
 import { newId } from '../domain/ids.ts';
-import { messageEmailConfig } from '../domain/message-email.ts';
 import { isPlainAddress } from '../domain/mime-message.ts';
 import {
   COURSE_NOT_FOUND_MESSAGE,
@@ -26,6 +24,7 @@ import {
   supportDeskRecipient,
   supportRecipientsOf,
 } from '../domain/support.ts';
+import { deploymentBrand, messageEmailAddresses } from '../lib/deployment.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { type Caller, FORBIDDEN_MESSAGE } from '../lib/handler.ts';
 import { storeForDelivery } from './outbox.ts';
@@ -96,8 +95,8 @@ export async function sendSupportRequest(input: {
   const email = caller.claims.email || body.email || '';
   if (email === '') throw new ValidationError([{ path: 'body.email', message: SUPPORT_EMAIL_REQUIRED_MESSAGE }]);
 
-  const brand = brandOf();
-  const addresses = messageEmailConfig();
+  const brand = deploymentBrand();
+  const addresses = messageEmailAddresses();
   const recipients = supportRecipientsOf(
     kind,
     await withContacts(target.members),

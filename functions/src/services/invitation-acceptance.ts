@@ -14,7 +14,6 @@ import {
   type UserAccount,
   userGrantSteps,
 } from '../data/users.ts';
-import { brandOf } from '../domain/entitlement.ts';
 import { newId } from '../domain/ids.ts';
 import {
   effectiveStatus,
@@ -24,6 +23,7 @@ import {
   normalizeEmail,
 } from '../domain/invitations.ts';
 import type { UpstreamIdentity } from '../lib/auth/upstream.ts';
+import { deploymentBrand } from '../lib/deployment.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.ts';
 import { auditedFields, invitationOfToken } from './invitations.ts';
 
@@ -97,7 +97,7 @@ export async function acceptInvitationSignIn(
               eligibleBrands: unit.eligibleBrands,
             }
           : null,
-        ranges: [brandOf()],
+        ranges: [deploymentBrand()],
         createdTimestamp: now.toISOString(),
       },
       claims: grants,

@@ -21,7 +21,6 @@ import {
 } from '../data/invitations.ts';
 import type { OutboxRecord } from '../data/messages.ts';
 import { getOrganization, type Organization } from '../data/organizations.ts';
-import { brandOf } from '../domain/entitlement.ts';
 import { newId } from '../domain/ids.ts';
 import {
   composeInvitationEmail,
@@ -32,10 +31,9 @@ import {
   newInvitationSecret,
   normalizeEmail,
   parseInvitationToken,
-  portalOrigin,
   secretMatches,
 } from '../domain/invitations.ts';
-import { messageEmailConfig } from '../domain/message-email.ts';
+import { deploymentBrand, messageEmailAddresses, portalOriginOfEnv } from '../lib/deployment.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.ts';
 import { type Caller, FORBIDDEN_MESSAGE } from '../lib/handler.ts';
 import { unheldLease } from '../messages/outbox.ts';
@@ -112,14 +110,14 @@ export function invitationOutbox(
   now: Date,
   holdMs = 0,
 ): Omit<OutboxRecord<'invitationEmail'>, 'emailStatus'> {
-  const brand = brandOf();
+  const brand = deploymentBrand();
   const composed = composeInvitationEmail({
     brand,
     displayName: record.displayName,
     organizationName: record.organization.name,
     role: record.role,
     invitedByName: record.invitedBy.displayName,
-    link: invitationLink(portalOrigin(), invitationToken(record.id, secret)),
+    link: invitationLink(portalOriginOfEnv(), invitationToken(record.id, secret)),
     expiresTimestamp: record.expiresTimestamp,
   });
   return {
@@ -135,7 +133,7 @@ export function invitationOutbox(
       importId: record.importId,
     },
     email: {
-      from: messageEmailConfig().sender,
+      from: messageEmailAddresses().sender,
       fromName: 'Courseware portal',
       to: [record.email],
       replyTo: null,

@@ -5,7 +5,6 @@ import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getUserAccount, getUserIdByIdentity, type UserAccount } from '../../data/users.ts';
 import {
   ACCOUNT_NOT_FOUND_MESSAGE,
-  brandOf,
   EXIT_IMPERSONATION_MESSAGE,
   principalFor,
   USER_NOT_FOUND_MESSAGE,
@@ -13,6 +12,7 @@ import {
 import { type PortalTokenInput, signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { verifySessionToken } from '../../lib/auth/sessions.ts';
 import { type UpstreamIdentity, verifyUpstreamToken } from '../../lib/auth/upstream.ts';
+import { deploymentBrand } from '../../lib/deployment.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
 import { acceptInvitationSignIn } from '../../services/invitation-acceptance.ts';
@@ -94,7 +94,7 @@ export async function tokenInput(
   provider: IdentityProvider,
   identity: UpstreamIdentity | null,
 ): Promise<PortalTokenInput> {
-  const principal = principalFor(await withCurrentBusinessUnit(account), brandOf());
+  const principal = principalFor(await withCurrentBusinessUnit(account), deploymentBrand());
   return {
     userId: account.user.id,
     displayName: account.user.displayName,

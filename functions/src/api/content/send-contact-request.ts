@@ -1,8 +1,9 @@
 import { contactTopicsOf } from '#shared/contracts/messages';
-import { brandOf } from '../../domain/entitlement.ts';
+import type { brandOf } from '../../domain/entitlement.ts';
 import { newId } from '../../domain/ids.ts';
-import { composeContactEmail, isContactTopicOf, messageEmailConfig } from '../../domain/message-email.ts';
+import { composeContactEmail, isContactTopicOf } from '../../domain/message-email.ts';
 import { isPlainAddress } from '../../domain/mime-message.ts';
+import { deploymentBrand, messageEmailAddresses } from '../../lib/deployment.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { storeForDelivery } from '../../messages/outbox.ts';
 import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
@@ -26,7 +27,7 @@ export function contactTopicMessage(brand: ReturnType<typeof brandOf>): string {
  */
 export const sendContactRequest = defineRoute('sendContactRequest', async ({ body }) => {
   if (trapFilled(body.trap)) return trapAnswer();
-  const brand = brandOf();
+  const brand = deploymentBrand();
   if (!isContactTopicOf(brand, body.topic)) {
     throw new ValidationError([{ path: 'body.topic', message: contactTopicMessage(brand) }]);
   }
@@ -39,7 +40,7 @@ export const sendContactRequest = defineRoute('sendContactRequest', async ({ bod
     message: body.message,
     topic: body.topic,
   };
-  const addresses = messageEmailConfig();
+  const addresses = messageEmailAddresses();
   return storeForDelivery({
     id,
     kind: 'contactRequest',

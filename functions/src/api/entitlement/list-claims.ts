@@ -1,6 +1,7 @@
 import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getUserAccount } from '../../data/users.ts';
-import { ACCOUNT_NOT_FOUND_MESSAGE, brandOf, principalFor } from '../../domain/entitlement.ts';
+import { ACCOUNT_NOT_FOUND_MESSAGE, principalFor } from '../../domain/entitlement.ts';
+import { deploymentBrand } from '../../lib/deployment.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
 import { SIGN_IN_MESSAGE } from '../../lib/handler.ts';
 import { defineRoute } from './define-route.ts';
@@ -14,5 +15,5 @@ export const listClaims = defineRoute('listClaims', async ({ caller }) => {
   if (!caller) throw new UnauthorizedError(SIGN_IN_MESSAGE);
   const account = await getUserAccount(caller.sub);
   if (!account) throw new UnauthorizedError(ACCOUNT_NOT_FOUND_MESSAGE);
-  return { items: principalFor(await withCurrentBusinessUnit(account), brandOf()).claims };
+  return { items: principalFor(await withCurrentBusinessUnit(account), deploymentBrand()).claims };
 });

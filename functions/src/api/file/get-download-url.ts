@@ -11,8 +11,9 @@ import type { ContentItem, FileItem, LessonItem } from '../../data/items.ts';
 import { contentKey, ENTITY_TYPES, LESSON_ENTITY_TYPE, lessonKey } from '../../data/keys.ts';
 import { getUsersByIds } from '../../data/users.ts';
 import { type DownloadKind, downloadName, downloadRefusal, mayDownload } from '../../domain/download-rights.ts';
-import { brandOf, isEligibleForBrand } from '../../domain/entitlement.ts';
+import { isEligibleForBrand } from '../../domain/entitlement.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
+import { deploymentBrand } from '../../lib/deployment.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/handler.ts';
 import { bucketOf } from '../../services/file-rules.ts';
@@ -63,7 +64,7 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
 
   const { kind, source } = file.bundle ? await bundleSource(file, caller) : await ownedSource(file, caller);
   const user = await currentUser(caller);
-  const brand = brandOf();
+  const brand = deploymentBrand();
   if (!mayDownloadAs(caller, kind, user)) throw new ForbiddenError(downloadRefusal(kind, user, brand));
 
   const name = file.bundle ? file.name : downloadName(file.name, file.filename);
@@ -88,7 +89,7 @@ async function currentUser(caller: NonNullable<Caller>) {
 
 /** The right of `kind` and eligibility as stored now (the unit's eligibleBrands), not only as signed in. */
 function mayDownloadAs(caller: NonNullable<Caller>, kind: DownloadKind, user: Awaited<ReturnType<typeof currentUser>>) {
-  return mayDownload(caller.principal, kind) && user !== null && isEligibleForBrand(user, brandOf());
+  return mayDownload(caller.principal, kind) && user !== null && isEligibleForBrand(user, deploymentBrand());
 }
 
 /**

@@ -1,7 +1,7 @@
 import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getUsersByIds } from '../../data/users.ts';
 import { fileAccessOf } from '../../domain/download-rights.ts';
-import { brandOf } from '../../domain/entitlement.ts';
+import { deploymentBrand } from '../../lib/deployment.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
@@ -12,7 +12,9 @@ import { defineRoute } from './define-route.ts';
  * are read only for a refusal.
  */
 export const getFileAccess = defineRoute('getFileAccess', async ({ caller }) =>
-  fileAccessOf(caller?.principal ?? null, brandOf(), async () => (caller ? await currentUser(caller.sub) : null)),
+  fileAccessOf(caller?.principal ?? null, deploymentBrand(), async () =>
+    caller ? await currentUser(caller.sub) : null,
+  ),
 );
 
 /** The user with their business unit as stored now (decision record 030), or null when gone. */

@@ -1,7 +1,7 @@
-import { brandOf } from '../../domain/entitlement.ts';
 import { newId } from '../../domain/ids.ts';
-import { composeNewsletterEmail, messageEmailConfig, newsletterSubscriberOf } from '../../domain/message-email.ts';
+import { composeNewsletterEmail, newsletterSubscriberOf } from '../../domain/message-email.ts';
 import { isPlainAddress } from '../../domain/mime-message.ts';
+import { deploymentBrand, messageEmailAddresses } from '../../lib/deployment.ts';
 import { storeForDelivery } from '../../messages/outbox.ts';
 import { trapAnswer, trapFilled } from '../../messages/public-forms.ts';
 import { defineRoute } from './define-route.ts';
@@ -18,10 +18,10 @@ import { defineRoute } from './define-route.ts';
  */
 export const createNewsletterSubscriber = defineRoute('createNewsletterSubscriber', async ({ body }) => {
   if (trapFilled(body.trap)) return trapAnswer();
-  const brand = brandOf();
+  const brand = deploymentBrand();
   const id = newId();
   const subscriber = newsletterSubscriberOf(brand, body);
-  const addresses = messageEmailConfig();
+  const addresses = messageEmailAddresses();
   return storeForDelivery({
     id,
     kind: 'newsletterSubscriber',
