@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogSyncResult } from '../../functions/src/search/indexer.ts';
-import { startLocalCatalogIndexer } from './catalog-indexer.ts';
+import { LOCAL_INDEXER_POLL_MS, startLocalCatalogIndexer } from './catalog-indexer.ts';
 
-/** A sync stand-in that records overlaps and takes `ms` per call. */
+/** A sync stand-in that records overlaps and takes `ms` per call (on the fake clock). */
 function fakeSync(ms: number, revision: () => number) {
   let running = 0;
   let overlaps = 0;
@@ -16,8 +16,10 @@ function fakeSync(ms: number, revision: () => number) {
   return { sync, overlaps: () => overlaps, running: () => running };
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
+// The poller's timing is what these tests are about: the clock is the test's.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -27,13 +29,29 @@ describe('the local catalog indexer', () => {
     let revision = 3;
     const { sync } = fakeSync(1, () => revision);
     const indexer = await startLocalCatalogIndexer({ pollMs: 10, sync, revision: async () => revision });
-    await wait(60);
+    await vi.advanceTimersByTimeAsync(60);
     expect(sync).toHaveBeenCalledTimes(1);
     revision = 4;
-    await wait(60);
+    await vi.advanceTimersByTimeAsync(60);
     expect(sync).toHaveBeenCalledTimes(2);
     await indexer.stop();
     expect(indexer.syncs).toBe(2);
+  });
+
+  it('syncs a revision change within one poll interval (LOCAL_INDEXER_POLL_MS by default)', async () => {
+    let revision = 1;
+    const sync = vi.fn(
+      async (): Promise<CatalogSyncResult> => ({ rebuilt: true, revision, documents: 1, bytes: 10, ms: 0 }),
+    );
+    const indexer = await startLocalCatalogIndexer({ sync, revision: async () => revision });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sync).toHaveBeenCalledTimes(1);
+    revision = 2;
+    await vi.advanceTimersByTimeAsync(LOCAL_INDEXER_POLL_MS - 1);
+    expect(sync).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sync).toHaveBeenCalledTimes(2);
+    await indexer.stop();
   });
 
   it('never runs two syncs at once, however slow a sync is', async () => {
@@ -47,14 +65,15 @@ describe('the local catalog indexer', () => {
         return revision;
       },
     });
-    await wait(200);
-    await indexer.stop();
+    await vi.advanceTimersByTimeAsync(200);
+    const stopped = indexer.stop();
+    await vi.advanceTimersByTimeAsync(40);
+    await stopped;
     expect(sync.mock.calls.length).toBeGreaterThan(1);
     expect(overlaps()).toBe(0);
   });
 
   it('logs a failure and keeps going, after a pause', async () => {
-    vi.useFakeTimers();
     const lines: string[] = [];
     let fail = true;
     const sync = vi.fn(async (): Promise<CatalogSyncResult> => {
@@ -88,12 +107,19 @@ describe('the local catalog indexer', () => {
         return reads;
       },
     });
-    await wait(10);
+    await vi.advanceTimersByTimeAsync(10);
     expect(running()).toBe(1);
-    await indexer.stop();
+    let done = false;
+    const stopped = indexer.stop().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(19);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await stopped;
     expect(running()).toBe(0);
     const after = reads;
-    await wait(50);
+    await vi.advanceTimersByTimeAsync(50);
     expect(reads).toBe(after);
   });
 });

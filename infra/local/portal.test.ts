@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -305,10 +304,10 @@ describe('the SPA in development', () => {
       req.end();
     });
 
-    const outcome = await Promise.race([portal.stop().then(() => 'stopped'), sleep(5_000).then(() => 'hung')]);
+    // A stop that hangs on the socket never resolves: the runner's test timeout fails it.
+    await portal.stop();
 
     expect(upgraded).toBe(true);
-    expect(outcome).toBe('stopped');
   });
 });
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DescribeExecutionCommand,
   type DescribeExecutionCommandOutput,
@@ -10,7 +9,7 @@ import {
   StateMachineDoesNotExist,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type LocalTaskHandler,
   type StepFunctionsEndpoint,
@@ -57,12 +56,15 @@ describe('the local Step Functions endpoint', () => {
   });
 
   async function finished(executionArn: string): Promise<DescribeExecutionCommandOutput> {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const described = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-      if (described.status !== 'RUNNING') return described;
-      await sleep(10);
-    }
-    throw new Error(`${executionArn} is still running`);
+    // A wait on the execution leaving RUNNING, bounded only by the runner's test timeout.
+    return vi.waitFor(
+      async () => {
+        const described = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+        if (described.status === 'RUNNING') throw new Error(`${executionArn} is still running`);
+        return described;
+      },
+      { timeout: 30_000, interval: 10 },
+    );
   }
 
   it('names the state machine after its ASL file', () => {

@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DescribeExecutionCommand,
   type DescribeExecutionCommandOutput,
   SFNClient,
   StartExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BundleError, TransientError } from '../../functions/src/bundles/errors.ts';
 import type { FinishTaskInput } from '../../functions/src/bundles/finish-task.ts';
 import { type LocalTaskHandler, type StepFunctionsEndpoint, startStepFunctionsEndpoint } from './stepfunctions.ts';
@@ -83,12 +82,15 @@ describe('the bundle workflow on the local executor', () => {
     const { executionArn } = await sfn.send(
       new StartExecutionCommand({ stateMachineArn: arn, name, input: JSON.stringify({ bundleId: name }) }),
     );
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const described = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-      if (described.status !== 'RUNNING') return described;
-      await sleep(20);
-    }
-    throw new Error(`${executionArn} is still running`);
+    // A wait on the execution leaving RUNNING, bounded only by the runner's test timeout.
+    return vi.waitFor(
+      async () => {
+        const described = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+        if (described.status === 'RUNNING') throw new Error(`${executionArn} is still running`);
+        return described;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
   }
 
   it('registers every Task of the bundle workflow with the stack’s own local functions', async () => {

@@ -2,6 +2,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { portalTokenFor } from '../support/local-portal.ts';
 import { executableConstructs, XSS_CORPUS } from '../support/xss-corpus.ts';
+import { pageSettled } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -62,6 +63,8 @@ async function api<T>(method: string, pathname: string, body: unknown): Promise<
 }
 
 const dialogs: string[] = [];
+/** Requests the page has started and not yet finished or failed. */
+let requestsInFlight = 0;
 
 beforeAll(async () => {
   const { portal, browser } = suite();
@@ -121,6 +124,14 @@ beforeAll(async () => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
   });
+  page.on('request', () => {
+    requestsInFlight += 1;
+  });
+  const ended = () => {
+    requestsInFlight -= 1;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
 });
 
 /** The rendered HTML holding `where`'s marker, as a locator. */
@@ -131,7 +142,9 @@ function renderedHtml(page: Page, where: string) {
 /**
  * Moves the real mouse over the rendered HTML in a grid (hover), then, in the page,
  * fires mouse, pointer and focus events and a click at every element that does not
- * navigate (inside a link), focuses each, tabs through the page and waits.
+ * navigate (inside a link), focuses each, tabs through the page, then waits until
+ * every request those started has ended (an image's error, a frame's load) and the
+ * page is still ({@link pageSettled}).
  */
 async function interact(page: Page, where: string) {
   const container = renderedHtml(page, where);
@@ -162,7 +175,8 @@ async function interact(page: Page, where: string) {
     .focus({ timeout: 500 })
     .catch(() => {});
   for (let index = 0; index < 20; index += 1) await page.keyboard.press('Tab');
-  await page.waitForTimeout(1500);
+  await expect.poll(() => requestsInFlight).toBe(0);
+  await pageSettled(page);
 }
 
 /** What the rendered HTML of `where` still holds that could run ({@link executableConstructs}). */

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AbortMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -88,12 +87,16 @@ async function bundleOf(
     createdBy: 'bundle-test-user',
   });
   const executionArn = await startBundleWorkflow({ bundleId: id });
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const record = await getFile(id);
-    if (record && record.status !== 'Pending') return { record, executionArn };
-    await sleep(100);
-  }
-  throw new Error(`Bundle ${id} is still Pending`);
+  // A wait on the record leaving Pending; the tests' own timeouts (60 s and more) bound it.
+  const record = await vi.waitFor(
+    async () => {
+      const found = await getFile(id);
+      if (!found || found.status === 'Pending') throw new Error(`Bundle ${id} is still Pending`);
+      return found;
+    },
+    { timeout: 120_000, interval: 100 },
+  );
+  return { record, executionArn };
 }
 
 async function objectBytes(key: string): Promise<Buffer> {

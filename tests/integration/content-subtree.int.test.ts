@@ -135,16 +135,19 @@ async function publishedTree(word: string, moduleCount: number, labsPerModule: n
 
 const publicStatus = async (id: string) => (await call('GET', `/api/v1/content/${id}`)).status;
 
-/** Searches `word` as a visitor until `expected` items are found (the indexer catches up within ~1 s). */
+/**
+ * Searches `word` as a visitor until `expected` items are found (a wait on the local
+ * indexer catching up, bounded only by the runner's test timeout); returns that total.
+ */
 async function untilSearchFinds(word: string, expected: number): Promise<number> {
-  const started = performance.now();
-  let found = -1;
-  while (performance.now() - started < 5000) {
-    found = (await searchOverHttp(portal, word)).total;
-    if (found === expected) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return found;
+  return vi.waitFor(
+    async () => {
+      const found = (await searchOverHttp(portal, word)).total;
+      if (found !== expected) throw new Error(`Found ${found} for "${word}", waiting for ${expected}`);
+      return found;
+    },
+    { timeout: 30_000, interval: 25 },
+  );
 }
 
 async function subtreeOf(id: string, as: PersonaName = 'editor') {

@@ -129,6 +129,30 @@ describe('snapshotSearch', () => {
     expect(await names()).toContain('Snapshot search fourth lesson');
   });
 
+  it('checks again once SEARCH_CATALOG_CHECK_MS has passed since the last check, not a millisecond before', async () => {
+    vi.stubEnv(SEARCH_CATALOG_CHECK_ENV, '1000');
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    // Only Date is the test's: the emulators and the SDK keep their real timers.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const checked = Date.now();
+      const before = await names();
+      await publish('Snapshot search fifth lesson');
+      await syncCatalogSnapshot();
+      s3Commands.length = 0;
+
+      vi.setSystemTime(checked + 999);
+      expect(await names()).toEqual(before);
+      expect(s3Commands).toEqual([]);
+
+      vi.setSystemTime(checked + 1000);
+      expect(await names()).toContain('Snapshot search fifth lesson');
+      expect(s3Commands).toEqual(['HeadObjectCommand', 'GetObjectCommand']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('fails the search when no index was ever loaded and the snapshot cannot be read', async () => {
     failing.add('HeadObjectCommand');
     await expect(names()).rejects.toThrow('HeadObjectCommand failed');

@@ -115,6 +115,22 @@ export interface AccessibilityViolation {
 }
 
 /**
+ * Waits until the page is still: no animation or transition running, then two
+ * animation frames (so that whatever reacts to what just ended, a re-render or a new
+ * transition, has started), then none running again. A wait on conditions, not on
+ * the clock.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  const still = () =>
+    page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await still();
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await still();
+}
+
+/**
  * Runs axe (WCAG 2.0–2.2 A and AA rules) on the page, once its animations have
  * settled, and returns the serious and critical violations.
  */
@@ -123,11 +139,7 @@ export async function seriousAccessibilityViolations(page: Page): Promise<Access
   // disabled when data arrives) is not what a reader sees: let requests finish and
   // every animation and transition settle first.
   await page.waitForLoadState('networkidle');
-  const settled = () =>
-    page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await settled();
-  await page.waitForTimeout(100);
-  await settled();
+  await pageSettled(page);
   return accessibilityViolationsNow(page);
 }
 

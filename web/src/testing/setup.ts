@@ -40,8 +40,10 @@ window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
 
 configureApiClient({ baseUrl: '/api/v1' });
-// Chakra in jsdom is slow to first paint, and the first content page waits 500 ms on purpose.
-configure({ asyncUtilTimeout: 4000 });
+// findBy* and waitFor wait on a condition; a busy machine may only make them longer, not
+// fail them (issue 23 item 8). Just under the runner's 30 s test timeout, so a condition
+// that never comes true still fails with its own message and the DOM, not a bare timeout.
+configure({ asyncUtilTimeout: 25_000 });
 
 afterEach(() => {
   cleanup();

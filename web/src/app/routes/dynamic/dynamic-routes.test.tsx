@@ -51,19 +51,19 @@ const notFound = (message: string): MockResponse => ({ status: 404, body: { stat
 
 /**
  * The API: content by id or alias from `content` (key: the decoded idOrAlias), pages by
- * href from `pages`; 404 for anything else. `delay` holds every answer back.
+ * href from `pages`; 404 for anything else. `held` holds every answer back until it settles.
  */
 function mockPortal({
   content = {},
   pages = {},
-  delay = 0,
+  held,
 }: {
   content?: Record<string, ReturnType<typeof bufferOverflowDetail>>;
   pages?: Record<string, Page>;
-  delay?: number;
+  held?: Promise<void>;
 }) {
   return mockApi(async (url) => {
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (held) await held;
     if (url.pathname.startsWith('/api/v1/content/')) {
       const key = decodeURIComponent(url.pathname.slice('/api/v1/content/'.length));
       const detail = content[key];
@@ -289,9 +289,14 @@ describe('the catch-all dynamic pages (spec §2.2)', () => {
   );
 
   it('announces a status while it looks', async () => {
-    mockPortal({ pages: { '/a/b': storedPage('/a/b', 'Slow page') }, delay: 300 });
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockPortal({ pages: { '/a/b': storedPage('/a/b', 'Slow page') }, held });
     open('/a/b');
     expect(await screen.findByRole('status')).toHaveTextContent('Looking for the page…');
+    answer();
     expect(await h1('Slow page')).toBeInTheDocument();
   });
 });

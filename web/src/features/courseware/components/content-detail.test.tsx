@@ -26,11 +26,7 @@ describe('/courseware/{idOrAlias} as a visitor', () => {
     const api = mockDetail(bufferOverflowDetail());
     renderApp({ path: '/courseware/SEED-Labs/Software-Security/Buffer-Overflow-Setuid' });
     // The first test of the file also waits for the cold, on-demand import of the route.
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Buffer Overflow Attack Lab (Set-UID Version)' },
-      { timeout: 15_000 },
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Buffer Overflow Attack Lab (Set-UID Version)' });
     expect(calledUrls(api)).toContain('/api/v1/content/seed-labs%2Fsoftware-security%2Fbuffer-overflow-setuid');
   });
 
@@ -145,7 +141,7 @@ describe('/courseware/{idOrAlias} as a visitor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
     expect(router.state.historyAction).toBe('REPLACE');
     // The list route is imported on demand, cold in this file.
-    expect(await screen.findByText('Content does not exist.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Content does not exist.', {})).toBeInTheDocument();
     expect(getShownErrors()).toEqual([]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });

@@ -39,7 +39,7 @@ describe('/courseware', () => {
     const api = mockPagedCatalog();
     renderApp({ path: '/courseware' });
     // The first test of the file also waits for the cold, on-demand import of the route.
-    expect(await screen.findByRole('link', { name: 'First page lab 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'First page lab 1' })).toBeInTheDocument();
     const urls = calledUrls(api);
     expect(urls[0]).toBe('/api/v1/content?condense=true&limit=10');
     expect(urls.some((url) => url.startsWith('/api/v1/knowledge'))).toBe(false);

@@ -65,11 +65,10 @@ type SearchHandler = (request: SearchContentRequest) => SearchContentPage | { st
 /**
  * Stubs `fetch` for the courseware screens: knowledge, contributors, the content
  * list, and the search, whose answer comes from `search(body)`. Returns the
- * search bodies sent, in order, and the times they were sent.
+ * search bodies sent, in order.
  */
 function mockPortal(search: SearchHandler) {
   const searches: SearchContentRequest[] = [];
-  const searchTimes: number[] = [];
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const json = (body: unknown, status = 200) =>
@@ -80,14 +79,13 @@ function mockPortal(search: SearchHandler) {
     if (url.pathname === '/api/v1/search/content' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as SearchContentRequest;
       searches.push(body);
-      searchTimes.push(Date.now());
       const answer = search(body);
       return 'status' in answer && 'body' in answer ? json(answer.body, answer.status) : json(answer);
     }
     return json({ statusCode: 404, message: 'Not found.' }, 404);
   });
   vi.stubGlobal('fetch', spy);
-  return { searches, searchTimes };
+  return { searches };
 }
 
 function currentSearch(router: ReturnType<typeof renderApp>['router']) {
@@ -278,7 +276,7 @@ describe('/courseware search', () => {
     });
     const shared = renderApp({ path: '/courseware?q=overflow&page=3' });
     // Three searches one after the other (pages 1, 2, 3) after the first load's 500 ms.
-    expect(await screen.findByRole('link', { name: 'Third hit 3' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Third hit 3' })).toBeInTheDocument();
     const { pagination, previous } = paginationControls();
     expect(within(pagination).getByText('Page 3')).toBeInTheDocument();
     expect(currentSearch(shared.router)).toBe('?q=overflow&page=3');
@@ -288,15 +286,15 @@ describe('/courseware search', () => {
 
     await waitFor(() => expect(previous).toBeEnabled());
     await user.click(previous);
-    expect(await screen.findByRole('link', { name: 'Second hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Second hit 1' })).toBeInTheDocument();
     await waitFor(() => expect(currentSearch(shared.router)).toBe('?q=overflow&page=2'));
     await act(() => shared.router.navigate(-1));
-    expect(await screen.findByRole('link', { name: 'Third hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Third hit 1' })).toBeInTheDocument();
     shared.unmount();
 
     // A page past the last one becomes the last page, in place.
     const past = renderApp({ path: '/courseware?q=overflow&page=9' });
-    expect(await screen.findByRole('link', { name: 'Third hit 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Third hit 1' })).toBeInTheDocument();
     await waitFor(() => expect(currentSearch(past.router)).toBe('?q=overflow&page=3'));
     expect(past.router.state.historyAction).toBe('REPLACE');
   });
@@ -326,15 +324,13 @@ describe('/courseware search', () => {
     expect(currentSearch(router)).toBe('?q=stack');
   });
 
-  it('waits 500 ms before the first search of the page', async () => {
+  it('makes the first search of the page once its first-load wait is over', async () => {
     const api = mockPortal(() => page(items(1, 'Debounced hit')));
     renderApp({ path: '/courseware?q=overflow' });
-    await screen.findByRole('searchbox', { name: 'Search courseware' });
-    // The field is found within one 50 ms poll of its first render, when the wait began.
-    const shownAt = Date.now();
-    expect(api.searches).toHaveLength(0);
     await screen.findByRole('link', { name: 'Debounced hit 1' });
-    expect((api.searchTimes[0] ?? 0) - shownAt).toBeGreaterThanOrEqual(430);
+    // That the wait holds the first load back 500 ms (spec §9) is tested on a fake clock
+    // in use-debounced-start.test.tsx; here the page searches once when it is over.
+    expect(api.searches).toHaveLength(1);
   });
 
   it('announces an empty result and offers to clear the filters, keeping the text', async () => {

@@ -172,9 +172,19 @@ describe('DownloadRightsNote', () => {
   it('shows nothing, and asks nothing, to a reader who may download', async () => {
     signIn(PERSONAS.faculty());
     const api = mockDownloadApi();
-    const { container } = renderWithProviders(<DownloadRightsNote />);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(container).toBeEmptyDOMElement();
+    const { queryClient } = renderWithProviders(
+      <>
+        <section aria-label="Under test">
+          <DownloadRightsNote />
+        </section>
+        <p>Rendered beside it</p>
+      </>,
+    );
+    // Rendered in the same commit: from here the note has decided, and any request it
+    // would make has been made and answered.
+    await screen.findByText('Rendered beside it');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByRole('region', { name: 'Under test' })).toBeEmptyDOMElement();
     expect(api.calls('GET /api/v1/file-access')).toEqual([]);
   });
 });
@@ -203,9 +213,17 @@ describe('DownloadAllButton', () => {
   it('asks nothing and shows nothing for a reader who may not download', async () => {
     signIn(PERSONAS.student());
     const api = mockDownloadApi({ contentBundle: PREVIEW });
-    const { container } = renderWithProviders(<DownloadAllButton contentId={CONTENT_ID} />);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(container).toBeEmptyDOMElement();
+    const { queryClient } = renderWithProviders(
+      <>
+        <section aria-label="Under test">
+          <DownloadAllButton contentId={CONTENT_ID} />
+        </section>
+        <p>Rendered beside it</p>
+      </>,
+    );
+    await screen.findByText('Rendered beside it');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByRole('region', { name: 'Under test' })).toBeEmptyDOMElement();
     expect(api.log.filter((entry) => !entry.includes('/claims') && !entry.includes('/messages'))).toEqual([]);
   });
 

@@ -181,8 +181,16 @@ describe('LessonsPanel without the list-lessons capability (spec §6)', () => {
     visitor.unmount();
 
     signIn(PERSONAS.editor());
-    render();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { queryClient } = renderWithProviders(
+      <>
+        <LessonsPanel contentId={CONTENT_ID} canEdit />
+        <p>Rendered beside the panel</p>
+      </>,
+    );
+    // Rendered in the same commit as the panel: from here the panel has decided, and
+    // any request it would make has been made and answered.
+    await screen.findByText('Rendered beside the panel');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.queryByRole('heading', { name: 'Lessons' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add lesson' })).not.toBeInTheDocument();
     expect(lessonCalls(spy)).toEqual([]);

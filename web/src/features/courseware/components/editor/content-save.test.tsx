@@ -19,7 +19,7 @@ function withChildren() {
 
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
-  return screen.findByRole('form', { name: 'Edit content' }, { timeout: 8000 });
+  return screen.findByRole('form', { name: 'Edit content' });
 }
 
 function pdf(name = 'notes.pdf') {
@@ -52,7 +52,7 @@ describe('saving content in the order of spec §4', () => {
 
     expect(await screen.findByRole('progressbar', { name: 'Uploading the portrait of Nina New' })).toBeInTheDocument();
     expect(await screen.findByRole('progressbar', { name: 'Uploading notes.pdf' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Saved.'), { timeout: 8000 });
+    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Saved.'));
     const steps = api.log.filter(
       (entry) =>
         entry.includes('/files') ||
@@ -312,7 +312,7 @@ describe('creating mode with the same save (spec §4)', () => {
     fakeS3(api.log);
     storeSession(PERSONAS.editor());
     const { router } = renderEditorRoutes('/courseware?creating=1');
-    const form = await screen.findByRole('form', { name: 'Add courseware' }, { timeout: 8000 });
+    const form = await screen.findByRole('form', { name: 'Add courseware' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'New course');
     await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>x</p>');
     await user.type(within(form).getByRole('textbox', { name: 'New child name' }), 'Week 1{Enter}');
