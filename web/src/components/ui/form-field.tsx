@@ -26,9 +26,9 @@ export interface FormFieldControl {
  * `ref` of `register` or of a `Controller`'s `field`).
  *
  * With `group`, the field is a set of controls that carry their own labels (radios,
- * checkboxes): a `fieldset` named by `label` as its legend. `children` gets the ids
- * for the group's own element (a radio group's or a checkbox group's root), which
- * takes the hint and the message as its description; a `Controller`'s `field.ref`
+ * checkboxes): a `fieldset` named by `label` as its legend and described by the hint
+ * and the message. `children` gets the same ids for the group's own element, if it
+ * has one (a checkbox group's root); a `Controller`'s `field.ref`
  * goes to the element the message should focus (the checked radio, or the group's
  * element with `tabIndex={-1}`).
  */
@@ -72,7 +72,7 @@ export function FormField<Values extends FieldValues>({
   const shown = message === undefined ? undefined : `${errorPrefix ?? ''}${message}`;
   if (group) {
     return (
-      <Fieldset.Root invalid={message !== undefined}>
+      <Fieldset.Root invalid={message !== undefined} aria-describedby={describedBy}>
         <Fieldset.Legend id={`${base}-label`}>
           {label}
           {required ? <RequiredMark /> : null}
