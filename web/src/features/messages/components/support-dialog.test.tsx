@@ -295,7 +295,10 @@ describe('the support dialog past the rate limit (issue 21 item 4)', () => {
     await fill(user, 'Subject', 'Lab VMs do not start');
     await fill(user, 'Message', 'The lab machines of week 3 stay in Starting.');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Too many requests. Try again in 5 minutes.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /^Subject/ })).toHaveValue('Lab VMs do not start');
+    const error = await screen.findByRole('alertdialog', { name: 'ERROR' });
+    expect(error).toHaveTextContent('Too many requests. Try again in 5 minutes.');
+    // The error dialog is modal: once it is closed, the support dialog is still there with what was typed.
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('textbox', { name: /^Subject/ })).toHaveValue('Lab VMs do not start');
   });
 });
