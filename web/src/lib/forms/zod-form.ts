@@ -12,7 +12,7 @@ import {
   type UseFormSetError,
   useForm,
 } from 'react-hook-form';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../api-client.ts';
 
 /** Options of {@link useZodForm}. */
@@ -101,4 +101,14 @@ export function applyServerErrors<Values extends FieldValues>(
   const first = fields.find((field) => found.has(field));
   for (const [field, message] of found) setError(field, { type: 'server', message }, { shouldFocus: field === first });
   return first !== undefined;
+}
+
+/**
+ * A form value the schema takes as it is, typed as `T` (a picked `File`, a draft that a
+ * `.transform` then checks field by field): `z.unknown()` with a type, rather than
+ * `z.custom<T>()`, whose code would join the zod chunk that every page loads before its
+ * first render (tests/support/first-render-javascript.ts, decision record 040).
+ */
+export function formValue<T>(): z.ZodType<T, T> {
+  return z.unknown() as z.ZodType<T, T>;
 }

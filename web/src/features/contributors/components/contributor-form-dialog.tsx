@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, HStack, Input, Portal, SimpleGrid } from '@chakra-ui/react';
 import { type RefObject, useId, useRef } from 'react';
 import { FormProvider, useController, useFormContext, useWatch } from 'react-hook-form';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { ContributorFields, contributorDisplayName } from '#shared/contracts/contributor';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import {
@@ -12,7 +12,7 @@ import {
   type PortraitDraft,
 } from '../../../lib/contributor-draft.ts';
 import { reportError } from '../../../lib/error-store.ts';
-import { useZodForm } from '../../../lib/forms/zod-form.ts';
+import { formValue, useZodForm } from '../../../lib/forms/zod-form.ts';
 import {
   FileTooLargeError,
   PORTRAIT_ACCEPT,
@@ -54,7 +54,7 @@ const NO_PORTRAIT: PortraitDraft = { kind: 'stored', fileId: null };
  * so the messages are the server's, and the portrait as chosen (checked when picked).
  */
 const ContributorFormSchema = ContributorFields.omit({ portraitFileId: true }).extend({
-  portrait: z.custom<PortraitDraft>(),
+  portrait: formValue<PortraitDraft>(),
 });
 type Values = ContributorFieldsDraft & { portrait: PortraitDraft };
 type Parsed = z.output<typeof ContributorFormSchema>;

@@ -17,7 +17,7 @@ import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
-import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
+import { applyServerErrors, formValue, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { readAsBase64, useSendContentFeedback } from '../api/send-content-feedback.ts';
 
 const MAX_CHARS = LIMITS.feedbackMessageMaxChars;
@@ -31,7 +31,7 @@ const READ_FAILED = 'The file could not be read. Choose it again.';
  */
 const FeedbackFormSchema = z.object({
   message: SendContentFeedbackRequest.shape.message,
-  screenshot: z.custom<File | null>().superRefine((file, context) => {
+  screenshot: formValue<File | null>().superRefine((file, context) => {
     const problem = file ? screenshotProblem(file) : null;
     if (problem) context.addIssue({ code: 'custom', message: problem });
   }),

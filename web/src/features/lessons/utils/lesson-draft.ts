@@ -7,6 +7,7 @@ import {
   LessonPageInput,
   type LessonUrl,
 } from '#shared/contracts/lesson';
+import { formValue } from '../../../lib/forms/zod-form.ts';
 
 /** The picker's refusal of a file past the maximum (spec §5 "File picker"). */
 export const FILE_TOO_LARGE_TO_UPLOAD = 'The selected file is too large to upload.';
@@ -113,13 +114,13 @@ export function pickedFileProblem(file: File, contentId: string): string | null 
 export const LessonFormSchema = z.object({
   name: LessonFields.shape.name,
   alternateId: LessonFields.shape.alternateId.unwrap().unwrap(),
-  urls: z.array(z.custom<ArtifactDraft>()),
+  urls: z.array(formValue<ArtifactDraft>()),
   pages: z.array(
     z.object({
       key: z.string(),
       id: z.string().nullable(),
       name: LessonPageInput.shape.name,
-      urls: z.array(z.custom<ArtifactDraft>()),
+      urls: z.array(formValue<ArtifactDraft>()),
     }),
   ),
 });

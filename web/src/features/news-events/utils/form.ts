@@ -7,6 +7,7 @@ import {
   NewsInput,
 } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { formValue } from '../../../lib/forms/zod-form.ts';
 import { stripImageAlts } from './description.ts';
 import type { InputOf, NewsEventItem, NewsEventKind } from './kinds.ts';
 import { isNews } from './kinds.ts';
@@ -141,7 +142,7 @@ export interface NewsEventFormValues extends NewsEventDraft {
  * fields, so a body that only fails that parses here.
  */
 export function newsEventSchema<K extends NewsEventKind>(kind: K): z.ZodType<InputOf<K>, NewsEventFormValues> {
-  return z.custom<NewsEventFormValues>().transform((values, context): InputOf<K> => {
+  return formValue<NewsEventFormValues>().transform((values, context): InputOf<K> => {
     const check = checkDraft(kind, values);
     if (check.ok) return check.body;
     const fields = Object.entries(check.errors);

@@ -28,7 +28,7 @@ import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { reportError } from '../../../lib/error-store.ts';
-import { useZodForm } from '../../../lib/forms/zod-form.ts';
+import { formValue, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useImportOrganizations } from '../api/get-import-organizations.ts';
 import { usePreviewUserImport } from '../api/preview-user-import.ts';
 import { useRunUserImport } from '../api/run-user-import.ts';
@@ -79,7 +79,7 @@ function fieldOf(path: string): 'file' | 'organizationId' | null {
 /** The upload form (spec §5 "File picker and user import"): the organization and the file, both required. */
 const ImportFileValues = z.object({
   organizationId: z.string().min(1, 'Choose an organization.'),
-  file: z.custom<File | null>().refine((file) => file instanceof File, SELECT_IMPORT_FILE_MESSAGE),
+  file: formValue<File | null>().refine((file) => file instanceof File, SELECT_IMPORT_FILE_MESSAGE),
 });
 type ImportFileValues = z.input<typeof ImportFileValues>;
 

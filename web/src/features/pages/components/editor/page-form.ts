@@ -12,6 +12,7 @@ import {
   pageGroups,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
+import { formValue } from '../../../../lib/forms/zod-form.ts';
 
 /**
  * The page dialog's form (spec §5 "Pages"): its draft, the fields in screen order,
@@ -148,7 +149,7 @@ function fieldOfPath(path: readonly string[]): PageField | null {
  * request body (`page`'s other layout parameters and images kept).
  */
 export function pageFormSchema(page: Page | null): z.ZodType<PageInput, PageDraft> {
-  return z.custom<PageDraft>().transform((draft, context) => {
+  return formValue<PageDraft>().transform((draft, context) => {
     const check = checkPageDraft(draft, page);
     if (check.ok) return check.body;
     const found = Object.entries(check.errors);
