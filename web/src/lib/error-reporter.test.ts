@@ -41,7 +41,7 @@ describe('the error reporter', () => {
     window.dispatchEvent(
       new ErrorEvent('error', { error: new TypeError(`No user pat.lee@example.edu for ${JWT}`), message: 'x' }),
     );
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await expect.poll(() => sent).toHaveLength(1);
     const report = ClientErrorReport.parse(sent[0]?.body);
     expect(report).toMatchObject({
       kind: 'error',
@@ -57,7 +57,7 @@ describe('the error reporter', () => {
     const event = new Event('unhandledrejection') as PromiseRejectionEvent;
     Object.assign(event, { reason: new Error('lost promise') });
     window.dispatchEvent(event);
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await expect.poll(() => sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({ kind: 'unhandledrejection', name: 'Error', message: 'lost promise' });
   });
 
@@ -71,7 +71,7 @@ describe('the error reporter', () => {
       apiGet(`${apiUrl('listContent', {}, { q: 'pat@example.edu', limit: 7 })}`, ClientErrorReport),
     ).rejects.toThrow('Internal server error.');
     await expect(apiGet('/api/v1/content/missing', ClientErrorReport)).rejects.toThrow('Content does not exist.');
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await expect.poll(() => sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({
       kind: 'api',
       message: 'Internal server error.',
@@ -122,7 +122,7 @@ describe('the error reporter', () => {
     });
     const reporter = createErrorReporter({ send, location: () => '/' });
     reporter.reportException('error', new Error('first'));
-    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await expect.poll(() => send.mock.calls.length).toBe(1);
     await Promise.resolve();
     expect(send).toHaveBeenCalledTimes(1);
   });

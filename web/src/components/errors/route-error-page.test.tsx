@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../testing/setup.ts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientErrorReport } from '#shared/contracts/client-error';
@@ -40,7 +40,7 @@ describe('RouteErrorPage', () => {
       </AppProvider>,
     );
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       kind: 'render',
       name: 'TypeError',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeatureFlags, type RuntimeConfig } from '#shared/contracts/runtime-config';
@@ -62,7 +62,7 @@ describe('the public site routes and their flags (spec §2.2)', () => {
 
   it('sends /pricing to the pricing page at /rangepricing (issue 21 item 20), and not with the pricing flag off', async () => {
     const { router, unmount } = open('/pricing');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/rangepricing'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rangepricing'));
     expect(leaveFor).not.toHaveBeenCalled();
     unmount();
     const off = open('/pricing', { flags: flagsOff('pricing') });
@@ -72,7 +72,7 @@ describe('the public site routes and their flags (spec §2.2)', () => {
 
   it('redirects /community/cybered-workshops to /community/cyber-workshops, only with the community flag', async () => {
     const { router, unmount } = open('/community/cybered-workshops');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/community/cyber-workshops'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/community/cyber-workshops'));
     unmount();
     const off = open('/community/cybered-workshops', { flags: flagsOff('community') });
     expect(await notFound()).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('the smaller pages', () => {
     await h1('Knowledge base');
     expect(screen.queryByRole('link', { name: '/contact-us' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'our support page' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/contact-us'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contact-us'));
   });
 
   it('lists the six perks, the careers site button and the student job board footnote (spec §2.12)', async () => {
