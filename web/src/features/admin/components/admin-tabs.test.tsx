@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '#shared/contracts/administration';
 import type { Claim } from '#shared/contracts/identity';
 import { getSession } from '../../../lib/auth/session-store.ts';
@@ -97,14 +97,24 @@ describe('the /admin tabs (spec §2.2; issue 11 item 5)', () => {
   });
 
   it('searches users from 2 characters and opens a user’s history in the audit log, before and after side by side', async () => {
-    const user = userEvent.setup();
     const spy = mockPortal();
     storeSession(adminToken());
     const { router } = renderApp({ path: '/admin?tab=users' });
     await screen.findByRole('table', { name: 'Users' });
     const search = screen.getByRole('searchbox', { name: 'Search users' });
-    await user.type(search, 's');
-    await user.type(search, 'am');
+    // The typing pause runs on a fake clock, so one character has settled past the
+    // 300 ms debounce before the second comes, however slow the machine (issue 23 item 8).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // fireEvent, not userEvent: Testing Library's async wrapper waits on a real timer.
+      fireEvent.change(search, { target: { value: 's' } });
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      fireEvent.change(search, { target: { value: 'sam' } });
+      await act(() => vi.advanceTimersByTimeAsync(300));
+    } finally {
+      vi.useRealTimers();
+    }
+    const user = userEvent.setup();
     await waitFor(() => expect(calledUrls(spy)).toContain('/api/v1/users?q=sam&limit=50'));
     expect(calledUrls(spy).filter((url) => url.includes('q=s&'))).toEqual([]);
 
