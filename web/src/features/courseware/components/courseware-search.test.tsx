@@ -329,8 +329,30 @@ describe('/courseware search', () => {
     renderApp({ path: '/courseware?q=overflow' });
     await screen.findByRole('link', { name: 'Debounced hit 1' });
     // That the wait holds the first load back 500 ms (spec §9) is tested on a fake clock
-    // in use-debounced-start.test.tsx; here the page searches once when it is over.
+    // in the next test and in use-debounced-start.test.tsx; here the page searches once.
     expect(api.searches).toHaveLength(1);
+  });
+
+  it('holds the first search back exactly 500 ms after the page opens (spec §9), on a fake clock', async () => {
+    const api = mockPortal(() => page(items(1, 'Debounced hit')));
+    // A first visit loads the route's modules; the timed visit then mounts at once.
+    const warm = renderApp({ path: '/courseware?q=overflow' });
+    await screen.findByRole('searchbox', { name: 'Search courseware' });
+    warm.unmount();
+    api.searches.length = 0;
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderApp({ path: '/courseware?q=overflow' });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(screen.getByRole('searchbox', { name: 'Search courseware' })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(499));
+      expect(api.searches).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(api.searches).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('announces an empty result and offers to clear the filters, keeping the text', async () => {
