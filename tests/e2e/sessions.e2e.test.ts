@@ -186,8 +186,12 @@ describe('an ended session says so (spec §8; issue 21 item 26)', () => {
   });
 
   it('tells a student whose session an administrator ended by changing their rights (decision record 032)', async () => {
-    const page = await freshPage();
-    await signIn(page, 'student');
+    const before = await freshPage();
+    await signIn(before, 'student');
+    // The student leaves with the session stored. A page left open would race the change:
+    // a request of its own answered 401 after it would end the session there, and a reload
+    // would then find none to say so of (issue 23 item 8).
+    await before.close();
     const studentId = String(payloadOf(await portalTokenFor(portal, 'student')).sub);
     const admin = { authorization: `Bearer ${await portalTokenFor(portal, 'admin')}` };
     const user = (await (await fetch(`${portal.baseUrl}/api/v1/users/${studentId}`, { headers: admin })).json()) as {
@@ -209,7 +213,9 @@ describe('an ended session says so (spec §8; issue 21 item 26)', () => {
     });
     expect(changed.status).toBe(200);
 
-    await page.reload();
+    // The student comes back: the SPA starts with the stored session, which the portal now refuses.
+    const page = await before.context().newPage();
+    await page.goto(`${portal.baseUrl}/courseware`);
     const dialog = page.getByRole('alertdialog', { name: 'ERROR' });
     await dialog.getByText('Your session has expired.').waitFor();
     expect(await seriousAccessibilityViolations(page), 'axe with the ended-session message').toEqual([]);
