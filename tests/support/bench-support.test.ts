@@ -48,7 +48,7 @@ describe.runIf(process.platform === 'linux')('processTreeCpuSeconds', () => {
       { stdio: 'ignore', detached: true },
     );
     const pid = child.pid ?? 0;
-    await expect.poll(() => processTreeCpuSeconds(pid), { timeout: 20_000, interval: 100 }).toBeGreaterThan(0.5);
+    await expect.poll(() => processTreeCpuSeconds(pid), { interval: 100 }).toBeGreaterThan(0.5);
     expect(processTreeCpuSeconds(999_999_999)).toBe(0);
   });
 });
