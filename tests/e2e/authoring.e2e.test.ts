@@ -60,7 +60,7 @@ async function addChild(form: Locator, name: string, count: number): Promise<voi
 }
 
 async function saved(page: Page): Promise<void> {
-  await expect.poll(() => page.getByRole('form', { name: 'Edit content' }).count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.getByRole('form', { name: 'Edit content' }).count()).toBe(0);
 }
 
 describe('authoring courseware (issue 5)', () => {
@@ -89,7 +89,7 @@ describe('authoring courseware (issue 5)', () => {
 
     await form.getByRole('button', { name: 'Create' }).click();
 
-    await title(page, MODULE).waitFor({ timeout: 15_000 });
+    await title(page, MODULE).waitFor();
     await page.getByRole('img', { name: 'Status: Published' }).first().waitFor();
     await page.getByRole('link', { name: LAB_ONE }).waitFor();
     await page.getByRole('link', { name: LAB_TWO }).waitFor();
@@ -128,14 +128,11 @@ describe('authoring courseware (issue 5)', () => {
       sessionStorage.clear();
     });
     await expect
-      .poll(
-        async () => {
-          await page.goto(url(`/courseware?q=${encodeURIComponent(`packet capture module ${stamp}`)}`));
-          await page.getByRole('heading', { level: 2, name: /^\d+ results?$/ }).waitFor();
-          return page.getByRole('link', { name: MODULE }).count();
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        await page.goto(url(`/courseware?q=${encodeURIComponent(`packet capture module ${stamp}`)}`));
+        await page.getByRole('heading', { level: 2, name: /^\d+ results?$/ }).waitFor();
+        return page.getByRole('link', { name: MODULE }).count();
+      })
       .toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Add courseware' }).count()).toBe(0);
     await signIn(page, 'admin', new URL(back).pathname);

@@ -254,7 +254,7 @@ describe('the dashboard (issue 7)', () => {
   it('sends faculty away from /dashboard', async () => {
     const { page } = seeded();
     await signIn(page, 'faculty-uscr', '/dashboard');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('heading', { level: 1, name: 'Dashboard' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'File downloads' }).count()).toBe(0);
   });

@@ -36,17 +36,14 @@ async function axe(page: Page, what: string) {
 async function invitationLinkFor(portal: LocalPortal, address: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(
-      async () => {
-        const store = (await (await fetch(`${portal.urls.sesInbox}/store`)).json()) as { emails: InboxEmail[] };
-        const email = store.emails.find((candidate) =>
-          candidate.destination.to.some((to) => to.toLowerCase().includes(address)),
-        );
-        link = email?.body.text?.match(/https?:\/\/\S+\/invitation\?token=[^\s"<>]+/)?.[0];
-        return link !== undefined;
-      },
-      { timeout: 10_000 },
-    )
+    .poll(async () => {
+      const store = (await (await fetch(`${portal.urls.sesInbox}/store`)).json()) as { emails: InboxEmail[] };
+      const email = store.emails.find((candidate) =>
+        candidate.destination.to.some((to) => to.toLowerCase().includes(address)),
+      );
+      link = email?.body.text?.match(/https?:\/\/\S+\/invitation\?token=[^\s"<>]+/)?.[0];
+      return link !== undefined;
+    })
     .toBe(true);
   const url = new URL(link ?? '');
   // The e-mail names the portal's canonical origin; the browser uses the test portal's.
@@ -177,7 +174,7 @@ describe('user import (issue 11; spec §5 "File picker and user import")', () =>
       .poll(() => page.getByRole('radio', { name: 'Import the valid rows and skip the others' }).isChecked())
       .toBe(true);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await shown(page, 'Import partly done: 2 invited, 3 skipped, 0 failed.').waitFor({ timeout: 20_000 });
+    await shown(page, 'Import partly done: 2 invited, 3 skipped, 0 failed.').waitFor({ timeout: 30_000 });
     await axe(page, 'the import result');
 
     const [download] = await Promise.all([

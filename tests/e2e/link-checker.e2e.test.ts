@@ -65,7 +65,7 @@ async function openInApp(page: Page, link: string) {
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, link);
   await page.waitForFunction(() => document.activeElement?.id === 'main-content', undefined, {
-    timeout: 20_000,
+    timeout: 30_000,
     polling: 25,
   });
 }
@@ -80,7 +80,7 @@ async function settled(page: Page) {
       return !document.querySelector('[role="status"][aria-label^="Loading"], [aria-busy="true"]');
     },
     undefined,
-    { timeout: 20_000, polling: 25 },
+    { timeout: 30_000, polling: 25 },
   );
 }
 

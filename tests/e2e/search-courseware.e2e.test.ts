@@ -74,7 +74,7 @@ describe('a visitor searching courseware', () => {
           if (!active.endsWith(`:${KU}`)) await seeded().page.keyboard.press('ArrowDown');
           return active;
         },
-        { timeout: 10_000, interval: 250 },
+        { interval: 250 },
       )
       .toMatch(new RegExp(`:${KU}$`));
     await seeded().page.keyboard.press('Enter');

@@ -129,9 +129,14 @@ describe('an expiring session', () => {
     process.env.PORTAL_TOKEN_TTL_SECONDS = '63';
     try {
       const page = await freshPage();
-      await signIn(page, 'faculty-uscr');
+      // Not signIn(): it waits for the account menu, which a loaded machine may take longer
+      // than those 3 s to show; the SPA then logs out at once, with the same message, and the
+      // menu never comes (issue 23 item 8). The 60 s rule itself runs on a fake clock in
+      // web/src/lib/auth/session-store.test.ts.
+      const back = encodeURIComponent(`${portal.baseUrl}/courseware`);
+      await page.goto(`${portal.baseUrl}/dev/login?persona=faculty-uscr&redirect_url=${back}`);
       const dialog = page.getByRole('alertdialog', { name: 'ERROR' });
-      await dialog.waitFor({ timeout: 15_000 });
+      await dialog.waitFor({ timeout: 30_000 });
       await dialog.getByText('Your session has expired.').waitFor();
       await dialog.getByRole('button', { name: 'OK' }).click();
       await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
