@@ -1,4 +1,5 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Spacer } from '@chakra-ui/react';
+import { Trash2Icon } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 
 /**
@@ -52,5 +53,58 @@ export function FormDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The footer of an editing form in a dialog (issue 23 item 4): Cancel and the
+ * primary submit button (`submitLabel`, a `type="submit"` of the enclosing form).
+ * While `pending` (a save under way) the submit shows its spinner with `loadingText`
+ * (when given) and Cancel is disabled. With `onDelete`, a red "Delete" button
+ * (`deleteLabel`, such as "Delete page") stands apart on the left, disabled while pending.
+ */
+export function FormDialogFooter({
+  submitLabel,
+  onCancel,
+  pending = false,
+  loadingText,
+  onDelete,
+  deleteLabel,
+}: {
+  readonly submitLabel: ReactNode;
+  readonly onCancel: () => void;
+  /** A save is under way. */
+  readonly pending?: boolean;
+  /** What the submit button says while pending (only its spinner when not given). */
+  readonly loadingText?: string;
+  readonly onDelete?: () => void;
+  /** The Delete button's text; "Delete" by default. */
+  readonly deleteLabel?: string;
+}) {
+  const actions = (
+    <>
+      <Button type="button" variant="outline" onClick={() => onCancel()} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="brand" loading={pending} loadingText={loadingText}>
+        {submitLabel}
+      </Button>
+    </>
+  );
+  return (
+    <Dialog.Footer>
+      {onDelete ? (
+        <>
+          <Button type="button" variant="outline" colorPalette="red" onClick={onDelete} disabled={pending}>
+            <Trash2Icon aria-hidden="true" />
+            {deleteLabel ?? 'Delete'}
+          </Button>
+          <Spacer />
+          <HStack gap="3">{actions}</HStack>
+        </>
+      ) : (
+        actions
+      )}
+    </Dialog.Footer>
   );
 }

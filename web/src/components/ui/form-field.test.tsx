@@ -49,6 +49,22 @@ function Example({
   );
 }
 
+/** A one-field form whose save never ends (react-hook-form's `isSubmitting` stays true), showing whether a check runs. */
+function PendingSaveExample() {
+  const form = useZodForm(Contract.pick({ name: true }), { name: '' });
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit(() => new Promise<void>(() => undefined))}>
+        <FormField<Values> name="name" label="Name" errorPrefix="Name: ">
+          {(control) => <Input {...control} {...form.register('name')} />}
+        </FormField>
+        <output aria-label="Checking">{form.formState.isValidating ? 'yes' : 'no'}</output>
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
+  );
+}
+
 describe('FormField with useZodForm', () => {
   it('shows the contract messages as alerts described by their controls and focuses the first invalid field', async () => {
     const user = userEvent.setup();
@@ -101,6 +117,23 @@ describe('FormField with useZodForm', () => {
     await user.clear(name);
     await user.type(name, 'Ada');
     await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+  });
+
+  it("checks a change made while a valid save is pending as a change, not as the submit's check", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PendingSaveExample />);
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    const checking = screen.getByRole('status', { name: 'Checking' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name: Enter a name.');
+    await user.type(name, 'Ada');
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The name had no message when the save began: making it too long while the save is pending adds none.
+    await user.type(name, 'Lovelace');
+    await waitFor(() => expect(checking).toHaveTextContent('no'));
+    expect(name).toHaveValue('AdaLovelace');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
   it('checks again every field edited after a submit with revalidate "changed"', async () => {

@@ -41,7 +41,11 @@ export function useZodForm<Input extends FieldValues, Output>(
   { revalidate = 'shown' }: ZodFormOptions = {},
 ): UseFormReturn<Input, unknown, Output> {
   const formRef = useRef<UseFormReturn<Input, unknown, Output> | null>(null);
-  // Set by a submit, so that the check it runs is told from a change's.
+  // Set by a submit, so that the check it runs is told from a change's. react-hook-form cannot tell them
+  // apart by itself: the resolver gets the same options for both (a submit names every mounted field),
+  // `formState.isSubmitting` is the last render's (still false while the submit's check runs), and the
+  // control's own flag stays true until the save ends, so a change made meanwhile would be checked as a
+  // submit (form-field.test.tsx: "checks a change made while a valid save is pending…").
   const submitting = useRef(false);
   // The resolver's overloads cannot see through a generic schema; the types above say what it returns.
   const resolver = zodResolver(schema as never) as unknown as Resolver<Input, unknown, Output>;

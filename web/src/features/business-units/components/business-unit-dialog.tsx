@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Dialog, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, Dialog, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Controller, FormProvider, useFormContext } from 'react-hook-form';
 import {
@@ -7,10 +7,12 @@ import {
   type BusinessUnit,
   type BusinessUnitInput,
 } from '#shared/contracts/administration';
-import { BRANDS } from '#shared/enums';
+import { BRANDS, type Brand } from '#shared/enums';
 import { ADMIN_LIMITS } from '#shared/limits';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { CheckboxGroupField } from '../../../components/ui/checkbox-group-field.tsx';
+import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
@@ -201,28 +203,17 @@ function UnitForm({
           </FormField>
           <PublicField disabled={pending} />
           <EligibleBrandsField disabled={pending} />
-          {stale || errors.root ? (
-            <Alert.Root status="error" ref={problem} tabIndex={-1} role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{stale ? UNIT_CHANGED_MESSAGE : errors.root?.message}</Alert.Title>
-              </Alert.Content>
-              {stale ? (
-                <Button size="sm" variant="outline" alignSelf="center" onClick={() => void reload()}>
-                  Reload
-                </Button>
-              ) : null}
-            </Alert.Root>
-          ) : null}
+          <FormProblem
+            ref={problem}
+            message={stale ? UNIT_CHANGED_MESSAGE : errors.root?.message}
+            onReload={stale ? () => void reload() : undefined}
+          />
         </Dialog.Body>
-        <Dialog.Footer>
-          <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={pending}>
-            {initial ? 'Save business unit' : 'Add business unit'}
-          </Button>
-        </Dialog.Footer>
+        <FormDialogFooter
+          submitLabel={initial ? 'Save business unit' : 'Add business unit'}
+          onCancel={onClose}
+          pending={pending}
+        />
       </form>
     </FormProvider>
   );
@@ -252,42 +243,14 @@ function PublicField({ disabled }: { disabled: boolean }) {
 
 /** The brands on which the unit's faculty may download (spec §1 eligibility as data), each said in words. */
 function EligibleBrandsField({ disabled }: { disabled: boolean }) {
-  const { control } = useFormContext<UnitDraft>();
   return (
-    <Controller
-      control={control}
+    <CheckboxGroupField<UnitDraft, Brand>
       name="eligibleBrands"
-      render={({ field }) => (
-        <FormField<UnitDraft>
-          name="eligibleBrands"
-          label="Eligible brands"
-          hint="Where this organization's faculty may download courseware. Leave both unticked when they may not download."
-          group
-        >
-          {(control) => (
-            <Stack gap="2" {...control} ref={field.ref} tabIndex={-1}>
-              {BRANDS.map((brand) => (
-                <Checkbox.Root
-                  key={brand}
-                  disabled={disabled}
-                  checked={field.value.includes(brand)}
-                  onCheckedChange={({ checked }) =>
-                    field.onChange(
-                      checked === true ? [...field.value, brand] : field.value.filter((one) => one !== brand),
-                    )
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>
-                    {brand}: {eligibilityText(brand)}
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-          )}
-        </FormField>
-      )}
+      label="Eligible brands"
+      hint="Where this organization's faculty may download courseware. Leave both unticked when they may not download."
+      options={BRANDS}
+      optionLabel={(brand) => `${brand}: ${eligibilityText(brand)}`}
+      disabled={disabled}
     />
   );
 }

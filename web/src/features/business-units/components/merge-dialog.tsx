@@ -7,6 +7,7 @@ import { EntityId } from '#shared/contracts/common';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -126,12 +127,7 @@ function MergeSteps({
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
-          {problem ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{problem}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormProblem message={problem} />
         </Dialog.Body>
         <Dialog.Footer>
           {result.complete ? null : (

@@ -1,11 +1,12 @@
-import { Alert, Button, Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Dialog, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import * as z from 'zod';
 import { CreateInvitationRequest, INVITATION_ROLES, type Invitation } from '#shared/contracts/administration';
 import { EntityId } from '#shared/contracts/common';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
 import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
@@ -161,22 +162,15 @@ function InviteForm({
                 </NativeSelect.Root>
               )}
             </FormField>
-            {formError ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{formError}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <FormProblem message={formError} />
           </Stack>
         </Dialog.Body>
-        <Dialog.Footer>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Sending…">
-            Send invitation
-          </Button>
-        </Dialog.Footer>
+        <FormDialogFooter
+          submitLabel="Send invitation"
+          onCancel={onCancel}
+          pending={create.isPending}
+          loadingText="Sending…"
+        />
       </form>
     </FormProvider>
   );

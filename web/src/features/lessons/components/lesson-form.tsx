@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Fieldset,
-  HStack,
-  Input,
-  Portal,
-  Progress,
-  Stack,
-} from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Fieldset, Input, Portal, Progress, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
@@ -22,7 +10,9 @@ import {
   type LessonUrl,
 } from '#shared/contracts/lesson';
 import { LIMITS } from '#shared/limits';
+import { FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endsSession, reportError } from '../../../lib/error-store.ts';
@@ -41,7 +31,7 @@ interface UploadProgress {
   readonly total: number;
 }
 
-interface FormProblem {
+interface LessonProblem {
   readonly message: string;
   readonly details: readonly string[];
   readonly stale: boolean;
@@ -119,7 +109,7 @@ export function LessonForm({
 }) {
   const form = useZodForm(LessonFormSchema, draftOf(lesson) as LessonFormValues);
   const { control, register, setError } = form;
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [problem, setProblem] = useState<LessonProblem | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusyState] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -133,7 +123,7 @@ export function LessonForm({
     onBusyChange(value);
   };
 
-  const showProblem = (next: FormProblem) => {
+  const showProblem = (next: LessonProblem) => {
     setProblem(next);
     queueMicrotask(() => problemRef.current?.focus());
   };
@@ -287,39 +277,19 @@ export function LessonForm({
               <Progress.ValueText>{progress.percent}%</Progress.ValueText>
             </Progress.Root>
           ) : null}
-          {problem ? (
-            <Alert.Root status="error" role="alert" ref={problemRef} tabIndex={-1}>
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{problem.message}</Alert.Title>
-                {problem.details.length > 0 ? (
-                  <Alert.Description>
-                    <Stack as="ul" gap="1" ps="4">
-                      {problem.details.map((detail) => (
-                        <li key={detail}>{detail}</li>
-                      ))}
-                    </Stack>
-                  </Alert.Description>
-                ) : null}
-              </Alert.Content>
-              {problem.stale ? (
-                <Button size="sm" onClick={reload}>
-                  Reload
-                </Button>
-              ) : null}
-            </Alert.Root>
-          ) : null}
+          <FormProblem
+            ref={problemRef}
+            message={problem?.message}
+            details={problem?.details}
+            onReload={problem?.stale ? reload : undefined}
+          />
         </Dialog.Body>
-        <Dialog.Footer>
-          <HStack gap="3">
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={busy} loadingText={progress ? 'Uploading…' : 'Saving…'}>
-              Save
-            </Button>
-          </HStack>
-        </Dialog.Footer>
+        <FormDialogFooter
+          submitLabel="Save"
+          onCancel={onClose}
+          pending={busy}
+          loadingText={progress ? 'Uploading…' : 'Saving…'}
+        />
       </form>
     </FormProvider>
   );

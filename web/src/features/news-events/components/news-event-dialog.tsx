@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Dialog, HStack, Image, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, HStack, Image, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Controller, FormProvider, useController, useFormContext } from 'react-hook-form';
 import { NEWS_EVENT_STATUS_LABELS, NEWS_EVENT_STATUSES } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
@@ -235,12 +236,7 @@ function NewsEventForm<K extends NewsEventKind>({
         </Dialog.Header>
         <Dialog.Body display="flex" flexDirection="column" gap="5">
           <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
-          {dataError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{dataError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormProblem message={dataError} />
           {textField('name', 'Title', { required: true })}
           {textField('link', 'Link', { required: kind === 'event', help: linkHelp, prefix: `${text.listPath}/` })}
           {kind === 'news'
@@ -281,14 +277,12 @@ function NewsEventForm<K extends NewsEventKind>({
           <ImageField id={`${id}-image`} />
           {textArea('description', 'Description (HTML)', NEWS_EVENT_LIMITS.descriptionMaxChars, 8, true)}
         </Dialog.Body>
-        <Dialog.Footer>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving…">
-            {item ? 'Save changes' : text.addLabel}
-          </Button>
-        </Dialog.Footer>
+        <FormDialogFooter
+          submitLabel={item ? 'Save changes' : text.addLabel}
+          onCancel={onCancel}
+          pending={saving}
+          loadingText="Saving…"
+        />
       </form>
     </FormProvider>
   );

@@ -23,6 +23,7 @@ import {
   type UserImportPreview,
 } from '#shared/contracts/administration';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { paths } from '../../../config/paths.ts';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -301,12 +302,7 @@ export function UserImportsPanel() {
           </div>
         </Stack>
       </FormProvider>
-      {formError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{formError}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <FormProblem message={formError} />
       {preview ? (
         <Stack as="section" aria-labelledby={`${id}-preview`} gap="4">
           <Heading as="h3" size="lg" id={`${id}-preview`} ref={previewHeading} tabIndex={-1}>

@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Dialog, Fieldset, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Fieldset, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
-import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import * as z from 'zod';
 import {
   INVITATION_ROLES,
@@ -8,8 +8,10 @@ import {
   MoveUserOrganizationRequest,
   type UserDetail,
 } from '#shared/contracts/administration';
+import { CheckboxGroupField } from '../../../components/ui/checkbox-group-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { announce } from '../../../lib/announcer.tsx';
@@ -103,22 +105,6 @@ function MoveLoader({
   );
 }
 
-function Problem({ message, onReload }: { message: string; onReload?: () => void }) {
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{message}</Alert.Title>
-      </Alert.Content>
-      {onReload ? (
-        <Button size="sm" variant="outline" alignSelf="center" onClick={onReload}>
-          Reload
-        </Button>
-      ) : null}
-    </Alert.Root>
-  );
-}
-
 const UnitChoice = z.object({ search: z.string(), businessUnitId: z.string().min(1, 'Choose a business unit.') });
 type UnitChoice = z.input<typeof UnitChoice>;
 
@@ -204,7 +190,7 @@ function BusinessUnitMove({
                 </NativeSelect.Root>
               )}
             </FormField>
-            {problem ? <Problem message={problem.message} onReload={problem.stale ? onReload : undefined} /> : null}
+            <FormProblem message={problem?.message} onReload={problem?.stale ? onReload : undefined} />
             <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={move.isPending}>
               Move to business unit
             </Button>
@@ -305,36 +291,13 @@ function TeamMove({ user, busy, onReload }: { user: UserDetail; busy: RefObject<
                 )
               }
             </FormField>
-            <Controller
-              control={form.control}
+            <CheckboxGroupField<TeamChoice, InvitationRole>
               name="roles"
-              render={({ field }) => (
-                <FormField<TeamChoice> name="roles" id={`${id}-roles`} label="Roles in the new team" group>
-                  {(control) => (
-                    <Stack gap="2" {...control} ref={field.ref} tabIndex={-1}>
-                      {INVITATION_ROLES.map((role) => (
-                        <Checkbox.Root
-                          key={role}
-                          checked={field.value.includes(role)}
-                          onCheckedChange={({ checked }) =>
-                            field.onChange(
-                              checked === true
-                                ? [...field.value, role]
-                                : field.value.filter((one: InvitationRole) => one !== role),
-                            )
-                          }
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{role}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </Stack>
-                  )}
-                </FormField>
-              )}
+              id={`${id}-roles`}
+              label="Roles in the new team"
+              options={INVITATION_ROLES}
             />
-            {problem ? <Problem message={problem.message} onReload={problem.stale ? onReload : undefined} /> : null}
+            <FormProblem message={problem?.message} onReload={problem?.stale ? onReload : undefined} />
             <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={move.isPending}>
               Move team
             </Button>

@@ -1,8 +1,6 @@
 import {
-  Alert,
   Box,
   Button,
-  Checkbox,
   Dialog,
   Field,
   Fieldset,
@@ -28,9 +26,11 @@ import {
 import type { UpdateUserRightsRequest, UserDetail } from '#shared/contracts/administration';
 import { BRANDS, type Brand } from '#shared/enums';
 import { ROLE_PRESETS, type RolePreset } from '#shared/role-presets';
+import { CheckboxGroupField } from '../../../components/ui/checkbox-group-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -247,28 +247,13 @@ function RightsForm({
           <ClaimsSection advanced={advanced} disabled={pending} />
           <SubscriptionsField disabled={pending} />
           <RangesField disabled={pending} />
-          {stale || errors.root ? (
-            <Alert.Root status="error" ref={problem} tabIndex={-1}>
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{stale ? USER_CHANGED_MESSAGE : errors.root?.message}</Alert.Title>
-              </Alert.Content>
-              {stale ? (
-                <Button size="sm" variant="outline" alignSelf="center" onClick={() => void onReload()}>
-                  Reload
-                </Button>
-              ) : null}
-            </Alert.Root>
-          ) : null}
+          <FormProblem
+            ref={problem}
+            message={stale ? USER_CHANGED_MESSAGE : errors.root?.message}
+            onReload={stale ? () => void onReload() : undefined}
+          />
         </Dialog.Body>
-        <Dialog.Footer>
-          <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={pending}>
-            Save rights
-          </Button>
-        </Dialog.Footer>
+        <FormDialogFooter submitLabel="Save rights" onCancel={onClose} pending={pending} />
         <ConfirmDialog
           open={removals !== null}
           title={`Take rights away from ${user.displayName}?`}
@@ -441,37 +426,13 @@ function SubscriptionsField({ disabled }: { disabled: boolean }) {
 
 /** The ranges (brands) the user belongs to, as a group of checkboxes. */
 function RangesField({ disabled }: { disabled: boolean }) {
-  const { control } = useFormContext<RightsDraft>();
   return (
-    <Controller
-      control={control}
+    <CheckboxGroupField<RightsDraft, Brand>
       name="ranges"
-      render={({ field }) => (
-        <FormField<RightsDraft> name="ranges" label="Ranges" group>
-          {(control) => (
-            <Fieldset.Content {...control} ref={field.ref} tabIndex={-1}>
-              {BRANDS.map((brand) => (
-                <Checkbox.Root
-                  key={brand}
-                  disabled={disabled}
-                  checked={field.value.includes(brand)}
-                  onCheckedChange={({ checked }) =>
-                    field.onChange(
-                      checked === true ? [...field.value, brand] : field.value.filter((one) => one !== brand),
-                    )
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>
-                    {brand} — {RANGE_HELP[brand]}
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Fieldset.Content>
-          )}
-        </FormField>
-      )}
+      label="Ranges"
+      options={BRANDS}
+      optionLabel={(brand) => `${brand} — ${RANGE_HELP[brand]}`}
+      disabled={disabled}
     />
   );
 }

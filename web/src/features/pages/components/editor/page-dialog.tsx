@@ -1,5 +1,4 @@
-import { Alert, Button, Dialog, HStack, Input, NativeSelect, Spacer, Textarea } from '@chakra-ui/react';
-import { Trash2Icon } from 'lucide-react';
+import { Dialog, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -16,8 +15,9 @@ import {
   type PageSummary,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
-import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../../components/ui/form-problem.tsx';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useZodForm } from '../../../../lib/forms/zod-form.ts';
@@ -244,12 +244,7 @@ function PageForm({
         </Dialog.Header>
         <Dialog.Body display="flex" flexDirection="column" gap="5">
           <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
-          {formError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormProblem message={formError} />
           {textInput('title', 'Title', PAGE_LIMITS.titleMaxChars)}
           <FormField<PageDraft>
             name="description"
@@ -301,25 +296,14 @@ function PageForm({
             </FormField>
           ) : null}
         </Dialog.Body>
-        <Dialog.Footer>
-          {onDelete ? (
-            <>
-              <Button type="button" variant="outline" colorPalette="red" onClick={onDelete} disabled={saving}>
-                <Trash2Icon aria-hidden="true" />
-                Delete page
-              </Button>
-              <Spacer />
-            </>
-          ) : null}
-          <HStack gap="3">
-            <Button type="button" variant="outline" onClick={() => onClose()} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving…">
-              {page ? 'Save changes' : 'Add page'}
-            </Button>
-          </HStack>
-        </Dialog.Footer>
+        <FormDialogFooter
+          submitLabel={page ? 'Save changes' : 'Add page'}
+          onCancel={onClose}
+          pending={saving}
+          loadingText="Saving…"
+          onDelete={onDelete}
+          deleteLabel="Delete page"
+        />
       </form>
     </FormProvider>
   );
