@@ -1,24 +1,33 @@
 import { Dialog } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Dispatch, type RefObject, type SetStateAction, useId, useRef, useState } from 'react';
+import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useId, useRef, useState } from 'react';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  get,
+  type UseFormReturn,
+  useFieldArray,
+  useWatch,
+} from 'react-hook-form';
 import { type Page, type PageSection, WIDGET_KIND_LABELS, type WidgetKind } from '#shared/contracts/page';
 import { AcknowledgedDeleteDialog } from '../../../../components/ui/acknowledged-delete-dialog.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
-import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
 import { announce } from '../../../../lib/announcer.tsx';
+import { useZodForm } from '../../../../lib/forms/zod-form.ts';
 import { useRuntimeConfig } from '../../../../lib/runtime-config.tsx';
 import { PAGES_QUERY_KEY } from '../../api/get-page-by-href.ts';
 import {
   canAddWidget,
   canDeleteWidget,
-  checkSection,
   emptyWidget,
   type FieldKey,
   type FormErrors,
+  fieldOrder,
   firstInvalid,
+  SECTION_FORM_SCHEMA,
   type SectionDraft,
   sectionDraftOf,
-  type WidgetDraft,
   widgetKey,
   withKind,
 } from '../../utils/section-form.ts';
@@ -99,41 +108,48 @@ export function SectionDialog({
   );
 }
 
-type SetState<T> = Dispatch<SetStateAction<T>>;
+/** The messages shown, by key, out of react-hook-form's error tree (the keys are the values' paths). */
+function messagesOf(errors: FieldErrors<SectionDraft>, draft: SectionDraft): FormErrors {
+  const messages: FormErrors = {};
+  for (const key of fieldOrder(draft)) {
+    const message: unknown = (get(errors, key) as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string') messages[key] = message;
+  }
+  return messages;
+}
 
-const withoutWidgetErrors = (current: FormErrors): FormErrors =>
-  Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('widgets'))) as FormErrors;
+/** A path of the section form's values (a {@link FieldKey} other than `form`, `widgets.root`). */
+const path = (key: string) => key as FieldPath<SectionDraft>;
 
 /**
  * The widget changes of the section dialog (spec §4 "Section dialog"): choosing the
  * kind (a new section's: clears its widget and the widgets' messages), editing a
- * widget, adding a giant icon button (its panel open, its name focused) and deleting
- * one while more than one remains (focus on Add button); each change is announced.
+ * widget field (checked again when it shows a message), adding a giant icon button
+ * (its panel open, its name focused) and deleting one while more than one remains
+ * (focus on Add button); each change is announced.
  */
 function useWidgetEditing({
+  form,
   draft,
-  setDraft,
-  setErrors,
   setOpenPanels,
   requestFocus,
 }: {
+  form: UseFormReturn<SectionDraft, unknown, SectionDraft>;
   draft: SectionDraft;
-  setDraft: SetState<SectionDraft>;
-  setErrors: SetState<FormErrors>;
-  setOpenPanels: SetState<ReadonlySet<string>>;
+  setOpenPanels: Dispatch<SetStateAction<ReadonlySet<string>>>;
   requestFocus: (key: FocusKey) => void;
 }) {
+  const list = useFieldArray({ control: form.control, name: 'widgets' as never, keyName: 'fieldId' });
   return {
+    changeField: (key: string, value: unknown) =>
+      form.setValue(path(key), value as never, { shouldDirty: true, shouldValidate: true }),
     changeKind: (value: string) => {
       const kind = value as WidgetKind | '';
       const next = withKind(draft, kind);
       if (next === draft) return;
-      setDraft(next);
-      setErrors(({ name, key, description }) => ({
-        ...(name ? { name } : {}),
-        ...(key ? { key } : {}),
-        ...(description ? { description } : {}),
-      }));
+      form.clearErrors(['kind', 'widgets', 'form' as never]);
+      form.setValue('kind', kind, { shouldDirty: true });
+      list.replace(next.widgets as never);
       setOpenPanels(new Set(next.widgets.map((widget) => widget.draftId)));
       if (draft.kind !== '') {
         announce(
@@ -141,17 +157,11 @@ function useWidgetEditing({
         );
       }
     },
-    changeWidget: (index: number, widget: WidgetDraft) => {
-      setDraft((current) => ({
-        ...current,
-        widgets: current.widgets.map((candidate, i) => (i === index ? widget : candidate)),
-      }));
-    },
     addWidget: () => {
       if (!canAddWidget(draft) || draft.kind === '') return;
       const widget = emptyWidget(draft.kind);
       const index = draft.widgets.length;
-      setDraft({ ...draft, widgets: [...draft.widgets, widget] });
+      list.append(widget as never, { shouldFocus: false });
       setOpenPanels((current) => new Set([...current, widget.draftId]));
       announce(`${WIDGET_KIND_LABELS[draft.kind]} ${index + 1} added.`);
       requestFocus(widgetKey(index, 'name'));
@@ -159,9 +169,9 @@ function useWidgetEditing({
     deleteWidget: canDeleteWidget(draft)
       ? (index: number) => {
           const removed = draft.widgets[index];
-          setDraft({ ...draft, widgets: draft.widgets.filter((_, i) => i !== index) });
           // Messages are keyed by position; the next save checks again.
-          setErrors(withoutWidgetErrors);
+          form.clearErrors('widgets');
+          list.remove(index);
           if (removed) announce(`${WIDGET_KIND_LABELS[removed.kind]} ${index + 1} deleted.`);
           requestFocus('add');
         }
@@ -193,43 +203,55 @@ function SectionForm({
   const id = useId();
   const queryClient = useQueryClient();
   const { publicFilesBaseUrl } = useRuntimeConfig();
-  const [draft, setDraft] = useState<SectionDraft>(() => sectionDraftOf(section, defaultKey));
-  const [errors, setErrors] = useState<FormErrors>({});
-  useRevalidation(draft, setErrors, (current: SectionDraft) => {
-    const check = checkSection(current);
-    return check.ok ? {} : check.errors;
-  });
+  const form = useZodForm<SectionDraft, SectionDraft>(
+    SECTION_FORM_SCHEMA,
+    sectionDraftOf(section, defaultKey) as DefaultValues<SectionDraft>,
+  );
+  const draft = useWatch({ control: form.control }) as SectionDraft;
+  const errors = messagesOf(form.formState.errors, draft);
   const [openPanels, setOpenPanels] = useState<ReadonlySet<string>>(
     () => new Set(draft.widgets.slice(0, 1).map((widget) => widget.draftId)),
   );
   const { register, requestFocus } = useFieldFocus(firstField);
 
-  const showErrors = (next: FormErrors) => {
-    setErrors(next);
-    const first = firstInvalid(draft, next);
+  /** Expands the widget of the first message and focuses its field. */
+  const focusFirst = (shown: FormErrors, values: SectionDraft) => {
+    const first = firstInvalid(values, shown);
     if (!first) return;
-    const widget = first.widgetIndex === null ? undefined : draft.widgets[first.widgetIndex];
+    const widget = first.widgetIndex === null ? undefined : values.widgets[first.widgetIndex];
     if (widget) setOpenPanels((current) => new Set([...current, widget.draftId]));
     requestFocus(first.key);
   };
+  const showErrors = (next: FormErrors) => {
+    form.clearErrors();
+    for (const [key, message] of Object.entries(next)) form.setError(path(key), { type: 'server', message });
+    focusFirst(next, form.getValues());
+  };
   const setError = (key: FieldKey, message: string | null) => {
-    setErrors((current) => {
-      const { [key]: _cleared, ...rest } = current;
-      return message === null ? rest : { ...rest, [key]: message };
-    });
+    if (message === null) form.clearErrors(path(key));
+    else form.setError(path(key), { type: 'pick', message });
   };
 
-  const { submit, saving, progress, conflict } = useSectionSave({
+  const { save, saving, progress, conflict, clearConflict } = useSectionSave({
     page,
     section,
-    draft,
     busy,
     showErrors,
-    clearErrors: () => setErrors({}),
+    clearErrors: () => form.clearErrors(),
     onSaved,
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (saving) return;
+    clearConflict();
+    return form.handleSubmit(save, (found) => {
+      const values = form.getValues();
+      focusFirst(messagesOf(found, values), values);
+    })(event);
+  };
   const deletion = useSectionDeletion({ page, section, busy, onDeleted });
-  const widgets = useWidgetEditing({ draft, setDraft, setErrors, setOpenPanels, requestFocus });
+  const widgets = useWidgetEditing({ form, draft, setOpenPanels, requestFocus });
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: PAGES_QUERY_KEY });
     onClose();
@@ -250,7 +272,7 @@ function SectionForm({
             draft={draft}
             errors={errors}
             register={register}
-            onChange={setDraft}
+            onChange={widgets.changeField}
             onKindChange={widgets.changeKind}
           />
           <WidgetList
@@ -267,7 +289,7 @@ function SectionForm({
                 return next;
               })
             }
-            onWidgetChange={widgets.changeWidget}
+            onFieldChange={widgets.changeField}
             onAdd={widgets.addWidget}
             onDelete={widgets.deleteWidget}
             setError={setError}

@@ -10,10 +10,12 @@ import {
 import { PAGE_LIMITS } from '#shared/limits';
 import {
   canAddWidget,
+  type FieldKey,
   type FormErrors,
   kindFixed,
   type SectionDraft,
   type WidgetDraft,
+  widgetKey,
 } from '../../utils/section-form.ts';
 import type { SaveProgress } from '../../utils/section-save.ts';
 import { type Register, SelectField, TextField } from './form-parts.tsx';
@@ -76,7 +78,8 @@ export function SectionFields({
   draft: SectionDraft;
   errors: FormErrors;
   register: RegisterKey;
-  onChange: (draft: SectionDraft) => void;
+  /** Sets the value at a field's path (`name`, `key`, `description`). */
+  onChange: (key: 'name' | 'key' | 'description', value: string) => void;
   onKindChange: (kind: string) => void;
 }) {
   const groups = pageGroups(page.layout);
@@ -96,7 +99,7 @@ export function SectionFields({
         id={`${idBase}-name`}
         label="Section name"
         value={draft.name}
-        onChange={(name) => onChange({ ...draft, name })}
+        onChange={(name) => onChange('name', name)}
         register={register('name')}
         error={errors.name}
         max={PAGE_LIMITS.sectionNameMaxChars}
@@ -110,7 +113,7 @@ export function SectionFields({
           // A key naming a group in another case selects that group (issue 21 item 16).
           value={groupOfKey(groups, draft.key) ?? draft.key}
           options={groupOptions}
-          onChange={(key) => onChange({ ...draft, key })}
+          onChange={(key) => onChange('key', key)}
           register={register('key')}
           error={errors.key}
         />
@@ -119,7 +122,7 @@ export function SectionFields({
         id={`${idBase}-description`}
         label="Description (HTML)"
         value={draft.description}
-        onChange={(description) => onChange({ ...draft, description })}
+        onChange={(description) => onChange('description', description)}
         register={register('description')}
         error={errors.description}
         max={PAGE_LIMITS.sectionDescriptionMaxChars}
@@ -154,7 +157,7 @@ export function WidgetList({
   register,
   openPanels,
   onOpenChange,
-  onWidgetChange,
+  onFieldChange,
   onAdd,
   onDelete,
   setError,
@@ -166,7 +169,8 @@ export function WidgetList({
   register: RegisterKey;
   openPanels: ReadonlySet<string>;
   onOpenChange: (widget: WidgetDraft, open: boolean) => void;
-  onWidgetChange: (index: number, widget: WidgetDraft) => void;
+  /** Sets the value at a widget field's path (`widgets.<index>.<WidgetFieldName>`). */
+  onFieldChange: (key: FieldKey, value: unknown) => void;
   onAdd: () => void;
   /** Deletes the widget at an index; null while only one remains. */
   onDelete: ((index: number) => void) | null;
@@ -175,9 +179,9 @@ export function WidgetList({
 }) {
   return (
     <>
-      {errors.widgets ? (
-        <Text role="alert" color="fg.error" fontSize="sm" tabIndex={-1} ref={register('widgets')}>
-          {errors.widgets}
+      {errors['widgets.root'] ? (
+        <Text role="alert" color="fg.error" fontSize="sm" tabIndex={-1} ref={register('widgets.root')}>
+          {errors['widgets.root']}
         </Text>
       ) : null}
       {draft.widgets.length > 0 ? (
@@ -190,7 +194,7 @@ export function WidgetList({
               index={index}
               open={openPanels.has(widget.draftId)}
               onOpenChange={(isOpen) => onOpenChange(widget, isOpen)}
-              onChange={(next) => onWidgetChange(index, next)}
+              onFieldChange={(field, value) => onFieldChange(widgetKey(index, field), value)}
               onDelete={onDelete ? () => onDelete(index) : null}
               errors={errors}
               register={register}

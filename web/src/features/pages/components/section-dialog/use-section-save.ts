@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Page, PageSection } from '#shared/contracts/page';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -67,16 +67,16 @@ function saveSteps(pageId: string, section: PageSection | null): SectionSaveStep
 }
 
 /**
- * The save of the section dialog (spec §4 "Saving", {@link saveSection}): the
- * submit handler, the upload progress while files go up, and a 409's message.
- * `showErrors` gets the messages to put under their fields: the checks' before
- * anything is sent, a refused upload's under its file field, a 400's under the
- * fields its details name (`errorsFromDetails`). `busy` is true while the save runs.
+ * The save of the section dialog (spec §4 "Saving", {@link saveSection}): `save`, run
+ * with a draft that passed the form's checks, the upload progress while files go up,
+ * and a 409's message (`clearConflict` drops it when a submit starts). `showErrors`
+ * gets the messages to put under their fields: a refused upload's under its file
+ * field, a 400's under the fields its details name (`errorsFromDetails`), the checks'
+ * should the draft fail them after all. `busy` is true while the save runs.
  */
 export function useSectionSave({
   page,
   section,
-  draft,
   busy,
   showErrors,
   clearErrors,
@@ -84,23 +84,23 @@ export function useSectionSave({
 }: {
   page: Page;
   section: PageSection | null;
-  draft: SectionDraft;
   busy: RefObject<boolean>;
   showErrors: (errors: FormErrors) => void;
   clearErrors: () => void;
   onSaved: (page: Page) => void;
 }): {
-  submit: (event: FormEvent) => Promise<void>;
+  save: (draft: SectionDraft) => Promise<void>;
   saving: boolean;
   progress: SaveProgress | null;
   conflict: string | null;
+  clearConflict: () => void;
 } {
   const [progress, setProgress] = useState<SaveProgress | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   /** The upload in progress, so a refused upload's message lands under its file field. */
   const uploading = useRef<FieldKey | null>(null);
 
-  const save = useMutation({
+  const mutation = useMutation({
     mutationFn: (saving: SectionDraft) => {
       const uploads = pendingUploads(saving);
       const steps = saveSteps(page.id, section);
@@ -111,7 +111,7 @@ export function useSectionSave({
           ...steps,
           upload: (request, callbacks) => {
             const upload = uploads.find((candidate) => candidate.file === request.file);
-            uploading.current = upload ? widgetKey(upload.widgetIndex, `file.${upload.slot}`) : null;
+            uploading.current = upload ? widgetKey(upload.widgetIndex, `files.${upload.slot}`) : null;
             return steps.upload(request, callbacks);
           },
           write: (body) => {
@@ -127,7 +127,7 @@ export function useSectionSave({
     meta: { handledStatuses: [400, 409] },
   });
 
-  const failed = (error: unknown) => {
+  const failed = (error: unknown, draft: SectionDraft) => {
     setProgress(null);
     const failedUpload = uploading.current;
     uploading.current = null;
@@ -151,14 +151,11 @@ export function useSectionSave({
     showErrors(errorsFromDetails(draft, error.details, error.message));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (save.isPending) return;
-    setConflict(null);
+  const save = async (draft: SectionDraft) => {
+    if (mutation.isPending) return;
     busy.current = true;
     try {
-      const result = await save.mutateAsync(draft);
+      const result = await mutation.mutateAsync(draft);
       busy.current = false;
       if (result.status === 'invalid') {
         showErrors(result.errors);
@@ -169,11 +166,11 @@ export function useSectionSave({
       onSaved(result.page);
     } catch (error) {
       busy.current = false;
-      failed(error);
+      failed(error, draft);
     }
   };
 
-  return { submit, saving: save.isPending, progress, conflict };
+  return { save, saving: mutation.isPending, progress, conflict, clearConflict: () => setConflict(null) };
 }
 
 /**
