@@ -2,7 +2,7 @@ import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useStatisticBuckets } from '../api/get-statistic-buckets.ts';
-import { defaultRange, type RangeErrors, rangeErrors } from '../utils/dates.ts';
+import { type DateRange, defaultRange } from '../utils/dates.ts';
 import { axisTicks } from '../utils/ticks.ts';
 import { zeroPad } from '../utils/zero-pad.ts';
 import { ChartPanel } from './chart-panel.tsx';
@@ -10,7 +10,7 @@ import { DateRangeForm } from './date-range-form.tsx';
 import { ExportPanel } from './export-panel.tsx';
 import { TopTable } from './top-table.tsx';
 
-type Range = { from: string; to: string };
+type Range = DateRange;
 
 /** Spec §9 "Top tables". */
 const TOP_UNITS = 10;
@@ -127,24 +127,12 @@ function DownloadCharts({ range }: { range: Range }) {
 export function DownloadsView({ now }: { now?: Date }) {
   const queryClient = useQueryClient();
   const [initial] = useState(() => defaultRange(now));
-  const [draft, setDraft] = useState<Range>(initial);
-  const [errors, setErrors] = useState<RangeErrors>({});
   const [applied, setApplied] = useState<Range>(initial);
 
-  const change = (field: 'from' | 'to', value: string) => {
-    const next = { ...draft, [field]: value };
-    setDraft(next);
-    setErrors(rangeErrors(next.from, next.to, field));
-  };
-  const refresh = () => {
-    const found = rangeErrors(draft.from, draft.to);
-    if (found.from || found.to) {
-      setErrors((current) => (current.from || current.to ? current : found));
-      return;
-    }
-    if (draft.from === applied.from && draft.to === applied.to) {
+  const refresh = (range: Range) => {
+    if (range.from === applied.from && range.to === applied.to) {
       void queryClient.invalidateQueries({ queryKey: ['statistics', 'buckets'] });
-    } else setApplied(draft);
+    } else setApplied(range);
   };
 
   return (
@@ -152,7 +140,7 @@ export function DownloadsView({ now }: { now?: Date }) {
       <Heading as="h2" size="lg">
         File downloads
       </Heading>
-      <DateRangeForm from={draft.from} to={draft.to} errors={errors} onChange={change} onRefresh={refresh} />
+      <DateRangeForm defaultValues={initial} onRefresh={refresh} />
       <DownloadCharts key={`${applied.from}..${applied.to}`} range={applied} />
     </Stack>
   );

@@ -18,7 +18,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** Spec §9 "dashboard range and default": 182 days before today to tomorrow (UTC). */
-export function defaultRange(now: Date = new Date()): { from: string; to: string } {
+export function defaultRange(now: Date = new Date()): DateRange {
   const today = utcDate(now);
   return { from: addDays(today, -182), to: addDays(today, 1) };
 }
@@ -34,6 +34,13 @@ export function isIsoDate(value: string): boolean {
   );
 }
 
+/** A dashboard date range: from and to, both `YYYY-MM-DD` (UTC), to inclusive (spec §2.13, §9). */
+export interface DateRange {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The spec §5 "Dashboard dates" message under each date of a range; absent when that date is fine. */
 export interface RangeErrors {
   readonly from?: string;
   readonly to?: string;

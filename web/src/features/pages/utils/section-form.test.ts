@@ -13,8 +13,10 @@ import {
   emptyWidget,
   errorsFromDetails,
   FILE_REQUIRED_MESSAGE,
+  fieldOrder,
   firstInvalid,
   KIND_REQUIRED_MESSAGE,
+  SECTION_FORM_SCHEMA,
   sectionBody,
   sectionDraftOf,
   widgetKey,
@@ -125,12 +127,28 @@ describe('the section form (spec §4 "Section dialog", §5 "Widgets")', () => {
     });
   });
 
+  it('puts each message of the form schema at the path of its value, in screen order (issue 23 item 4)', () => {
+    const stored = sectionDraftOf(sectionOf([EVERY_KIND[0] as SectionWidget]));
+    expect(SECTION_FORM_SCHEMA.safeParse(stored)).toEqual({ success: true, data: stored });
+    const cover = withKind(sectionDraftOf(null), 'coverImage');
+    const check = checkSection(cover);
+    const parsed = SECTION_FORM_SCHEMA.safeParse(cover);
+    if (check.ok || parsed.success) throw new Error('expected messages');
+    const issues = parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues).toEqual(
+      fieldOrder(cover)
+        .filter((key) => check.errors[key] !== undefined)
+        .map((key) => [key, check.errors[key]]),
+    );
+    expect(issues.map(([key]) => key)).toContain(widgetKey(0, 'files.image'));
+  });
+
   it('asks for a kind and for a required file', () => {
     const none = checkSection(sectionDraftOf(null));
     expect(none).toEqual({ ok: false, errors: { kind: KIND_REQUIRED_MESSAGE } });
     const cover = checkSection(withKind(sectionDraftOf(null), 'coverImage'));
     if (cover.ok) throw new Error('expected messages');
-    expect(cover.errors[widgetKey(0, 'file.image')]).toBe(FILE_REQUIRED_MESSAGE);
+    expect(cover.errors[widgetKey(0, 'files.image')]).toBe(FILE_REQUIRED_MESSAGE);
     expect(cover.errors[widgetKey(0, 'title')]).toBe('Is required.');
   });
 
@@ -160,15 +178,15 @@ describe('the section form (spec §4 "Section dialog", §5 "Widgets")', () => {
         'Invalid request.',
       ),
     ).toEqual({
-      [widgetKey(0, 'alt.logo')]: 'Is required.',
-      [widgetKey(0, 'file.avatar')]: 'The avatar is larger than 50,000 bytes.',
+      [widgetKey(0, 'files.logo.alt')]: 'Is required.',
+      [widgetKey(0, 'files.avatar')]: 'The avatar is larger than 50,000 bytes.',
       kind: 'The kind of a saved widget cannot change.',
-      widgets: 'Only a section of giant icon buttons may hold several widgets.',
+      'widgets.root': 'Only a section of giant icon buttons may hold several widgets.',
       form: 'The section is too large: split its content over several sections.',
     });
     const fileWidget = sectionDraftOf(sectionOf([EVERY_KIND[10] as SectionWidget]));
     expect(errorsFromDetails(fileWidget, [{ path: 'body.widgets.0.files.0.alt', message: 'x' }], 'm')).toEqual({
-      [widgetKey(0, 'file.file')]: 'x',
+      [widgetKey(0, 'files.file')]: 'x',
     });
     expect(errorsFromDetails(fileWidget, [], 'Invalid request.')).toEqual({ form: 'Invalid request.' });
   });

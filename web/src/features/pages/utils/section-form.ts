@@ -9,6 +9,7 @@ import {
   type WidgetKind,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
+import { formValue } from '../../../lib/forms/zod-form.ts';
 import {
   type FileSlot,
   fileSpecs,
@@ -60,15 +61,32 @@ export interface SectionDraft {
   readonly widgets: readonly WidgetDraft[];
 }
 
-/** A widget field as the dialog names it: a text field, an attribute, a file place or its alt text. */
-export type WidgetFieldName = WidgetTextField | WidgetAttribute | `file.${FileSlot}` | `alt.${FileSlot}`;
+/**
+ * A widget field as the dialog names it, the path of its value in a {@link WidgetDraft}:
+ * a text field, an attribute (`attributes.<attribute>`), a file place
+ * (`files.<slot>`) or its alt text (`files.<slot>.alt`).
+ */
+export type WidgetFieldName =
+  | WidgetTextField
+  | `attributes.${WidgetAttribute}`
+  | `files.${FileSlot}`
+  | `files.${FileSlot}.alt`;
 
 /**
- * The key of a message: a section field (`name`, `key`, `description`, `kind`),
- * `widgets` (the list as a whole), `form` (the whole section), or
+ * The key of a message, equal to the path of its value in a {@link SectionDraft} (so a
+ * form library can hold it at that field, issue 23 item 4): a section field (`name`,
+ * `key`, `description`, `kind`), `widgets.root` (the list as a whole, react-hook-form's
+ * place for a field array's own message), `form` (the whole section), or
  * `widgets.<index>.<WidgetFieldName>`.
  */
-export type FieldKey = 'name' | 'key' | 'description' | 'kind' | 'widgets' | 'form' | `widgets.${number}.${string}`;
+export type FieldKey =
+  | 'name'
+  | 'key'
+  | 'description'
+  | 'kind'
+  | 'widgets.root'
+  | 'form'
+  | `widgets.${number}.${string}`;
 
 /** The first message per field. */
 export type FormErrors = Partial<Record<FieldKey, string>>;
@@ -257,7 +275,7 @@ export function sectionBody(draft: SectionDraft, uploadedIds: UploadedIds = new 
 /**
  * The key of a message at `path` of a section body (a zod issue's path, or a 400
  * detail's path without `body.`), given the draft the body was made of. A path
- * inside a widget's `files` lands on its place (`file.<slot>`, or `alt.<slot>` for
+ * inside a widget's `files` lands on its place (`files.<slot>`, or `files.<slot>.alt` for
  * an alt text the editor writes); a team member's `avatarFileId`/`logoFileId` on
  * that place. Anything unknown is `form`.
  */
@@ -268,7 +286,7 @@ export function fieldKeyOfPath(path: readonly PropertyKey[], draft: SectionDraft
   if (head !== 'widgets') return 'form';
   const i = Number(index);
   const widget = Number.isInteger(i) ? draft.widgets[i] : undefined;
-  if (index === undefined || !widget) return 'widgets';
+  if (index === undefined || !widget) return 'widgets.root';
   if (field === 'kind') return 'kind';
   if (field === 'name' || field === 'title' || field === 'subtitle' || field === 'content' || field === 'link') {
     return widgetKey(i, field);
@@ -279,21 +297,21 @@ export function fieldKeyOfPath(path: readonly PropertyKey[], draft: SectionDraft
     const j = Number(sub);
     const slot = Number.isInteger(j) ? placed[j]?.slot : undefined;
     const first = specs[0]?.slot;
-    if (!slot) return first ? widgetKey(i, `file.${first}`) : 'widgets';
+    if (!slot) return first ? widgetKey(i, `files.${first}`) : 'widgets.root';
     const hasAlt = specs.find((spec) => spec.slot === slot)?.alt ?? false;
-    return leaf === 'alt' && hasAlt ? widgetKey(i, `alt.${slot}`) : widgetKey(i, `file.${slot}`);
+    return leaf === 'alt' && hasAlt ? widgetKey(i, `files.${slot}.alt`) : widgetKey(i, `files.${slot}`);
   }
   if (field === 'customAttributes') {
-    if (sub === 'avatarFileId') return widgetKey(i, 'file.avatar');
-    if (sub === 'logoFileId') return widgetKey(i, 'file.logo');
+    if (sub === 'avatarFileId') return widgetKey(i, 'files.avatar');
+    if (sub === 'logoFileId') return widgetKey(i, 'files.logo');
     const attribute = WIDGET_FIELDS[widget.kind].find(
       (spec) => (spec.type === 'choice' || spec.type === 'attribute') && spec.attribute === sub,
     );
     if (attribute && (attribute.type === 'choice' || attribute.type === 'attribute')) {
-      return widgetKey(i, attribute.attribute);
+      return widgetKey(i, `attributes.${attribute.attribute}`);
     }
   }
-  return 'widgets';
+  return 'widgets.root';
 }
 
 /** The fields of a widget in screen order, as message keys (alt text right after its file). */
@@ -302,10 +320,10 @@ export function widgetFieldOrder(widget: WidgetDraft, index: number): FieldKey[]
     if (spec.type === 'text') return [widgetKey(index, spec.field)];
     if (spec.type === 'file') {
       return spec.alt
-        ? [widgetKey(index, `file.${spec.slot}`), widgetKey(index, `alt.${spec.slot}`)]
-        : [widgetKey(index, `file.${spec.slot}`)];
+        ? [widgetKey(index, `files.${spec.slot}`), widgetKey(index, `files.${spec.slot}.alt`)]
+        : [widgetKey(index, `files.${spec.slot}`)];
     }
-    return [widgetKey(index, spec.attribute)];
+    return [widgetKey(index, `attributes.${spec.attribute}`)];
   });
 }
 
@@ -317,7 +335,7 @@ export function fieldOrder(draft: SectionDraft): FieldKey[] {
     'key',
     'description',
     'kind',
-    'widgets',
+    'widgets.root',
     ...draft.widgets.flatMap((widget, index) => widgetFieldOrder(widget, index)),
   ];
 }
@@ -360,9 +378,9 @@ export function checkSection(draft: SectionDraft): SectionCheck {
     for (const spec of fileSpecs(widget.kind)) {
       const slot = widget.files[spec.slot];
       const present = Boolean(slot?.picked ?? slot?.stored);
-      if (spec.required && !present) add(widgetKey(index, `file.${spec.slot}`), FILE_REQUIRED_MESSAGE);
+      if (spec.required && !present) add(widgetKey(index, `files.${spec.slot}`), FILE_REQUIRED_MESSAGE);
       if (spec.alt && (spec.required || present) && (slot?.alt ?? '').trim() === '') {
-        add(widgetKey(index, `alt.${spec.slot}`), ALT_REQUIRED_MESSAGE);
+        add(widgetKey(index, `files.${spec.slot}.alt`), ALT_REQUIRED_MESSAGE);
       }
     }
   });
@@ -377,6 +395,27 @@ export function checkSection(draft: SectionDraft): SectionCheck {
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body };
 }
+
+/**
+ * The section dialog's form schema (issue 23 item 4): the draft as it is, checked by
+ * {@link checkSection} so the messages stay spec §5's, each at the path of its value
+ * ({@link FieldKey}). Issues come in screen order ({@link fieldOrder}), a file's before
+ * its alt text's, so react-hook-form nests the alt text's message inside the file's.
+ */
+export const SECTION_FORM_SCHEMA = formValue<SectionDraft>().superRefine((draft, context) => {
+  const check = checkSection(draft);
+  if (check.ok) return;
+  const order = fieldOrder(draft);
+  const rank = (key: string) => {
+    const index = order.indexOf(key as FieldKey);
+    return index === -1 ? order.length : index;
+  };
+  const keys = Object.keys(check.errors).sort((a, b) => rank(a) - rank(b)) as FieldKey[];
+  for (const key of keys) {
+    const message = check.errors[key];
+    if (message !== undefined) context.addIssue({ code: 'custom', message, path: key.split('.') });
+  }
+});
 
 /** The messages of a 400 answer to a section write (details at `body.…`), under their fields. */
 export function errorsFromDetails(draft: SectionDraft, details: readonly FieldError[], message: string): FormErrors {

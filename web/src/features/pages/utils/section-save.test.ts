@@ -141,7 +141,7 @@ describe('saveSection (spec §4 "Section dialog" save order, §8 section save fa
       status: 'invalid',
       errors: expect.objectContaining({
         [widgetKey(0, 'name')]: 'Is required.',
-        [widgetKey(0, 'alt.logo')]: ALT_REQUIRED_MESSAGE,
+        [widgetKey(0, 'files.logo.alt')]: ALT_REQUIRED_MESSAGE,
       }),
     });
     expect(s.upload).not.toHaveBeenCalled();

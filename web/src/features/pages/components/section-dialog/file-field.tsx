@@ -32,6 +32,7 @@ export function FileField({
   slot,
   publicFilesBaseUrl,
   onChange,
+  onAltChange,
   onProblem,
   registerFile,
   registerAlt,
@@ -43,6 +44,8 @@ export function FileField({
   slot: FileSlotDraft;
   publicFilesBaseUrl: string;
   onChange: (slot: FileSlotDraft) => void;
+  /** Sets the alt text alone. */
+  onAltChange: (alt: string) => void;
   /** A message for the file field (or null to clear it) after a pick. */
   onProblem: (message: string | null) => void;
   registerFile: Register;
@@ -166,7 +169,7 @@ export function FileField({
             id={`${id}-alt`}
             label={`${spec.label} alt text`}
             value={slot.alt}
-            onChange={(alt) => onChange({ ...slot, alt })}
+            onChange={onAltChange}
             register={registerAlt}
             error={altError}
             required={spec.required || Boolean(current)}

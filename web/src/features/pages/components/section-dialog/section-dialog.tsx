@@ -1,46 +1,38 @@
-import { Alert, Box, Button, Dialog, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Dialog } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useId, useRef, useState } from 'react';
 import {
-  groupOfKey,
-  type Page,
-  type PageSection,
-  pageGroups,
-  WIDGET_KIND_FIXED_MESSAGE,
-  WIDGET_KIND_LABELS,
-  WIDGET_KINDS,
-  type WidgetKind,
-} from '#shared/contracts/page';
-import { PAGE_LIMITS } from '#shared/limits';
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  get,
+  type UseFormReturn,
+  useFieldArray,
+  useWatch,
+} from 'react-hook-form';
+import { type Page, type PageSection, WIDGET_KIND_LABELS, type WidgetKind } from '#shared/contracts/page';
 import { AcknowledgedDeleteDialog } from '../../../../components/ui/acknowledged-delete-dialog.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
-import { useRevalidation } from '../../../../hooks/use-revalidation.ts';
 import { announce } from '../../../../lib/announcer.tsx';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { endsSession, reportError } from '../../../../lib/error-store.ts';
-import { deleteFile, uploadFile } from '../../../../lib/file-uploads.ts';
+import { useZodForm } from '../../../../lib/forms/zod-form.ts';
 import { useRuntimeConfig } from '../../../../lib/runtime-config.tsx';
 import { PAGES_QUERY_KEY } from '../../api/get-page-by-href.ts';
-import { createSection, deleteSection, updateSection } from '../../api/sections.ts';
 import {
   canAddWidget,
   canDeleteWidget,
-  checkSection,
   emptyWidget,
-  errorsFromDetails,
   type FieldKey,
   type FormErrors,
+  fieldOrder,
   firstInvalid,
-  kindFixed,
+  SECTION_FORM_SCHEMA,
   type SectionDraft,
   sectionDraftOf,
-  type WidgetDraft,
   widgetKey,
   withKind,
 } from '../../utils/section-form.ts';
-import { pendingUploads, type SaveProgress, type SectionSaveSteps, saveSection } from '../../utils/section-save.ts';
-import { type Focusable, SelectField, TextField } from './form-parts.tsx';
-import { WidgetPanel } from './widget-panel.tsx';
+import { SectionAlerts, SectionFields, SectionFooter, UploadProgress, WidgetList } from './section-parts.tsx';
+import { type FocusKey, useFieldFocus, useSectionDeletion, useSectionSave } from './use-section-save.ts';
 
 /** The message under the delete confirmation's checkbox when it is not ticked (spec §5 "Pages", the section reading). */
 export const SECTION_DELETE_REQUIRED_MESSAGE = 'Error: This field is required.';
@@ -116,19 +108,76 @@ export function SectionDialog({
   );
 }
 
-/** The network steps of a save of `section` (null: create) on `pageId`. */
-function saveSteps(pageId: string, section: PageSection | null): SectionSaveSteps {
-  return {
-    upload: ({ file, kind }, { onStarted, onProgress }) =>
-      uploadFile({ kind, name: file.name, type: file.type, size: file.size }, file, { onStarted, onProgress }),
-    write: (body) =>
-      section ? updateSection({ pageId, sectionId: section.id, body }) : createSection({ pageId, body }),
-    deleteUpload: (fileId) => deleteFile({ id: fileId }),
-  };
+/** The messages shown, by key, out of react-hook-form's error tree (the keys are the values' paths). */
+function messagesOf(errors: FieldErrors<SectionDraft>, draft: SectionDraft): FormErrors {
+  const messages: FormErrors = {};
+  for (const key of fieldOrder(draft)) {
+    const message: unknown = (get(errors, key) as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string') messages[key] = message;
+  }
+  return messages;
 }
 
-const percentOf = (progress: SaveProgress) =>
-  progress.totalBytes === 0 ? 100 : Math.round((progress.sentBytes / progress.totalBytes) * 100);
+/** A path of the section form's values (a {@link FieldKey} other than `form`, `widgets.root`). */
+const path = (key: string) => key as FieldPath<SectionDraft>;
+
+/**
+ * The widget changes of the section dialog (spec §4 "Section dialog"): choosing the
+ * kind (a new section's: clears its widget and the widgets' messages), editing a
+ * widget field (checked again when it shows a message), adding a giant icon button
+ * (its panel open, its name focused) and deleting one while more than one remains
+ * (focus on Add button); each change is announced.
+ */
+function useWidgetEditing({
+  form,
+  draft,
+  setOpenPanels,
+  requestFocus,
+}: {
+  form: UseFormReturn<SectionDraft, unknown, SectionDraft>;
+  draft: SectionDraft;
+  setOpenPanels: Dispatch<SetStateAction<ReadonlySet<string>>>;
+  requestFocus: (key: FocusKey) => void;
+}) {
+  const list = useFieldArray({ control: form.control, name: 'widgets' as never, keyName: 'fieldId' });
+  return {
+    changeField: (key: string, value: unknown) =>
+      form.setValue(path(key), value as never, { shouldDirty: true, shouldValidate: true }),
+    changeKind: (value: string) => {
+      const kind = value as WidgetKind | '';
+      const next = withKind(draft, kind);
+      if (next === draft) return;
+      form.clearErrors(['kind', 'widgets', 'form' as never]);
+      form.setValue('kind', kind, { shouldDirty: true });
+      list.replace(next.widgets as never);
+      setOpenPanels(new Set(next.widgets.map((widget) => widget.draftId)));
+      if (draft.kind !== '') {
+        announce(
+          kind === '' ? 'Widget removed.' : `Widget changed to ${WIDGET_KIND_LABELS[kind]}; its values were cleared.`,
+        );
+      }
+    },
+    addWidget: () => {
+      if (!canAddWidget(draft) || draft.kind === '') return;
+      const widget = emptyWidget(draft.kind);
+      const index = draft.widgets.length;
+      list.append(widget as never, { shouldFocus: false });
+      setOpenPanels((current) => new Set([...current, widget.draftId]));
+      announce(`${WIDGET_KIND_LABELS[draft.kind]} ${index + 1} added.`);
+      requestFocus(widgetKey(index, 'name'));
+    },
+    deleteWidget: canDeleteWidget(draft)
+      ? (index: number) => {
+          const removed = draft.widgets[index];
+          // Messages are keyed by position; the next save checks again.
+          form.clearErrors('widgets');
+          list.remove(index);
+          if (removed) announce(`${WIDGET_KIND_LABELS[removed.kind]} ${index + 1} deleted.`);
+          requestFocus('add');
+        }
+      : null,
+  };
+}
 
 function SectionForm({
   page,
@@ -154,207 +203,59 @@ function SectionForm({
   const id = useId();
   const queryClient = useQueryClient();
   const { publicFilesBaseUrl } = useRuntimeConfig();
-  const [draft, setDraft] = useState<SectionDraft>(() => sectionDraftOf(section, defaultKey));
-  const [errors, setErrors] = useState<FormErrors>({});
-  useRevalidation(draft, setErrors, (current: SectionDraft) => {
-    const check = checkSection(current);
-    return check.ok ? {} : check.errors;
-  });
+  const form = useZodForm<SectionDraft, SectionDraft>(
+    SECTION_FORM_SCHEMA,
+    sectionDraftOf(section, defaultKey) as DefaultValues<SectionDraft>,
+  );
+  const draft = useWatch({ control: form.control }) as SectionDraft;
+  const errors = messagesOf(form.formState.errors, draft);
   const [openPanels, setOpenPanels] = useState<ReadonlySet<string>>(
     () => new Set(draft.widgets.slice(0, 1).map((widget) => widget.draftId)),
   );
-  const [progress, setProgress] = useState<SaveProgress | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ key: FieldKey | 'add'; n: number } | null>(null);
-  const refs = useRef(new Map<FieldKey | 'add', Focusable>());
-  /** The upload in progress, so a refused upload's message lands under its file field. */
-  const uploading = useRef<FieldKey | null>(null);
+  const { register, requestFocus } = useFieldFocus(firstField);
 
-  const register = (key: FieldKey | 'add') => (element: Focusable | null) => {
-    if (element) refs.current.set(key, element);
-    else refs.current.delete(key);
-    if (key === 'name') firstField.current = element as HTMLInputElement | null;
-  };
-
-  // Focus a field once it is rendered (its panel may just have been expanded).
-  useEffect(() => {
-    if (!focusRequest) return;
-    const focus = () => {
-      const element = refs.current.get(focusRequest.key);
-      element?.focus();
-      return element !== undefined && document.activeElement === element;
-    };
-    if (focus()) return;
-    const frame = requestAnimationFrame(() => {
-      if (!focus()) window.setTimeout(focus, 100);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [focusRequest]);
-
-  const requestFocus = (key: FieldKey | 'add') => setFocusRequest((current) => ({ key, n: (current?.n ?? 0) + 1 }));
-
-  const showErrors = (next: FormErrors, forDraft: SectionDraft = draft) => {
-    setErrors(next);
-    const first = firstInvalid(forDraft, next);
+  /** Expands the widget of the first message and focuses its field. */
+  const focusFirst = (shown: FormErrors, values: SectionDraft) => {
+    const first = firstInvalid(values, shown);
     if (!first) return;
-    const widget = first.widgetIndex === null ? undefined : forDraft.widgets[first.widgetIndex];
+    const widget = first.widgetIndex === null ? undefined : values.widgets[first.widgetIndex];
     if (widget) setOpenPanels((current) => new Set([...current, widget.draftId]));
     requestFocus(first.key);
   };
-
+  const showErrors = (next: FormErrors) => {
+    form.clearErrors();
+    for (const [key, message] of Object.entries(next)) form.setError(path(key), { type: 'server', message });
+    focusFirst(next, form.getValues());
+  };
   const setError = (key: FieldKey, message: string | null) => {
-    setErrors((current) => {
-      const { [key]: _cleared, ...rest } = current;
-      return message === null ? rest : { ...rest, [key]: message };
-    });
+    if (message === null) form.clearErrors(path(key));
+    else form.setError(path(key), { type: 'pick', message });
   };
 
-  const save = useMutation({
-    mutationFn: (saving: SectionDraft) => {
-      const uploads = pendingUploads(saving);
-      const steps = saveSteps(page.id, section);
-      return saveSection(
-        saving,
-        section,
-        {
-          ...steps,
-          upload: (request, callbacks) => {
-            const upload = uploads.find((candidate) => candidate.file === request.file);
-            uploading.current = upload ? widgetKey(upload.widgetIndex, `file.${upload.slot}`) : null;
-            return steps.upload(request, callbacks);
-          },
-          write: (body) => {
-            uploading.current = null;
-            setProgress(null);
-            return steps.write(body);
-          },
-        },
-        { onProgress: setProgress },
-      );
-    },
-    // A 400's field messages and a 409 show in the form; everything else goes to the ERROR dialog.
-    meta: { handledStatuses: [400, 409] },
+  const { save, saving, progress, conflict, clearConflict } = useSectionSave({
+    page,
+    section,
+    busy,
+    showErrors,
+    clearErrors: () => form.clearErrors(),
+    onSaved,
   });
-
-  const remove = useMutation({
-    mutationFn: () => {
-      if (!section) throw new Error('There is no saved section to delete.');
-      return deleteSection({ pageId: page.id, sectionId: section.id });
-    },
-    meta: { handledStatuses: [409] },
-  });
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     event.stopPropagation();
-    if (save.isPending) return;
-    setConflict(null);
-    busy.current = true;
-    try {
-      const result = await save.mutateAsync(draft);
-      busy.current = false;
-      if (result.status === 'invalid') {
-        showErrors(result.errors);
-        return;
-      }
-      setErrors({});
-      announce(section ? 'Section saved.' : 'Section added.');
-      onSaved(result.page);
-    } catch (error) {
-      busy.current = false;
-      setProgress(null);
-      const failedUpload = uploading.current;
-      uploading.current = null;
-      // A 400 "jwt expired" ends the session (spec §8), which the handled statuses would hide.
-      if (endsSession(error)) {
-        if (error.statusCode === 400) reportError(error);
-        return;
-      }
-      if (!(error instanceof ApiError)) return;
-      if (error.statusCode === 409) {
-        setConflict(error.message);
-        return;
-      }
-      if (error.statusCode !== 400) return;
-      const fromBody = error.details.some((detail) => detail.path.startsWith('body'));
-      if (failedUpload && !fromBody) {
-        const details = error.details.map((detail) => detail.message).join(' ');
-        showErrors({ [failedUpload]: details || error.message });
-        return;
-      }
-      showErrors(errorsFromDetails(draft, error.details, error.message));
-    }
+    if (saving) return;
+    clearConflict();
+    return form.handleSubmit(save, (found) => {
+      const values = form.getValues();
+      focusFirst(messagesOf(found, values), values);
+    })(event);
   };
-
+  const deletion = useSectionDeletion({ page, section, busy, onDeleted });
+  const widgets = useWidgetEditing({ form, draft, setOpenPanels, requestFocus });
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: PAGES_QUERY_KEY });
     onClose();
   };
-
-  const fixed = kindFixed(draft);
-  const changeKind = (value: string) => {
-    const kind = value as WidgetKind | '';
-    const next = withKind(draft, kind);
-    if (next === draft) return;
-    setDraft(next);
-    setErrors(({ name, key, description }) => ({
-      ...(name ? { name } : {}),
-      ...(key ? { key } : {}),
-      ...(description ? { description } : {}),
-    }));
-    setOpenPanels(new Set(next.widgets.map((widget) => widget.draftId)));
-    if (draft.kind !== '') {
-      announce(
-        kind === '' ? 'Widget removed.' : `Widget changed to ${WIDGET_KIND_LABELS[kind]}; its values were cleared.`,
-      );
-    }
-  };
-
-  const changeWidget = (index: number, widget: WidgetDraft) => {
-    setDraft((current) => ({
-      ...current,
-      widgets: current.widgets.map((candidate, i) => (i === index ? widget : candidate)),
-    }));
-  };
-
-  const withoutWidgetErrors = (current: FormErrors): FormErrors =>
-    Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('widgets'))) as FormErrors;
-
-  const addWidget = () => {
-    if (!canAddWidget(draft) || draft.kind === '') return;
-    const widget = emptyWidget(draft.kind);
-    const index = draft.widgets.length;
-    setDraft({ ...draft, widgets: [...draft.widgets, widget] });
-    setOpenPanels((current) => new Set([...current, widget.draftId]));
-    announce(`${WIDGET_KIND_LABELS[draft.kind]} ${index + 1} added.`);
-    requestFocus(widgetKey(index, 'name'));
-  };
-
-  const deleteWidget = (index: number) => {
-    if (!canDeleteWidget(draft)) return;
-    const removed = draft.widgets[index];
-    setDraft({ ...draft, widgets: draft.widgets.filter((_, i) => i !== index) });
-    // Messages are keyed by position; the next save checks again.
-    setErrors(withoutWidgetErrors);
-    if (removed) announce(`${WIDGET_KIND_LABELS[removed.kind]} ${index + 1} deleted.`);
-    requestFocus('add');
-  };
-
-  const groups = pageGroups(page.layout);
-  const grouped = page.layout.name === 'groupedList';
-  const groupOptions = [
-    { value: '', label: 'No group' },
-    ...groups.map((group) => ({ value: group, label: group })),
-    ...(draft.key !== '' && groupOfKey(groups, draft.key) === null ? [{ value: draft.key, label: draft.key }] : []),
-  ];
-  const kindOptions = [
-    { value: '', label: 'Choose a widget kind' },
-    ...WIDGET_KINDS.map((kind) => ({ value: kind, label: WIDGET_KIND_LABELS[kind] })),
-  ];
-  const saving = save.isPending;
-  const sectionName = section?.name.trim() ? section.name : 'this section';
 
   return (
     <>
@@ -364,196 +265,56 @@ function SectionForm({
         </Dialog.Header>
         <Dialog.Body display="flex" flexDirection="column" gap="5">
           <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
-          {errors.form ? (
-            <Alert.Root status="error" role="alert" tabIndex={-1} ref={register('form')}>
-              <Alert.Indicator />
-              <Alert.Title>{errors.form}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          {conflict ? (
-            <Alert.Root status="warning" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{conflict}</Alert.Title>
-                <Alert.Description>
-                  Reloading shows the page as it is now; your changes in this dialog are lost.
-                </Alert.Description>
-              </Alert.Content>
-              <Button type="button" size="sm" variant="outline" onClick={reload} alignSelf="center">
-                Reload page
-              </Button>
-            </Alert.Root>
-          ) : null}
-          <TextField
-            id={`${id}-name`}
-            label="Section name"
-            value={draft.name}
-            onChange={(name) => setDraft({ ...draft, name })}
-            register={register('name')}
-            error={errors.name}
-            max={PAGE_LIMITS.sectionNameMaxChars}
-            counter
-            help="Optional. The editors’ label; a section opening with a heading widget shows that heading instead."
+          <SectionAlerts formError={errors.form} conflict={conflict} register={register} onReload={reload} />
+          <SectionFields
+            idBase={id}
+            page={page}
+            draft={draft}
+            errors={errors}
+            register={register}
+            onChange={widgets.changeField}
+            onKindChange={widgets.changeKind}
           />
-          {grouped ? (
-            <SelectField
-              id={`${id}-key`}
-              label="Group"
-              // A key naming a group in another case selects that group (issue 21 item 16).
-              value={groupOfKey(groups, draft.key) ?? draft.key}
-              options={groupOptions}
-              onChange={(key) => setDraft({ ...draft, key })}
-              register={register('key')}
-              error={errors.key}
-            />
-          ) : null}
-          <TextField
-            id={`${id}-description`}
-            label="Description (HTML)"
-            value={draft.description}
-            onChange={(description) => setDraft({ ...draft, description })}
-            register={register('description')}
-            error={errors.description}
-            max={PAGE_LIMITS.sectionDescriptionMaxChars}
-            counter
-            input="html"
-          />
-          <SelectField
-            id={`${id}-kind`}
-            label="Widget kind"
-            value={draft.kind}
-            options={kindOptions}
-            onChange={changeKind}
-            register={register('kind')}
-            error={errors.kind}
-            required
-            disabled={fixed}
-            help={
-              fixed
-                ? WIDGET_KIND_FIXED_MESSAGE
-                : 'Changing the kind clears the widget’s values. Only giant icon buttons come several to a section.'
+          <WidgetList
+            idBase={id}
+            draft={draft}
+            errors={errors}
+            register={register}
+            openPanels={openPanels}
+            onOpenChange={(widget, isOpen) =>
+              setOpenPanels((current) => {
+                const next = new Set(current);
+                if (isOpen) next.add(widget.draftId);
+                else next.delete(widget.draftId);
+                return next;
+              })
             }
+            onFieldChange={widgets.changeField}
+            onAdd={widgets.addWidget}
+            onDelete={widgets.deleteWidget}
+            setError={setError}
+            publicFilesBaseUrl={publicFilesBaseUrl}
           />
-          {errors.widgets ? (
-            <Text role="alert" color="fg.error" fontSize="sm" tabIndex={-1} ref={register('widgets')}>
-              {errors.widgets}
-            </Text>
-          ) : null}
-          {draft.widgets.length > 0 ? (
-            <Stack gap="3" role="group" aria-label="Widgets">
-              {draft.widgets.map((widget, index) => (
-                <WidgetPanel
-                  key={widget.draftId}
-                  idBase={id}
-                  widget={widget}
-                  index={index}
-                  open={openPanels.has(widget.draftId)}
-                  onOpenChange={(isOpen) =>
-                    setOpenPanels((current) => {
-                      const next = new Set(current);
-                      if (isOpen) next.add(widget.draftId);
-                      else next.delete(widget.draftId);
-                      return next;
-                    })
-                  }
-                  onChange={(next) => changeWidget(index, next)}
-                  onDelete={canDeleteWidget(draft) ? () => deleteWidget(index) : null}
-                  errors={errors}
-                  register={register}
-                  setError={setError}
-                  publicFilesBaseUrl={publicFilesBaseUrl}
-                />
-              ))}
-            </Stack>
-          ) : null}
-          {draft.kind === 'giantIconButton' ? (
-            <Box>
-              <Button
-                ref={register('add')}
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={addWidget}
-                disabled={!canAddWidget(draft)}
-              >
-                Add button
-              </Button>
-              {canAddWidget(draft) ? null : (
-                <Text fontSize="sm" color="fg.muted" mt="1">
-                  A section holds at most {PAGE_LIMITS.sectionWidgetsMax} buttons.
-                </Text>
-              )}
-            </Box>
-          ) : null}
-          {saving && progress ? (
-            <Progress.Root value={percentOf(progress)} max={100} size="sm" colorPalette="brand">
-              <Progress.Label>
-                Uploading file {progress.file} of {progress.files}: {progress.filename}
-              </Progress.Label>
-              <Progress.Track aria-label={`Uploading ${progress.filename}`} aria-valuetext={`${percentOf(progress)}%`}>
-                <Progress.Range />
-              </Progress.Track>
-              <Progress.ValueText>{percentOf(progress)}%</Progress.ValueText>
-            </Progress.Root>
-          ) : null}
+          {saving && progress ? <UploadProgress progress={progress} /> : null}
         </Dialog.Body>
-        <Dialog.Footer>
-          <HStack gap="3" width="full" justify="space-between" wrap="wrap">
-            <Box>
-              {section && canDelete ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  colorPalette="red"
-                  disabled={saving}
-                  onClick={() => {
-                    setDeleteError(null);
-                    setDeleteOpen(true);
-                  }}
-                >
-                  Delete section
-                </Button>
-              ) : null}
-            </Box>
-            <HStack gap="3">
-              <Button type="button" variant="outline" onClick={onClose} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving…">
-                {section ? 'Save section' : 'Add section'}
-              </Button>
-            </HStack>
-          </HStack>
-        </Dialog.Footer>
+        <SectionFooter
+          editing={section !== null}
+          saving={saving}
+          onDelete={section && canDelete ? deletion.start : null}
+          onCancel={onClose}
+        />
       </form>
       {section ? (
         <AcknowledgedDeleteDialog
-          open={deleteOpen}
+          open={deletion.open}
           title="Delete section"
-          name={sectionName}
+          name={section.name.trim() ? section.name : 'this section'}
           acknowledgement="I understand the section, its widgets and their files will be deleted."
           requiredMessage={SECTION_DELETE_REQUIRED_MESSAGE}
-          pending={remove.isPending}
-          error={deleteError}
-          onClose={() => {
-            if (!remove.isPending) setDeleteOpen(false);
-          }}
-          onConfirm={() => {
-            setDeleteError(null);
-            busy.current = true;
-            remove.mutate(undefined, {
-              onSuccess: (saved) => {
-                busy.current = false;
-                setDeleteOpen(false);
-                announce('Section deleted.');
-                onDeleted(saved);
-              },
-              onError: (error) => {
-                busy.current = false;
-                if (error instanceof ApiError && error.statusCode === 409) setDeleteError(error.message);
-              },
-            });
-          }}
+          pending={deletion.pending}
+          error={deletion.error}
+          onClose={deletion.close}
+          onConfirm={deletion.confirm}
         />
       ) : null}
     </>

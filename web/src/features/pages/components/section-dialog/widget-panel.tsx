@@ -32,7 +32,7 @@ export function WidgetPanel({
   index,
   open,
   onOpenChange,
-  onChange,
+  onFieldChange,
   onDelete,
   errors,
   register,
@@ -44,7 +44,8 @@ export function WidgetPanel({
   index: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onChange: (widget: WidgetDraft) => void;
+  /** Sets the value of one of the widget's fields (its path in the widget). */
+  onFieldChange: (field: WidgetFieldName, value: unknown) => void;
   onDelete: (() => void) | null;
   errors: FormErrors;
   register: (key: FieldKey) => Register;
@@ -91,7 +92,7 @@ export function WidgetPanel({
                     id={id(spec.field)}
                     label={spec.label}
                     value={widget[spec.field]}
-                    onChange={(value) => onChange({ ...widget, [spec.field]: value })}
+                    onChange={(value) => onFieldChange(spec.field, value)}
                     register={register(key(spec.field))}
                     error={errors[key(spec.field)]}
                     required={spec.required}
@@ -112,11 +113,9 @@ export function WidgetPanel({
                     label={spec.label}
                     value={value}
                     options={known ? spec.options : [...spec.options, { value, label: value }]}
-                    onChange={(next) =>
-                      onChange({ ...widget, attributes: { ...widget.attributes, [spec.attribute]: next } })
-                    }
-                    register={register(key(spec.attribute))}
-                    error={errors[key(spec.attribute)]}
+                    onChange={(next) => onFieldChange(`attributes.${spec.attribute}`, next)}
+                    register={register(key(`attributes.${spec.attribute}`))}
+                    error={errors[key(`attributes.${spec.attribute}`)]}
                     {...(spec.help ? { help: spec.help } : {})}
                   />
                 );
@@ -128,11 +127,9 @@ export function WidgetPanel({
                     id={id(spec.attribute)}
                     label={spec.label}
                     value={widget.attributes[spec.attribute] ?? spec.defaultValue}
-                    onChange={(next) =>
-                      onChange({ ...widget, attributes: { ...widget.attributes, [spec.attribute]: next } })
-                    }
-                    register={register(key(spec.attribute))}
-                    error={errors[key(spec.attribute)]}
+                    onChange={(next) => onFieldChange(`attributes.${spec.attribute}`, next)}
+                    register={register(key(`attributes.${spec.attribute}`))}
+                    error={errors[key(`attributes.${spec.attribute}`)]}
                     max={spec.max}
                     {...(spec.help ? { help: spec.help } : {})}
                   />
@@ -146,12 +143,13 @@ export function WidgetPanel({
                   spec={spec}
                   slot={slot}
                   publicFilesBaseUrl={publicFilesBaseUrl}
-                  onChange={(next) => onChange({ ...widget, files: { ...widget.files, [spec.slot]: next } })}
-                  onProblem={(message) => setError(key(`file.${spec.slot}`), message)}
-                  registerFile={register(key(`file.${spec.slot}`))}
-                  registerAlt={register(key(`alt.${spec.slot}`))}
-                  fileError={errors[key(`file.${spec.slot}`)]}
-                  altError={errors[key(`alt.${spec.slot}`)]}
+                  onChange={(next) => onFieldChange(`files.${spec.slot}`, next)}
+                  onAltChange={(alt) => onFieldChange(`files.${spec.slot}.alt`, alt)}
+                  onProblem={(message) => setError(key(`files.${spec.slot}`), message)}
+                  registerFile={register(key(`files.${spec.slot}`))}
+                  registerAlt={register(key(`files.${spec.slot}.alt`))}
+                  fileError={errors[key(`files.${spec.slot}`)]}
+                  altError={errors[key(`files.${spec.slot}.alt`)]}
                 />
               );
             })}
