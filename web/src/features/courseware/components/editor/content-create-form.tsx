@@ -1,15 +1,15 @@
 import { Field, Heading, Stack, Textarea } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ALIAS_TAKEN_MESSAGE, todayUtc } from '#shared/contracts/content';
+import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { contentPath } from '../../utils/content-path.ts';
-import { aliasFromName, type ContentDraft, draftFieldId, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
+import { aliasFromName, draftFieldId, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
 import { BasicFields, ErrorText } from './content-fields.tsx';
 import { DraftSections } from './draft-sections.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
-import { useDraftErrors } from './use-draft-errors.ts';
+import { useDraftForm } from './use-draft-form.ts';
 import { useSaveContent } from './use-save-content.ts';
 
 /**
@@ -28,22 +28,19 @@ import { useSaveContent } from './use-save-content.ts';
 export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const save = useSaveContent(null);
-  const [draft, setDraft] = useState<ContentDraft>(emptyDraft);
   const [aliasEdited, setAliasEdited] = useState(false);
   const [objectives, setObjectives] = useState('');
-  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors(draft);
-
-  const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const { draft, update, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors } =
+    useDraftForm(emptyDraft);
   const fields = { draft, update, errors };
   const busy = save.isPending;
 
-  const changeName = (name: string) =>
-    setDraft((current) => ({ ...current, name, ...(aliasEdited ? {} : { urlAlias: aliasFromName(name) }) }));
+  const changeName = (name: string) => {
+    update('name', name);
+    if (!aliasEdited) update('urlAlias', aliasFromName(name));
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !checkDraft(draft, todayUtc())) return;
+  const create = submit(busy, (draft) =>
     save.mutate(
       { draft, learningObjectives: objectives },
       {
@@ -55,14 +52,14 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           if (error.statusCode === 409 && error.message === ALIAS_TAKEN_MESSAGE)
-            showErrors({ urlAlias: error.message }, draft);
+            showErrors({ urlAlias: error.message });
           else if (error.statusCode === 409) setFormErrors([error.message]);
           else if (error.statusCode === 400)
-            showServerErrors(error, { draft, sectionOffset: learningObjectivesHtml(objectives) ? 1 : 0 });
+            showServerErrors(error, { sectionOffset: learningObjectivesHtml(objectives) ? 1 : 0 });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Stack gap="6">
@@ -70,7 +67,7 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
         Add courseware
       </Heading>
       <Stack asChild gap="8">
-        <form onSubmit={submit} noValidate aria-labelledby="content-create-heading">
+        <form onSubmit={create} noValidate aria-labelledby="content-create-heading">
           <FormErrorsAlert messages={formErrors} />
 
           <BasicFields
