@@ -23,15 +23,8 @@ import {
 import { LIMITS } from '#shared/limits';
 import { announce } from '../../../../lib/announcer.tsx';
 import { newDraftKey } from '../../../../lib/contributor-draft.ts';
-import {
-  type ChildDraft,
-  type DraftErrors,
-  draftFieldId,
-  EDITABLE_STATUSES,
-  type EditableStatus,
-  moveEntry,
-} from './content-draft.ts';
-import { ErrorText } from './content-fields.tsx';
+import { type ChildDraft, EDITABLE_STATUSES, type EditableStatus, moveEntry } from './content-draft.ts';
+import { EditorField, ErrorText } from './content-fields.tsx';
 
 function childKey(child: ChildDraft): string {
   return child.kind === 'stored' ? child.id : child.key;
@@ -48,12 +41,10 @@ function childKey(child: ChildDraft): string {
 export function ChildrenEditor({
   items,
   onChange,
-  errors,
   disabled = false,
 }: {
   items: readonly ChildDraft[];
   onChange: (children: ChildDraft[]) => void;
-  errors: DraftErrors;
   disabled?: boolean;
 }) {
   const [name, setName] = useState('');
@@ -105,7 +96,6 @@ export function ChildrenEditor({
         {items.length > 0 ? (
           <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Children">
             {items.map((child, index) => {
-              const field = `children.${index}.name` as const;
               const key = childKey(child);
               const position = `Child ${index + 1}`;
               return (
@@ -123,17 +113,16 @@ export function ChildrenEditor({
                         </Text>
                       )}
                     </HStack>
-                    <Field.Root id={draftFieldId(field)} invalid={Boolean(errors[field])} required>
-                      <Field.Label>
-                        {position} name <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        value={child.name}
-                        disabled={disabled}
-                        onChange={(event) => change(index, { name: event.target.value })}
-                      />
-                      <ErrorText message={errors[field]} />
-                    </Field.Root>
+                    <EditorField name={`children.${index}.name`} label={`${position} name`} required>
+                      {(described) => (
+                        <Input
+                          {...described}
+                          value={child.name}
+                          disabled={disabled}
+                          onChange={(event) => change(index, { name: event.target.value })}
+                        />
+                      )}
+                    </EditorField>
                     {child.kind === 'new' ? (
                       <Field.Root>
                         <Field.Label>{position} status</Field.Label>

@@ -1,12 +1,13 @@
-import { Field, Heading, Stack, Textarea } from '@chakra-ui/react';
+import { Heading, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { contentPath } from '../../utils/content-path.ts';
-import { aliasFromName, draftFieldId, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
-import { BasicFields, ErrorText } from './content-fields.tsx';
+import { aliasFromName, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
+import { BasicFields, EditorField } from './content-fields.tsx';
 import { DraftSections } from './draft-sections.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
 import { useDraftForm } from './use-draft-form.ts';
@@ -30,7 +31,7 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
   const save = useSaveContent(null);
   const [aliasEdited, setAliasEdited] = useState(false);
   const [objectives, setObjectives] = useState('');
-  const { draft, update, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors } =
+  const { form, draft, update, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors } =
     useDraftForm(emptyDraft);
   const fields = { draft, update, errors };
   const busy = save.isPending;
@@ -67,31 +68,37 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
         Add courseware
       </Heading>
       <Stack asChild gap="8">
-        <form onSubmit={create} noValidate aria-labelledby="content-create-heading">
-          <FormErrorsAlert messages={formErrors} />
+        <FormProvider {...form}>
+          <form onSubmit={create} noValidate aria-labelledby="content-create-heading">
+            <FormErrorsAlert messages={formErrors} />
 
-          <BasicFields
-            {...fields}
-            aliasHelp="The address after /courseware/; follows the name until you edit it."
-            descriptionRows={10}
-            onNameChange={changeName}
-            onAliasChange={(alias) => {
-              setAliasEdited(true);
-              update('urlAlias', alias);
-            }}
-          />
+            <BasicFields
+              {...fields}
+              aliasHelp="The address after /courseware/; follows the name until you edit it."
+              descriptionRows={10}
+              onNameChange={changeName}
+              onAliasChange={(alias) => {
+                setAliasEdited(true);
+                update('urlAlias', alias);
+              }}
+            />
 
-          <Field.Root id={draftFieldId('learningObjectives')} invalid={Boolean(errors.learningObjectives)}>
-            <Field.Label>Learning Objectives</Field.Label>
-            <Textarea value={objectives} onChange={(event) => setObjectives(event.target.value)} rows={5} />
-            <Field.HelperText>One objective per line.</Field.HelperText>
-            <ErrorText message={errors.learningObjectives} />
-          </Field.Root>
+            <EditorField name="learningObjectives" label="Learning Objectives" hint="One objective per line.">
+              {(described) => (
+                <Textarea
+                  {...described}
+                  value={objectives}
+                  onChange={(event) => setObjectives(event.target.value)}
+                  rows={5}
+                />
+              )}
+            </EditorField>
 
-          <DraftSections {...fields} busy={busy} progress={save.progress} />
+            <DraftSections {...fields} busy={busy} progress={save.progress} />
 
-          <SubmitCancelButtons label="Create" pending={busy} onCancel={onCancel} />
-        </form>
+            <SubmitCancelButtons label="Create" pending={busy} onCancel={onCancel} />
+          </form>
+        </FormProvider>
       </Stack>
     </Stack>
   );

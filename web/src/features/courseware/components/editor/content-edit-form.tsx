@@ -1,6 +1,7 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { ALIAS_TAKEN_MESSAGE, type ChildContent, type Content, type ContentDetail } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -100,7 +101,7 @@ export function ContentEditForm({
   const queryClient = useQueryClient();
   const [base, setBase] = useState(detail.content);
   const save = useSaveContent(base);
-  const { draft, update, replace, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors } =
+  const { form, draft, update, replace, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors } =
     useDraftForm(() => draftOf(detail, items));
   /** The saved copy the draft is based on: what Reload merges the draft against. */
   const [original, setOriginal] = useState<ContentDraft>(draft);
@@ -157,46 +158,48 @@ export function ContentEditForm({
   };
 
   return (
-    <Stack asChild gap="8">
-      <form onSubmit={store} noValidate aria-label="Edit content">
-        {conflict ? (
-          <Alert.Root status="warning" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{conflict}</Alert.Title>
-              <Alert.Description>
-                Your changes are still here. Reload loads the latest saved copy and keeps your changes; then Save
-                applies them to it.
-              </Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" loading={reloading} onClick={() => void reload()}>
-              Reload
-            </Button>
-          </Alert.Root>
-        ) : null}
-        {reloaded ? (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>The latest saved copy is loaded.</Alert.Title>
-              <Alert.Description>
-                Your changes are kept in the form. Save applies them over the latest copy; Cancel discards them and
-                shows the latest copy.
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <FormErrorsAlert messages={formErrors} />
+    <FormProvider {...form}>
+      <Stack asChild gap="8">
+        <form onSubmit={store} noValidate aria-label="Edit content">
+          {conflict ? (
+            <Alert.Root status="warning" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{conflict}</Alert.Title>
+                <Alert.Description>
+                  Your changes are still here. Reload loads the latest saved copy and keeps your changes; then Save
+                  applies them to it.
+                </Alert.Description>
+              </Alert.Content>
+              <Button size="sm" variant="outline" loading={reloading} onClick={() => void reload()}>
+                Reload
+              </Button>
+            </Alert.Root>
+          ) : null}
+          {reloaded ? (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>The latest saved copy is loaded.</Alert.Title>
+                <Alert.Description>
+                  Your changes are kept in the form. Save applies them over the latest copy; Cancel discards them and
+                  shows the latest copy.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
+          <FormErrorsAlert messages={formErrors} />
 
-        <BasicFields
-          {...fields}
-          aliasHelp="The address after /courseware/, e.g. seed-labs/buffer-overflow."
-          descriptionRows={12}
-        />
-        <DraftSections {...fields} busy={busy} progress={save.progress} knowledgeNames={knowledgeNames} />
+          <BasicFields
+            {...fields}
+            aliasHelp="The address after /courseware/, e.g. seed-labs/buffer-overflow."
+            descriptionRows={12}
+          />
+          <DraftSections {...fields} busy={busy} progress={save.progress} knowledgeNames={knowledgeNames} />
 
-        <SubmitCancelButtons label="Save" pending={busy} onCancel={onCancel} />
-      </form>
-    </Stack>
+          <SubmitCancelButtons label="Save" pending={busy} onCancel={onCancel} />
+        </form>
+      </Stack>
+    </FormProvider>
   );
 }

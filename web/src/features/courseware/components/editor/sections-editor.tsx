@@ -1,10 +1,10 @@
-import { Box, Button, Field, Heading, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LIMITS } from '#shared/limits';
 import { announce } from '../../../../lib/announcer.tsx';
-import { type DraftErrors, draftFieldId, moveEntry, newSectionKey, type SectionDraft } from './content-draft.ts';
-import { ErrorText } from './content-fields.tsx';
+import { draftFieldId, moveEntry, newSectionKey, type SectionDraft } from './content-draft.ts';
+import { EditorField } from './content-fields.tsx';
 
 /**
  * The sections of the item in the editor (spec §3 Section): each with its name and
@@ -15,12 +15,10 @@ import { ErrorText } from './content-fields.tsx';
 export function SectionsEditor({
   sections,
   onChange,
-  errors,
   disabled = false,
 }: {
   sections: readonly SectionDraft[];
   onChange: (sections: SectionDraft[]) => void;
-  errors: DraftErrors;
   disabled?: boolean;
 }) {
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
@@ -59,35 +57,36 @@ export function SectionsEditor({
       <Stack gap="4">
         {sections.length === 0 ? <Text color="fg.muted">No sections yet.</Text> : null}
         {sections.map((section, index) => {
-          const nameField = `sections.${index}.name` as const;
-          const htmlField = `sections.${index}.description` as const;
           const position = `Section ${index + 1}`;
           return (
             <Stack key={section.draftKey} gap="3" borderWidth="1px" borderRadius="md" p="3">
-              <Field.Root id={draftFieldId(nameField)} invalid={Boolean(errors[nameField])}>
-                <Field.Label>{position} name</Field.Label>
-                <Input
-                  value={section.name}
-                  disabled={disabled}
-                  onChange={(event) => change(index, { name: event.target.value })}
-                />
-                <ErrorText message={errors[nameField]} />
-              </Field.Root>
-              <Field.Root id={draftFieldId(htmlField)} invalid={Boolean(errors[htmlField])}>
-                <Field.Label>{position} description (HTML)</Field.Label>
-                <Textarea
-                  value={section.description}
-                  disabled={disabled}
-                  rows={6}
-                  fontFamily="mono"
-                  fontSize="sm"
-                  onChange={(event) => change(index, { description: event.target.value })}
-                />
-                <Field.HelperText>
-                  {section.description.length} of {LIMITS.contentHtmlMaxChars} characters
-                </Field.HelperText>
-                <ErrorText message={errors[htmlField]} />
-              </Field.Root>
+              <EditorField name={`sections.${index}.name`} label={`${position} name`}>
+                {(described) => (
+                  <Input
+                    {...described}
+                    value={section.name}
+                    disabled={disabled}
+                    onChange={(event) => change(index, { name: event.target.value })}
+                  />
+                )}
+              </EditorField>
+              <EditorField
+                name={`sections.${index}.description`}
+                label={`${position} description (HTML)`}
+                hint={`${section.description.length} of ${LIMITS.contentHtmlMaxChars} characters`}
+              >
+                {(described) => (
+                  <Textarea
+                    {...described}
+                    value={section.description}
+                    disabled={disabled}
+                    rows={6}
+                    fontFamily="mono"
+                    fontSize="sm"
+                    onChange={(event) => change(index, { description: event.target.value })}
+                  />
+                )}
+              </EditorField>
               <HStack gap="2">
                 <IconButton
                   id={`section-${section.draftKey}-up`}

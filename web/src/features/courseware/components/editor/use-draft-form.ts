@@ -137,5 +137,5 @@ export function useDraftForm(initial: ContentDraft | (() => ContentDraft)) {
     showErrors(fieldErrors);
   };
 
-  return { draft, update, replace, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors };
+  return { form, draft, update, replace, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors };
 }
