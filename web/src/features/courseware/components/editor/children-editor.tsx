@@ -47,9 +47,6 @@ export function ChildrenEditor({
   onChange: (children: ChildDraft[]) => void;
   disabled?: boolean;
 }) {
-  const [name, setName] = useState('');
-  const [category, setCategory] = useState<ContentCategory>('lesson');
-  const [addError, setAddError] = useState<string | null>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
 
   useEffect(() => {
@@ -71,20 +68,6 @@ export function ChildrenEditor({
     const edge = (direction === 'up' && to === 0) || (direction === 'down' && to === items.length - 1);
     setFocusTarget(`child-${childKey(child)}-${edge ? (direction === 'up' ? 'down' : 'up') : direction}`);
     announce(`${child.name || 'Child'} moved to position ${to + 1} of ${items.length}.`);
-  };
-
-  const add = () => {
-    const trimmed = name.trim();
-    if (!trimmed) return setAddError('Is required.');
-    if (trimmed.length > LIMITS.childNameMaxChars)
-      return setAddError(`Must be at most ${LIMITS.childNameMaxChars} characters.`);
-    setAddError(null);
-    setName('');
-    onChange([
-      ...items,
-      { kind: 'new', key: newDraftKey(), name: trimmed, status: 'unpublished', categories: [category] },
-    ]);
-    announce(`Child ${trimmed} added as position ${items.length + 1}. It is created when you save.`);
   };
 
   return (
@@ -171,45 +154,76 @@ export function ChildrenEditor({
         ) : (
           <Text color="fg.muted">No children yet.</Text>
         )}
-        <Stack gap="3" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="3">
-          <Field.Root invalid={Boolean(addError)} id="content-edit-new-child">
-            <Field.Label>New child name</Field.Label>
-            <Input
-              value={name}
-              disabled={disabled}
-              onChange={(event) => setName(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return;
-                event.preventDefault();
-                add();
-              }}
-            />
-            <ErrorText message={addError ?? undefined} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>New child category</Field.Label>
-            <NativeSelect.Root disabled={disabled}>
-              <NativeSelect.Field
-                value={category}
-                onChange={(event) => setCategory(event.target.value as ContentCategory)}
-              >
-                {CONTENT_CATEGORIES.map((option) => (
-                  <option key={option} value={option}>
-                    {CONTENT_CATEGORY_LABELS[option]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Box>
-            <Button size="sm" variant="outline" disabled={disabled} onClick={add}>
-              <PlusIcon aria-hidden="true" />
-              Add child
-            </Button>
-          </Box>
-        </Stack>
+        <NewChild count={items.length} disabled={disabled} onAdd={(child) => onChange([...items, child])} />
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * Add child (spec §4 step 3): a new child's name (required, at most 1000 characters,
+ * checked on Add or Enter) and category; `onAdd` gets the new child, announced as
+ * position `count + 1`.
+ */
+function NewChild({
+  count,
+  disabled,
+  onAdd,
+}: {
+  count: number;
+  disabled: boolean;
+  onAdd: (child: ChildDraft) => void;
+}) {
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState<ContentCategory>('lesson');
+  const [addError, setAddError] = useState<string | null>(null);
+
+  const add = () => {
+    const trimmed = name.trim();
+    if (!trimmed) return setAddError('Is required.');
+    if (trimmed.length > LIMITS.childNameMaxChars)
+      return setAddError(`Must be at most ${LIMITS.childNameMaxChars} characters.`);
+    setAddError(null);
+    setName('');
+    onAdd({ kind: 'new', key: newDraftKey(), name: trimmed, status: 'unpublished', categories: [category] });
+    announce(`Child ${trimmed} added as position ${count + 1}. It is created when you save.`);
+  };
+
+  return (
+    <Stack gap="3" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="3">
+      <Field.Root invalid={Boolean(addError)} id="content-edit-new-child">
+        <Field.Label>New child name</Field.Label>
+        <Input
+          value={name}
+          disabled={disabled}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            add();
+          }}
+        />
+        <ErrorText message={addError ?? undefined} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>New child category</Field.Label>
+        <NativeSelect.Root disabled={disabled}>
+          <NativeSelect.Field value={category} onChange={(event) => setCategory(event.target.value as ContentCategory)}>
+            {CONTENT_CATEGORIES.map((option) => (
+              <option key={option} value={option}>
+                {CONTENT_CATEGORY_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Box>
+        <Button size="sm" variant="outline" disabled={disabled} onClick={add}>
+          <PlusIcon aria-hidden="true" />
+          Add child
+        </Button>
+      </Box>
+    </Stack>
   );
 }
