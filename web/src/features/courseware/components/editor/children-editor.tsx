@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import {
   CONTENT_CATEGORIES,
   CONTENT_CATEGORY_LABELS,
@@ -23,8 +24,9 @@ import {
 import { LIMITS } from '#shared/limits';
 import { announce } from '../../../../lib/announcer.tsx';
 import { newDraftKey } from '../../../../lib/contributor-draft.ts';
-import { type ChildDraft, EDITABLE_STATUSES, type EditableStatus, moveEntry } from './content-draft.ts';
+import { type ChildDraft, type ContentDraft, EDITABLE_STATUSES, type EditableStatus } from './content-draft.ts';
 import { EditorField, ErrorText } from './content-fields.tsx';
+import { useDraftFieldSetter } from './use-draft-form.ts';
 
 function childKey(child: ChildDraft): string {
   return child.kind === 'stored' ? child.id : child.key;
@@ -37,16 +39,17 @@ function childKey(child: ChildDraft): string {
  * buttons (the focus follows the moved child, its new place is announced), and Add
  * child (name, category). New children are marked New and are created on save. A
  * child is removed by deleting it on its own page, not here.
+ *
+ * The list is the enclosing content form's `children` field array (issue 23 item 4:
+ * react-hook-form's `useFieldArray`, rows keyed by its stable ids); each row's fields
+ * are `children.<i>.name` and `children.<i>.status`.
  */
-export function ChildrenEditor({
-  items,
-  onChange,
-  disabled = false,
-}: {
-  items: readonly ChildDraft[];
-  onChange: (children: ChildDraft[]) => void;
-  disabled?: boolean;
-}) {
+export function ChildrenEditor({ disabled = false }: { disabled?: boolean }) {
+  const { control, watch } = useFormContext<ContentDraft>();
+  const { fields, append, move: moveRow } = useFieldArray({ control, name: 'children' });
+  // The rows' current values (the field array's own copies are not updated as a name is typed).
+  const items = watch('children');
+  const setField = useDraftFieldSetter();
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
 
   useEffect(() => {
@@ -55,15 +58,12 @@ export function ChildrenEditor({
     setFocusTarget(null);
   }, [focusTarget]);
 
-  const change = (index: number, next: Partial<{ name: string; status: EditableStatus }>) =>
-    onChange(items.map((child, at) => (at === index ? ({ ...child, ...next } as ChildDraft) : child)));
-
   const move = (index: number, by: -1 | 1, direction: 'up' | 'down') => {
     const to = index + by;
     if (to < 0 || to >= items.length) return;
     const child = items[index];
     if (!child) return;
-    onChange(moveEntry(items, index, to));
+    moveRow(index, to);
     // At the ends the pressed button disappears into disabled: keep the focus on the child's other button.
     const edge = (direction === 'up' && to === 0) || (direction === 'down' && to === items.length - 1);
     setFocusTarget(`child-${childKey(child)}-${edge ? (direction === 'up' ? 'down' : 'up') : direction}`);
@@ -76,13 +76,14 @@ export function ChildrenEditor({
         Children
       </Heading>
       <Stack gap="4">
-        {items.length > 0 ? (
+        {fields.length > 0 ? (
           <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Children">
-            {items.map((child, index) => {
+            {fields.map((field, index) => {
+              const child = items[index] ?? field;
               const key = childKey(child);
               const position = `Child ${index + 1}`;
               return (
-                <Box as="li" key={key} borderWidth="1px" borderRadius="md" p="3">
+                <Box as="li" key={field.id} borderWidth="1px" borderRadius="md" p="3">
                   <Stack gap="2">
                     <HStack gap="2" wrap="wrap">
                       <Text fontWeight="semibold">{position}</Text>
@@ -102,7 +103,7 @@ export function ChildrenEditor({
                           {...described}
                           value={child.name}
                           disabled={disabled}
-                          onChange={(event) => change(index, { name: event.target.value })}
+                          onChange={(event) => setField(`children.${index}.name`, event.target.value)}
                         />
                       )}
                     </EditorField>
@@ -112,7 +113,9 @@ export function ChildrenEditor({
                         <NativeSelect.Root disabled={disabled}>
                           <NativeSelect.Field
                             value={child.status}
-                            onChange={(event) => change(index, { status: event.target.value as EditableStatus })}
+                            onChange={(event) =>
+                              setField(`children.${index}.status`, event.target.value as EditableStatus)
+                            }
                           >
                             {EDITABLE_STATUSES.map((status) => (
                               <option key={status} value={status}>
@@ -154,7 +157,7 @@ export function ChildrenEditor({
         ) : (
           <Text color="fg.muted">No children yet.</Text>
         )}
-        <NewChild count={items.length} disabled={disabled} onAdd={(child) => onChange([...items, child])} />
+        <NewChild count={items.length} disabled={disabled} onAdd={(child) => append(child, { shouldFocus: false })} />
       </Stack>
     </Box>
   );

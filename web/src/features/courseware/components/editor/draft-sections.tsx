@@ -46,7 +46,7 @@ export function DraftSections({
         <ContributorsField {...fields} progress={progress} />
         <KnowledgeFields {...fields} knowledgeNames={knowledgeNames} />
       </BorrowedFieldsBoundary>
-      <ChildrenEditor items={draft.children} onChange={(next) => update('children', next)} disabled={busy} />
+      <ChildrenEditor disabled={busy} />
       <FilesEditor
         files={draft.files}
         onChange={(next) => update('files', next)}

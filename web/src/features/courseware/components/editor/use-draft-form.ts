@@ -1,5 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { type FieldErrors, type FieldValues, get } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  get,
+  type PathValue,
+  type UseFormReturn,
+  useFormContext,
+} from 'react-hook-form';
 import { todayUtc } from '#shared/contracts/content';
 import type { ApiError } from '../../../../lib/api-client.ts';
 import { formValue, useZodForm } from '../../../../lib/forms/zod-form.ts';
@@ -51,6 +59,50 @@ function valueAt(draft: ContentDraft, path: string): unknown {
   return get(draft, path);
 }
 
+/** Sets one message, or takes it away, keeping the messages of the fields under it (`files.1.name` under `files.1`). */
+function putError(form: UseFormReturn<FieldValues, unknown, ContentDraft>, field: string, message: string | undefined) {
+  if (message) {
+    form.setError(field, { type: 'server', message });
+    return;
+  }
+  const below = Object.entries(flatErrors(form.formState.errors)).filter(([key]) => key.startsWith(`${field}.`));
+  form.clearErrors(field);
+  for (const [key, kept] of below) form.setError(key, { type: 'server', message: kept });
+}
+
+/**
+ * Sets the draft's value at `path` (a top-level field, `children.2.name`, …) and checks
+ * again — with {@link validateDraft}'s message — every field under it that shows an
+ * error and changed (issue 21 item 14).
+ */
+function setDraftField(form: UseFormReturn<FieldValues, unknown, ContentDraft>, path: string, value: unknown) {
+  const before = form.getValues() as ContentDraft;
+  form.setValue(path, value);
+  const after = form.getValues() as ContentDraft;
+  const shown = Object.keys(flatErrors(form.formState.errors)).filter(
+    (field) => field === path || field.startsWith(`${path}.`),
+  );
+  const changed = shown.filter(
+    (field) => JSON.stringify(valueAt(before, field)) !== JSON.stringify(valueAt(after, field)),
+  );
+  if (changed.length === 0) return;
+  const fresh = validateDraft(after, todayUtc()) as Record<string, string | undefined>;
+  for (const field of changed) putError(form, field, fresh[field]);
+}
+
+/** Sets one value of the content draft at its field path, as {@link useDraftFieldSetter} returns it. */
+export type SetDraftField = <P extends FieldPath<ContentDraft>>(path: P, value: PathValue<ContentDraft, P>) => void;
+
+/**
+ * The setter of one value of the enclosing content form (the `FormProvider` of
+ * {@link useDraftForm}) at its field path, e.g. a row's `children.2.name` (issue 23
+ * item 4): the value is set and a message it shows is checked again, as by `update`.
+ */
+export function useDraftFieldSetter(): SetDraftField {
+  const form = useFormContext<FieldValues, unknown, ContentDraft>();
+  return (path, value) => setDraftField(form, path, value);
+}
+
 /**
  * The content edit and create forms' draft and errors (issue 23 item 4), held by a
  * react-hook-form form on {@link draftSchema}. `draft` is the current value; `update`
@@ -76,31 +128,8 @@ export function useDraftForm(initial: ContentDraft | (() => ContentDraft)) {
     if (focusRequest) focusField(focusRequest.field);
   }, [focusRequest]);
 
-  /** Sets one message, or takes it away, keeping the messages of the fields under it (`files.1.name` under `files.1`). */
-  const putError = (field: string, message: string | undefined) => {
-    if (message) {
-      form.setError(field, { type: 'server', message });
-      return;
-    }
-    const below = Object.entries(flatErrors(form.formState.errors)).filter(([key]) => key.startsWith(`${field}.`));
-    form.clearErrors(field);
-    for (const [key, kept] of below) form.setError(key, { type: 'server', message: kept });
-  };
-
-  const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) => {
-    const before = form.getValues() as ContentDraft;
-    form.setValue(key, value as never);
-    const after = form.getValues() as ContentDraft;
-    const shown = Object.keys(flatErrors(form.formState.errors)).filter(
-      (field) => field === key || field.startsWith(`${key}.`),
-    );
-    const changed = shown.filter(
-      (field) => JSON.stringify(valueAt(before, field)) !== JSON.stringify(valueAt(after, field)),
-    );
-    if (changed.length === 0) return;
-    const fresh = validateDraft(after, todayUtc()) as Record<string, string | undefined>;
-    for (const field of changed) putError(field, fresh[field]);
-  };
+  const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
+    setDraftField(form, key, value as never);
 
   /** Replaces the whole draft with `change(current)` (a reload): each field as by `update`. */
   const replace = (change: (current: ContentDraft) => ContentDraft) => {
