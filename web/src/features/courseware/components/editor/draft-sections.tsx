@@ -38,7 +38,7 @@ export function DraftSections({
   const fields = { draft, update, errors };
   return (
     <>
-      <SectionsEditor sections={draft.sections} onChange={(next) => update('sections', next)} disabled={busy} />
+      <SectionsEditor disabled={busy} />
       <ClassificationFields {...fields} />
       <OtherTagsField {...fields} />
       <KeywordsField {...fields} />
