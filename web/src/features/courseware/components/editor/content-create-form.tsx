@@ -1,15 +1,16 @@
-import { Field, Heading, Stack, Textarea } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Heading, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { ALIAS_TAKEN_MESSAGE, todayUtc } from '#shared/contracts/content';
+import { ALIAS_TAKEN_MESSAGE } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { contentPath } from '../../utils/content-path.ts';
-import { aliasFromName, type ContentDraft, draftFieldId, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
-import { BasicFields, ErrorText } from './content-fields.tsx';
+import { aliasFromName, emptyDraft, learningObjectivesHtml } from './content-draft.ts';
+import { BasicFields, EditorField } from './content-fields.tsx';
 import { DraftSections } from './draft-sections.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
-import { useDraftErrors } from './use-draft-errors.ts';
+import { useDraftForm } from './use-draft-form.ts';
 import { useSaveContent } from './use-save-content.ts';
 
 /**
@@ -28,22 +29,19 @@ import { useSaveContent } from './use-save-content.ts';
 export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const save = useSaveContent(null);
-  const [draft, setDraft] = useState<ContentDraft>(emptyDraft);
   const [aliasEdited, setAliasEdited] = useState(false);
   const [objectives, setObjectives] = useState('');
-  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors(draft);
-
-  const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const { form, draft, update, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors } =
+    useDraftForm(emptyDraft);
   const fields = { draft, update, errors };
   const busy = save.isPending;
 
-  const changeName = (name: string) =>
-    setDraft((current) => ({ ...current, name, ...(aliasEdited ? {} : { urlAlias: aliasFromName(name) }) }));
+  const changeName = (name: string) => {
+    update('name', name);
+    if (!aliasEdited) update('urlAlias', aliasFromName(name));
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !checkDraft(draft, todayUtc())) return;
+  const create = submit(busy, (draft) =>
     save.mutate(
       { draft, learningObjectives: objectives },
       {
@@ -55,14 +53,14 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           if (error.statusCode === 409 && error.message === ALIAS_TAKEN_MESSAGE)
-            showErrors({ urlAlias: error.message }, draft);
+            showErrors({ urlAlias: error.message });
           else if (error.statusCode === 409) setFormErrors([error.message]);
           else if (error.statusCode === 400)
-            showServerErrors(error, { draft, sectionOffset: learningObjectivesHtml(objectives) ? 1 : 0 });
+            showServerErrors(error, { sectionOffset: learningObjectivesHtml(objectives) ? 1 : 0 });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Stack gap="6">
@@ -70,31 +68,37 @@ export function ContentCreateForm({ onCancel }: { onCancel: () => void }) {
         Add courseware
       </Heading>
       <Stack asChild gap="8">
-        <form onSubmit={submit} noValidate aria-labelledby="content-create-heading">
-          <FormErrorsAlert messages={formErrors} />
+        <FormProvider {...form}>
+          <form onSubmit={create} noValidate aria-labelledby="content-create-heading">
+            <FormErrorsAlert messages={formErrors} />
 
-          <BasicFields
-            {...fields}
-            aliasHelp="The address after /courseware/; follows the name until you edit it."
-            descriptionRows={10}
-            onNameChange={changeName}
-            onAliasChange={(alias) => {
-              setAliasEdited(true);
-              update('urlAlias', alias);
-            }}
-          />
+            <BasicFields
+              {...fields}
+              aliasHelp="The address after /courseware/; follows the name until you edit it."
+              descriptionRows={10}
+              onNameChange={changeName}
+              onAliasChange={(alias) => {
+                setAliasEdited(true);
+                update('urlAlias', alias);
+              }}
+            />
 
-          <Field.Root id={draftFieldId('learningObjectives')} invalid={Boolean(errors.learningObjectives)}>
-            <Field.Label>Learning Objectives</Field.Label>
-            <Textarea value={objectives} onChange={(event) => setObjectives(event.target.value)} rows={5} />
-            <Field.HelperText>One objective per line.</Field.HelperText>
-            <ErrorText message={errors.learningObjectives} />
-          </Field.Root>
+            <EditorField name="learningObjectives" label="Learning Objectives" hint="One objective per line.">
+              {(described) => (
+                <Textarea
+                  {...described}
+                  value={objectives}
+                  onChange={(event) => setObjectives(event.target.value)}
+                  rows={5}
+                />
+              )}
+            </EditorField>
 
-          <DraftSections {...fields} busy={busy} progress={save.progress} />
+            <DraftSections {...fields} busy={busy} progress={save.progress} />
 
-          <SubmitCancelButtons label="Create" pending={busy} onCancel={onCancel} />
-        </form>
+            <SubmitCancelButtons label="Create" pending={busy} onCancel={onCancel} />
+          </form>
+        </FormProvider>
       </Stack>
     </Stack>
   );

@@ -1,13 +1,8 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import {
-  ALIAS_TAKEN_MESSAGE,
-  type ChildContent,
-  type Content,
-  type ContentDetail,
-  todayUtc,
-} from '#shared/contracts/content';
+import { useEffect, useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { ALIAS_TAKEN_MESSAGE, type ChildContent, type Content, type ContentDetail } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { getContentQueryOptions } from '../../api/get-content.ts';
@@ -18,7 +13,7 @@ import { BasicFields } from './content-fields.tsx';
 import { DraftSections } from './draft-sections.tsx';
 import { knowledgeNamesOf } from './editor-parts.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
-import { useDraftErrors } from './use-draft-errors.ts';
+import { useDraftForm } from './use-draft-form.ts';
 import { useSaveContent } from './use-save-content.ts';
 
 /** Every child of an item, every page loaded (spec §9 "Children loaded: 300 per page"). */
@@ -106,25 +101,20 @@ export function ContentEditForm({
   const queryClient = useQueryClient();
   const [base, setBase] = useState(detail.content);
   const save = useSaveContent(base);
-  const [draft, setDraft] = useState<ContentDraft>(() => draftOf(detail, items));
+  const { form, draft, update, replace, errors, formErrors, setFormErrors, showErrors, submit, showServerErrors } =
+    useDraftForm(() => draftOf(detail, items));
   /** The saved copy the draft is based on: what Reload merges the draft against. */
   const [original, setOriginal] = useState<ContentDraft>(draft);
-  const { errors, formErrors, setFormErrors, showErrors, checkDraft, showServerErrors } = useDraftErrors(draft);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloaded, setReloaded] = useState(false);
   const [reloading, setReloading] = useState(false);
-  const today = todayUtc();
 
-  const update = <K extends keyof ContentDraft>(key: K, value: ContentDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
   const fields = { draft, update, errors };
   const busy = save.isPending;
   // Chips of the saved knowledge are named from the item itself, never from the catalogue.
   const knowledgeNames = useMemo(() => knowledgeNamesOf(base), [base]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !checkDraft(draft, today)) return;
+  const store = submit(busy, (draft) => {
     setReloaded(false);
     save.mutate(
       { draft },
@@ -137,13 +127,13 @@ export function ContentEditForm({
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           if (error.statusCode === 409 && error.message === ALIAS_TAKEN_MESSAGE)
-            showErrors({ urlAlias: error.message }, draft);
+            showErrors({ urlAlias: error.message });
           else if (error.statusCode === 409) setConflict(error.message);
-          else if (error.statusCode === 400) showServerErrors(error, { draft });
+          else if (error.statusCode === 400) showServerErrors(error);
         },
       },
     );
-  };
+  });
 
   /** Loads the latest saved copy under the draft: the version, the stored children and contributors' versions. */
   const reload = async () => {
@@ -154,7 +144,7 @@ export function ContentEditForm({
       storeSavedContent(queryClient, fresh.content);
       setBase(fresh.content);
       const theirs = draftOf(fresh, freshChildren);
-      setDraft((current) => rebaseDraft(original, current, theirs));
+      replace((current) => rebaseDraft(original, current, theirs));
       setOriginal(theirs);
       setConflict(null);
       setFormErrors([]);
@@ -168,46 +158,48 @@ export function ContentEditForm({
   };
 
   return (
-    <Stack asChild gap="8">
-      <form onSubmit={submit} noValidate aria-label="Edit content">
-        {conflict ? (
-          <Alert.Root status="warning" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{conflict}</Alert.Title>
-              <Alert.Description>
-                Your changes are still here. Reload loads the latest saved copy and keeps your changes; then Save
-                applies them to it.
-              </Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" loading={reloading} onClick={() => void reload()}>
-              Reload
-            </Button>
-          </Alert.Root>
-        ) : null}
-        {reloaded ? (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>The latest saved copy is loaded.</Alert.Title>
-              <Alert.Description>
-                Your changes are kept in the form. Save applies them over the latest copy; Cancel discards them and
-                shows the latest copy.
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <FormErrorsAlert messages={formErrors} />
+    <FormProvider {...form}>
+      <Stack asChild gap="8">
+        <form onSubmit={store} noValidate aria-label="Edit content">
+          {conflict ? (
+            <Alert.Root status="warning" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{conflict}</Alert.Title>
+                <Alert.Description>
+                  Your changes are still here. Reload loads the latest saved copy and keeps your changes; then Save
+                  applies them to it.
+                </Alert.Description>
+              </Alert.Content>
+              <Button size="sm" variant="outline" loading={reloading} onClick={() => void reload()}>
+                Reload
+              </Button>
+            </Alert.Root>
+          ) : null}
+          {reloaded ? (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>The latest saved copy is loaded.</Alert.Title>
+                <Alert.Description>
+                  Your changes are kept in the form. Save applies them over the latest copy; Cancel discards them and
+                  shows the latest copy.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
+          <FormErrorsAlert messages={formErrors} />
 
-        <BasicFields
-          {...fields}
-          aliasHelp="The address after /courseware/, e.g. seed-labs/buffer-overflow."
-          descriptionRows={12}
-        />
-        <DraftSections {...fields} busy={busy} progress={save.progress} knowledgeNames={knowledgeNames} />
+          <BasicFields
+            {...fields}
+            aliasHelp="The address after /courseware/, e.g. seed-labs/buffer-overflow."
+            descriptionRows={12}
+          />
+          <DraftSections {...fields} busy={busy} progress={save.progress} knowledgeNames={knowledgeNames} />
 
-        <SubmitCancelButtons label="Save" pending={busy} onCancel={onCancel} />
-      </form>
-    </Stack>
+          <SubmitCancelButtons label="Save" pending={busy} onCancel={onCancel} />
+        </form>
+      </Stack>
+    </FormProvider>
   );
 }

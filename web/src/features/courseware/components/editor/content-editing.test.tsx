@@ -164,6 +164,33 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     expect(calledWith(api.spy, 'POST')).toEqual([]);
   });
 
+  it('checks a field showing a message again as it changes, leaving the others (issue 21 item 14)', async () => {
+    const user = userEvent.setup();
+    const api = mockEditorApi(bufferOverflowDetail());
+    storeSession(PERSONAS.editor());
+    renderApp(PATH);
+    const form = await openEditor(user);
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    fireEvent.change(within(form).getByLabelText('Environment last curated'), { target: { value: '2999-01-01' } });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    const shown = () =>
+      within(form)
+        .queryAllByRole('alert')
+        .map((alert) => alert.textContent);
+    expect(shown()).toEqual(['Is required.', 'Cannot be after today.']);
+
+    await user.type(name, 'Buffer overflow');
+    await waitFor(() => expect(shown()).toEqual(['Cannot be after today.']));
+    // A field without a message gets none while typing: the description is checked on the next submit.
+    await user.clear(within(form).getByRole('textbox', { name: /^Description/ }));
+    expect(shown()).toEqual(['Cannot be after today.']);
+    await user.clear(name);
+    await waitFor(() => expect(shown()).toEqual(['Cannot be after today.']));
+    expect(calledWith(api.spy, 'POST')).toEqual([]);
+  });
+
   it('shows the server’s field messages under the fields', async () => {
     const user = userEvent.setup();
     mockEditorApi(bufferOverflowDetail(), {

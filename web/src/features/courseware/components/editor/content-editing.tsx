@@ -120,12 +120,6 @@ export function ContentEditing({
     );
   };
 
-  const retryCount = count.isError ? (
-    <Button size="sm" variant="outline" alignSelf="start" onClick={() => void count.refetch()}>
-      Count again
-    </Button>
-  ) : null;
-
   const saved = (next: Content) => {
     setEditing(false);
     const path = contentPath(next);
@@ -134,48 +128,19 @@ export function ContentEditing({
 
   const archived = content.status === 'archived';
   const dialogs = (
-    <>
-      <ConfirmDialog
-        open={dialog === 'restore'}
-        title="Restore content"
-        description={subtreeDescription('restore', count)}
-        confirmLabel="Restore"
-        pending={restore.isPending}
-        confirmDisabled={!count.data}
-        error={dialog === 'restore' ? dialogError : null}
-        onConfirm={confirmRestore}
-        onClose={closeDialog}
-      >
-        {retryCount}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === 'archive'}
-        title="Archive content"
-        description={subtreeDescription('archive', count)}
-        confirmLabel="Archive"
-        pending={restore.isPending}
-        confirmDisabled={!count.data}
-        error={dialog === 'archive' ? dialogError : null}
-        onConfirm={confirmArchive}
-        onClose={closeDialog}
-      >
-        {retryCount}
-      </ConfirmDialog>
-      {canDelete ? (
-        <DeleteDialog
-          open={dialog === 'delete'}
-          name={content.name}
-          description={subtreeDescription('delete', count)}
-          confirmDisabled={!count.data}
-          pending={remove.isPending}
-          error={dialog === 'delete' ? dialogError : null}
-          onConfirm={confirmDelete}
-          onClose={closeDialog}
-        >
-          {retryCount}
-        </DeleteDialog>
-      ) : null}
-    </>
+    <SubtreeDialogs
+      open={dialog}
+      error={dialogError}
+      count={count}
+      name={content.name}
+      canDelete={canDelete}
+      changing={restore.isPending}
+      deleting={remove.isPending}
+      onRestore={confirmRestore}
+      onArchive={confirmArchive}
+      onDelete={confirmDelete}
+      onClose={closeDialog}
+    />
   );
 
   if (editing) {
@@ -227,4 +192,85 @@ export function ContentEditing({
     actions,
     aside: <MetadataBlock id={content.id} />,
   });
+}
+
+/**
+ * The confirmations of Restore, Archive and Delete (spec §4), each saying how many
+ * items it acts on (`count`, fetched when one opens: issue 21 item 12, with Count
+ * again when that failed) and showing `error` while it is the `open` one.
+ */
+function SubtreeDialogs({
+  open,
+  error,
+  count,
+  name,
+  canDelete,
+  changing,
+  deleting,
+  onRestore,
+  onArchive,
+  onDelete,
+  onClose,
+}: {
+  open: 'restore' | 'archive' | 'delete' | null;
+  error: string | null;
+  count: ReturnType<typeof useContentSubtree>;
+  name: string;
+  canDelete: boolean;
+  changing: boolean;
+  deleting: boolean;
+  onRestore: () => void;
+  onArchive: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
+  const retryCount = count.isError ? (
+    <Button size="sm" variant="outline" alignSelf="start" onClick={() => void count.refetch()}>
+      Count again
+    </Button>
+  ) : null;
+  return (
+    <>
+      <ConfirmDialog
+        open={open === 'restore'}
+        title="Restore content"
+        description={subtreeDescription('restore', count)}
+        confirmLabel="Restore"
+        pending={changing}
+        confirmDisabled={!count.data}
+        error={open === 'restore' ? error : null}
+        onConfirm={onRestore}
+        onClose={onClose}
+      >
+        {retryCount}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'archive'}
+        title="Archive content"
+        description={subtreeDescription('archive', count)}
+        confirmLabel="Archive"
+        pending={changing}
+        confirmDisabled={!count.data}
+        error={open === 'archive' ? error : null}
+        onConfirm={onArchive}
+        onClose={onClose}
+      >
+        {retryCount}
+      </ConfirmDialog>
+      {canDelete ? (
+        <DeleteDialog
+          open={open === 'delete'}
+          name={name}
+          description={subtreeDescription('delete', count)}
+          confirmDisabled={!count.data}
+          pending={deleting}
+          error={open === 'delete' ? error : null}
+          onConfirm={onDelete}
+          onClose={onClose}
+        >
+          {retryCount}
+        </DeleteDialog>
+      ) : null}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { Checkbox, Field, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import {
   CONTENT_CATEGORIES,
   CONTENT_CATEGORY_LABELS,
@@ -13,6 +14,7 @@ import {
 } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { FieldErrorText } from '../../../../components/ui/field-parts.tsx';
+import { FormField, type FormFieldControl } from '../../../../components/ui/form-field.tsx';
 import {
   type ContentDraft,
   type DraftErrors,
@@ -36,6 +38,41 @@ export interface DraftFieldsProps {
 
 /** A field's error message, announced as an alert; nothing when there is none (the shared `FieldErrorText`). */
 export const ErrorText = FieldErrorText;
+
+/**
+ * One field of the content form (issue 23 item 4): the shared {@link FormField} —
+ * label, required mark, hint and its message from the form (the enclosing
+ * `FormProvider` of `useDraftForm`), wired by `aria-describedby` — with the editor's
+ * id for the field ({@link draftFieldId}), which the focus of the first invalid field finds.
+ */
+export function EditorField({
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  children,
+}: {
+  name: DraftField;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  children: (control: FormFieldControl) => ReactNode;
+}) {
+  return (
+    <FormField<FieldValues>
+      name={name}
+      id={draftFieldId(name)}
+      label={label}
+      hint={hint}
+      required={required}
+      disabled={disabled}
+    >
+      {children}
+    </FormField>
+  );
+}
 
 /** A fieldset of checkboxes for a multi-choice draft field; the choices keep the order of `options`. */
 export function CheckboxGroup<T extends string>({
@@ -108,38 +145,36 @@ export function BasicFields({
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
   return (
     <>
-      <Field.Root id={draftFieldId('name')} invalid={Boolean(errors.name)} required>
-        <Field.Label>
-          Name <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={draft.name} onChange={(event) => onNameChange(event.target.value)} />
-        <ErrorText message={errors.name} />
-      </Field.Root>
+      <EditorField name="name" label="Name" required>
+        {(described) => (
+          <Input {...described} value={draft.name} onChange={(event) => onNameChange(event.target.value)} />
+        )}
+      </EditorField>
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-        <Field.Root id={draftFieldId('urlAlias')} invalid={Boolean(errors.urlAlias)}>
-          <Field.Label>URL alias</Field.Label>
-          <Input value={draft.urlAlias} onChange={(event) => onAliasChange(event.target.value)} />
-          <Field.HelperText>{aliasHelp}</Field.HelperText>
-          <ErrorText message={errors.urlAlias} />
-        </Field.Root>
-        <Field.Root id={draftFieldId('status')} invalid={Boolean(errors.status)}>
-          <Field.Label>Status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={draft.status}
-              onChange={(event) => update('status', event.target.value as EditableStatus)}
-            >
-              {EDITABLE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {CONTENT_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <ErrorText message={errors.status} />
-        </Field.Root>
+        <EditorField name="urlAlias" label="URL alias" hint={aliasHelp}>
+          {(described) => (
+            <Input {...described} value={draft.urlAlias} onChange={(event) => onAliasChange(event.target.value)} />
+          )}
+        </EditorField>
+        <EditorField name="status" label="Status">
+          {(described) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                {...described}
+                value={draft.status}
+                onChange={(event) => update('status', event.target.value as EditableStatus)}
+              >
+                {EDITABLE_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {CONTENT_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </EditorField>
       </SimpleGrid>
 
       <Field.Root id={draftFieldId('description')} invalid={Boolean(errors.description)} required>

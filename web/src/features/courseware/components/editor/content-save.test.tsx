@@ -241,6 +241,54 @@ describe('the editor’s lists (spec §2.6, §5)', () => {
     expect(within(form).queryByRole('textbox', { name: 'File name of fits.pdf' })).not.toBeInTheDocument();
   });
 
+  it('adds, reorders and removes sections, each message staying with its section (issue 23 item 4)', async () => {
+    const user = userEvent.setup();
+    const api = mockEditorApi(withChildren(), { children: CHILDREN });
+    storeSession(PERSONAS.editor());
+    renderEditorRoutes(PATH);
+    const form = await openEditor(user);
+    const names = () =>
+      within(form)
+        .queryAllByRole('textbox', { name: /^Section \d+ name$/ })
+        .map((input) => (input as HTMLInputElement).value);
+    expect(within(form).getByText('No sections yet.')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Add section' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Section 1 name' })).toHaveFocus());
+    await user.keyboard('Intro');
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Section 1 description (HTML)' }), {
+      target: { value: 'h'.repeat(100_001) },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Add section' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Section 2 name' })).toHaveFocus());
+    await user.keyboard('Lab');
+    expect(names()).toEqual(['Intro', 'Lab']);
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const long = () =>
+      within(form).getByRole('textbox', {
+        name: /^Section \d description \(HTML\)$/,
+        description: /Must be at most 100000 characters\./,
+      });
+    await waitFor(() => expect(long()).toHaveFocus());
+    expect(long()).toHaveAccessibleName('Section 1 description (HTML)');
+
+    within(form).getByRole('button', { name: 'Move Section 1 down' }).focus();
+    await user.keyboard('{Enter}');
+    expect(names()).toEqual(['Lab', 'Intro']);
+    expect(within(form).getByRole('button', { name: 'Move Section 2 up' })).toHaveFocus();
+    expect(long()).toHaveAccessibleName('Section 2 description (HTML)');
+    expect(within(form).getByRole('textbox', { name: 'Section 1 description (HTML)' })).not.toBeInvalid();
+
+    await user.click(within(form).getByRole('button', { name: 'Remove Section 2 Intro' }));
+    expect(names()).toEqual(['Lab']);
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves(api)).toHaveLength(1));
+    const body = saves(api)[0]?.body as { fields: { sections: { name: string }[] } };
+    expect(body.fields.sections.map((section) => section.name)).toEqual(['Lab']);
+  });
+
   it('applies every §5 limit at the limit and one past it', async () => {
     const user = userEvent.setup();
     const api = mockEditorApi(withChildren(), { children: CHILDREN });

@@ -1,13 +1,12 @@
-import { Field, Input, SimpleGrid } from '@chakra-ui/react';
+import { Input, SimpleGrid } from '@chakra-ui/react';
 import { todayUtc } from '#shared/contracts/content';
 import { CURATED_LABELS, type CuratedLabel } from '#shared/enums';
 import { BorrowedFieldsBoundary, ContributorsField, KnowledgeFields } from './borrowed-fields.tsx';
 import { ChildrenEditor } from './children-editor.tsx';
-import { draftFieldId } from './content-draft.ts';
 import {
   ClassificationFields,
   type DraftFieldsProps,
-  ErrorText,
+  EditorField,
   KeywordsField,
   OtherTagsField,
 } from './content-fields.tsx';
@@ -39,12 +38,7 @@ export function DraftSections({
   const fields = { draft, update, errors };
   return (
     <>
-      <SectionsEditor
-        sections={draft.sections}
-        onChange={(next) => update('sections', next)}
-        errors={errors}
-        disabled={busy}
-      />
+      <SectionsEditor disabled={busy} />
       <ClassificationFields {...fields} />
       <OtherTagsField {...fields} />
       <KeywordsField {...fields} />
@@ -52,12 +46,7 @@ export function DraftSections({
         <ContributorsField {...fields} progress={progress} />
         <KnowledgeFields {...fields} knowledgeNames={knowledgeNames} />
       </BorrowedFieldsBoundary>
-      <ChildrenEditor
-        items={draft.children}
-        onChange={(next) => update('children', next)}
-        errors={errors}
-        disabled={busy}
-      />
+      <ChildrenEditor disabled={busy} />
       <FilesEditor
         files={draft.files}
         onChange={(next) => update('files', next)}
@@ -79,23 +68,24 @@ const CURATED_FIELD_LABELS: Record<CuratedLabel, string> = {
  * The last-curated dates (spec §3 `lastCuratedTimestamps`, §5: not after today, UTC as
  * the server counts it; decision record 019), with the form's own messages.
  */
-function CuratedDateFields({ draft, update, errors }: DraftFieldsProps) {
+function CuratedDateFields({ draft, update }: DraftFieldsProps) {
   const today = todayUtc();
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
       {CURATED_LABELS.map((label) => {
         const field = `lastCurated.${label}` as const;
         return (
-          <Field.Root key={label} id={draftFieldId(field)} invalid={Boolean(errors[field])}>
-            <Field.Label>{CURATED_FIELD_LABELS[label]}</Field.Label>
-            <Input
-              type="date"
-              max={today}
-              value={draft.lastCurated[label]}
-              onChange={(event) => update('lastCurated', { ...draft.lastCurated, [label]: event.target.value })}
-            />
-            <ErrorText message={errors[field]} />
-          </Field.Root>
+          <EditorField key={label} name={field} label={CURATED_FIELD_LABELS[label]}>
+            {(described) => (
+              <Input
+                {...described}
+                type="date"
+                max={today}
+                value={draft.lastCurated[label]}
+                onChange={(event) => update('lastCurated', { ...draft.lastCurated, [label]: event.target.value })}
+              />
+            )}
+          </EditorField>
         );
       })}
     </SimpleGrid>

@@ -8,7 +8,7 @@ import { announce } from '../../../../lib/announcer.tsx';
 import { newDraftKey } from '../../../../lib/contributor-draft.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../../../../lib/file-pick.ts';
 import { type DraftErrors, draftFieldId, type FileDraft } from './content-draft.ts';
-import { ErrorText } from './content-fields.tsx';
+import { EditorField, ErrorText } from './content-fields.tsx';
 import type { UploadProgress } from './use-save-content.ts';
 
 const RULE = UPLOAD_KINDS.content;
@@ -125,7 +125,6 @@ export function FilesEditor({
               const label = fileLabel(file);
               const key = file.kind === 'stored' ? file.id : file.key;
               const share = file.kind === 'new' ? progress[file.key] : undefined;
-              const nameField = `files.${index}.name` as const;
               return (
                 <Box as="li" key={key} id={draftFieldId(`files.${index}`)} borderWidth="1px" borderRadius="md" p="3">
                   <Stack gap="2">
@@ -140,24 +139,25 @@ export function FilesEditor({
                         </Badge>
                       ) : null}
                     </HStack>
-                    <Field.Root id={draftFieldId(nameField)} invalid={Boolean(errors[nameField])} required>
-                      <Field.Label>
-                        File name of {label} <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        value={file.name}
-                        disabled={disabled}
-                        onChange={(event) =>
-                          onChange(
-                            files.map((kept, at) => (at === index ? { ...kept, name: event.target.value } : kept)),
-                          )
-                        }
-                      />
-                      <Field.HelperText>
-                        {file.name.length} of {LIMITS.fileNameMaxChars} characters
-                      </Field.HelperText>
-                      <ErrorText message={errors[nameField]} />
-                    </Field.Root>
+                    <EditorField
+                      name={`files.${index}.name`}
+                      label={`File name of ${label}`}
+                      hint={`${file.name.length} of ${LIMITS.fileNameMaxChars} characters`}
+                      required
+                    >
+                      {(described) => (
+                        <Input
+                          {...described}
+                          value={file.name}
+                          disabled={disabled}
+                          onChange={(event) =>
+                            onChange(
+                              files.map((kept, at) => (at === index ? { ...kept, name: event.target.value } : kept)),
+                            )
+                          }
+                        />
+                      )}
+                    </EditorField>
                     {share !== undefined ? <UploadProgressBar label={`Uploading ${label}`} share={share} /> : null}
                     {errors[`files.${index}`] ? (
                       <Text color="fg.error" fontSize="sm" role="alert">

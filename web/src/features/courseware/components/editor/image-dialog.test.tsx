@@ -2,27 +2,29 @@
 import '../../../../testing/setup.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { type ContentDraft, emptyDraft } from './content-draft.ts';
-import { BasicFields, type UpdateDraft } from './content-fields.tsx';
+import { emptyDraft } from './content-draft.ts';
+import { BasicFields } from './content-fields.tsx';
 import { IMAGE_URL_INVALID, imageHtml, imageUrlProblem } from './image-dialog.tsx';
+import { useDraftForm } from './use-draft-form.ts';
 
 /** The basic fields in an editor's form, whose submit goes to `onSubmit`. */
 function Fields({ description, onSubmit = () => {} }: { description: string; onSubmit?: () => void }) {
-  const [draft, setDraft] = useState<ContentDraft>({ ...emptyDraft(), description });
-  const update: UpdateDraft = (key, value) => setDraft((current) => ({ ...current, [key]: value }));
+  const { form, draft, update, errors } = useDraftForm(() => ({ ...emptyDraft(), description }));
   return (
-    <form
-      aria-label="Edit content"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <BasicFields draft={draft} update={update} errors={{}} aliasHelp="" descriptionRows={4} />
-    </form>
+    <FormProvider {...form}>
+      <form
+        aria-label="Edit content"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <BasicFields draft={draft} update={update} errors={errors} aliasHelp="" descriptionRows={4} />
+      </form>
+    </FormProvider>
   );
 }
 

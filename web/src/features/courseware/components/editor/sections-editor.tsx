@@ -1,28 +1,29 @@
-import { Box, Button, Field, Heading, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import { LIMITS } from '#shared/limits';
 import { announce } from '../../../../lib/announcer.tsx';
-import { type DraftErrors, draftFieldId, moveEntry, newSectionKey, type SectionDraft } from './content-draft.ts';
-import { ErrorText } from './content-fields.tsx';
+import { type ContentDraft, draftFieldId, newSectionKey } from './content-draft.ts';
+import { EditorField } from './content-fields.tsx';
+import { useDraftFieldSetter } from './use-draft-form.ts';
 
 /**
  * The sections of the item in the editor (spec §3 Section): each with its name and
  * its description as HTML (with a character count), Move up, Move down and Remove
  * (a removed section goes when the form is saved; Cancel brings it back), then Add
  * section. The focus follows a moved section; a new one takes the focus.
+ *
+ * The list is the enclosing content form's `sections` field array (issue 23 item 4:
+ * react-hook-form's `useFieldArray`, rows keyed by its stable ids); each row's fields
+ * are `sections.<i>.name` and `sections.<i>.description`.
  */
-export function SectionsEditor({
-  sections,
-  onChange,
-  errors,
-  disabled = false,
-}: {
-  sections: readonly SectionDraft[];
-  onChange: (sections: SectionDraft[]) => void;
-  errors: DraftErrors;
-  disabled?: boolean;
-}) {
+export function SectionsEditor({ disabled = false }: { disabled?: boolean }) {
+  const { control, watch } = useFormContext<ContentDraft>();
+  const { fields, append, move: moveRow, remove } = useFieldArray({ control, name: 'sections' });
+  // The rows' current values (the field array's own copies are not updated as a field is typed in).
+  const sections = watch('sections');
+  const setField = useDraftFieldSetter();
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   useEffect(() => {
     if (!focusTarget) return;
@@ -31,14 +32,11 @@ export function SectionsEditor({
     setFocusTarget(null);
   }, [focusTarget]);
 
-  const change = (index: number, next: Partial<SectionDraft>) =>
-    onChange(sections.map((section, at) => (at === index ? { ...section, ...next } : section)));
-
   const move = (index: number, by: -1 | 1) => {
     const to = index + by;
     const section = sections[index];
     if (!section || to < 0 || to >= sections.length) return;
-    onChange(moveEntry(sections, index, to));
+    moveRow(index, to);
     const edge = (by < 0 && to === 0) || (by > 0 && to === sections.length - 1);
     const direction = by < 0 ? (edge ? 'down' : 'up') : edge ? 'up' : 'down';
     setFocusTarget(`section-${section.draftKey}-${direction}`);
@@ -47,7 +45,7 @@ export function SectionsEditor({
 
   const add = () => {
     const draftKey = newSectionKey();
-    onChange([...sections, { draftKey, key: null, name: '', description: '' }]);
+    append({ draftKey, key: null, name: '', description: '' }, { shouldFocus: false });
     setFocusTarget(draftFieldId(`sections.${sections.length}.name`));
   };
 
@@ -57,37 +55,39 @@ export function SectionsEditor({
         Sections
       </Heading>
       <Stack gap="4">
-        {sections.length === 0 ? <Text color="fg.muted">No sections yet.</Text> : null}
-        {sections.map((section, index) => {
-          const nameField = `sections.${index}.name` as const;
-          const htmlField = `sections.${index}.description` as const;
+        {fields.length === 0 ? <Text color="fg.muted">No sections yet.</Text> : null}
+        {fields.map((field, index) => {
+          const section = sections[index] ?? field;
           const position = `Section ${index + 1}`;
           return (
-            <Stack key={section.draftKey} gap="3" borderWidth="1px" borderRadius="md" p="3">
-              <Field.Root id={draftFieldId(nameField)} invalid={Boolean(errors[nameField])}>
-                <Field.Label>{position} name</Field.Label>
-                <Input
-                  value={section.name}
-                  disabled={disabled}
-                  onChange={(event) => change(index, { name: event.target.value })}
-                />
-                <ErrorText message={errors[nameField]} />
-              </Field.Root>
-              <Field.Root id={draftFieldId(htmlField)} invalid={Boolean(errors[htmlField])}>
-                <Field.Label>{position} description (HTML)</Field.Label>
-                <Textarea
-                  value={section.description}
-                  disabled={disabled}
-                  rows={6}
-                  fontFamily="mono"
-                  fontSize="sm"
-                  onChange={(event) => change(index, { description: event.target.value })}
-                />
-                <Field.HelperText>
-                  {section.description.length} of {LIMITS.contentHtmlMaxChars} characters
-                </Field.HelperText>
-                <ErrorText message={errors[htmlField]} />
-              </Field.Root>
+            <Stack key={field.id} gap="3" borderWidth="1px" borderRadius="md" p="3">
+              <EditorField name={`sections.${index}.name`} label={`${position} name`}>
+                {(described) => (
+                  <Input
+                    {...described}
+                    value={section.name}
+                    disabled={disabled}
+                    onChange={(event) => setField(`sections.${index}.name`, event.target.value)}
+                  />
+                )}
+              </EditorField>
+              <EditorField
+                name={`sections.${index}.description`}
+                label={`${position} description (HTML)`}
+                hint={`${section.description.length} of ${LIMITS.contentHtmlMaxChars} characters`}
+              >
+                {(described) => (
+                  <Textarea
+                    {...described}
+                    value={section.description}
+                    disabled={disabled}
+                    rows={6}
+                    fontFamily="mono"
+                    fontSize="sm"
+                    onChange={(event) => setField(`sections.${index}.description`, event.target.value)}
+                  />
+                )}
+              </EditorField>
               <HStack gap="2">
                 <IconButton
                   id={`section-${section.draftKey}-up`}
@@ -116,7 +116,7 @@ export function SectionsEditor({
                   disabled={disabled}
                   aria-label={`Remove ${position}${section.name ? ` ${section.name}` : ''}`}
                   onClick={() => {
-                    onChange(sections.filter((_, at) => at !== index));
+                    remove(index);
                     announce(`${position} removed. It is deleted when you save.`);
                   }}
                 >
