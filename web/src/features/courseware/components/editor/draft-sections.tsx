@@ -47,13 +47,7 @@ export function DraftSections({
         <KnowledgeFields {...fields} knowledgeNames={knowledgeNames} />
       </BorrowedFieldsBoundary>
       <ChildrenEditor disabled={busy} />
-      <FilesEditor
-        files={draft.files}
-        onChange={(next) => update('files', next)}
-        errors={errors}
-        progress={progress}
-        disabled={busy}
-      />
+      <FilesEditor errors={errors} progress={progress} disabled={busy} />
       <CuratedDateFields {...fields} />
     </>
   );

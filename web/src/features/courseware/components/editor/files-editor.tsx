@@ -1,14 +1,16 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
 import { Trash2Icon } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import { extensionOf, FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shared/contracts/file';
 import { fileTypeLabel } from '#shared/file-type-labels';
 import { LIMITS } from '#shared/limits';
 import { announce } from '../../../../lib/announcer.tsx';
 import { newDraftKey } from '../../../../lib/contributor-draft.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../../../../lib/file-pick.ts';
-import { type DraftErrors, draftFieldId, type FileDraft } from './content-draft.ts';
+import { type ContentDraft, type DraftErrors, draftFieldId, type FileDraft } from './content-draft.ts';
 import { EditorField, ErrorText } from './content-fields.tsx';
+import { useDraftFieldSetter } from './use-draft-form.ts';
 import type { UploadProgress } from './use-save-content.ts';
 
 const RULE = UPLOAD_KINDS.content;
@@ -76,20 +78,25 @@ export function UploadProgressBar({ label, share }: { label: string; share: numb
  * accepted types and the maximum size in MB and refuses a file of another type or
  * past the maximum under itself. New files are uploaded when the form is saved;
  * removed ones are deleted by the server on save (Cancel brings them back).
+ *
+ * The list is the enclosing content form's `files` field array (issue 23 item 4:
+ * react-hook-form's `useFieldArray`, rows keyed by its stable ids); each row's name is
+ * `files.<i>.name`, a message about the file itself `files.<i>` (in `errors`).
  */
 export function FilesEditor({
-  files,
-  onChange,
   errors,
   progress,
   disabled = false,
 }: {
-  files: readonly FileDraft[];
-  onChange: (files: FileDraft[]) => void;
   errors: DraftErrors;
   progress: UploadProgress;
   disabled?: boolean;
 }) {
+  const { control, watch } = useFormContext<ContentDraft>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'files' });
+  // The rows' current values (the field array's own copies are not updated as a name is typed).
+  const files = watch('files');
+  const setField = useDraftFieldSetter();
   const [pickError, setPickError] = useState<string | null>(null);
   const pickerId = 'content-edit-file-picker';
 
@@ -108,7 +115,7 @@ export function FilesEditor({
     }
     setPickError(refused.length > 0 ? refused.join(' ') : null);
     if (added.length > 0) {
-      onChange([...files, ...added]);
+      append(added, { shouldFocus: false });
       announce(`${added.length === 1 ? 'File' : `${added.length} files`} added. Uploaded when you save.`);
     }
   };
@@ -119,14 +126,21 @@ export function FilesEditor({
         Files
       </Heading>
       <Stack gap="4">
-        {files.length > 0 ? (
+        {fields.length > 0 ? (
           <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Files">
-            {files.map((file, index) => {
+            {fields.map((field, index) => {
+              const file = files[index] ?? field;
               const label = fileLabel(file);
-              const key = file.kind === 'stored' ? file.id : file.key;
               const share = file.kind === 'new' ? progress[file.key] : undefined;
               return (
-                <Box as="li" key={key} id={draftFieldId(`files.${index}`)} borderWidth="1px" borderRadius="md" p="3">
+                <Box
+                  as="li"
+                  key={field.id}
+                  id={draftFieldId(`files.${index}`)}
+                  borderWidth="1px"
+                  borderRadius="md"
+                  p="3"
+                >
                   <Stack gap="2">
                     <HStack gap="2" wrap="wrap">
                       <Text fontWeight="semibold">{label}</Text>
@@ -150,11 +164,7 @@ export function FilesEditor({
                           {...described}
                           value={file.name}
                           disabled={disabled}
-                          onChange={(event) =>
-                            onChange(
-                              files.map((kept, at) => (at === index ? { ...kept, name: event.target.value } : kept)),
-                            )
-                          }
+                          onChange={(event) => setField(`files.${index}.name`, event.target.value)}
                         />
                       )}
                     </EditorField>
@@ -172,7 +182,7 @@ export function FilesEditor({
                         disabled={disabled}
                         aria-label={`Remove file ${label}`}
                         onClick={() => {
-                          onChange(files.filter((_, at) => at !== index));
+                          remove(index);
                           announce(`File ${label} removed. It is deleted when you save.`);
                         }}
                       >
