@@ -24,7 +24,7 @@ import { deliverPendingMessages } from '../../messages/outbox.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as user } from './index.ts';
-import { IMPORT_HAS_BAD_ROWS_MESSAGE, IMPORT_UNDONE_MESSAGE } from './user-imports.ts';
+import { IMPORT_HAS_BAD_ROWS_MESSAGE, IMPORT_UNDONE_MESSAGE } from '../../services/user-imports.ts';
 
 /**
  * The CSV user import (issue 11 item 4; spec §3 "User import", §5; decision record

@@ -212,7 +212,10 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     expect(getShownErrors()).toEqual([]);
   });
 
-  it('applies the keyword rules: duplicates ignored case-insensitively, 51 characters refused, 20 disables the field', async () => {
+  // Types about 300 characters, one event each: 6 s on an idle machine, so it gets the hooks' 120 s budget.
+  it('applies the keyword rules: duplicates ignored case-insensitively, 51 characters refused, 20 disables the field', {
+    timeout: 120_000,
+  }, async () => {
     const user = userEvent.setup();
     mockEditorApi(bufferOverflowDetail());
     storeSession(PERSONAS.editor());
