@@ -37,7 +37,7 @@ export function FileField({
   registerFile,
   registerAlt,
   fileError,
-  altError,
+  altName,
 }: {
   id: string;
   spec: FileFieldSpec;
@@ -51,7 +51,8 @@ export function FileField({
   registerFile: Register;
   registerAlt: Register;
   fileError: string | undefined;
-  altError: string | undefined;
+  /** The alt text's path in the section form (`widgets.<i>.files.<slot>.alt`): where its message is. */
+  altName: string;
 }) {
   const input = useRef<HTMLInputElement | null>(null);
   const replaceButton = useRef<HTMLButtonElement | null>(null);
@@ -171,7 +172,7 @@ export function FileField({
             value={slot.alt}
             onChange={onAltChange}
             register={registerAlt}
-            error={altError}
+            name={altName}
             required={spec.required || Boolean(current)}
             help="Describes the picture for people who cannot see it."
             max={LIMITS.altTextMaxChars}

@@ -1,12 +1,16 @@
-import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { FieldErrorText, fieldIds } from '../../../../components/ui/field-parts.tsx';
+import { Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import type { FieldPath } from 'react-hook-form';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import type { SectionDraft } from '../../utils/section-form.ts';
 
 /**
- * Small form pieces of the section dialog (WCAG 2.2 AA: every field labelled,
- * required ones marked with an asterisk (spec §5 "File picker": "Required fields
- * are marked with an asterisk"), messages under the field announced as alerts and
- * linked by `aria-describedby`).
+ * The section dialog's text and select fields as the shared `FormField` (issue 23
+ * item 4): label with the required mark (spec §5 "File picker": "Required fields
+ * are marked with an asterisk"), help and counter as the hint, and the message
+ * react-hook-form holds at the field's `name` (a value's path: `name`,
+ * `widgets.0.title`, `widgets.0.files.image.alt`) under it, announced and named by
+ * `aria-describedby` (WCAG 2.2 AA). The control's id is `id`, its help and message
+ * `<id>-help` and `<id>-error`.
  */
 
 /** An element the dialog can focus when its field is the first invalid one. */
@@ -17,20 +21,20 @@ export type Register = (element: Focusable | null) => void;
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** The helper text of a counted field: "12 of 4,096 characters", after any other help. */
-function helpText(help: string | undefined, counter: { length: number; max: number } | null): ReactNode {
+/** The hint of a field: its help, then the counter of a counted field ("12 of 4,096 characters", untrimmed length); null when neither. */
+function hintOf(help: string | undefined, counter: { length: number; max: number } | null): string | null {
   const parts = [help, counter ? `${count(counter.length)} of ${count(counter.max)} characters` : null].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** A labelled text input or textarea with optional help, character counter and message. */
+/** A labelled text input or textarea (`input`: one line, plain text, HTML) with optional help, character counter and message. */
 export function TextField({
   id,
+  name,
   label,
   value,
   onChange,
   register,
-  error,
   required = false,
   help,
   max,
@@ -38,98 +42,102 @@ export function TextField({
   input = 'text',
 }: {
   id: string;
+  /** The value's path in the section form: where its message is. */
+  name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   register: Register;
-  error: string | undefined;
   required?: boolean;
   help?: string;
   max: number;
   counter?: boolean;
   input?: 'text' | 'plain' | 'html';
 }) {
-  const shownHelp = helpText(help, counter ? { length: value.length, max } : null);
-  const { ids, describedBy } = fieldIds(id, { help: Boolean(shownHelp), error: Boolean(error) });
   return (
-    <Field.Root ids={ids} invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      {input === 'text' ? (
-        <Input
-          ref={register}
-          aria-describedby={describedBy}
-          autoComplete="off"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <Textarea
-          ref={register}
-          aria-describedby={describedBy}
-          value={value}
-          rows={input === 'html' ? 8 : 4}
-          fontFamily={input === 'html' ? 'mono' : undefined}
-          fontSize={input === 'html' ? 'sm' : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-      {shownHelp ? <Field.HelperText>{shownHelp}</Field.HelperText> : null}
-      <FieldErrorText message={error} />
-    </Field.Root>
+    <FormField<SectionDraft>
+      name={name as FieldPath<SectionDraft>}
+      id={id}
+      label={label}
+      required={required}
+      hint={hintOf(help, counter ? { length: value.length, max } : null)}
+    >
+      {(control) =>
+        input === 'text' ? (
+          <Input
+            ref={register}
+            aria-describedby={control['aria-describedby']}
+            autoComplete="off"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <Textarea
+            ref={register}
+            aria-describedby={control['aria-describedby']}
+            value={value}
+            rows={input === 'html' ? 8 : 4}
+            fontFamily={input === 'html' ? 'mono' : undefined}
+            fontSize={input === 'html' ? 'sm' : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    </FormField>
   );
 }
 
 /** A labelled native select with optional help and message. */
 export function SelectField({
   id,
+  name,
   label,
   value,
   options,
   onChange,
   register,
-  error,
   required = false,
   disabled = false,
   help,
 }: {
   id: string;
+  /** The value's path in the section form: where its message is. */
+  name: string;
   label: string;
   value: string;
   options: readonly { readonly value: string; readonly label: string }[];
   onChange: (value: string) => void;
   register: Register;
-  error: string | undefined;
   required?: boolean;
   disabled?: boolean;
   help?: string;
 }) {
-  const { ids, describedBy } = fieldIds(id, { help: Boolean(help), error: Boolean(error) });
   return (
-    <Field.Root ids={ids} invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      <NativeSelect.Root disabled={disabled}>
-        <NativeSelect.Field
-          ref={register}
-          aria-describedby={describedBy}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {help ? <Field.HelperText>{help}</Field.HelperText> : null}
-      <FieldErrorText message={error} />
-    </Field.Root>
+    <FormField<SectionDraft>
+      name={name as FieldPath<SectionDraft>}
+      id={id}
+      label={label}
+      required={required}
+      disabled={disabled}
+      hint={help}
+    >
+      {(control) => (
+        <NativeSelect.Root disabled={disabled}>
+          <NativeSelect.Field
+            ref={register}
+            aria-describedby={control['aria-describedby']}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+    </FormField>
   );
 }

@@ -296,6 +296,45 @@ describe('the section dialog (spec §4 "Section dialog", §5 "Widgets")', () => 
     expect(calledWith(spy, 'POST')).toEqual([]);
   });
 
+  it('shows an alt text’s message under the alt text only, not under its file', async () => {
+    mockPagesApi();
+    const { user } = renderDialog();
+    const dialog = await dialogNamed('Add section');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Widget kind/ }), 'contentBox');
+    await user.upload(within(dialog).getByLabelText(/^Image/, { selector: 'input[type="file"]' }), png(100));
+    await user.click(within(dialog).getByRole('button', { name: 'Add section' }));
+    const alt = within(dialog).getByRole('textbox', { name: /Image alt text/ });
+    await waitFor(() => expect(alt).toHaveAccessibleDescription(expect.stringContaining(ALT_REQUIRED_MESSAGE)));
+    expect(within(dialog).getByRole('button', { name: /Replace image/ })).not.toHaveAccessibleDescription(
+      expect.stringContaining(ALT_REQUIRED_MESSAGE),
+    );
+    expect(
+      within(dialog)
+        .getAllByRole('alert')
+        .filter((alert) => alert.textContent === ALT_REQUIRED_MESSAGE),
+    ).toHaveLength(1);
+  });
+
+  it('keeps each field’s id, label, required mark and help with its character counter (untrimmed, grouped)', async () => {
+    mockPagesApi();
+    const { user } = renderDialog();
+    const dialog = await dialogNamed('Add section');
+    const name = within(dialog).getByRole('textbox', { name: /Section name/ });
+    expect(name).toHaveAttribute('id', expect.stringMatching(/-name$/));
+    expect(name).not.toBeRequired();
+    expect(name).toHaveAccessibleDescription(
+      'Optional. The editors’ label; a section opening with a heading widget shows that heading instead. 0 of 256 characters',
+    );
+    await user.type(name, ' Pics ');
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('6 of 256 characters'));
+    const description = within(dialog).getByRole('textbox', { name: /Description \(HTML\)/ });
+    expect(description).toHaveAttribute('id', expect.stringMatching(/-description$/));
+    expect(description).toHaveAccessibleDescription('0 of 10,240 characters');
+    const kind = within(dialog).getByRole('combobox', { name: /Widget kind/ });
+    expect(kind).toHaveAttribute('id', expect.stringMatching(/-kind$/));
+    expect(kind).toBeRequired();
+  });
+
   it('uploads a new image, creates the section naming it, hands the page on and closes', async () => {
     installFakeS3();
     const spy = mockPagesApi();

@@ -5,6 +5,7 @@ import {
   type DefaultValues,
   type FieldErrors,
   type FieldPath,
+  FormProvider,
   get,
   type UseFormReturn,
   useFieldArray,
@@ -259,51 +260,52 @@ function SectionForm({
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
-        <Dialog.Header>
-          <Dialog.Title>{section ? 'Edit section' : 'Add section'}</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body display="flex" flexDirection="column" gap="5">
-          <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
-          <SectionAlerts formError={errors.form} conflict={conflict} register={register} onReload={reload} />
-          <SectionFields
-            idBase={id}
-            page={page}
-            draft={draft}
-            errors={errors}
-            register={register}
-            onChange={widgets.changeField}
-            onKindChange={widgets.changeKind}
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <Dialog.Header>
+            <Dialog.Title>{section ? 'Edit section' : 'Add section'}</Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Body display="flex" flexDirection="column" gap="5">
+            <Dialog.Description>Fields marked with an asterisk (*) are required.</Dialog.Description>
+            <SectionAlerts formError={errors.form} conflict={conflict} register={register} onReload={reload} />
+            <SectionFields
+              idBase={id}
+              page={page}
+              draft={draft}
+              register={register}
+              onChange={widgets.changeField}
+              onKindChange={widgets.changeKind}
+            />
+            <WidgetList
+              idBase={id}
+              draft={draft}
+              errors={errors}
+              register={register}
+              openPanels={openPanels}
+              onOpenChange={(widget, isOpen) =>
+                setOpenPanels((current) => {
+                  const next = new Set(current);
+                  if (isOpen) next.add(widget.draftId);
+                  else next.delete(widget.draftId);
+                  return next;
+                })
+              }
+              onFieldChange={widgets.changeField}
+              onAdd={widgets.addWidget}
+              onDelete={widgets.deleteWidget}
+              setError={setError}
+              publicFilesBaseUrl={publicFilesBaseUrl}
+            />
+            {saving && progress ? <UploadProgress progress={progress} /> : null}
+          </Dialog.Body>
+          <SectionFooter
+            editing={section !== null}
+            saving={saving}
+            onDelete={section && canDelete ? deletion.start : null}
+            onCancel={onClose}
           />
-          <WidgetList
-            idBase={id}
-            draft={draft}
-            errors={errors}
-            register={register}
-            openPanels={openPanels}
-            onOpenChange={(widget, isOpen) =>
-              setOpenPanels((current) => {
-                const next = new Set(current);
-                if (isOpen) next.add(widget.draftId);
-                else next.delete(widget.draftId);
-                return next;
-              })
-            }
-            onFieldChange={widgets.changeField}
-            onAdd={widgets.addWidget}
-            onDelete={widgets.deleteWidget}
-            setError={setError}
-            publicFilesBaseUrl={publicFilesBaseUrl}
-          />
-          {saving && progress ? <UploadProgress progress={progress} /> : null}
-        </Dialog.Body>
-        <SectionFooter
-          editing={section !== null}
-          saving={saving}
-          onDelete={section && canDelete ? deletion.start : null}
-          onCancel={onClose}
-        />
-      </form>
+        </form>
+      </FormProvider>
       {section ? (
         <AcknowledgedDeleteDialog
           open={deletion.open}

@@ -68,7 +68,6 @@ export function SectionFields({
   idBase,
   page,
   draft,
-  errors,
   register,
   onChange,
   onKindChange,
@@ -76,7 +75,6 @@ export function SectionFields({
   idBase: string;
   page: Page;
   draft: SectionDraft;
-  errors: FormErrors;
   register: RegisterKey;
   /** Sets the value at a field's path (`name`, `key`, `description`). */
   onChange: (key: 'name' | 'key' | 'description', value: string) => void;
@@ -101,7 +99,7 @@ export function SectionFields({
         value={draft.name}
         onChange={(name) => onChange('name', name)}
         register={register('name')}
-        error={errors.name}
+        name="name"
         max={PAGE_LIMITS.sectionNameMaxChars}
         counter
         help="Optional. The editors’ label; a section opening with a heading widget shows that heading instead."
@@ -115,7 +113,7 @@ export function SectionFields({
           options={groupOptions}
           onChange={(key) => onChange('key', key)}
           register={register('key')}
-          error={errors.key}
+          name="key"
         />
       ) : null}
       <TextField
@@ -124,7 +122,7 @@ export function SectionFields({
         value={draft.description}
         onChange={(description) => onChange('description', description)}
         register={register('description')}
-        error={errors.description}
+        name="description"
         max={PAGE_LIMITS.sectionDescriptionMaxChars}
         counter
         input="html"
@@ -136,7 +134,7 @@ export function SectionFields({
         options={kindOptions}
         onChange={onKindChange}
         register={register('kind')}
-        error={errors.kind}
+        name="kind"
         required
         disabled={fixed}
         help={

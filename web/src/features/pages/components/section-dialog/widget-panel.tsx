@@ -94,7 +94,7 @@ export function WidgetPanel({
                     value={widget[spec.field]}
                     onChange={(value) => onFieldChange(spec.field, value)}
                     register={register(key(spec.field))}
-                    error={errors[key(spec.field)]}
+                    name={key(spec.field)}
                     required={spec.required}
                     max={spec.max}
                     counter={hasCounter(spec)}
@@ -115,7 +115,7 @@ export function WidgetPanel({
                     options={known ? spec.options : [...spec.options, { value, label: value }]}
                     onChange={(next) => onFieldChange(`attributes.${spec.attribute}`, next)}
                     register={register(key(`attributes.${spec.attribute}`))}
-                    error={errors[key(`attributes.${spec.attribute}`)]}
+                    name={key(`attributes.${spec.attribute}`)}
                     {...(spec.help ? { help: spec.help } : {})}
                   />
                 );
@@ -129,7 +129,7 @@ export function WidgetPanel({
                     value={widget.attributes[spec.attribute] ?? spec.defaultValue}
                     onChange={(next) => onFieldChange(`attributes.${spec.attribute}`, next)}
                     register={register(key(`attributes.${spec.attribute}`))}
-                    error={errors[key(`attributes.${spec.attribute}`)]}
+                    name={key(`attributes.${spec.attribute}`)}
                     max={spec.max}
                     {...(spec.help ? { help: spec.help } : {})}
                   />
@@ -149,7 +149,7 @@ export function WidgetPanel({
                   registerFile={register(key(`files.${spec.slot}`))}
                   registerAlt={register(key(`files.${spec.slot}.alt`))}
                   fileError={errors[key(`files.${spec.slot}`)]}
-                  altError={errors[key(`files.${spec.slot}.alt`)]}
+                  altName={key(`files.${spec.slot}.alt`)}
                 />
               );
             })}
