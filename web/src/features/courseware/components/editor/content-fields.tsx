@@ -1,4 +1,4 @@
-import { Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { type ReactNode, useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import {
@@ -123,7 +123,8 @@ export function CheckboxGroup<T extends string>({
 
 /**
  * The Name (required), URL alias, Status and Description (HTML source, required,
- * with its character count and Insert image, {@link InsertImageButton}) fields.
+ * with its character count as its hint and Insert image, {@link InsertImageButton},
+ * under it) fields.
  * `onNameChange` and `onAliasChange` get the typed text (default: set `name` and
  * `urlAlias`); `aliasHelp` is the alias's helper text; `descriptionRows` the
  * description's height.
@@ -131,7 +132,6 @@ export function CheckboxGroup<T extends string>({
 export function BasicFields({
   draft,
   update,
-  errors,
   aliasHelp,
   descriptionRows,
   onNameChange = (name) => update('name', name),
@@ -177,30 +177,33 @@ export function BasicFields({
         </EditorField>
       </SimpleGrid>
 
-      <Field.Root id={draftFieldId('description')} invalid={Boolean(errors.description)} required>
-        <Field.Label>
-          Description (HTML) <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          ref={descriptionRef}
-          value={draft.description}
-          onChange={(event) => update('description', event.target.value)}
-          rows={descriptionRows}
-          fontFamily="mono"
-          fontSize="sm"
-        />
-        <HStack justify="space-between" width="full">
-          <Field.HelperText>
-            {draft.description.length} of {LIMITS.contentHtmlMaxChars} characters
-          </Field.HelperText>
-          <InsertImageButton
-            textareaRef={descriptionRef}
-            value={draft.description}
-            onValueChange={(next) => update('description', next)}
-          />
-        </HStack>
-        <ErrorText message={errors.description} />
-      </Field.Root>
+      <EditorField
+        name="description"
+        label="Description (HTML)"
+        hint={`${draft.description.length} of ${LIMITS.contentHtmlMaxChars} characters`}
+        required
+      >
+        {(described) => (
+          <>
+            <Textarea
+              {...described}
+              ref={descriptionRef}
+              value={draft.description}
+              onChange={(event) => update('description', event.target.value)}
+              rows={descriptionRows}
+              fontFamily="mono"
+              fontSize="sm"
+            />
+            <HStack justify="flex-end" width="full">
+              <InsertImageButton
+                textareaRef={descriptionRef}
+                value={draft.description}
+                onValueChange={(next) => update('description', next)}
+              />
+            </HStack>
+          </>
+        )}
+      </EditorField>
     </>
   );
 }
