@@ -1,4 +1,4 @@
-import { Checkbox, Field, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { type ReactNode, useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import {
@@ -74,7 +74,11 @@ export function EditorField({
   );
 }
 
-/** A fieldset of checkboxes for a multi-choice draft field; the choices keep the order of `options`. */
+/**
+ * A fieldset of checkboxes for a multi-choice draft field (issue 23 item 4): the shared
+ * {@link FormField} `group` — legend, and the field's message from the form under it —
+ * with the editor's id ({@link draftFieldId}) on the group; the choices keep the order of `options`.
+ */
 export function CheckboxGroup<T extends string>({
   field,
   legend,
@@ -82,7 +86,6 @@ export function CheckboxGroup<T extends string>({
   labels,
   value,
   onChange,
-  error,
 }: {
   field: DraftField;
   legend: string;
@@ -90,13 +93,11 @@ export function CheckboxGroup<T extends string>({
   labels: Record<T, string>;
   value: readonly T[];
   onChange: (next: T[]) => void;
-  error: string | undefined;
 }) {
   return (
-    <Fieldset.Root id={draftFieldId(field)} invalid={Boolean(error)}>
-      <Fieldset.Legend>{legend}</Fieldset.Legend>
-      <Fieldset.Content>
-        <Stack gap="2">
+    <FormField<FieldValues> name={field} id={draftFieldId(field)} label={legend} group>
+      {(described) => (
+        <Stack gap="2" {...described}>
           {options.map((option) => (
             <Checkbox.Root
               key={option}
@@ -115,15 +116,15 @@ export function CheckboxGroup<T extends string>({
             </Checkbox.Root>
           ))}
         </Stack>
-      </Fieldset.Content>
-      {error ? <Fieldset.ErrorText role="alert">{error}</Fieldset.ErrorText> : null}
-    </Fieldset.Root>
+      )}
+    </FormField>
   );
 }
 
 /**
  * The Name (required), URL alias, Status and Description (HTML source, required,
- * with its character count and Insert image, {@link InsertImageButton}) fields.
+ * with its character count as its hint and Insert image, {@link InsertImageButton},
+ * under it) fields.
  * `onNameChange` and `onAliasChange` get the typed text (default: set `name` and
  * `urlAlias`); `aliasHelp` is the alias's helper text; `descriptionRows` the
  * description's height.
@@ -131,7 +132,6 @@ export function CheckboxGroup<T extends string>({
 export function BasicFields({
   draft,
   update,
-  errors,
   aliasHelp,
   descriptionRows,
   onNameChange = (name) => update('name', name),
@@ -177,36 +177,39 @@ export function BasicFields({
         </EditorField>
       </SimpleGrid>
 
-      <Field.Root id={draftFieldId('description')} invalid={Boolean(errors.description)} required>
-        <Field.Label>
-          Description (HTML) <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          ref={descriptionRef}
-          value={draft.description}
-          onChange={(event) => update('description', event.target.value)}
-          rows={descriptionRows}
-          fontFamily="mono"
-          fontSize="sm"
-        />
-        <HStack justify="space-between" width="full">
-          <Field.HelperText>
-            {draft.description.length} of {LIMITS.contentHtmlMaxChars} characters
-          </Field.HelperText>
-          <InsertImageButton
-            textareaRef={descriptionRef}
-            value={draft.description}
-            onValueChange={(next) => update('description', next)}
-          />
-        </HStack>
-        <ErrorText message={errors.description} />
-      </Field.Root>
+      <EditorField
+        name="description"
+        label="Description (HTML)"
+        hint={`${draft.description.length} of ${LIMITS.contentHtmlMaxChars} characters`}
+        required
+      >
+        {(described) => (
+          <>
+            <Textarea
+              {...described}
+              ref={descriptionRef}
+              value={draft.description}
+              onChange={(event) => update('description', event.target.value)}
+              rows={descriptionRows}
+              fontFamily="mono"
+              fontSize="sm"
+            />
+            <HStack justify="flex-end" width="full">
+              <InsertImageButton
+                textareaRef={descriptionRef}
+                value={draft.description}
+                onValueChange={(next) => update('description', next)}
+              />
+            </HStack>
+          </>
+        )}
+      </EditorField>
     </>
   );
 }
 
 /** The Categories, Education levels and Experience levels checkbox groups, side by side. */
-export function ClassificationFields({ draft, update, errors }: DraftFieldsProps) {
+export function ClassificationFields({ draft, update }: Pick<DraftFieldsProps, 'draft' | 'update'>) {
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
       <CheckboxGroup
@@ -216,7 +219,6 @@ export function ClassificationFields({ draft, update, errors }: DraftFieldsProps
         labels={CONTENT_CATEGORY_LABELS}
         value={draft.categories}
         onChange={(next) => update('categories', next)}
-        error={errors.categories}
       />
       <CheckboxGroup
         field="educationLevels"
@@ -225,7 +227,6 @@ export function ClassificationFields({ draft, update, errors }: DraftFieldsProps
         labels={EDUCATION_LEVEL_LABELS}
         value={draft.educationLevels}
         onChange={(next) => update('educationLevels', next)}
-        error={errors.educationLevels}
       />
       <CheckboxGroup
         field="experienceLevels"
@@ -234,7 +235,6 @@ export function ClassificationFields({ draft, update, errors }: DraftFieldsProps
         labels={EXPERIENCE_LEVEL_LABELS}
         value={draft.experienceLevels}
         onChange={(next) => update('experienceLevels', next)}
-        error={errors.experienceLevels}
       />
     </SimpleGrid>
   );
@@ -264,7 +264,7 @@ const OTHER_TAG_LABELS: Record<OtherTag, string> = {
  * The known other tags (spec §3 Content: homework, lab, uncurated, exams, quizzes) as
  * checkboxes. Any other tag the item carries is kept as it is.
  */
-export function OtherTagsField({ draft, update, errors }: DraftFieldsProps) {
+export function OtherTagsField({ draft, update }: Pick<DraftFieldsProps, 'draft' | 'update'>) {
   const isKnown = (tag: string) => (OTHER_TAGS as readonly string[]).includes(tag.trim().toLowerCase());
   const checked = OTHER_TAGS.filter((tag) => draft.tags.some((kept) => kept.trim().toLowerCase() === tag));
   return (
@@ -275,7 +275,6 @@ export function OtherTagsField({ draft, update, errors }: DraftFieldsProps) {
       labels={OTHER_TAG_LABELS}
       value={checked}
       onChange={(next) => update('tags', [...next, ...draft.tags.filter((tag) => !isKnown(tag))])}
-      error={errors.tags}
     />
   );
 }
