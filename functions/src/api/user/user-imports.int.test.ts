@@ -21,10 +21,10 @@ import { IMPORT_FILE_MESSAGES, IMPORT_ROW_REASONS } from '../../domain/user-impo
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { resetPortalTokenCaches, studentTokenInput } from '../../lib/auth/test-support.ts';
 import { deliverPendingMessages } from '../../messages/outbox.ts';
+import { IMPORT_HAS_BAD_ROWS_MESSAGE, IMPORT_UNDONE_MESSAGE } from '../../services/user-imports.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as user } from './index.ts';
-import { IMPORT_HAS_BAD_ROWS_MESSAGE, IMPORT_UNDONE_MESSAGE } from '../../services/user-imports.ts';
 
 /**
  * The CSV user import (issue 11 item 4; spec §3 "User import", §5; decision record
