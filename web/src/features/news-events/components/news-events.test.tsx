@@ -196,13 +196,12 @@ describe('the news and events lists (spec §2.10)', () => {
 
 describe('the news and event detail pages (spec §2.10, §8)', () => {
   it('shows the item by its link, with the status Published while it loads', async () => {
+    // The answer is held from the start, so releasing it cannot come before the request (a race under load).
     let release: (response: MockResponse) => void = () => {};
-    mockNewsApi((url) => {
-      if (url.pathname !== '/api/v1/events/cyber-workshop-3') return undefined;
-      return new Promise<MockResponse>((resolve) => {
-        release = resolve;
-      });
+    const answer = new Promise<MockResponse>((resolve) => {
+      release = resolve;
     });
+    mockNewsApi((url) => (url.pathname === '/api/v1/events/cyber-workshop-3' ? answer : undefined));
     renderApp({ path: '/events/cyber-workshop-3' });
     expect(await screen.findByText('Published')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading the event' })).toBeInTheDocument();

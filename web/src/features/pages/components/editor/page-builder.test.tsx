@@ -407,12 +407,13 @@ describe('reordering sections and groups (spec §2.14, §4 "Pages")', () => {
     layOutSortableRows();
     const page = teamPage();
     let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const spy = mockPagesApi(page, async (url, init) => {
       const { method, body } = requestOf(init);
       if (method !== 'PUT' || url.pathname !== `/api/v1/pages/${page.id}/section-order`) return undefined;
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      await gate;
       const ids = (body as { sectionIds: string[] }).sectionIds;
       return {
         body: {
