@@ -77,7 +77,40 @@ export const SEARCH_FACETS = [
 ] as const;
 export type SearchFacetName = (typeof SEARCH_FACETS)[number];
 
-/** `POST /api/v1/search/content` body (spec §7 "Search content: text, filter and next page token"). */
+/**
+ * The orders of search results (issue 24 item 3, decision record 052): `relevance`
+ * (best match first; only with text, and the default with text), `newest` (created
+ * most recently first), `updated` (modified most recently first; the default without
+ * text, spec §2.5), `downloads` (most downloaded first), `name` (A to Z). Ties are
+ * broken by id, so every order is total and pages are stable.
+ */
+export const SEARCH_SORTS = ['relevance', 'newest', 'updated', 'downloads', 'name'] as const;
+export const SearchSort = z.enum(SEARCH_SORTS).meta({ id: 'SearchSort' });
+export type SearchSort = z.infer<typeof SearchSort>;
+
+/**
+ * The order a search is answered in: `sort` when given, except `relevance`
+ * without text (nothing to rank by), which is `updated`; without `sort`,
+ * `relevance` with text and `updated` without (decision record 052).
+ */
+export function effectiveSearchSort(text: string, sort: SearchSort | undefined): SearchSort {
+  if (text.trim() === '') return sort === undefined || sort === 'relevance' ? 'updated' : sort;
+  return sort ?? 'relevance';
+}
+
+/** The highest page number a search request may ask for (`page`); offsets stay below 10,000,000. */
+export const SEARCH_MAX_PAGE = 30_000;
+
+/** The message of a request with both `page` and `filter.nextPageToken`. */
+export const SEARCH_PAGE_AND_TOKEN_MESSAGE = 'Give either page or filter.nextPageToken, not both.';
+
+/**
+ * `POST /api/v1/search/content` body (spec §7 "Search content: text, filter and next
+ * page token"; issue 24 items 3 and 4). `sort` (optional) chooses the order
+ * ({@link effectiveSearchSort}); `page` (optional, 1-based) asks for page `page` of
+ * `limit` results directly, for numbered pages (decision record 053); without it,
+ * `filter.nextPageToken` continues a search and its absence means page 1.
+ */
 export const SearchContentRequest = z
   .object({
     text: SearchText.default(''),
@@ -88,6 +121,18 @@ export const SearchContentRequest = z
       .min(1, 'Must be at least 1.')
       .max(PAGE.searchMax, `Must be at most ${PAGE.searchMax}.`)
       .default(PAGE.listPageSize),
+    sort: SearchSort.optional(),
+    page: z
+      .number({ error: 'Must be a whole number.' })
+      .int('Must be a whole number.')
+      .min(1, 'Must be at least 1.')
+      .max(SEARCH_MAX_PAGE, `Must be at most ${SEARCH_MAX_PAGE}.`)
+      .optional(),
+  })
+  .superRefine((request, context) => {
+    if (request.page !== undefined && request.filter.nextPageToken !== undefined) {
+      context.addIssue({ code: 'custom', path: ['page'], message: SEARCH_PAGE_AND_TOKEN_MESSAGE });
+    }
   })
   .meta({ id: 'SearchContentRequest' });
 export type SearchContentRequest = z.infer<typeof SearchContentRequest>;
@@ -134,8 +179,9 @@ export const NO_SEARCH_FACETS: SearchFacets = Object.freeze({
 
 /**
  * A page of search results (spec §3 "A page of results has items and
- * nextPageToken"): the condensed content of each hit, best first when there is
- * text, else most recently modified first. `summary` is cut to the first
+ * nextPageToken"): the condensed content of each hit in the order of the
+ * request's sort ({@link effectiveSearchSort}: by default best first when there is
+ * text, else most recently modified first). `summary` is cut to the first
  * {@link LIMITS.searchSummaryMaxChars} characters of the plain-text description.
  * `total` counts every hit of the search; `facets` describes all of them, not only
  * this page.

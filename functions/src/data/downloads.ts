@@ -408,3 +408,35 @@ export async function countedDownloads(): Promise<number> {
   } while (startKey);
   return total;
 }
+
+/**
+ * All-time downloads per content item (decision record 052, "most downloaded"): the
+ * `content` counters of the `year` time frame summed per content id, from one
+ * paged Query of partition `STAT#contentfiledownload#content#year` (one row per
+ * item and year with downloads, so the cost follows items × years, never the
+ * number of downloads). Items never downloaded are absent.
+ */
+export async function contentDownloadTotals(): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output = await dynamoDocumentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#subject': 'subject', '#value': 'value' },
+        ExpressionAttributeValues: {
+          ':pk': statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, 'content', 'year'),
+        },
+        ProjectionExpression: '#subject, #value',
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of output.Items ?? []) {
+      if (typeof item.subject !== 'string') continue;
+      totals.set(item.subject, (totals.get(item.subject) ?? 0) + Number(item.value ?? 0));
+    }
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return totals;
+}

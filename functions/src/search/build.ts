@@ -5,6 +5,7 @@ import {
   type FacetColumn,
   type IndexParts,
   MAX_DOCUMENTS,
+  type SortOrders,
   statusCode,
   storeRows,
   toDocRow,
@@ -58,7 +59,35 @@ export function buildIndexParts(documents: readonly CatalogDocument[], version: 
 
   const postings = buildPostings(ordered);
   const facets = FACETS.map((facet) => buildFacetColumn(ordered, facet.valuesOf, facet.keyOf));
-  return { version, ...postings, statuses, modified, facets, rows: storeRows(rows) };
+  return { version, ...postings, statuses, modified, facets, orders: buildOrders(ordered), rows: storeRows(rows) };
+}
+
+const byId = (left: CatalogDocument, right: CatalogDocument) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
+const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * The stored orders of decision record 052 over the numbered documents: newest
+ * (`createdTimestamp` desc), name (A to Z, case- and accent-insensitive, numbers by
+ * value), downloads (desc); ties by id.
+ */
+function buildOrders(documents: readonly CatalogDocument[]): SortOrders {
+  const created = documents.map((document) => {
+    const time = Date.parse(document.createdTimestamp);
+    return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+  });
+  const order = (compare: (a: number, b: number) => number) => {
+    const docs = documents.map((_, doc) => doc);
+    docs.sort((a, b) => compare(a, b) || byId(documents[a] as CatalogDocument, documents[b] as CatalogDocument));
+    return Int32Array.from(docs);
+  };
+  const downloads = (doc: number) => Math.max(0, (documents[doc] as CatalogDocument).downloads ?? 0);
+  return {
+    newest: order((a, b) => (created[b] as number) - (created[a] as number)),
+    name: order((a, b) =>
+      names.compare((documents[a] as CatalogDocument).name, (documents[b] as CatalogDocument).name),
+    ),
+    downloads: order((a, b) => downloads(b) - downloads(a)),
+  };
 }
 
 function numberDocuments(documents: readonly CatalogDocument[]): CatalogDocument[] {
@@ -83,7 +112,10 @@ function hitSummary(document: CatalogDocument) {
 
 function buildPostings(
   documents: readonly CatalogDocument[],
-): Pick<IndexParts, 'terms' | 'postingStart' | 'postingDocs' | 'postingTf' | 'postingScores' | 'fieldLengths'> {
+): Pick<
+  IndexParts,
+  'terms' | 'postingStart' | 'postingDocs' | 'postingTf' | 'postingScores' | 'fieldLengths' | 'nameStart' | 'nameTerms'
+> {
   const count = documents.length;
   const provisional = new Map<string, number>();
   const provisionalTerms: string[] = [];
@@ -92,6 +124,8 @@ function buildPostings(
   const postingPacked: number[] = [];
   const fieldLengths = new Int32Array(count * FIELD_COUNT);
   const frequencies = new Map<number, number>();
+  const nameStart = new Int32Array(count + 1);
+  const nameProvisional = new IntColumn();
 
   for (let doc = 0; doc < count; doc += 1) {
     const texts = fieldTexts(documents[doc] as CatalogDocument);
@@ -107,10 +141,12 @@ function buildPostings(
           provisional.set(term, id);
           provisionalTerms.push(term);
         }
+        if (field === 0) nameProvisional.push(id);
         const packed = frequencies.get(id) ?? 0;
         if (Math.floor(packed / unit) % 256 < TF_CAP) frequencies.set(id, packed + unit);
       }
     }
+    nameStart[doc + 1] = nameProvisional.length;
     for (const [id, packed] of frequencies) {
       postingTerm.push(id);
       postingDoc.push(doc);
@@ -152,7 +188,9 @@ function buildPostings(
     postingTf[at] = postingPacked[i] as number;
   }
   const postingScores = scorePostings(postingStart, postingDocs, postingTf, fieldLengths);
-  return { terms, postingStart, postingDocs, postingTf, postingScores, fieldLengths };
+  const nameTerms = new Int32Array(nameProvisional.length);
+  for (let i = 0; i < nameTerms.length; i += 1) nameTerms[i] = finalId[nameProvisional.data[i] as number] as number;
+  return { terms, postingStart, postingDocs, postingTf, postingScores, fieldLengths, nameStart, nameTerms };
 }
 
 function buildFacetColumn(

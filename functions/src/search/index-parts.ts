@@ -28,9 +28,29 @@ export interface IndexParts {
   readonly modified: Float64Array;
   /** Per list filter, in `FACETS` order. */
   readonly facets: readonly FacetColumn[];
+  /**
+   * The stored orders of decision record 052, each a permutation of the document
+   * numbers (position → document): `newest` by `createdTimestamp` desc, `name` A to Z
+   * (case- and accent-insensitive, numbers by value), `downloads` by all-time
+   * downloads desc; ties by id ascending. (`updated` is document order itself.)
+   */
+  readonly orders: SortOrders;
+  /**
+   * The name of each document as term ids in reading order (stop words kept), for
+   * exact-name and exact-phrase matches (decision record 052): terms of document `d`
+   * are at `nameStart[d]` up to `nameStart[d + 1]` of `nameTerms`.
+   */
+  readonly nameStart: Int32Array;
+  readonly nameTerms: Int32Array;
   /** What a hit shows, per document. */
   readonly rows: RowStore;
 }
+
+/** The orders an index stores besides document order (see {@link IndexParts.orders}). */
+export const STORED_ORDERS = ['newest', 'name', 'downloads'] as const;
+export type StoredOrder = (typeof STORED_ORDERS)[number];
+/** Per stored order, the document numbers from first to last. */
+export type SortOrders = Readonly<Record<StoredOrder, Int32Array>>;
 
 /**
  * The {@link DocRow}s of all documents as UTF-8 JSON, one after the other: kept as

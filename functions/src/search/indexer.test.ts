@@ -25,6 +25,7 @@ vi.mock('../data/catalog.ts', () => ({
     yield [contentRecord('Settle rule lesson')];
   },
 }));
+vi.mock('../data/downloads.ts', () => ({ contentDownloadTotals: async () => new Map<string, number>() }));
 vi.mock('./snapshot-store.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./snapshot-store.ts')>()),
   headCatalogSnapshot: async () => store.head,

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catalogContentPages, getCatalogRevisionState } from '../data/catalog.ts';
+import { contentDownloadTotals } from '../data/downloads.ts';
 import { optionalVariable } from '../lib/env.ts';
 import { toCatalogDocument } from './catalog-document.ts';
 import { buildCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
@@ -47,7 +48,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * index and its lifecycle"): reads the revision R (consistent GetItem) and the stored
  * snapshot's metadata (HeadObject); when a snapshot exists with revision ≥ R it does
  * nothing; otherwise it lists every content item (gsi3, every status), condenses each
- * with `toCatalogDocument`, builds the index labelled `{ revision: R, builtAt: now }`,
+ * with `toCatalogDocument` with its all-time downloads (`contentDownloadTotals`,
+ * decision record 052), builds the index labelled `{ revision: R, builtAt: now }`,
  * serialises it (gzip) and writes it to `search/catalog.snapshot.gz` of the private
  * bucket, conditional on the snapshot it read, so a slower concurrent builder never
  * replaces a newer snapshot (it re-reads and usually finds itself done). Calls within
@@ -85,8 +87,9 @@ async function syncOnce(started: number): Promise<CatalogSyncResult> {
       if (wait > 0) await sleep(Math.min(wait, settleMs));
     }
     const documents: CatalogDocument[] = [];
+    const downloads = await contentDownloadTotals();
     for await (const page of catalogContentPages()) {
-      for (const item of page) documents.push(toCatalogDocument(item));
+      for (const item of page) documents.push({ ...toCatalogDocument(item), downloads: downloads.get(item.id) ?? 0 });
     }
     const index = buildCatalogIndex(documents, { revision, builtAt: new Date().toISOString() });
     const bytes = await serializeCatalogIndex(index);

@@ -1,5 +1,5 @@
 import type { ContentSummary } from '#shared/contracts/content';
-import type { SearchContentPage, SearchFilter } from '#shared/contracts/search';
+import type { SearchContentPage, SearchFilter, SearchSort } from '#shared/contracts/search';
 import type { ContentStatus } from '#shared/enums';
 
 /**
@@ -21,6 +21,11 @@ export interface CatalogDocument extends ContentSummary {
   readonly kuIds: readonly string[];
   readonly tksIds: readonly string[];
   readonly contributorIds: readonly string[];
+  /**
+   * All-time downloads of the item's files when the index was built (the `content`
+   * counters of the download statistics; decision record 052); absent means 0.
+   */
+  readonly downloads?: number;
 }
 
 /** What identifies one build of the catalog. */
@@ -39,6 +44,12 @@ export interface SearchQuery {
   readonly filter: Omit<SearchFilter, 'nextPageToken'>;
   /** Statuses the caller may see in lists (`listStatuses(viewer)` of domain/visibility.ts). */
   readonly statuses: readonly ContentStatus[];
+  /**
+   * The order of the hits (issue 24 item 3, decision record 052); absent means the
+   * default of `effectiveSearchSort` (relevance with text, else `updated`).
+   * `relevance` without text orders as `updated`.
+   */
+  readonly sort?: SearchSort | undefined;
   /** Hits to skip (0 for the first page). */
   readonly offset: number;
   /** Hits to return. */

@@ -114,6 +114,36 @@ describe.each(['built', 'loaded'])('relevance on the %s seed catalog index', (wh
     },
   );
 
+  // Issue 24 item 3 (decision record 052): a name holding the query as a phrase ranks above names that
+  // hold its words apart or not at all. Judged as an order between seed items, so items added to the
+  // catalog later cannot break it.
+  it.each([
+    ['public key', 'RSA Public-Key Encryption and Signature Lab', 'PKI Lab'],
+    ['attack lab', 'Meltdown Attack Lab', 'SEED Labs – Hardware Security'],
+    ['attack lab', 'SQL Injection Attack Lab', 'SEED Labs – Web Security'],
+  ])('ranks an exact phrase in the name ("%s": %s) above a partial match (%s)', (text, phrase, partial) => {
+    const ranked = names(index(), text);
+    expect(ranked).toContain(phrase);
+    expect(ranked).toContain(partial);
+    expect(ranked.indexOf(phrase)).toBeLessThan(ranked.indexOf(partial));
+  });
+
+  it('ranks every item named "… Attack Lab" above every item whose name lacks the phrase, for "attack lab"', () => {
+    const ranked = names(index(), 'attack lab');
+    const holds = (name: string) => /attack lab/i.test(name);
+    const lastPhrase = ranked.map(holds).lastIndexOf(true);
+    const firstOther = ranked.findIndex((name) => !holds(name));
+    expect(ranked.filter(holds).length).toBeGreaterThan(15);
+    expect(firstOther).toBeGreaterThan(lastPhrase);
+  });
+
+  it('ranks the item whose name is exactly the query first, for every seed name', () => {
+    for (const document of documents.filter((d) => d.status === 'published')) {
+      const top = index().search(query(document.name)).items[0];
+      expect(top?.name).toBe(document.name);
+    }
+  });
+
   it('"crypt" (a prefix) finds only items with a word starting "crypt", the cryptography module among them', () => {
     const hits = index().search(query('crypt')).items;
     expect(hits.length).toBeGreaterThanOrEqual(8);

@@ -1,10 +1,10 @@
 import type { ContentSummary } from '#shared/contracts/content';
-import type { FacetCount, SearchFacets } from '#shared/contracts/search';
+import type { FacetCount, SearchFacets, SearchSort } from '#shared/contracts/search';
 import { CONTENT_STATUSES, type ContentStatus } from '#shared/enums';
 import { FACETS } from './facets.ts';
-import { type IndexParts, summaryOf } from './index-parts.ts';
+import { type IndexParts, STORED_ORDERS, type StoredOrder, summaryOf } from './index-parts.ts';
 import type { CatalogIndex, CatalogVersion, SearchQuery, SearchResult } from './port.ts';
-import { queryWords } from './text.ts';
+import { MAX_QUERY_WORDS, queryWords, tokenize } from './text.ts';
 import { type Expansion, Vocabulary } from './vocabulary.ts';
 
 // Sort keys pack a 32-bit score or count above a 21-bit document or value number.
@@ -12,6 +12,18 @@ const LOW_BITS = 2 ** 21;
 const LOW_MAX = LOW_BITS - 1;
 // Below this many hits per wanted hit, sorting them all beats selecting the top ones.
 const SELECT_RATIO = 8;
+
+/**
+ * Added to the score of a hit whose name is exactly the query (same terms, same
+ * order; decision record 052): far above any BM25F score of up to 32 words, so an
+ * exact name ranks above every partial match.
+ */
+export const EXACT_NAME_BOOST = 20_000;
+/**
+ * Added to the score of a hit whose name holds the query's terms (two or more)
+ * consecutively, in order (an exact phrase; decision record 052).
+ */
+export const EXACT_PHRASE_BOOST = 10_000;
 
 /**
  * A {@link CatalogIndex} over prebuilt {@link IndexParts}, answering in memory with
@@ -35,6 +47,8 @@ export class InMemoryCatalogIndex implements CatalogIndex {
   private readonly misses: Int32Array;
   private readonly missFacets: Int8Array;
   private readonly keys: Float64Array;
+  /** Per stored order, the position of each document in it (the inverse of `parts.orders`). */
+  private readonly ranks: Readonly<Record<StoredOrder, Int32Array>>;
   private readonly facetKeys: Float64Array;
   private readonly bits = new Uint32Array(1);
   private readonly bitsAsFloat = new Float32Array(this.bits.buffer);
@@ -64,6 +78,14 @@ export class InMemoryCatalogIndex implements CatalogIndex {
     this.misses = new Int32Array(size);
     this.missFacets = new Int8Array(size);
     this.keys = new Float64Array(size);
+    const ranks = {} as Record<StoredOrder, Int32Array>;
+    for (const order of STORED_ORDERS) {
+      const docs = parts.orders[order];
+      const rank = new Int32Array(size);
+      for (let position = 0; position < docs.length; position += 1) rank[docs[position] as number] = position;
+      ranks[order] = rank;
+    }
+    this.ranks = ranks;
     const mostValues = Math.max(0, ...parts.facets.map((column) => column.labels.length));
     if (mostValues > LOW_MAX)
       throw new Error(`A list filter of the index has ${mostValues} values; at most ${LOW_MAX}.`);
@@ -77,7 +99,8 @@ export class InMemoryCatalogIndex implements CatalogIndex {
 
   /**
    * One page of hits, the total and the facet counts of `query` (decision record
-   * 014). `offset` and `limit` are floored and clamped at 0.
+   * 014), in the order of `query.sort` (decision record 052). `offset` and `limit`
+   * are floored and clamped at 0.
    * @throws Error when `query.newOrUpdatedSince` is not an ISO instant.
    */
   search(query: SearchQuery): SearchResult {
@@ -91,9 +114,12 @@ export class InMemoryCatalogIndex implements CatalogIndex {
     try {
       const words = queryWords(query.text);
       const newOnly = query.filter.newOrUpdatedContent;
+      const sort = orderOf(words.length > 0, query.sort);
       let outcome: Outcome;
       if (words.length === 0) {
-        outcome = this.classify(null, this.size, 0, allowed, active, newOnly, cutoff);
+        // Classifying in the order wanted leaves the hits in that order.
+        const candidates = sort === 'updated' || sort === 'relevance' ? null : this.parts.orders[sort];
+        outcome = this.classify(candidates, this.size, 0, allowed, active, newOnly, cutoff);
       } else {
         touchedCount = this.matchText(words.map((word) => this.vocabulary.expand(word)));
         const needed = this.someDocumentMatchesAll(touchedCount, words.length, allowed) ? words.length : 1;
@@ -102,7 +128,14 @@ export class InMemoryCatalogIndex implements CatalogIndex {
       // Facets read every hit, so they are counted before ordering rewrites the first ones.
       const facets = this.facetCounts(outcome);
       const end = Math.min(outcome.hitCount, offset + limit);
-      if (words.length > 0) this.orderByScore(outcome.hitCount, end);
+      if (words.length > 0) {
+        if (sort === 'relevance') {
+          this.boostExactMatches(outcome.hitCount, query.text);
+          this.orderByScore(outcome.hitCount, end);
+        } else {
+          this.orderByRank(outcome.hitCount, end, sort);
+        }
+      }
       const items: ContentSummary[] = [];
       for (let i = offset; i < end; i += 1) items.push(summaryOf(this.parts.rows, this.hits[i] as number));
       return { items, total: outcome.hitCount, facets };
@@ -246,12 +279,51 @@ export class InMemoryCatalogIndex implements CatalogIndex {
    * recently modified, then id). The rest of `hits` is left inconsistent.
    */
   private orderByScore(hitCount: number, wanted: number): void {
-    if (wanted === 0) return;
-    const { keys, hits, scores, bits, bitsAsFloat } = this;
+    const { scores, bits, bitsAsFloat } = this;
     const keyOf = (doc: number) => {
       bitsAsFloat[0] = scores[doc] as number;
       return (bits[0] as number) * LOW_BITS + (LOW_MAX - doc);
     };
+    this.orderByKey(hitCount, wanted, keyOf, (key) => LOW_MAX - (key % LOW_BITS));
+  }
+
+  /**
+   * Puts the `wanted` first hits of a stored order (or of document order for
+   * `updated`) first, in that order (decision record 052). The rest of `hits` is
+   * left inconsistent.
+   */
+  private orderByRank(hitCount: number, wanted: number, sort: Exclude<SearchSort, 'relevance'>): void {
+    if (sort === 'updated') {
+      this.orderByKey(
+        hitCount,
+        wanted,
+        (doc) => LOW_MAX - doc,
+        (key) => LOW_MAX - key,
+      );
+      return;
+    }
+    const rank = this.ranks[sort];
+    const order = this.parts.orders[sort];
+    this.orderByKey(
+      hitCount,
+      wanted,
+      (doc) => LOW_MAX - (rank[doc] as number),
+      (key) => order[LOW_MAX - key] as number,
+    );
+  }
+
+  /**
+   * Puts the `wanted` hits of largest key first, largest first; `keyOf` must give
+   * every document a distinct key and `docOf` must invert it.
+   */
+  private orderByKey(
+    hitCount: number,
+    wanted: number,
+    keyOf: (doc: number) => number,
+    docOf: (key: number) => number,
+  ): void {
+    if (wanted === 0) return;
+    const { keys, hits } = this;
     let kept = hitCount;
     if (hitCount > wanted * SELECT_RATIO) {
       // A min-heap of the `wanted` largest keys.
@@ -285,7 +357,50 @@ export class InMemoryCatalogIndex implements CatalogIndex {
       for (let i = 0; i < hitCount; i += 1) keys[i] = keyOf(hits[i] as number);
     }
     const sorted = keys.subarray(0, kept).sort();
-    for (let i = 0; i < wanted; i += 1) hits[i] = LOW_MAX - ((sorted[kept - 1 - i] as number) % LOW_BITS);
+    for (let i = 0; i < wanted; i += 1) hits[i] = docOf(sorted[kept - 1 - i] as number);
+  }
+
+  /**
+   * Raises the score of each hit whose name is exactly the query's terms
+   * ({@link EXACT_NAME_BOOST}) or holds them consecutively, two or more
+   * ({@link EXACT_PHRASE_BOOST}); terms compare as the index stores them
+   * (`tokenize`: case and accents folded), stop words included (decision record 052).
+   */
+  private boostExactMatches(hitCount: number, text: string): void {
+    const terms = tokenize(text);
+    if (terms.length === 0 || terms.length > MAX_QUERY_WORDS) return;
+    const phrase = new Int32Array(terms.length);
+    for (let i = 0; i < terms.length; i += 1) {
+      const id = this.vocabulary.find(terms[i] as string);
+      if (id < 0) return;
+      phrase[i] = id;
+    }
+    const { hits, scores } = this;
+    const { nameStart, nameTerms } = this.parts;
+    const length = phrase.length;
+    for (let i = 0; i < hitCount; i += 1) {
+      const doc = hits[i] as number;
+      const from = nameStart[doc] as number;
+      const to = nameStart[doc + 1] as number;
+      if (to - from < length) continue;
+      if (to - from === length) {
+        let same = true;
+        for (let t = 0; t < length && same; t += 1) same = nameTerms[from + t] === phrase[t];
+        if (same) {
+          scores[doc] = (scores[doc] as number) + EXACT_NAME_BOOST;
+          continue;
+        }
+      }
+      if (length < 2) continue;
+      for (let start = from; start + length <= to; start += 1) {
+        let same = true;
+        for (let t = 0; t < length && same; t += 1) same = nameTerms[start + t] === phrase[t];
+        if (same) {
+          scores[doc] = (scores[doc] as number) + EXACT_PHRASE_BOOST;
+          break;
+        }
+      }
+    }
   }
 
   /** Counts facet values over the hits (every facet) and near misses (their one facet), then lists them. */
@@ -347,6 +462,12 @@ interface Outcome {
   readonly hitCount: number;
   readonly newCount: number;
   readonly missCount: number;
+}
+
+/** The order of a search: `sort`, or its default; `relevance` needs text (decision record 052). */
+function orderOf(hasText: boolean, sort: SearchSort | undefined): SearchSort {
+  if (!hasText) return sort === undefined || sort === 'relevance' ? 'updated' : sort;
+  return sort ?? 'relevance';
 }
 
 function statusMask(statuses: readonly ContentStatus[]): number {

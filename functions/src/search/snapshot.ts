@@ -1,6 +1,6 @@
 import { CONTENT_STATUSES } from '#shared/enums';
 import { FACETS } from './facets.ts';
-import { type FacetColumn, type IndexParts, MAX_DOCUMENTS } from './index-parts.ts';
+import { type FacetColumn, type IndexParts, MAX_DOCUMENTS, STORED_ORDERS, type StoredOrder } from './index-parts.ts';
 import type { CatalogVersion } from './port.ts';
 import { FIELD_COUNT, scorePostings } from './scoring.ts';
 
@@ -21,6 +21,9 @@ import { FIELD_COUNT, scorePostings } from './scoring.ts';
  * frequencies (codes by descending frequency of use); scores are recomputed from
  * them on load by the build's own `scorePostings`, which is faster to load and far
  * smaller than storing floats. The hit rows are UTF-8 JSON, kept as bytes.
+ * Version 2 (decision record 052) adds the stored sort orders (`order.<name>`,
+ * document numbers first to last) and each name as term ids (`nameCounts`,
+ * `nameTerms`).
  */
 
 /**
@@ -29,7 +32,7 @@ import { FIELD_COUNT, scorePostings } from './scoring.ts';
  * tokenised as its queries are); scoring changes need no bump, scores are
  * recomputed on load.
  */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = 2;
 
 const MAGIC = [0x43, 0x52, 0x53, 0x49]; // "CRSI"
 const PREAMBLE_BYTES = 12;
@@ -40,6 +43,8 @@ interface Header {
   readonly termCount: number;
   readonly terms: string;
   readonly postings: number;
+  /** Term ids of all names together. */
+  readonly nameTerms: number;
   readonly tfTable: readonly number[];
   /** `CONTENT_STATUSES` when the snapshot was made: stored statuses are positions in it. */
   readonly statuses: readonly string[];
@@ -122,6 +127,17 @@ export function encodeSnapshot(parts: IndexParts): Uint8Array {
   section('fieldLengths', (w) => {
     for (const length of parts.fieldLengths) w.uint(length);
   });
+  section('nameCounts', (w) => {
+    for (let d = 0; d < documents; d += 1) w.uint((parts.nameStart[d + 1] as number) - (parts.nameStart[d] as number));
+  });
+  section('nameTerms', (w) => {
+    for (const term of parts.nameTerms) w.uint(term);
+  });
+  for (const order of STORED_ORDERS) {
+    section(`order.${order}`, (w) => {
+      for (const doc of parts.orders[order]) w.uint(doc);
+    });
+  }
   section('statuses', (w) => w.raw(parts.statuses));
   section('modified', (w) => w.raw(littleEndianFloat64(parts.modified)));
   parts.facets.forEach((column, i) => {
@@ -146,6 +162,7 @@ export function encodeSnapshot(parts: IndexParts): Uint8Array {
     termCount: parts.terms.length,
     terms: parts.terms.join('\n'),
     postings: parts.postingDocs.length,
+    nameTerms: parts.nameTerms.length,
     tfTable,
     statuses: CONTENT_STATUSES,
     facets: parts.facets.map((column, i) => ({
@@ -302,6 +319,20 @@ export function decodeSnapshot(bytes: Uint8Array): IndexParts {
     postingTf[p] = tfTable[code] as number;
   }
   const fieldLengths = varints('fieldLengths', documents * FIELD_COUNT);
+  if (!count(header.nameTerms, 2 ** 31 - 1)) throw corrupt('a count in the header is invalid');
+  const nameStart = prefixSums(varints('nameCounts', documents), header.nameTerms, 'nameCounts');
+  const nameTerms = varints('nameTerms', header.nameTerms);
+  for (const term of nameTerms) if (term >= termCount) throw corrupt('a name names an unknown term');
+  const orders = {} as Record<StoredOrder, Int32Array>;
+  for (const order of STORED_ORDERS) {
+    const docs = varints(`order.${order}`, documents);
+    const seen = new Uint8Array(documents);
+    for (const doc of docs) {
+      if (doc >= documents || seen[doc] === 1) throw corrupt(`the ${order} order is not a permutation`);
+      seen[doc] = 1;
+    }
+    orders[order] = docs;
+  }
 
   const statuses = section('statuses').slice();
   if (statuses.length !== documents || statuses.some((status) => status >= CONTENT_STATUSES.length)) {
@@ -339,6 +370,9 @@ export function decodeSnapshot(bytes: Uint8Array): IndexParts {
     statuses,
     modified,
     facets,
+    orders,
+    nameStart,
+    nameTerms,
     rows: { bytes: rowBytes, start: rowStart },
   };
 }

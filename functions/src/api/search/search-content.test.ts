@@ -160,6 +160,67 @@ describe('searchContent', () => {
     expect(search.mock.calls[0]?.[0]).toMatchObject({ text: '', offset: 0, limit: 10, statuses: ['published'] });
   });
 
+  // Issue 24 items 3 and 4 (decision records 052, 053).
+  it('passes the sort on, defaulting to relevance with text and to updated without', async () => {
+    await handler(withBody({ text: 'sql injection' }), lambdaContext());
+    await handler(withBody({}), lambdaContext());
+    await handler(withBody({ text: 'sql injection', sort: 'downloads' }), lambdaContext());
+    await handler(withBody({ sort: 'relevance' }), lambdaContext());
+    expect(search.mock.calls.map(([query]) => query.sort)).toEqual(['relevance', 'updated', 'downloads', 'updated']);
+  });
+
+  it.each(['relevance', 'newest', 'updated', 'downloads', 'name'] as const)(
+    'continues a "%s" search with its own token, and refuses the token in another order',
+    async (sort) => {
+      const first = await handler(withBody({ text: 'lab', sort }), lambdaContext());
+      const token = jsonBody<{ nextPageToken: string }>(first).nextPageToken;
+      expect(token).toEqual(expect.any(String));
+      const second = await handler(withBody({ text: 'lab', sort, filter: { nextPageToken: token } }), lambdaContext());
+      expect(second.statusCode).toBe(200);
+      expect(search.mock.calls[1]?.[0]).toMatchObject({ offset: 10, sort });
+      const other = sort === 'name' ? 'newest' : 'name';
+      const mixed = await handler(
+        withBody({ text: 'lab', sort: other, filter: { nextPageToken: token } }),
+        lambdaContext(),
+      );
+      expect(mixed.statusCode).toBe(400);
+      expect(jsonBody(mixed).errors).toEqual([{ path: 'body.filter.nextPageToken', message: 'Invalid page token.' }]);
+    },
+  );
+
+  it('keeps the tokens of the default order as they were (no sort in them)', async () => {
+    const result = await handler(withBody({ text: 'lab' }), lambdaContext());
+    const token = jsonBody<{ nextPageToken: string }>(result).nextPageToken;
+    expect(JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))).toEqual({ o: 10 });
+  });
+
+  it('answers a numbered page: offset (page − 1) × limit, with the total and the next token', async () => {
+    const result = await handler(withBody({ sort: 'name', page: 2, limit: 10 }), lambdaContext());
+    expect(result.statusCode).toBe(200);
+    expect(search.mock.calls[0]?.[0]).toMatchObject({ offset: 10, limit: 10, sort: 'name' });
+    const body = jsonBody<{ items: unknown[]; total: number; nextPageToken: string }>(result);
+    expect(body).toMatchObject({ total: 25 });
+    expect(body.items).toHaveLength(10);
+    const next = await handler(
+      withBody({ sort: 'name', filter: { nextPageToken: body.nextPageToken } }),
+      lambdaContext(),
+    );
+    expect(search.mock.calls[1]?.[0]).toMatchObject({ offset: 20, sort: 'name' });
+    expect(jsonBody<{ nextPageToken: string | null }>(next).nextPageToken).toBeNull();
+  });
+
+  it.each([
+    ['page 0', { page: 0 }, 'body.page'],
+    ['a fractional page', { page: 1.5 }, 'body.page'],
+    ['page and token together', { page: 2, filter: { nextPageToken: 'eyJvIjoxMH0' } }, 'body.page'],
+    ['an unknown sort', { sort: 'popular' }, 'body.sort'],
+  ])('answers 400 for %s', async (_what, body, path) => {
+    const result = await handler(withBody(body), lambdaContext());
+    expect(result.statusCode).toBe(400);
+    expect(JSON.stringify(jsonBody(result).errors)).toContain(path);
+    expect(search).not.toHaveBeenCalled();
+  });
+
   it('answers 500 without detail when the search fails', async () => {
     search.mockRejectedValueOnce(new Error('S3 is down'));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
