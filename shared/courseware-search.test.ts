@@ -3,7 +3,9 @@ import {
   activeFilterCount,
   EMPTY_SEARCH,
   isSearching,
+  PER_PAGE_CHOICES,
   parseCoursewareSearch,
+  parseSearchView,
   searchRequestOf,
   toSearchParams,
   validateSearchText,
@@ -111,5 +113,38 @@ describe('searchRequestOf', () => {
   it('sends at most 200 values of one filter', () => {
     const many = Array.from({ length: 250 }, (_, index) => `K${String(index).padStart(4, '0')}`);
     expect(searchRequestOf({ ...EMPTY_SEARCH, ksas: many }).filter.ksaIds).toHaveLength(200);
+  });
+});
+
+describe('parseSearchView and the sort and page of the request (issue 24 items 3 and 4)', () => {
+  it('reads page, results per page and order; anything else is the default', () => {
+    expect(parseSearchView(new URLSearchParams('q=x&page=4&per=25&sort=name'))).toEqual({
+      page: 4,
+      perPage: 25,
+      sort: 'name',
+    });
+    expect(parseSearchView(new URLSearchParams('page=0&per=7&sort=popular'))).toEqual({
+      page: 1,
+      perPage: 10,
+      sort: undefined,
+    });
+    expect(PER_PAGE_CHOICES).toEqual([10, 25, 50]);
+  });
+
+  it('sends sort and page only when they are not the defaults, and never a page with a token', () => {
+    const search = parseCoursewareSearch(new URLSearchParams('q=overflow'));
+    expect(searchRequestOf(search)).not.toHaveProperty('sort');
+    expect(searchRequestOf(search, { page: 1 })).not.toHaveProperty('page');
+    expect(searchRequestOf(search, { sort: 'newest', page: 3, limit: 25 })).toMatchObject({
+      sort: 'newest',
+      page: 3,
+      limit: 25,
+    });
+    expect(searchRequestOf(search, { page: 3, pageToken: 't' })).not.toHaveProperty('page');
+  });
+
+  it('keeps the order and the page size when a new search is written, and drops the page', () => {
+    const next = withSearch(new URLSearchParams('q=a&sort=name&per=50&page=3'), { ...EMPTY_SEARCH, q: 'b' });
+    expect(next.toString()).toBe('sort=name&per=50&q=b');
   });
 });

@@ -1,6 +1,12 @@
 import { EntityId } from '#shared/contracts/common';
 import { KnowledgeId } from '#shared/contracts/knowledge';
-import { type SearchContentRequest, SearchText } from '#shared/contracts/search';
+import {
+  SEARCH_MAX_PAGE,
+  SEARCH_SORTS,
+  type SearchContentRequest,
+  type SearchSort,
+  SearchText,
+} from '#shared/contracts/search';
 import {
   CONTENT_CATEGORIES,
   type ContentCategory,
@@ -39,8 +45,50 @@ export type ArrayKey = (typeof ARRAY_KEYS)[number];
 /** The 1-based page of results in the address (issue 21 item 28); absent on page 1. */
 export const PAGE_PARAM = 'page';
 
-/** The highest page an address may ask for: reaching page N walks N − 1 requests (decision record 035). */
-export const MAX_ADDRESS_PAGE = 50;
+/**
+ * The highest page an address may ask for. Numbered pages are asked for by number
+ * (decision record 053), so this is the API's own limit (decision record 035 capped
+ * it at 50 while reaching page N walked N − 1 requests).
+ */
+export const MAX_ADDRESS_PAGE = SEARCH_MAX_PAGE;
+
+/**
+ * The order of the results in the address (issue 24 item 3): one of `SEARCH_SORTS`;
+ * absent means the default for the text (relevance with text, else recently updated).
+ * It is not part of the search: a new search keeps it.
+ */
+export const SORT_PARAM = 'sort';
+
+/** Results per page in the address (issue 24 item 4); absent means the first choice. Kept by a new search. */
+export const PER_PAGE_PARAM = 'per';
+
+/** The results-per-page choices; the first is the default (`PAGE.listPageSize`). */
+export const PER_PAGE_CHOICES = [PAGE.listPageSize, 25, 50] as const;
+
+/** How the address asks to see a search's results (issue 24 items 3 and 4). */
+export interface SearchView {
+  /** 1-based page ({@link parseSearchPage}). */
+  readonly page: number;
+  /** One of {@link PER_PAGE_CHOICES}. */
+  readonly perPage: number;
+  /** The order asked for; undefined for the default. */
+  readonly sort: SearchSort | undefined;
+}
+
+/**
+ * The page, results per page and order of the address: a `per` that is not one of
+ * {@link PER_PAGE_CHOICES} and a `sort` that is not one of `SEARCH_SORTS` are the
+ * defaults (an address may be edited by hand).
+ */
+export function parseSearchView(params: URLSearchParams): SearchView {
+  const per = Number(params.get(PER_PAGE_PARAM) ?? '');
+  const sort = params.get(SORT_PARAM) ?? '';
+  return {
+    page: parseSearchPage(params),
+    perPage: (PER_PAGE_CHOICES as readonly number[]).includes(per) ? per : PAGE.listPageSize,
+    sort: (SEARCH_SORTS as readonly string[]).includes(sort) ? (sort as SearchSort) : undefined,
+  };
+}
 
 /**
  * Every parameter of the search (spec §2.5) and its page; the others in the address
@@ -159,11 +207,17 @@ const isTag = (value: string) => value.length <= LIMITS.tagMaxChars;
  * (spec §7 "Search content"). An address may be shared or edited by hand, so what
  * the API would refuse is left out rather than sent: text that fails spec §5's
  * rules, unknown levels and categories, malformed ids and tags, values beyond the
- * 200 a filter holds (decision record 014).
+ * 200 a filter holds (decision record 014). `sort` and `page` (issue 24 items 3
+ * and 4) are sent only when not the defaults; `page` never with a `pageToken`.
  */
 export function searchRequestOf(
   search: CoursewareSearch,
-  { limit = PAGE.listPageSize, pageToken }: { limit?: number; pageToken?: string | undefined } = {},
+  {
+    limit = PAGE.listPageSize,
+    pageToken,
+    sort,
+    page = 1,
+  }: { limit?: number; pageToken?: string | undefined; sort?: SearchSort | undefined; page?: number } = {},
 ): SearchContentRequest {
   const text = validateSearchText(search.q);
   return {
@@ -181,5 +235,8 @@ export function searchRequestOf(
       ...(pageToken ? { nextPageToken: pageToken } : {}),
     },
     limit,
+    // Left out when default, so the first page's body is the one the first HTML embeds.
+    ...(sort ? { sort } : {}),
+    ...(page > 1 && !pageToken ? { page } : {}),
   };
 }

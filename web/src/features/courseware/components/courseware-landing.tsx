@@ -26,13 +26,17 @@ import { ContentList } from './content-list.tsx';
 import { CoursewareTitleArt } from './courseware-title-art.tsx';
 import { useDownloadParts } from './download-parts.tsx';
 import { LandingLinks } from './landing-links.tsx';
+import { ListSkeleton } from './list-parts.tsx';
 import { SearchBox } from './search-box.tsx';
-import { SearchResults } from './search-results.tsx';
 
 // The panel (checkboxes, combo boxes and their machinery) is not needed to show the
 // landing view; it loads when first shown, and a hover or focus on Filters starts it.
 const loadFilterPanel = () => import('./filter-panel.tsx');
 const FilterPanel = lazy(loadFilterPanel);
+
+// The results (numbered pages, sort and page-size selects) show only in searching mode,
+// so the landing view's first render does not load them (decision record 053).
+const SearchResults = lazy(() => import('./search-results.tsx').then((module) => ({ default: module.SearchResults })));
 
 // Only editors open creating mode, so visitors never load the form.
 const ContentCreateForm = lazy(() =>
@@ -86,7 +90,8 @@ function pageTitle(search: CoursewareSearch, searching: boolean): string {
  * text or any filter set). The filters sit beside the results on wide screens and
  * behind the Filters button on narrow ones; on the landing view they open with
  * Filters. The address holds the whole search (`q`, `edu`, `exp`, `cat`, `ksas`,
- * `kus`, `tkss`, `cid`, `new`, `tag`), so a shared address reproduces it and back
+ * `kus`, `tkss`, `cid`, `new`, `tag`) and how its results are shown (`page`,
+ * `sort`, `per`; issue 24 items 3 and 4), so a shared address reproduces it and back
  * and forward move between searches. With the `searchCourseware` flag off there is
  * no search box and no filters, but an address with a search still shows its results.
  * Callers who may update content get "Add courseware", which opens creating mode
@@ -97,7 +102,7 @@ function pageTitle(search: CoursewareSearch, searching: boolean): string {
  */
 export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const { flags } = useRuntimeConfig();
-  const { search, setSearch, pageControl } = useCoursewareSearch();
+  const { search, setSearch, view, control } = useCoursewareSearch();
   const searching = isSearching(search);
   const { principal } = useSession();
   const [params, setParams] = useSearchParams();
@@ -115,8 +120,9 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
 
   const pages = useSearchPages({
     search,
+    view,
+    control,
     enabled: searching,
-    pageControl,
     ...(debounceMs === undefined ? {} : { debounceMs }),
   });
   // The landing view has no search of its own; opened filters count over all courseware.
@@ -222,18 +228,21 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
               </Suspense>
             ) : null}
             {searching ? (
-              <SearchResults
-                pages={pages}
-                searchKey={searchKey}
-                canClearFilters={active > 0}
-                onClearAll={() => {
-                  searchInputRef.current?.focus();
-                  clearFilters();
-                }}
-                headingAction={
-                  downloads && onlyCategory ? <downloads.CategoryDownload category={onlyCategory} /> : undefined
-                }
-              />
+              <Suspense fallback={<ListSkeleton label="Searching courseware" />}>
+                <SearchResults
+                  pages={pages}
+                  control={control}
+                  searchKey={searchKey}
+                  canClearFilters={active > 0}
+                  onClearAll={() => {
+                    searchInputRef.current?.focus();
+                    clearFilters();
+                  }}
+                  headingAction={
+                    downloads && onlyCategory ? <downloads.CategoryDownload category={onlyCategory} /> : undefined
+                  }
+                />
+              </Suspense>
             ) : (
               <ContentList {...(debounceMs === undefined ? {} : { debounceMs })} />
             )}

@@ -238,79 +238,122 @@ describe('/courseware search', () => {
     expect(picker).toHaveFocus();
   });
 
-  it('keeps pages: Previous disabled on page 1, Next only with a non-empty next page, Previous without a request', async () => {
-    const user = userEvent.setup();
-    const api = mockPortal((request) => {
-      const token = request.filter.nextPageToken;
-      if (token === undefined) return page(items(10, 'First hit'), { nextPageToken: 'p2', total: 13 });
-      if (token === 'p2') return page(items(3, 'Second hit'), { nextPageToken: 'p3', total: 13 });
-      return page([], { total: 13 });
+  // Numbered pages, the sort and the results per page (issue 24 items 3 and 4; decision record 053).
+  /** A search answer of 23 hits, by page number: 10 "First hit", 10 "Second hit", 3 "Third hit". */
+  function numberedPages(request: SearchContentRequest) {
+    const at = request.page ?? 1;
+    const names = ['First hit', 'Second hit', 'Third hit'];
+    if (at > 3) return page([], { total: 23 });
+    return page(items(at === 3 ? 3 : 10, names[at - 1] as string), {
+      total: 23,
+      nextPageToken: at < 3 ? 'next' : null,
     });
-    renderApp({ path: '/courseware?q=overflow' });
+  }
+
+  it('shows numbered pages with the range and the total, the current page marked, the page in the address', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal(numberedPages);
+    const { router } = renderApp({ path: '/courseware?q=overflow' });
     await screen.findByRole('link', { name: 'First hit 10' });
+    expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
     const { pagination, previous, next } = paginationControls();
     expect(previous).toBeDisabled();
-    await waitFor(() => expect(next).toBeEnabled());
+    expect(next).toBeEnabled();
+    expect(within(pagination).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination).getByRole('button', { name: 'Page 3' })).not.toHaveAttribute('aria-current');
+    expect(api.searches.at(-1)).not.toHaveProperty('page');
+
+    await user.click(within(pagination).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('link', { name: 'Second hit 1' })).toBeInTheDocument();
+    expect(currentSearch(router)).toBe('?q=overflow&page=2');
+    expect(api.searches.at(-1)).toMatchObject({ text: 'overflow', page: 2, limit: 10 });
+    expect(api.searches.at(-1)?.filter).not.toHaveProperty('nextPageToken');
+    expect(screen.getByText('11–20 of 23')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '23 results' })).toHaveFocus());
 
     await user.click(next);
-    expect(await screen.findByRole('link', { name: 'Second hit 3' })).toBeInTheDocument();
-    expect(within(pagination).getByText('Page 2')).toBeInTheDocument();
-    await waitFor(() => expect(api.searches.some((body) => body.filter.nextPageToken === 'p3')).toBe(true));
-    expect(next).toBeDisabled();
-    expect(screen.getByRole('heading', { level: 2, name: '13 results' })).toHaveFocus();
-
-    const sent = api.searches.length;
-    await user.click(previous);
-    expect(await screen.findByRole('link', { name: 'First hit 1' })).toBeInTheDocument();
-    expect(api.searches).toHaveLength(sent);
-  });
-
-  it('mirrors the page into the address, and opens a shared link at its page (issue 21 item 28)', async () => {
-    const user = userEvent.setup();
-    const api = mockPortal((request) => {
-      const token = request.filter.nextPageToken;
-      if (token === undefined) return page(items(10, 'First hit'), { nextPageToken: 'p2', total: 23 });
-      if (token === 'p2') return page(items(10, 'Second hit'), { nextPageToken: 'p3', total: 23 });
-      if (token === 'p3') return page(items(3, 'Third hit'), { total: 23 });
-      return page([], { total: 23 });
-    });
-    const shared = renderApp({ path: '/courseware?q=overflow&page=3' });
-    // Three searches one after the other (pages 1, 2, 3) after the first load's 500 ms.
     expect(await screen.findByRole('link', { name: 'Third hit 3' })).toBeInTheDocument();
-    const { pagination, previous } = paginationControls();
-    expect(within(pagination).getByText('Page 3')).toBeInTheDocument();
-    expect(currentSearch(shared.router)).toBe('?q=overflow&page=3');
-    expect(api.searches.map((body) => body.filter.nextPageToken)).toEqual(
-      expect.arrayContaining([undefined, 'p2', 'p3']),
-    );
-
-    await waitFor(() => expect(previous).toBeEnabled());
+    expect(screen.getByText('21–23 of 23')).toBeInTheDocument();
+    expect(next).toBeDisabled();
     await user.click(previous);
     expect(await screen.findByRole('link', { name: 'Second hit 1' })).toBeInTheDocument();
-    await waitFor(() => expect(currentSearch(shared.router)).toBe('?q=overflow&page=2'));
+    expect(currentSearch(router)).toBe('?q=overflow&page=2');
+  });
+
+  it('opens a shared link at its page with one request, and turns a page past the last into the last', async () => {
+    const api = mockPortal(numberedPages);
+    const shared = renderApp({ path: '/courseware?q=overflow&page=3' });
+    expect(await screen.findByRole('link', { name: 'Third hit 3' })).toBeInTheDocument();
+    expect(api.searches).toEqual([expect.objectContaining({ page: 3 })]);
+    expect(within(paginationControls().pagination).getByRole('button', { name: 'Page 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await act(() => shared.router.navigate('/courseware?q=overflow&page=2'));
+    expect(await screen.findByRole('link', { name: 'Second hit 1' })).toBeInTheDocument();
     await act(() => shared.router.navigate(-1));
     expect(await screen.findByRole('link', { name: 'Third hit 1' })).toBeInTheDocument();
     shared.unmount();
 
-    // A page past the last one becomes the last page, in place.
     const past = renderApp({ path: '/courseware?q=overflow&page=9' });
     expect(await screen.findByRole('link', { name: 'Third hit 1' })).toBeInTheDocument();
     await waitFor(() => expect(currentSearch(past.router)).toBe('?q=overflow&page=3'));
     expect(past.router.state.historyAction).toBe('REPLACE');
   });
 
+  it('sorts with the "Sort by" select and sets results per page, both in the address, back to page 1', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal(numberedPages);
+    const { router } = renderApp({ path: '/courseware?q=overflow&page=2' });
+    await screen.findByRole('link', { name: 'Second hit 1' });
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('relevance');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Best match', 'Newest', 'Recently updated', 'Most downloaded', 'Name (A–Z)']);
+
+    await user.selectOptions(sort, 'Most downloaded');
+    await waitFor(() => expect(currentSearch(router)).toBe('?q=overflow&sort=downloads'));
+    await waitFor(() => expect(api.searches.at(-1)).toMatchObject({ text: 'overflow', sort: 'downloads' }));
+    expect(api.searches.at(-1)).not.toHaveProperty('page');
+    expect(await screen.findByRole('link', { name: 'First hit 1' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Results per page' }), '25');
+    await waitFor(() => expect(currentSearch(router)).toBe('?q=overflow&sort=downloads&per=25'));
+    await waitFor(() => expect(api.searches.at(-1)).toMatchObject({ sort: 'downloads', limit: 25 }));
+
+    // A new search keeps the order and the page size.
+    const box = screen.getByRole('searchbox', { name: 'Search courseware' });
+    await user.clear(box);
+    await user.type(box, 'stack{Enter}');
+    await waitFor(() => expect(currentSearch(router)).toBe('?sort=downloads&per=25&q=stack'));
+    await waitFor(() => expect(api.searches.at(-1)).toMatchObject({ text: 'stack', sort: 'downloads', limit: 25 }));
+
+    // Back to the default order: the parameter goes.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Best match');
+    await waitFor(() => expect(currentSearch(router)).toBe('?per=25&q=stack'));
+    await waitFor(() => expect(api.searches.at(-1)).not.toHaveProperty('sort'));
+  });
+
+  it('offers no "Best match" without text, and reads the order of a shared address', async () => {
+    const api = mockPortal(numberedPages);
+    renderApp({ path: '/courseware?cat=lesson&sort=name' });
+    await screen.findByRole('link', { name: 'First hit 1' });
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('name');
+    expect(within(sort).queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
+    expect(api.searches.at(-1)).toMatchObject({ text: '', sort: 'name' });
+  });
+
   it('starts again at page 1 when the search changes', async () => {
     const user = userEvent.setup();
-    mockPortal((request) => {
-      if (request.text === 'stack') return page(items(1, 'Stack hit'));
-      if (request.filter.nextPageToken === 'p2') return page(items(2, 'Second hit'));
-      return page(items(10, 'First hit'), { nextPageToken: 'p2' });
-    });
+    mockPortal((request) => (request.text === 'stack' ? page(items(1, 'Stack hit')) : numberedPages(request)));
     const { router } = renderApp({ path: '/courseware?q=overflow' });
     await screen.findByRole('link', { name: 'First hit 1' });
-    const next = screen.getByRole('button', { name: 'Next' });
-    await waitFor(() => expect(next).toBeEnabled());
-    await user.click(next);
+    await user.click(paginationControls().next);
     await screen.findByRole('link', { name: 'Second hit 1' });
     expect(currentSearch(router)).toBe('?q=overflow&page=2');
 
@@ -318,9 +361,10 @@ describe('/courseware search', () => {
     await user.clear(box);
     await user.type(box, 'stack{Enter}');
     await screen.findByRole('link', { name: 'Stack hit 1' });
-    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(pagination).getByText('Page 1')).toBeInTheDocument();
-    expect(within(pagination).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    const { pagination, previous, next } = paginationControls();
+    expect(within(pagination).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(previous).toBeDisabled();
+    expect(next).toBeDisabled();
     expect(currentSearch(router)).toBe('?q=stack');
   });
 

@@ -1,36 +1,77 @@
-import { useMemo } from 'react';
-import { type CoursewareSearch, searchRequestOf } from '#shared/courseware-search';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { effectiveSearchSort, type SearchSort } from '#shared/contracts/search';
+import { type CoursewareSearch, type SearchView, searchRequestOf, validateSearchText } from '#shared/courseware-search';
 import { PAGE, TIMING } from '#shared/limits';
 import { getSearchContentQueryOptions } from '../api/search-content.ts';
-import { type PageControl, useTokenPages } from './use-token-pages.ts';
+import type { SearchViewControl } from './use-courseware-search.ts';
+import { useDebouncedStart } from './use-debounced-start.ts';
+
+const FIRST_PAGE: SearchView = { page: 1, perPage: PAGE.listPageSize, sort: undefined };
 
 /**
- * The pages of a courseware search (spec §2.5), paged as the content list is (see
- * `useTokenPages`): a new search, i.e. other text or filters, starts again at
- * page 1. `enabled` is false outside searching mode. `pageControl` keeps the page
- * number in the address (issue 21 item 28).
+ * One numbered page of a courseware search (spec §2.5; issue 24 items 3 and 4,
+ * decision record 053): the page, results per page and order of `view` (the
+ * address) are asked for directly (`page`, `limit`, `sort` of the request), so any
+ * page is one request. The first load waits `debounceMs` (spec §9, 500 ms); while
+ * another page or search loads the previous one stays on screen
+ * (`keepPreviousData`). A page past the last one becomes the last page
+ * (`control.setPage`, replace). `enabled` is false outside searching mode.
  */
 export function useSearchPages({
   search,
+  view = FIRST_PAGE,
+  control,
   enabled = true,
-  pageSize = PAGE.listPageSize,
   debounceMs = TIMING.firstPageLoadDebounceMs,
-  pageControl,
 }: {
   search: CoursewareSearch;
+  view?: SearchView;
+  control?: SearchViewControl;
   enabled?: boolean;
-  pageSize?: number;
   debounceMs?: number;
-  pageControl?: PageControl;
 }) {
-  const request = useMemo(() => searchRequestOf(search, { limit: pageSize }), [search, pageSize]);
-  const resetKey = JSON.stringify(request);
-  return useTokenPages({
-    pageQuery: (pageToken) =>
-      getSearchContentQueryOptions(pageToken ? searchRequestOf(search, { limit: pageSize, pageToken }) : request),
-    resetKey,
-    enabled,
-    debounceMs,
-    ...(pageControl ? { pageControl } : {}),
+  const started = useDebouncedStart(debounceMs);
+  const text = validateSearchText(search.q);
+  const hasText = text.ok && text.text !== '';
+  const sort: SearchSort = effectiveSearchSort(hasText ? search.q : '', view.sort);
+  // The default order is left out of the request, so its first page is the one the first HTML embeds.
+  const requestSort = sort === effectiveSearchSort(hasText ? search.q : '', undefined) ? undefined : sort;
+  const request = useMemo(
+    () => searchRequestOf(search, { limit: view.perPage, sort: requestSort, page: view.page }),
+    [search, view.perPage, view.page, requestSort],
+  );
+  const current = useQuery({
+    ...getSearchContentQueryOptions(request),
+    enabled: enabled && started,
+    placeholderData: keepPreviousData,
   });
+  const total = current.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / view.perPage));
+  const loaded = enabled && started && current.data !== undefined && !current.isPlaceholderData;
+  const setPage = control?.setPage;
+
+  useEffect(() => {
+    if (setPage && loaded && view.page > pageCount) setPage(pageCount, { replace: true });
+  }, [setPage, loaded, view.page, pageCount]);
+
+  return {
+    /** 1-based number of the page asked for. */
+    page: view.page,
+    perPage: view.perPage,
+    /** The order the results are in. */
+    sort,
+    /** Whether the search has text (relevance can be chosen). */
+    hasText,
+    /** Pages of the whole result (at least 1). */
+    pageCount,
+    /** The page on screen; while another page or search loads, still the previous one (see `isPlaceholderData`). */
+    data: current.data,
+    items: current.data?.items ?? [],
+    isPending: current.isPending,
+    isFetching: current.isFetching,
+    isPlaceholderData: current.isPlaceholderData,
+    isError: current.isError && !current.data,
+    refetch: current.refetch,
+  };
 }
