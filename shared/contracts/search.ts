@@ -111,7 +111,9 @@ export const SEARCH_PAGE_AND_TOKEN_MESSAGE = 'Give either page or filter.nextPag
  * `limit` results directly, for numbered pages (decision record 053); without it,
  * `filter.nextPageToken` continues a search and its absence means page 1.
  */
-export const SearchContentRequest = z
+// Marked pure: the SPA imports this module for the answer's schema and never builds a request
+// with it at run time, so the bundler leaves the request schema out of the first render (decision record 053).
+export const SearchContentRequest = /* @__PURE__ */ z
   .object({
     text: SearchText.default(''),
     filter: SearchFilter.default(SearchFilter.parse({})),

@@ -6,8 +6,9 @@ import { seededPortalPageForSuite } from './support/seeded-portal.ts';
  * A visitor searching the seeded courseware in a real browser (spec §2.5): text,
  * a category, a knowledge unit chosen with the keyboard, the address carrying the
  * search, back and forward between searches, a shared address reproducing the
- * results; the searching page is checked with axe (no serious or critical WCAG 2.2
- * A/AA violations).
+ * results; sorting and numbered pages through the address (issue 24 items 3 and 4);
+ * the searching page is checked with axe (no serious or critical WCAG 2.2 A/AA
+ * violations).
  */
 
 const LAB = 'Race Condition Vulnerability Lab';
@@ -143,6 +144,69 @@ describe('a visitor searching courseware', () => {
     await seeded().page.waitForURL(/\?q=race\+condition$/);
     await settled();
     await expect.poll(firstResult).toBe(LAB);
+  });
+});
+
+describe('sorting and numbered pages (issue 24 items 3 and 4)', () => {
+  const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const pagination = () => seeded().page.getByRole('navigation', { name: 'Pagination' });
+  const isSorted = (list: readonly string[]) =>
+    list.every((name, i) => i === 0 || names.compare(list[i - 1] as string, name) <= 0);
+
+  it('sorts the exercises by name with the select, and moves to page 2 with its button: the address carries both', async () => {
+    await seeded().page.setViewportSize({ width: 1280, height: 900 });
+    await seeded().page.goto(`${seeded().portal.baseUrl}/courseware?cat=exercise`);
+    await settled();
+    await seeded().page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name (A–Z)' });
+    await seeded().page.waitForURL(/\?cat=exercise&sort=name$/);
+    await settled();
+    // The previous order stays on screen until the sorted page arrives: wait for it.
+    await expect.poll(async () => isSorted(await resultLinks().allTextContents())).toBe(true);
+    const first = await resultLinks().allTextContents();
+    expect(first).toHaveLength(10);
+    await expect
+      .poll(() =>
+        results()
+          .getByText(/^1–10 of \d+$/)
+          .count(),
+      )
+      .toBe(1);
+
+    await pagination().getByRole('button', { name: 'Page 2' }).click();
+    await seeded().page.waitForURL(/\?cat=exercise&sort=name&page=2$/);
+    await settled();
+    await expect
+      .poll(() =>
+        results()
+          .getByText(/^11–\d+ of \d+$/)
+          .count(),
+      )
+      .toBe(1);
+    const second = await resultLinks().allTextContents();
+    expect(second.length).toBeGreaterThan(0);
+    expect(isSorted(second)).toBe(true);
+    expect(names.compare(first.at(-1) as string, second[0] as string)).toBeLessThanOrEqual(0);
+    expect(second.filter((name) => first.includes(name))).toEqual([]);
+    expect(await pagination().getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() =>
+        results()
+          .getByText(/^11–\d+ of \d+$/)
+          .count(),
+      )
+      .toBe(1);
+
+    // The same address opened afresh shows the same page.
+    await seeded().page.goto('about:blank');
+    await seeded().page.goto(`${seeded().portal.baseUrl}/courseware?cat=exercise&sort=name&page=2`);
+    await settled();
+    await expect.poll(() => resultLinks().allTextContents()).toEqual(second);
+    expect(await seeded().page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('name');
+  });
+
+  it('has no serious or critical accessibility violations on the sorted, paged results', async () => {
+    const violations = await seriousAccessibilityViolations(seeded().page);
+    expect(violations, 'axe on page 2 of the results sorted by name').toEqual([]);
   });
 });
 
