@@ -3,7 +3,8 @@
  * 1,000, 10,000 and 50,000 generated documents (`catalog-generator.ts`, shaped like
  * the real seed catalog) — build time, snapshot size, load time, memory of the
  * loaded index, and search latency over a mixed query set next to a naive scan
- * measured in the same run. Runnable alone: `npx tsx tests/bench/search.ts`
+ * measured in the same run, and (issue 24 item 3, decision record 052) the same
+ * queries in each sort order, as a ratio to relevance order in the same run. Runnable alone: `npx tsx tests/bench/search.ts`
  * (add `--expose-gc` to Node, or let the script enable it, for exact memory).
  */
 import os from 'node:os';
@@ -21,7 +22,7 @@ import { type CatalogDocument, NO_SEARCH_FILTER, type SearchQuery } from '../../
 import { InMemoryCatalogIndex } from '../../functions/src/search/searcher.ts';
 import { loadSeedCatalog } from '../../functions/src/search/seed-catalog.ts';
 import { STOP_WORDS, tokenize } from '../../functions/src/search/text.ts';
-import type { SearchFilter } from '../../shared/contracts/search.ts';
+import { SEARCH_SORTS, type SearchFilter, type SearchSort } from '../../shared/contracts/search.ts';
 import type { ContentStatus } from '../../shared/enums.ts';
 
 /** Kinds of benchmark query (each drawn from the real catalog's words and ids). */
@@ -68,6 +69,12 @@ export interface SearchSizeFigures {
   readonly baseline: Latency;
   /** `search` over `baseline`, per percentile (below 1: the index is faster). */
   readonly ratio: { readonly p50: number; readonly p95: number; readonly p99: number };
+  /**
+   * The query set in each order (issue 24 item 3), sorts interleaved query by query so
+   * the machine's load falls on all alike: p50, p95, and p95 over relevance's p95 of
+   * the same interleaved run (goal ≤ 1.2 at 10,000 documents).
+   */
+  readonly bySort: Readonly<Record<SearchSort, { p50Ms: number; p95Ms: number; p95Ratio: number }>>;
 }
 
 /** Everything {@link searchFigures} measures. */
@@ -85,6 +92,8 @@ export interface SearchBenchFigures {
     readonly searchP95Ms: { goal: number; value: number; met: boolean };
     readonly searchP99Ms: { goal: number; value: number; met: boolean };
     readonly loadMs: { goal: number; value: number; met: boolean };
+    /** The slowest order's p95 over relevance's (issue 24: within 1.2×). */
+    readonly sortP95Ratio: { goal: number; value: number; met: boolean };
   };
 }
 
@@ -260,7 +269,12 @@ export async function searchFigures(): Promise<SearchBenchFigures> {
   const sizes: SearchSizeFigures[] = [];
 
   for (const size of SIZES) {
-    const documents = generateCatalogDocuments(sample, size, { seed: size, now: NOW });
+    // Downloads skewed like real ones (most items few, some many), so "most downloaded" has an order to keep.
+    const downloads = createRandom(size + 1);
+    const documents = generateCatalogDocuments(sample, size, { seed: size, now: NOW }).map((document) => ({
+      ...document,
+      downloads: Math.floor(downloads.int(1000) ** 2 / 1000),
+    }));
     let started = performance.now();
     const built = buildCatalogIndex(documents, { revision: 1, builtAt: NOW.toISOString() });
     const buildMs = performance.now() - started;
@@ -290,6 +304,25 @@ export async function searchFigures(): Promise<SearchBenchFigures> {
       samples.push(elapsed);
       byKindSamples.get(kind)?.push(elapsed);
     }
+
+    // Every order over the same queries, interleaved (the first order of each query rotates).
+    const sortSamples = new Map<SearchSort, number[]>(SEARCH_SORTS.map((sort) => [sort, []]));
+    for (const { query } of warmUp) for (const sort of SEARCH_SORTS) index.search({ ...query, sort });
+    queries.forEach(({ query }, i) => {
+      for (let k = 0; k < SEARCH_SORTS.length; k += 1) {
+        const sort = SEARCH_SORTS[(i + k) % SEARCH_SORTS.length] as SearchSort;
+        const at = performance.now();
+        index.search({ ...query, sort });
+        sortSamples.get(sort)?.push(performance.now() - at);
+      }
+    });
+    const relevanceP95 = latency(sortSamples.get('relevance') ?? []).p95Ms;
+    const bySort = Object.fromEntries(
+      SEARCH_SORTS.map((sort) => {
+        const figures = latency(sortSamples.get(sort) ?? []);
+        return [sort, { p50Ms: figures.p50Ms, p95Ms: figures.p95Ms, p95Ratio: figures.p95Ms / relevanceP95 }];
+      }),
+    ) as Record<SearchSort, { p50Ms: number; p95Ms: number; p95Ratio: number }>;
 
     const lowerNames = documents.map((document) => document.name.toLowerCase());
     for (const { query } of warmUp) baselineSearch(documents, lowerNames, query);
@@ -323,6 +356,7 @@ export async function searchFigures(): Promise<SearchBenchFigures> {
         p95: search.p95Ms / baseline.p95Ms,
         p99: search.p99Ms / baseline.p99Ms,
       },
+      bySort,
     });
   }
 
@@ -340,6 +374,7 @@ export async function searchFigures(): Promise<SearchBenchFigures> {
       searchP95Ms: goal(at10k.search.p95Ms, 5),
       searchP99Ms: goal(at10k.search.p99Ms, 20),
       loadMs: goal(Math.max(at10k.loadMs, at10k.loadFirstMs), 300),
+      sortP95Ratio: goal(Math.max(...SEARCH_SORTS.map((sort) => at10k.bySort[sort].p95Ratio)), 1.2),
     },
   };
 }
@@ -364,6 +399,11 @@ function printTable(figures: SearchBenchFigures): void {
   add('ratio p50/p95/p99', (s) => `${s.ratio.p50.toFixed(2)} / ${s.ratio.p95.toFixed(2)} / ${s.ratio.p99.toFixed(2)}`);
   for (const kind of QUERY_KINDS)
     add(`  ${kind} p50/p95 (ms)`, (s) => `${ms(s.byKind[kind].p50Ms)} / ${ms(s.byKind[kind].p95Ms)}`);
+  for (const sort of SEARCH_SORTS)
+    add(
+      `  sort ${sort} p50/p95 (ms), p95 ÷ relevance`,
+      (s) => `${ms(s.bySort[sort].p50Ms)} / ${ms(s.bySort[sort].p95Ms)}, ${s.bySort[sort].p95Ratio.toFixed(2)}`,
+    );
   const widths = (rows[0] as string[]).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
   console.log(`\n${figures.queries} queries: ${JSON.stringify(figures.queryMix)}`);
