@@ -1,8 +1,12 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { s3Client } from '../adapters/aws-clients.ts';
+import { dynamoDocumentClient, s3Client } from '../adapters/aws-clients.ts';
 import { bumpCatalogRevision, getCatalogRevision } from '../data/catalog.ts';
 import { createContent } from '../data/content.ts';
+import { contentDownloadTotals, statisticCounterItem } from '../data/downloads.ts';
+import { tableName } from '../data/dynamo.ts';
+import type { CounterIncrement } from '../domain/download-statistics.ts';
 import { handler } from '../indexer/index.ts';
 import { env } from '../lib/env.ts';
 import { contentRecord } from '../test-support/content-record.ts';
@@ -144,5 +148,57 @@ describe('the indexer Lambda', () => {
       s3Client.middlewareStack.remove('failHeadForTest');
     }
     expect((await syncCatalogSnapshot()).rebuilt).toBe(true);
+  });
+});
+
+describe('download counts in the snapshot (issue 24 item 3, decision record 052)', () => {
+  it('sums the yearly content counters per item and orders "most downloaded" by them at the next build', async () => {
+    const few = contentRecord('Indexer few downloads lesson');
+    const many = contentRecord('Indexer many downloads lesson');
+    await createContent(few);
+    await createContent(many);
+    const counter = (contentId: string, period: string, count: number) =>
+      statisticCounterItem(
+        { metric: 'content', value: contentId, label: contentId, timeFrame: 'year', period } as CounterIncrement,
+        count,
+      );
+    for (const item of [counter(few.id, '2025', 3), counter(many.id, '2025', 2), counter(many.id, '2026', 4)]) {
+      await dynamoDocumentClient.send(new PutCommand({ TableName: tableName(), Item: item }));
+    }
+    // Other metrics and time frames do not count.
+    await dynamoDocumentClient.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: statisticCounterItem(
+          {
+            metric: 'content',
+            value: few.id,
+            label: few.id,
+            timeFrame: 'month',
+            period: '2026-01',
+          } as CounterIncrement,
+          50,
+        ),
+      }),
+    );
+
+    const totals = await contentDownloadTotals();
+    expect(totals.get(few.id)).toBe(3);
+    expect(totals.get(many.id)).toBe(6);
+
+    await bumpCatalogRevision();
+    await syncCatalogSnapshot();
+    const sorted = (await storedIndex())
+      .search({
+        text: '',
+        filter: NO_SEARCH_FILTER,
+        statuses: ['published'],
+        sort: 'downloads',
+        offset: 0,
+        limit: 3,
+        newOrUpdatedSince: '2000-01-01T00:00:00.000Z',
+      })
+      .items.map((item) => item.name);
+    expect(sorted.slice(0, 2)).toEqual(['Indexer many downloads lesson', 'Indexer few downloads lesson']);
   });
 });
