@@ -347,7 +347,7 @@ function contentListKey(pageToken: string | null): readonly unknown[] {
  * embedded with the page after it, which the SPA fetches ahead to offer Next, under the
  * SPA's own query keys: taking the page over asks the API for nothing. An address the
  * SPA handles differently gets the bare shell: a later page of results (`page` > 1,
- * which the SPA walks to), search text it would refuse, or parameters that are no part
+ * which the SPA asks for by number, decision record 053), search text it would refuse, or parameters that are no part
  * of a search (`creating=1`).
  */
 async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | null> {
@@ -381,7 +381,8 @@ async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | 
       queries: list.queries,
     };
   }
-  const bodyOf = (pageToken: string | null) => searchRequestOf(search, pageToken ? { pageToken } : {});
+  // The SPA asks for numbered pages by number (decision record 053): the page after the first is `page: 2`.
+  const bodyOf = (pageToken: string | null) => searchRequestOf(search, pageToken ? { page: 2 } : {});
   const results = await withNextPage(
     'searchContent',
     (pageToken) =>
