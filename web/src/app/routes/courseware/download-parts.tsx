@@ -2,10 +2,7 @@ import { HStack } from '@chakra-ui/react';
 import type { DownloadPartFile, DownloadParts } from '../../../features/courseware/components/download-parts.tsx';
 import { CategoryDownloadButton, DownloadAllButton } from '../../../features/downloads/components/bundle-download.tsx';
 import { DownloadRightsNote } from '../../../features/downloads/components/download-rights-note.tsx';
-import {
-  FileDownloadButton,
-  LessonFileDownloadButton,
-} from '../../../features/downloads/components/file-download-button.tsx';
+import { FileDownloadButton } from '../../../features/downloads/components/file-download-button.tsx';
 import { FilePreviewButton } from '../../../features/previews/components/file-preview-button.tsx';
 
 /**
@@ -17,16 +14,6 @@ export function CoursewareFileActions({ file }: { file: DownloadPartFile }) {
     <HStack gap="2" align="flex-start" flexShrink={0}>
       <FilePreviewButton file={file} DownloadAction={FileDownloadButton} />
       <FileDownloadButton file={file} />
-    </HStack>
-  );
-}
-
-/** A lesson artifact's actions: Preview and Download for readers who may view lesson files (spec §6). */
-export function LessonFileActions({ file }: { file: DownloadPartFile }) {
-  return (
-    <HStack gap="2" align="flex-start" flexShrink={0}>
-      <FilePreviewButton file={file} kind="lesson" DownloadAction={LessonFileDownloadButton} />
-      <LessonFileDownloadButton file={file} />
     </HStack>
   );
 }

@@ -1,7 +1,6 @@
 import { createElement, lazy } from 'react';
 import type { LessonsPanelComponent } from '../../../features/courseware/components/content-detail.tsx';
 import type { EditorParts } from '../../../features/courseware/components/editor/editor-parts.tsx';
-import { LessonFileActions } from './download-parts.tsx';
 
 /**
  * What the content editor borrows from the contributors and knowledge features,
@@ -27,8 +26,12 @@ export const EDITOR_PARTS: EditorParts = {
  * on demand.
  */
 export const LESSONS_PANEL: LessonsPanelComponent = lazy(() =>
-  import('../../../features/lessons/components/lessons-panel.tsx').then((lessons) => ({
+  Promise.all([
+    import('../../../features/lessons/components/lessons-panel.tsx'),
+    // With the panel, not statically: the courseware list imports this module (first render).
+    import('./lesson-file-actions.tsx'),
+  ]).then(([lessons, actions]) => ({
     default: (props: { contentId: string; canEdit: boolean }) =>
-      createElement(lessons.LessonsPanel, { ...props, FileAction: LessonFileActions }),
+      createElement(lessons.LessonsPanel, { ...props, FileAction: actions.LessonFileActions }),
   })),
 );
