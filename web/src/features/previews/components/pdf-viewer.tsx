@@ -6,6 +6,9 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+// One worker for every document of the page, started as this module loads (while the
+// bytes are still arriving) rather than by the first getDocument.
+if (typeof Worker !== 'undefined') GlobalWorkerOptions.workerPort = new Worker(workerUrl, { type: 'module' });
 
 /** Widest page drawn, CSS pixels; narrower dialogs fit the page to their width. */
 const MAX_PAGE_WIDTH = 1000;

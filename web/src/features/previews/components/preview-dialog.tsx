@@ -7,10 +7,10 @@ import { getPreviewUrl } from '../api/get-preview-url.ts';
 import { fetchBytes } from '../utils/fetch-bytes.ts';
 import type { PreviewableFile, PreviewDownloadAction } from './file-preview-button.tsx';
 
-const PdfViewer = lazy(() => import('./pdf-viewer.tsx').then((module) => ({ default: module.PdfViewer })));
-const DocumentViewer = lazy(() =>
-  import('./document-viewers.tsx').then((module) => ({ default: module.DocumentViewer })),
-);
+const loadPdfViewer = () => import('./pdf-viewer.tsx');
+const loadDocumentViewer = () => import('./document-viewers.tsx');
+const PdfViewer = lazy(() => loadPdfViewer().then((module) => ({ default: module.PdfViewer })));
+const DocumentViewer = lazy(() => loadDocumentViewer().then((module) => ({ default: module.DocumentViewer })));
 
 /** Megabytes with one decimal, as people read file sizes ("25 MB", "31.4 MB"). */
 const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toFixed(1))} MB`;
@@ -50,6 +50,8 @@ function usePreview(fileId: string): Loaded {
         setLoaded({ state: 'answered', preview });
         return;
       }
+      // The viewer's code (and pdf.js's worker) loads while the bytes arrive, not after.
+      void (preview.kind === 'pdf' ? loadPdfViewer() : loadDocumentViewer()).catch(() => undefined);
       setLoaded({ state: 'loading', preview, fraction: 0 });
       try {
         const bytes = await fetchBytes(
