@@ -2,7 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import { DOWNLOAD_REFUSALS } from '#shared/contracts/download';
+import { createContent } from '../../functions/src/data/content.ts';
+import { contentRecord } from '../../functions/src/test-support/content-record.ts';
+import { storeAttachedFile } from '../../functions/src/test-support/stored-file.ts';
 import { seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
@@ -10,7 +14,8 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * In-browser previews on the seeded portal (issue 24 item 1; decision record 058):
  * faculty of the national range preview a SEED lab PDF (page 2 shown, text found with
  * the viewer's search and selectable in its text layer), a GenCyber Markdown lesson
- * plan and a plain-text lab file; axe finds no serious or critical violation in the
+ * plan and a plain-text lab file, and a Word document (mammoth) and a notebook built
+ * in the test (their HTML sanitised); axe finds no serious or critical violation in the
  * viewer, which works from the keyboard (Escape closes it, the focus returns). A
  * visitor sees no Preview button and the preview URL refuses them (401); a student sees
  * no Preview button (the route's 403 per persona: previews.int.test.ts, the access matrix).
@@ -69,6 +74,58 @@ function staticClosure(distDir: string, roots: readonly string[]): string[] {
 
 /** Strings only pdf.js, highlight.js, marked and mammoth hold in a production build. */
 const VIEWER_MARKERS = ['GlobalWorkerOptions', 'highlightAuto', 'walkTokens', 'convertToHtml'];
+
+/** A minimal real Word document (the three parts a .docx needs), zipped with yazl. */
+async function docx(paragraphs: readonly string[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '[Content_Types].xml',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ),
+    '_rels/.rels',
+  );
+  const body = paragraphs.map((text) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`).join('');
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    ),
+    'word/document.xml',
+  );
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const NOTEBOOK = JSON.stringify({
+  nbformat: 4,
+  nbformat_minor: 5,
+  metadata: { language_info: { name: 'python' } },
+  cells: [
+    { cell_type: 'markdown', metadata: {}, source: ['## Caesar cipher\n', 'Shift each letter by *k*.'] },
+    {
+      cell_type: 'code',
+      metadata: {},
+      execution_count: 1,
+      source: ['print("KHOOR")'],
+      outputs: [
+        { output_type: 'stream', name: 'stdout', text: ['KHOOR\n'] },
+        {
+          output_type: 'execute_result',
+          execution_count: 1,
+          metadata: {},
+          data: { 'text/html': '<b>bold</b><script>window.__pwned = true</script>' },
+        },
+      ],
+    },
+  ],
+});
 
 describe('previewing courseware in the browser (issue 24 item 1)', () => {
   it('keeps pdf.js, highlight.js, marked and mammoth out of the first render and the content page’s eager chunks', () => {
@@ -145,6 +202,52 @@ describe('previewing courseware in the browser (issue 24 item 1)', () => {
     expect(await seriousAccessibilityViolations(page), 'axe on the Markdown viewer').toEqual([]);
     await plan.getByRole('button', { name: 'Close', exact: true }).click();
     await plan.waitFor({ state: 'detached' });
+  });
+
+  it('converts a Word document with mammoth and renders a notebook in the browser, sanitised', async () => {
+    const { page } = seeded();
+    const item = contentRecord('Preview formats lesson');
+    const word = await storeAttachedFile({
+      ownerId: item.id,
+      name: 'Incident plan',
+      filename: 'incident-plan.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      bytes: await docx(['Contain the incident first.', 'Then eradicate it.']),
+    });
+    const notebook = await storeAttachedFile({
+      ownerId: item.id,
+      name: 'Caesar notebook',
+      filename: 'caesar.ipynb',
+      type: 'application/x-ipynb+json',
+      bytes: Buffer.from(NOTEBOOK),
+    });
+    await createContent({
+      ...item,
+      files: [
+        { id: word.id, name: word.name, type: word.type, filename: word.filename },
+        { id: notebook.id, name: notebook.name, type: notebook.type, filename: notebook.filename },
+      ],
+    });
+    await signInAs(page, url(''), 'faculty-uscr', `/courseware/${item.urlAlias}`);
+    await page.getByRole('heading', { level: 1, name: 'Preview formats lesson' }).waitFor();
+    const files = page.getByRole('region', { name: 'Files' });
+
+    await files.getByRole('button', { name: /^Preview Incident plan/ }).click();
+    const wordDialog = page.getByRole('dialog', { name: 'Preview: Incident plan' });
+    await wordDialog.getByText('Contain the incident first.').waitFor({ timeout: 30_000 });
+    await wordDialog.getByText('Then eradicate it.').waitFor();
+    await page.keyboard.press('Escape');
+    await wordDialog.waitFor({ state: 'detached' });
+
+    await files.getByRole('button', { name: /^Preview Caesar notebook/ }).click();
+    const notebookDialog = page.getByRole('dialog', { name: 'Preview: Caesar notebook' });
+    await notebookDialog.getByRole('heading', { name: 'Caesar cipher' }).waitFor({ timeout: 30_000 });
+    await notebookDialog.getByText('bold', { exact: true }).waitFor();
+    expect(await notebookDialog.locator('script').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as Record<string, unknown>).__pwned)).toBeUndefined();
+    expect(await seriousAccessibilityViolations(page), 'axe on the notebook viewer').toEqual([]);
+    await page.keyboard.press('Escape');
+    await notebookDialog.waitFor({ state: 'detached' });
   });
 
   it('never offers a visitor or a student the private bytes', async () => {

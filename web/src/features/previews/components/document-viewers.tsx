@@ -1,4 +1,4 @@
-import 'highlight.js/styles/github.css';
+import './highlight-theme.css';
 import { Alert, Box, Spinner, Table, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { PreviewKind } from '#shared/file-preview';
