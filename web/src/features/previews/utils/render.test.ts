@@ -49,6 +49,12 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/<script|onerror|javascript:|<style/i);
     expect(html).toContain('<img src="x.png">');
   });
+
+  it('shows the alt text of a relative Markdown image instead of fetching it from the portal', () => {
+    const html = renderMarkdown('![Network diagram](images/net.png)\n\n![Logo](https://example.org/logo.png)');
+    expect(html).toContain('<span>[image: Network diagram]</span>');
+    expect(html).toContain('<img src="https://example.org/logo.png" alt="Logo">');
+  });
 });
 
 describe('source code', () => {

@@ -40,6 +40,13 @@ const markdown = new Marked({
       const language = (lang ?? '').split(/\s/)[0]?.toLowerCase() ?? '';
       return `<pre><code class="hljs">${highlight(text, language)}</code></pre>\n`;
     },
+    // A relative image is a file beside the Markdown in its repository, not here: its
+    // address would be read against the portal's. Its alt text stands in for it.
+    image({ href, title, text }) {
+      if (!/^https:\/\//i.test(href)) return `<span>[image: ${escapeHtml(text)}]</span>`;
+      const titled = title ? ` title="${escapeHtml(title)}"` : '';
+      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${titled}>`;
+    },
   },
 });
 
