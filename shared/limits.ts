@@ -92,6 +92,18 @@ export const FILE_LIMITS = {
   signatureProbeBytes: 4096,
 } as const;
 
+/**
+ * In-browser previews (issue 24 item 1; decision record 058). A file larger than
+ * `maxBytes` is not previewed (the preview URL answers `tooLarge`, the dialog offers
+ * the download): 25 MB holds every SEED lab PDF and lesson plan while keeping a
+ * preview's transfer and the browser's parsing (pdf.js, mammoth) bounded on a phone.
+ * A preview URL is valid `urlSeconds`, like a download URL (decision record 022).
+ */
+export const PREVIEW_LIMITS = {
+  maxBytes: 25_000_000,
+  urlSeconds: 120,
+} as const;
+
 /** News and event dialog (spec §5 "News and event dialog", §9; decision record 024). */
 export const NEWS_EVENT_LIMITS = {
   titleMaxChars: 1024,

@@ -495,6 +495,14 @@ describe('the USCR dev app', () => {
     });
   });
 
+  it('lets the site read a preview from the data buckets with a presigned GET (decision record 058)', () => {
+    app.data.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['GET']) })],
+      },
+    });
+  });
+
   it('routes /api/* to the HTTP API uncached and /public/* to the public bucket', () => {
     const [distribution] = Object.values(app.web.findResources('AWS::CloudFront::Distribution'));
     const config = distribution?.Properties.DistributionConfig;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../enums.ts';
+import { PREVIEW_KINDS } from '../file-preview.ts';
 import { EntityId, IsoDateTime } from './common.ts';
 
 /**
@@ -38,6 +39,32 @@ export const DownloadUrl = z
   })
   .meta({ id: 'DownloadUrl' });
 export type DownloadUrl = z.infer<typeof DownloadUrl>;
+
+/**
+ * `GET /api/v1/files/{id}/preview-url` (issue 24 item 1; decision record 058): a
+ * presigned GET, valid 2 minutes, whose response carries `Content-Disposition: inline`
+ * and `contentType` (a safe type: textual files as `text/plain`, never HTML or SVG).
+ * `kind` names the viewer. When the file is larger than `PREVIEW_LIMITS.maxBytes`,
+ * `tooLarge` is true, `publicUrl` null and no preview is recorded; the same when
+ * `kind` is `none` (a type without a preview).
+ */
+export const PreviewUrl = z
+  .object({
+    id: EntityId,
+    /** The file name with its original extension (as a download saves it). */
+    name: z.string(),
+    kind: z.enum(PREVIEW_KINDS),
+    /** The file's size in bytes. */
+    size: z.number().int().min(0),
+    /** The media type the URL is served with. */
+    contentType: z.string(),
+    tooLarge: z.boolean(),
+    /** Where to GET the bytes until `expiresAt`; null when too large or without a preview. */
+    publicUrl: z.string().nullable(),
+    expiresAt: IsoDateTime,
+  })
+  .meta({ id: 'PreviewUrl' });
+export type PreviewUrl = z.infer<typeof PreviewUrl>;
 
 /** How far a bundle's zipping has got (updated about once a second while Pending). */
 export const BundleProgress = z

@@ -1,4 +1,4 @@
-import { DownloadUrl, FileAccess, RequestBundleRequest, RequestedBundle } from '../contracts/download.ts';
+import { DownloadUrl, FileAccess, PreviewUrl, RequestBundleRequest, RequestedBundle } from '../contracts/download.ts';
 import { CreatedUpload, CreateUploadRequest, DeletedFile, File, FilePath, FileStatusBody } from '../contracts/file.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
@@ -63,6 +63,18 @@ export const FILE_ROUTES = [
     request: { path: FilePath },
     response: DownloadUrl,
     errorStatuses: [401, 403, 404, 409, 503],
+  },
+  {
+    operationId: 'getPreviewUrl',
+    method: 'GET',
+    path: '/api/v1/files/{id}/preview-url',
+    group: 'file',
+    access: 'authenticated',
+    summary:
+      'In-browser preview: the file rights of getDownloadUrl, then a presigned GET valid 2 minutes with Content-Disposition: inline and a safe media type (never HTML or SVG), recording a preview event counted apart from downloads; a file over 25 MB or of a type without a viewer answers tooLarge or kind none and no URL (issue 24 item 1; decision record 058).',
+    request: { path: FilePath },
+    response: PreviewUrl,
+    errorStatuses: [401, 403, 404, 503],
   },
   {
     operationId: 'requestBundle',

@@ -45,9 +45,13 @@
  *    `BENCH_AUTOCANNON_SECONDS` (30), `BENCH_BRANDS` (USCR,VACR), `BENCH_STARTUP_MODES`
  *    (dev,dist). docs/benchmarks.md "How to run" lists them all.
  *
+ * 9. Previews (issue 24; `previews.ts`): time from the click to the first page of a
+ *    5 MiB PDF in the preview dialog, cold, against downloading the same file in the
+ *    same run (`BENCH_PREVIEW_RUNS`, 3).
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
- * invitations, cards, pageviews, lambdas, autocannon, lighthouse) runs only those sections and
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews) runs only those sections and
  * replaces only their figures in `latest.json`.
  */
 import { spawn } from 'node:child_process';
@@ -71,6 +75,7 @@ import {
 import { invitationFigures } from './invitations.ts';
 import { lambdaSizeFigures } from './lambda-sizes.ts';
 import { concurrentVisitorFigures } from './load.ts';
+import { previewBenchFigures } from './previews.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
 import {
@@ -568,6 +573,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   lighthouse: async () => {
     figures.push(...(await lighthouseFigures(progress)));
+  },
+  previews: async () => {
+    figures.push(...(await previewBenchFigures(progress)));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

@@ -483,6 +483,30 @@ const MATRIX: readonly MatrixRow[] = [
       'no-subscription': 401,
     },
   },
+  // Previews (issue 24 item 1; decision record 058): the download URL's rights exactly.
+  {
+    operationId: 'getPreviewUrl',
+    method: 'GET',
+    path: '/api/v1/files/{labPdf}/preview-url',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'no-subscription': 401,
+    },
+  },
+  {
+    operationId: 'getPreviewUrl',
+    method: 'GET',
+    path: '/api/v1/files/{hiddenFile}/preview-url',
+    expected: {
+      ...SIGNED_IN,
+      student: 404,
+      'faculty-vacr': 404,
+      'faculty-uscr': 404,
+      'no-subscription': 401,
+    },
+  },
   {
     operationId: 'requestBundle',
     method: 'POST',

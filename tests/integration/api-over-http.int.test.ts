@@ -21,6 +21,7 @@ import {
   DOWNLOAD_REFUSALS,
   DownloadUrl,
   FileAccess,
+  PreviewUrl,
   RequestedBundle,
 } from '#shared/contracts/download';
 import { FEEDBACK_MESSAGE_TOO_LONG, SCREENSHOT_TYPE_MESSAGE, SentContentFeedback } from '#shared/contracts/feedback';
@@ -871,6 +872,37 @@ const CASES: Record<OperationId, RouteCase> = {
       },
       { path: `/api/v1/files/${UNKNOWN_FILE}/download-url`, status: 404, as: 'faculty-uscr' },
       { path: '/api/v1/files/not-an-id/download-url', status: 400, as: 'faculty-uscr' },
+    ],
+  },
+  getPreviewUrl: {
+    ok: {
+      get path() {
+        return `/api/v1/files/${downloads.labPdf}/preview-url`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        const url = PreviewUrl.parse(body);
+        expect(url).toMatchObject({
+          id: downloads.labPdf,
+          kind: 'pdf',
+          contentType: 'application/pdf',
+          tooLarge: false,
+        });
+        const presigned = new URL(url.publicUrl ?? '');
+        expect(presigned.searchParams.get('X-Amz-Expires')).toBe('120');
+        expect(presigned.searchParams.get('response-content-disposition')).toMatch(/^inline; filename=/);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/files/${downloads.labPdf}/preview-url`;
+        },
+        status: 403,
+        as: 'student',
+      },
+      { path: `/api/v1/files/${UNKNOWN_FILE}/preview-url`, status: 404, as: 'faculty-uscr' },
+      { path: '/api/v1/files/not-an-id/preview-url', status: 400, as: 'faculty-uscr' },
     ],
   },
   requestBundle: {

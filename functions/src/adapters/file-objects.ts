@@ -142,6 +142,8 @@ export interface PresignDownloadInput {
   readonly fileName: string;
   readonly contentType: string;
   readonly expiresInSeconds: number;
+  /** `attachment` (a download, the default) or `inline` (an in-browser preview, issue 24 item 1). */
+  readonly disposition?: 'attachment' | 'inline';
 }
 
 /**
@@ -160,7 +162,10 @@ export async function presignDownload(input: PresignDownloadInput): Promise<stri
   const command = new GetObjectCommand({
     Bucket: input.bucket,
     Key: input.key,
-    ResponseContentDisposition: attachmentDisposition(input.fileName),
+    ResponseContentDisposition:
+      input.disposition === 'inline'
+        ? attachmentDisposition(input.fileName).replace(/^attachment/, 'inline')
+        : attachmentDisposition(input.fileName),
     ResponseContentType: input.contentType,
   });
   return getSignedUrl(client, command as unknown as Parameters<typeof getSignedUrl>[1], {

@@ -9,6 +9,8 @@ import {
   DOWNLOAD_STATISTIC_CATEGORY,
   type DownloadFacts,
   distinctUserIncrements,
+  PREVIEW_STATISTIC_CATEGORY,
+  type StatisticCategory,
   TOTAL_VALUE,
 } from '../domain/download-statistics.ts';
 import { ServiceUnavailableError } from '../lib/errors.ts';
@@ -139,11 +141,17 @@ export const RECORD_DOWNLOAD_ATTEMPTS = 5;
 /** 503 message when a download could not be recorded after {@link RECORD_DOWNLOAD_ATTEMPTS}. */
 export const DOWNLOAD_BUSY_MESSAGE = 'Downloads are busy right now. Try again in a moment.';
 
-/** The stored raw event of a download. */
-export function downloadEventItem(event: DownloadEvent): DownloadEventItem {
+/**
+ * The stored raw event of a download (of a preview with `category`
+ * {@link PREVIEW_STATISTIC_CATEGORY}: the same shape in its own partitions, issue 24 item 1).
+ */
+export function downloadEventItem(
+  event: DownloadEvent,
+  category: StatisticCategory = DOWNLOAD_STATISTIC_CATEGORY,
+): DownloadEventItem {
   const unit = event.businessUnit;
   return {
-    ...statisticEventKey(DOWNLOAD_STATISTIC_CATEGORY, event.timestamp, event.id),
+    ...statisticEventKey(category, event.timestamp, event.id),
     entityType: ENTITY_TYPES.downloadEvent,
     id: event.id,
     timestamp: event.timestamp,
@@ -179,16 +187,20 @@ function factsOf(event: DownloadEvent): DownloadFacts {
  * with the same bucket id). {@link recordDownload} writes this shape with `ADD value 1`; a bulk writer of a
  * generated history writes it with the final count.
  */
-export function statisticCounterItem(increment: CounterIncrement, count: number): StatisticCounterItem {
+export function statisticCounterItem(
+  increment: CounterIncrement,
+  count: number,
+  category: StatisticCategory = DOWNLOAD_STATISTIC_CATEGORY,
+): StatisticCounterItem {
   const { metric, timeFrame, period, value } = increment;
   const partitionGroup = increment.inGroupPartition ? increment.group : undefined;
   return {
-    ...statisticCounterKey(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value, partitionGroup),
+    ...statisticCounterKey(category, metric, timeFrame, period, value, partitionGroup),
     entityType: ENTITY_TYPES.statisticCounter,
-    id: statisticBucketId(DOWNLOAD_STATISTIC_CATEGORY, metric, timeFrame, period, value),
+    id: statisticBucketId(category, metric, timeFrame, period, value),
     label: increment.label,
     value: count,
-    category: DOWNLOAD_STATISTIC_CATEGORY,
+    category,
     metric,
     timeFrame,
     period,
@@ -198,9 +210,13 @@ export function statisticCounterItem(increment: CounterIncrement, count: number)
 }
 
 /** The marker saying `userId` is counted in the period of one distinct-user increment (TTL: the increment's). */
-export function statisticUserMarkerItem(userId: string, increment: DistinctUserIncrement): StatisticUserMarkerItem {
+export function statisticUserMarkerItem(
+  userId: string,
+  increment: DistinctUserIncrement,
+  category: StatisticCategory = DOWNLOAD_STATISTIC_CATEGORY,
+): StatisticUserMarkerItem {
   return {
-    ...markerKey(userId, increment),
+    ...markerKey(userId, increment, category),
     entityType: ENTITY_TYPES.statisticUserMarker,
     userId,
     timeFrame: increment.timeFrame,
@@ -210,8 +226,8 @@ export function statisticUserMarkerItem(userId: string, increment: DistinctUserI
 }
 
 /** `ADD value 1` on a counter, (re)setting every other attribute of {@link statisticCounterItem}. */
-function counterUpdate(increment: CounterIncrement): TransactWriteItem {
-  const { pk, sk, value: _count, ...attributes } = statisticCounterItem(increment, 1);
+function counterUpdate(increment: CounterIncrement, category: StatisticCategory): TransactWriteItem {
+  const { pk, sk, value: _count, ...attributes } = statisticCounterItem(increment, 1, category);
   const entries = Object.entries(attributes);
   return {
     Update: {
@@ -231,8 +247,12 @@ function counterUpdate(increment: CounterIncrement): TransactWriteItem {
 }
 
 /** The key of the user's marker of the period of one distinct-user increment. */
-function markerKey(userId: string, increment: { timeFrame: string; period: string }): TableKey {
-  return statisticUserMarkerKey(DOWNLOAD_STATISTIC_CATEGORY, increment.timeFrame, increment.period, userId);
+function markerKey(
+  userId: string,
+  increment: { timeFrame: string; period: string },
+  category: StatisticCategory,
+): TableKey {
+  return statisticUserMarkerKey(category, increment.timeFrame, increment.period, userId);
 }
 
 /**
@@ -241,22 +261,26 @@ function markerKey(userId: string, increment: { timeFrame: string; period: strin
  * a new marker (conditional on still being absent) with the `users` counter, or a
  * check that the marker is still there.
  */
-function downloadTransaction(event: DownloadEvent, seen: ReadonlySet<string>): TransactWriteItem[] {
+function downloadTransaction(
+  event: DownloadEvent,
+  seen: ReadonlySet<string>,
+  category: StatisticCategory,
+): TransactWriteItem[] {
   const timestamp = new Date(event.timestamp);
   const facts = factsOf(event);
   const steps: TransactWriteItem[] = [
     {
       Put: {
         TableName: tableName(),
-        Item: downloadEventItem(event),
+        Item: downloadEventItem(event, category),
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
       },
     },
-    ...counterIncrements(facts, timestamp).map(counterUpdate),
+    ...counterIncrements(facts, timestamp).map((increment) => counterUpdate(increment, category)),
   ];
   for (const increment of distinctUserIncrements(facts, timestamp)) {
-    const key = markerKey(event.user.id, increment);
+    const key = markerKey(event.user.id, increment, category);
     if (seen.has(key.pk)) {
       steps.push({
         ConditionCheck: {
@@ -272,21 +296,21 @@ function downloadTransaction(event: DownloadEvent, seen: ReadonlySet<string>): T
       {
         Put: {
           TableName: tableName(),
-          Item: statisticUserMarkerItem(event.user.id, increment),
+          Item: statisticUserMarkerItem(event.user.id, increment, category),
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
         },
       },
-      counterUpdate(increment),
+      counterUpdate(increment, category),
     );
   }
   return steps;
 }
 
 /** The partition keys of the user's markers that exist now (BatchGetItem of the four periods). */
-async function existingMarkers(event: DownloadEvent): Promise<Set<string>> {
+async function existingMarkers(event: DownloadEvent, category: StatisticCategory): Promise<Set<string>> {
   const keys = distinctUserIncrements(factsOf(event), new Date(event.timestamp)).map((increment) =>
-    markerKey(event.user.id, increment),
+    markerKey(event.user.id, increment, category),
   );
   const found = await batchGetItems<TableKey>(keys, [TABLE.partitionKey]);
   return new Set(found.map((item) => item.pk));
@@ -299,14 +323,20 @@ async function existingMarkers(event: DownloadEvent): Promise<Set<string>> {
  * When the transaction is cancelled because a marker changed meanwhile (a
  * concurrent download of the same user) or another transaction held a counter
  * (`TransactionConflict`), the markers are read again and it is retried, up to
- * {@link RECORD_DOWNLOAD_ATTEMPTS} times with jittered exponential backoff. An event
+ * {@link RECORD_DOWNLOAD_ATTEMPTS} times with jittered exponential backoff. With
+ * `category` {@link PREVIEW_STATISTIC_CATEGORY} it records a preview instead, in its
+ * own event partitions and counters, so download figures never include previews
+ * (issue 24 item 1; decision record 058). An event
  * id that exists already is recorded once: the retry answers without writing.
  * @throws ServiceUnavailableError {@link DOWNLOAD_BUSY_MESSAGE} when every attempt
  *   collided; any other error of DynamoDB unchanged.
  */
-export async function recordDownload(event: DownloadEvent): Promise<void> {
+export async function recordDownload(
+  event: DownloadEvent,
+  category: StatisticCategory = DOWNLOAD_STATISTIC_CATEGORY,
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    const steps = downloadTransaction(event, await existingMarkers(event));
+    const steps = downloadTransaction(event, await existingMarkers(event, category), category);
     try {
       await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: steps }));
       return;
@@ -385,7 +415,7 @@ export class DownloadStatisticsAggregate {
  * How many downloads the table has counted (the sum of the `total` counters of the
  * `year` time frame): 0 when it holds no download statistics. One Query.
  */
-export async function countedDownloads(): Promise<number> {
+export async function countedDownloads(category: StatisticCategory = DOWNLOAD_STATISTIC_CATEGORY): Promise<number> {
   let total = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -395,7 +425,7 @@ export async function countedDownloads(): Promise<number> {
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
         ExpressionAttributeValues: {
-          ':pk': statisticCounterPartition(DOWNLOAD_STATISTIC_CATEGORY, 'total', 'year'),
+          ':pk': statisticCounterPartition(category, 'total', 'year'),
         },
         ConsistentRead: true,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),

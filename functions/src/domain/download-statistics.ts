@@ -11,6 +11,14 @@
 
 /** The statistic category of downloads (spec §7 "Raw statistics: category contentfiledownload"). */
 export const DOWNLOAD_STATISTIC_CATEGORY = 'contentfiledownload';
+/**
+ * Statistic category of in-browser previews (issue 24 item 1; decision record 058):
+ * the same events and counters as downloads, in partitions of their own, so a preview
+ * never changes a download figure.
+ */
+export const PREVIEW_STATISTIC_CATEGORY = 'contentfilepreview';
+/** The statistic categories whose events and counters `data/downloads.ts` records. */
+export type StatisticCategory = typeof DOWNLOAD_STATISTIC_CATEGORY | typeof PREVIEW_STATISTIC_CATEGORY;
 
 /** Time frames of the counters (spec §9 "Missing periods (day, week, month, year)"). */
 export const TIME_FRAMES = ['day', 'week', 'month', 'year'] as const;

@@ -123,6 +123,7 @@ describe('createGroupHandler', () => {
       getFile: 'file/get-file',
       getFileAccess: 'file/get-file-access',
       getDownloadUrl: 'file/get-download-url',
+      getPreviewUrl: 'file/get-preview-url',
       requestBundle: 'file/request-bundle',
       deleteFile: 'file/delete-file',
       listLessons: 'lesson/list-lessons',

@@ -36,6 +36,7 @@ export const API_PATHS = {
   getFile: '/files/{id}',
   getFileAccess: '/file-access',
   getDownloadUrl: '/files/{id}/download-url',
+  getPreviewUrl: '/files/{id}/preview-url',
   requestBundle: '/files/bundles',
   getContentBundle: '/content-bundle',
   listStatisticBuckets: '/statistics/{category}/buckets/{metric}',

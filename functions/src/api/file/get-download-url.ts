@@ -4,7 +4,7 @@ import { PUBLIC_FILES_PATH, publicFileUrl } from '#shared/public-files';
 import { presignDownload } from '../../adapters/file-objects.ts';
 import { withCurrentBusinessUnit } from '../../data/business-units.ts';
 import { getContentById } from '../../data/content.ts';
-import { recordDownload } from '../../data/downloads.ts';
+import { type DownloadEvent, recordDownload } from '../../data/downloads.ts';
 import { batchGetItems } from '../../data/dynamo.ts';
 import { getFile } from '../../data/files.ts';
 import type { ContentItem, FileItem, LessonItem } from '../../data/items.ts';
@@ -62,15 +62,8 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
     };
   }
 
-  const { kind, source } = file.bundle ? await bundleSource(file, caller) : await ownedSource(file, caller);
-  const user = await currentUser(caller);
-  const brand = deploymentBrand();
-  if (!mayDownloadAs(caller, kind, user)) throw new ForbiddenError(downloadRefusal(kind, user, brand));
-
-  const name = file.bundle ? file.name : downloadName(file.name, file.filename);
-  await recordDownload(
-    await downloadEventOf({ caller, user: user ?? null, fileId: file.id, fileName: name, source, now }),
-  );
+  const { name, event } = await authorizePrivateFile(file, caller, now);
+  await recordDownload(event);
   const publicUrl = await presignDownload({
     bucket: bucketOf(file.visibility),
     key: file.objectKey,
@@ -80,6 +73,27 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
   });
   return { id: file.id, name, publicUrl, expiresAt };
 });
+
+/**
+ * The file rights of {@link getDownloadUrl} for a private `file` (a bundle or an
+ * uploaded file), shared with the preview URL (issue 24 item 1): answers the name it
+ * is saved as and the event to record, recording nothing.
+ * @throws NotFoundError, ConflictError (a bundle not Ready), ForbiddenError with the
+ *   reason of `DOWNLOAD_REFUSALS`, as {@link getDownloadUrl} documents.
+ */
+export async function authorizePrivateFile(
+  file: FileItem,
+  caller: NonNullable<Caller>,
+  now: Date,
+): Promise<{ readonly name: string; readonly event: DownloadEvent }> {
+  const { kind, source } = file.bundle ? await bundleSource(file, caller) : await ownedSource(file, caller);
+  const user = await currentUser(caller);
+  const brand = deploymentBrand();
+  if (!mayDownloadAs(caller, kind, user)) throw new ForbiddenError(downloadRefusal(kind, user, brand));
+  const name = file.bundle ? file.name : downloadName(file.name, file.filename);
+  const event = await downloadEventOf({ caller, user: user ?? null, fileId: file.id, fileName: name, source, now });
+  return { name, event };
+}
 
 /** The caller's user record with its business unit as stored now (decision record 030), or null when gone. */
 async function currentUser(caller: NonNullable<Caller>) {

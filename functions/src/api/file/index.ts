@@ -6,6 +6,7 @@ import { deleteFile } from './delete-file.ts';
 import { getDownloadUrl } from './get-download-url.ts';
 import { getFile } from './get-file.ts';
 import { getFileAccess } from './get-file-access.ts';
+import { getPreviewUrl } from './get-preview-url.ts';
 import { requestBundle } from './request-bundle.ts';
 
 /** Lambda entry of the `file` client group (spec §7 "Files"; decision records 016, 022). */
@@ -15,6 +16,7 @@ export const handler = createGroupHandler(FILE_ROUTES, {
   getFile,
   getFileAccess,
   getDownloadUrl,
+  getPreviewUrl,
   requestBundle,
   deleteFile,
 });

@@ -163,6 +163,8 @@ describe('downloads on the content detail page', () => {
     const lessons = (await screen.findByRole('heading', { level: 2, name: 'Lessons' })).closest('section');
     if (!lessons) throw new Error('no lessons section');
     const button = await within(lessons).findByRole('button', { name: 'Download stack-smashing.pptx (Slides)' });
+    // Beside it, the artifact's Preview (issue 24 item 1).
+    expect(within(lessons).getByRole('button', { name: 'Preview stack-smashing.pptx (Slides)' })).toBeVisible();
     await user.click(button);
     await waitFor(() => expect(clicks).toEqual(['stack-smashing.pptx']));
     expect(calls.calls(`GET /api/v1/files/${LESSON_FILE}/download-url`)).toHaveLength(1);
@@ -181,6 +183,8 @@ describe('downloads on the content detail page', () => {
     expect(
       await screen.findByRole('button', { name: 'Download Buffer_Overflow_Setuid.pdf (PDF)' }),
     ).toBeInTheDocument();
+    expect(within(lessons).queryByRole('button', { name: /^Preview/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preview Buffer_Overflow_Setuid.pdf (PDF)' })).toBeInTheDocument();
   });
 });
 

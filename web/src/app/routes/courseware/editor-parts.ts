@@ -1,7 +1,6 @@
 import { createElement, lazy } from 'react';
 import type { LessonsPanelComponent } from '../../../features/courseware/components/content-detail.tsx';
 import type { EditorParts } from '../../../features/courseware/components/editor/editor-parts.tsx';
-import { LessonFileDownloadButton } from '../../../features/downloads/components/file-download-button.tsx';
 
 /**
  * What the content editor borrows from the contributors and knowledge features,
@@ -23,12 +22,16 @@ export const EDITOR_PARTS: EditorParts = {
 
 /**
  * The lessons of a content item (spec §3 Lesson), from the lessons feature, each
- * artifact with the downloads feature's button (spec §6 "View lesson files"); loaded
+ * artifact with the previews and downloads features' buttons (spec §6 "View lesson files"); loaded
  * on demand.
  */
 export const LESSONS_PANEL: LessonsPanelComponent = lazy(() =>
-  import('../../../features/lessons/components/lessons-panel.tsx').then((lessons) => ({
+  Promise.all([
+    import('../../../features/lessons/components/lessons-panel.tsx'),
+    // With the panel, not statically: the courseware list imports this module (first render).
+    import('./lesson-file-actions.tsx'),
+  ]).then(([lessons, actions]) => ({
     default: (props: { contentId: string; canEdit: boolean }) =>
-      createElement(lessons.LessonsPanel, { ...props, FileAction: LessonFileDownloadButton }),
+      createElement(lessons.LessonsPanel, { ...props, FileAction: actions.LessonFileActions }),
   })),
 );
