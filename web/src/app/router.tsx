@@ -147,6 +147,14 @@ export function createRoutes({
               ],
             },
             {
+              // A contributor's public page (issue 24 item 6): where the courseware is.
+              path: 'contributors/:id',
+              handle: { breadcrumbs: false, returnAfterLogin: true } satisfies RouteHandle,
+              ...(config.flags.courseware
+                ? { lazy: () => import('./routes/contributor.tsx') }
+                : { element: <NotFoundRoute /> }),
+            },
+            {
               path: 'login',
               handle: { breadcrumbs: false } satisfies RouteHandle,
               // A valid stored session goes home (spec §2.2); otherwise leave for the login host.
