@@ -153,7 +153,8 @@ export function relatedCourseware(index: CatalogIndex, query: RelatedQuery): Con
   if (!allowed(query.itemStatuses).has(parts.statuses[item] as number)) return null;
   const visible = allowed(query.statuses);
 
-  const scores = new Map<number, number>();
+  const scores = new Float64Array(parts.statuses.length);
+  const touched: number[] = [];
   for (const { column, start, docs, score } of columns) {
     const { valueStart, values } = parts.facets[column] as IndexParts['facets'][number];
     for (let at = valueStart[item] as number; at < (valueStart[item + 1] as number); at += 1) {
@@ -161,21 +162,25 @@ export function relatedCourseware(index: CatalogIndex, query: RelatedQuery): Con
       const add = score[value] as number;
       for (let p = start[value] as number; p < (start[value + 1] as number); p += 1) {
         const doc = docs[p] as number;
-        scores.set(doc, (scores.get(doc) ?? 0) + add);
+        if (scores[doc] === 0) touched.push(doc);
+        scores[doc] = (scores[doc] as number) + add;
       }
     }
   }
-  const ranked: [doc: number, score: number][] = [];
-  for (const [doc, score] of scores) {
+  // The best `limit` candidates, kept in order (limit ≤ 24: insertion beats sorting them all).
+  const before = (a: number, b: number) =>
+    (scores[b] as number) - (scores[a] as number) ||
+    (names[a] as string).localeCompare(names[b] as string, 'en') ||
+    ((ids[a] as string) < (ids[b] as string) ? -1 : 1);
+  const best: number[] = [];
+  for (const doc of touched) {
     if (doc === item || !visible.has(parts.statuses[doc] as number)) continue;
+    if (best.length === query.limit && before(doc, best[best.length - 1] as number) >= 0) continue;
     if (descendsFrom(parentOf, item, doc) || descendsFrom(parentOf, doc, item)) continue;
-    ranked.push([doc, score]);
+    let at = best.length;
+    while (at > 0 && before(doc, best[at - 1] as number) < 0) at -= 1;
+    best.splice(at, 0, doc);
+    if (best.length > query.limit) best.pop();
   }
-  ranked.sort(
-    ([a, sa], [b, sb]) =>
-      sb - sa ||
-      (names[a] as string).localeCompare(names[b] as string, 'en') ||
-      ((ids[a] as string) < (ids[b] as string) ? -1 : 1),
-  );
-  return ranked.slice(0, query.limit).map(([doc]) => summaryOf(parts.rows, doc));
+  return best.map((doc) => summaryOf(parts.rows, doc));
 }
