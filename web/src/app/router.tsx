@@ -147,12 +147,10 @@ export function createRoutes({
               ],
             },
             {
-              // A contributor's public page (issue 24 item 6): where the courseware is.
+              // A contributor's public page (issue 24 item 6); the route module checks the courseware flag.
               path: 'contributors/:id',
               handle: { breadcrumbs: false, returnAfterLogin: true } satisfies RouteHandle,
-              ...(config.flags.courseware
-                ? { lazy: () => import('./routes/contributor.tsx') }
-                : { element: <NotFoundRoute /> }),
+              lazy: () => import('./routes/contributor.tsx'),
             },
             {
               path: 'login',

@@ -16,8 +16,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 /**
  * A mutation may answer some statuses itself (a form shows a 400's field messages
  * under its fields, a 409 with a Reload offer): `meta: { handledStatuses: [400, 409] }`
- * keeps those out of the ERROR dialog. A query may do the same (related courseware
- * shows a 404 as "nothing related", issue 24 item 5). Session-ending answers always go through.
+ * keeps those out of the ERROR dialog. Session-ending answers always go through.
  */
 function handledLocally(error: unknown, meta: Record<string, unknown> | undefined): boolean {
   const handled = meta?.handledStatuses;
@@ -30,12 +29,7 @@ function handledLocally(error: unknown, meta: Record<string, unknown> | undefine
  */
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (handledLocally(error, query.meta)) return;
-        reportError(error);
-      },
-    }),
+    queryCache: new QueryCache({ onError: (error) => reportError(error) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (handledLocally(error, mutation.options.meta)) return;

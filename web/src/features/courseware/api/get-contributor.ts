@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Contributor } from '#shared/contracts/contributor';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
-import { searchContent } from './search-content.ts';
+import { SearchContentPage } from '#shared/contracts/search';
+import { ApiError, apiGet, apiPost, apiUrl } from '../../../lib/api-client.ts';
 
 /** Courseware cards per page of a contributor's page (issue 24 item 6). */
 export const CONTRIBUTOR_COURSEWARE_PAGE_SIZE = 12;
@@ -14,12 +14,18 @@ export function getContributor(id: string, { signal }: { signal?: AbortSignal } 
   return apiGet(apiUrl('getContributor', { id }), Contributor, { signal });
 }
 
-/** Query options of {@link getContributor}: key `['contributors', 'profile', id]`; a 404 is the page's to show. */
+/**
+ * Query options of {@link getContributor}: key `['contributors', 'profile', id]`; an
+ * unknown contributor resolves `null` (the page says so), like the SPA's other lookups.
+ */
 export function getContributorQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['contributors', 'profile', id],
-    queryFn: ({ signal }) => getContributor(id, { signal }),
-    meta: { handledStatuses: [404] },
+    queryFn: ({ signal }) =>
+      getContributor(id, { signal }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.statusCode === 404) return null;
+        throw error;
+      }),
   });
 }
 
@@ -36,7 +42,8 @@ export function getContributorCoursewareQueryOptions(id: string) {
   return infiniteQueryOptions({
     queryKey: ['content', 'by-contributor', id],
     queryFn: ({ pageParam, signal }) =>
-      searchContent(
+      apiPost(
+        apiUrl('searchContent'),
         {
           text: '',
           filter: {
@@ -53,6 +60,7 @@ export function getContributorCoursewareQueryOptions(id: string) {
           },
           limit: CONTRIBUTOR_COURSEWARE_PAGE_SIZE,
         },
+        SearchContentPage,
         { signal },
       ),
     initialPageParam: undefined as string | undefined,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RELATED_DEFAULT_LIMIT, RelatedContentPage } from '#shared/contracts/related';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
 
 /**
  * The courseware most related to a content item, by shared knowledge items and tags
@@ -18,9 +18,12 @@ export function getRelatedContent(
 export function getRelatedContentQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['content', 'related', id],
-    queryFn: ({ signal }) => getRelatedContent({ id }, { signal }),
-    // An item the search index does not know yet (just created) answers 404: shown as nothing related.
-    meta: { handledStatuses: [404] },
+    // An item the search index does not know yet (just created) answers 404: nothing related yet.
+    queryFn: ({ signal }) =>
+      getRelatedContent({ id }, { signal }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.statusCode === 404) return { items: [] };
+        throw error;
+      }),
   });
 }
 

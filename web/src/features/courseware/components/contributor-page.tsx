@@ -3,13 +3,12 @@ import { RotateCwIcon } from 'lucide-react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { contributorDisplayName } from '#shared/contracts/contributor';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { publicFileUrl } from '../../../lib/file-pick.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { useContributor, useContributorCourseware } from '../api/get-contributor.ts';
+import { CardSkeleton } from './card-skeleton.tsx';
 import { ContentCard } from './content-card.tsx';
-import { ListSkeleton } from './list-parts.tsx';
 
 function Courseware({ id, name }: { id: string; name: string }) {
   const query = useContributorCourseware(id);
@@ -21,7 +20,7 @@ function Courseware({ id, name }: { id: string; name: string }) {
         Courseware by {name}
       </Heading>
       {query.isPending ? (
-        <ListSkeleton label="Loading courseware" />
+        <CardSkeleton label="Loading courseware" />
       ) : query.isError && items.length === 0 ? (
         <Alert.Root status="error">
           <Alert.Indicator />
@@ -81,36 +80,41 @@ export function ContributorScreen({ id }: { id: string }) {
         <Heading as="h1" srOnly>
           Loading contributor
         </Heading>
-        <ListSkeleton label="Loading courseware" />
+        <CardSkeleton label="Loading courseware" />
+      </Stack>
+    );
+  }
+  if (query.data === null) {
+    return (
+      <Stack gap="4">
+        <Heading as="h1" size="2xl">
+          Contributor not found
+        </Heading>
+        <Text>
+          This contributor does not exist.{' '}
+          <Link asChild color="link" textDecoration="underline">
+            <ReactRouterLink to={paths.courseware}>Browse the courseware</ReactRouterLink>
+          </Link>
+        </Text>
       </Stack>
     );
   }
   if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.statusCode === 404;
     return (
       <Stack gap="4">
         <Heading as="h1" size="2xl">
-          {missing ? 'Contributor not found' : 'Contributor'}
+          Contributor
         </Heading>
-        {missing ? (
-          <Text>
-            This contributor does not exist.{' '}
-            <Link asChild color="link" textDecoration="underline">
-              <ReactRouterLink to={paths.courseware}>Browse the courseware</ReactRouterLink>
-            </Link>
-          </Text>
-        ) : (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>This contributor could not be loaded.</Alert.Title>
-            </Alert.Content>
-            <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
-              <RotateCwIcon aria-hidden="true" />
-              Retry
-            </Button>
-          </Alert.Root>
-        )}
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>This contributor could not be loaded.</Alert.Title>
+          </Alert.Content>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
+            <RotateCwIcon aria-hidden="true" />
+            Retry
+          </Button>
+        </Alert.Root>
       </Stack>
     );
   }

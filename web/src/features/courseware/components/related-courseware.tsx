@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { RotateCwIcon } from 'lucide-react';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useRelatedContent } from '../api/get-related-content.ts';
+import { CardSkeleton } from './card-skeleton.tsx';
 import { ContentCard } from './content-card.tsx';
-import { ListSkeleton } from './list-parts.tsx';
 
 /**
  * "Related courseware" on a content page (issue 24 item 5): cards of the items that
@@ -14,15 +13,14 @@ import { ListSkeleton } from './list-parts.tsx';
  */
 export function RelatedCourseware({ contentId }: { contentId: string }) {
   const query = useRelatedContent(contentId);
-  const unknown = query.error instanceof ApiError && query.error.statusCode === 404;
   return (
     <Box as="section" aria-labelledby="related-heading">
       <Heading as="h2" id="related-heading" size="lg" mb="3">
         Related courseware
       </Heading>
       {query.isPending ? (
-        <ListSkeleton label="Loading related courseware" />
-      ) : unknown || query.data?.items.length === 0 ? (
+        <CardSkeleton label="Loading related courseware" />
+      ) : query.data?.items.length === 0 ? (
         <Text color="fg.muted">No related courseware yet.</Text>
       ) : query.isError ? (
         <Alert.Root status="error">
