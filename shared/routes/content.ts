@@ -118,6 +118,18 @@ export const CONTENT_ROUTES = [
     response: ContributorPage,
   },
   {
+    operationId: 'getContributor',
+    method: 'GET',
+    path: '/api/v1/contributors/{id}',
+    group: 'content',
+    access: 'public',
+    summary:
+      "One contributor's profile for their public page: portrait, school, title (issue 24 item 6; decision record 057).",
+    request: { path: ContributorPath },
+    response: Contributor,
+    errorStatuses: [404],
+  },
+  {
     operationId: 'createContent',
     method: 'POST',
     path: '/api/v1/content',

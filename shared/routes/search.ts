@@ -1,3 +1,4 @@
+import { RelatedContentPage, RelatedContentPath, RelatedContentQuery } from '../contracts/related.ts';
 import { SearchContentPage, SearchContentRequest } from '../contracts/search.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
@@ -13,5 +14,17 @@ export const SEARCH_ROUTES = [
       'Search content by text and the filters of spec §3 "Search filter", with facet counts; visitors find published content only (spec §2.5, §7 "Search content").',
     request: { body: SearchContentRequest },
     response: SearchContentPage,
+  },
+  {
+    operationId: 'relatedContent',
+    method: 'GET',
+    path: '/api/v1/search/related/{id}',
+    group: 'search',
+    access: 'public',
+    summary:
+      'The courseware that shares the most NICE and CAE knowledge items and tags with one content item, without the item, its ancestors and descendants; visitors get published items only (issue 24 item 5; decision record 056).',
+    request: { path: RelatedContentPath, query: RelatedContentQuery },
+    response: RelatedContentPage,
+    errorStatuses: [404],
   },
 ] as const satisfies readonly GroupRouteDefinition<'search'>[];

@@ -128,6 +128,19 @@ const MATRIX: readonly MatrixRow[] = [
   },
   { operationId: 'getKnowledge', method: 'GET', path: '/api/v1/knowledge/KU/CSF', expected: everyone(200) },
   { operationId: 'listContributors', method: 'GET', path: '/api/v1/contributors', expected: everyone(200) },
+  // A contributor's public page (issue 24 item 6): anyone reads a profile; an unknown id is 404.
+  {
+    operationId: 'getContributor',
+    method: 'GET',
+    path: '/api/v1/contributors/{labContributor}',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getContributor',
+    method: 'GET',
+    path: '/api/v1/contributors/00000000000000000000000000',
+    expected: everyone(404),
+  },
   // Content writes (spec §6 "Update content", "Delete content"): editor and admin pass the
   // access rule and then fail validation (empty or absent body: 400) or find nothing (404).
   ...(
@@ -176,6 +189,31 @@ const MATRIX: readonly MatrixRow[] = [
   },
   // Anyone may search; what is found depends on the caller (see "what a search finds" below).
   { operationId: 'searchContent', method: 'POST', path: '/api/v1/search/content', expected: everyone(200) },
+  // Related courseware (issue 24 item 5): the item must be one the caller may open (like getContent).
+  {
+    operationId: 'relatedContent',
+    method: 'GET',
+    path: '/api/v1/search/related/{hiddenLesson}',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'relatedContent',
+    method: 'GET',
+    path: '/api/v1/search/related/{unpublished}',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  {
+    operationId: 'relatedContent',
+    method: 'GET',
+    path: '/api/v1/search/related/{archived}',
+    expected: { ...everyone(404), admin: 200 },
+  },
+  {
+    operationId: 'relatedContent',
+    method: 'GET',
+    path: '/api/v1/search/related/00000000000000000000000000',
+    expected: everyone(404),
+  },
   // Business units (issue 11; decision record 030): any valid login lists and reads them
   // (George Mason University's seeded id); writes need put_v1_business_units — the admin
   // persona's only. The matrix's bodiless writes fail validation for the admin (400), so
@@ -800,8 +838,10 @@ beforeAll(async () => {
   fill['{hiddenFile}'] = await attachedPdf(hiddenParent.id);
   const lab = (await (await fetch(`${portal.baseUrl}/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`)).json()) as {
     content: { files: { id: string; type: string }[] };
+    contributors: { id: string }[];
   };
   fill['{labPdf}'] = lab.content.files.find((file) => file.type === 'application/pdf')?.id ?? '';
+  fill['{labContributor}'] = lab.contributors[0]?.id ?? '';
   // As a content write will: record the change, then index it (the local indexer would within 200 ms).
   await bumpCatalogRevision();
   await syncCatalogSnapshot();

@@ -53,6 +53,7 @@ import {
   SECTION_ORDER_MESSAGE,
   WIDGET_KIND_FIXED_MESSAGE,
 } from '#shared/contracts/page';
+import { RelatedContentPage } from '#shared/contracts/related';
 import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
 import {
   CoursewareMetrics,
@@ -61,7 +62,9 @@ import {
   StatisticBucketPage,
 } from '#shared/contracts/statistics';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
+import { seedId } from '../../functions/src/domain/ids.ts';
 import { seededPageId } from '../../functions/src/seed/pages.ts';
+import { SEED_ID_KINDS } from '../../functions/src/seed/plan.ts';
 import {
   impersonationTokenFor,
   type LocalPortal,
@@ -434,6 +437,23 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: '/api/v1/knowledge/NOPE/K0070', status: 400 },
     ],
   },
+  getContributor: {
+    ok: {
+      path: `/api/v1/contributors/${seedId(SEED_ID_KINDS.contributor, 'Wenliang|Du|Syracuse University')}`,
+      check(body) {
+        const contributor = Contributor.parse(body);
+        expect([contributor.firstName, contributor.lastName, contributor.school]).toEqual([
+          'Wenliang',
+          'Du',
+          'Syracuse University',
+        ]);
+      },
+    },
+    bad: [
+      { path: `/api/v1/contributors/${UNKNOWN_FILE}`, status: 404 },
+      { path: '/api/v1/contributors/not-an-id', status: 400 },
+    ],
+  },
   listContributors: {
     ok: {
       path: '/api/v1/contributors?limit=5',
@@ -747,6 +767,22 @@ const CASES: Record<OperationId, RouteCase> = {
         as: 'student',
         body: { json: { message: 'Hi' } },
       },
+    ],
+  },
+  relatedContent: {
+    ok: {
+      path: `/api/v1/search/related/${seedId(SEED_ID_KINDS.content, 'Buffer Overflow Attack Lab (Set-UID Version)')}?limit=4`,
+      check(body) {
+        const page = RelatedContentPage.parse(body);
+        expect(page.items.length).toBeGreaterThan(0);
+        expect(page.items.length).toBeLessThanOrEqual(4);
+        for (const item of page.items) expect(item.status).toBe('published');
+        expect(page.items.map((item) => item.name)).not.toContain('Buffer Overflow Attack Lab (Set-UID Version)');
+      },
+    },
+    bad: [
+      { path: `/api/v1/search/related/${UNKNOWN_FILE}`, status: 404 },
+      { path: `/api/v1/search/related/${UNKNOWN_FILE}?limit=25`, status: 400 },
     ],
   },
   searchContent: {

@@ -9,7 +9,8 @@ import { parseCoursewareSearch, searchRequestOf } from '#shared/courseware-searc
 import { HOME_HEADINGS, HOME_INTRO, homeFeatureRows } from '#shared/home-copy';
 import { createContent } from '../../functions/src/data/content.ts';
 import { createNewsEvent } from '../../functions/src/data/news-events.ts';
-import { newId } from '../../functions/src/domain/ids.ts';
+import { newId, seedId } from '../../functions/src/domain/ids.ts';
+import { SEED_ID_KINDS } from '../../functions/src/seed/plan.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 
@@ -292,6 +293,40 @@ describe('the first HTML of a courseware search', () => {
     expect(doc.querySelector('main [role="status"]')?.textContent).toBe(
       `${search?.data.total} ${search?.data.total === 1 ? 'result' : 'results'} for “buffer overflow”`,
     );
+  });
+});
+
+describe('the first HTML of a contributor page (issue 24 item 6)', () => {
+  it('shows the contributor, their published courseware and the head tags, embedded under the SPA’s keys', async () => {
+    const id = seedId(SEED_ID_KINDS.contributor, 'Wenliang|Du|Syracuse University');
+    const { doc } = await page(`/contributors/${id}`);
+    expect(doc.title).toBe('Wenliang Du | US Cyber Range');
+    expect(doc.querySelector('main h1')?.textContent).toBe('Wenliang Du');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Wenliang Du, .*Syracuse University: courseware by Wenliang Du on /,
+    );
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${portal.baseUrl}/contributors/${id}`,
+    );
+    const names = [...doc.querySelectorAll('main article h3')].map((heading) => heading.textContent);
+    // Wenliang Du contributed every SEED lab: the first page is full.
+    expect(names).toHaveLength(12);
+    const embedded = jsonBlock(doc, 'portal-queries') as {
+      queries: { queryKey: unknown[]; data: { items?: { name: string; status: string }[] } }[];
+    };
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([
+      ['contributors', 'profile', id],
+      ['content', 'by-contributor', id],
+    ]);
+    expect(embedded.queries[1]?.data.items?.map((item) => item.name)).toEqual(names);
+    for (const item of embedded.queries[1]?.data.items ?? []) expect(item.status).toBe('published');
+  });
+
+  it('answers the plain SPA shell for an unknown contributor or an address that is no id', async () => {
+    for (const address of ['/contributors/00000000000000000000000000', '/contributors/not-an-id']) {
+      const { html } = await page(address);
+      expect(html, address).toBe(SHELL);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { contentAddressKey, contentPath } from '#shared/content-address';
 import { EntityId } from '#shared/contracts/common';
 import type { ChildContent, ContentDetail, ContentSummary, ContentSummaryPage } from '#shared/contracts/content';
+import type { Contributor } from '#shared/contracts/contributor';
 import type { Event, News } from '#shared/contracts/news';
 import { normalizePageHref, PAGE_HREF_PATTERN, type Page } from '#shared/contracts/page';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
@@ -25,8 +26,10 @@ import { fileTypeLabel } from '#shared/file-type-labels';
 import { hiddenByFlag } from '#shared/flagged-paths';
 import { HOME_ATTRIBUTES, HOME_BLOCKS, HOME_HEADINGS, HOME_INTRO, homeFeatureRows } from '#shared/home-copy';
 import { LIMITS, NEWS_EVENT_LIMITS, PAGE, PAGE_LIMITS } from '#shared/limits';
+import { publicFileUrl } from '#shared/public-files';
 import type { OperationId } from '#shared/routes';
 import { getContent } from '../api/content/get-content.ts';
+import { getContributor } from '../api/content/get-contributor.ts';
 import { getEvent } from '../api/content/get-event.ts';
 import { getNews } from '../api/content/get-news.ts';
 import { listContent } from '../api/content/list-content.ts';
@@ -114,6 +117,9 @@ export async function resolvePage(request: PageRequest): Promise<ResolvedPage | 
     if (lower.length === 1) return flags.courseware ? coursewareListPage(request) : null;
     return contentPage(request, segments.slice(1).join('/'));
   }
+  if (first === 'contributors' && lower.length === 2) {
+    return flags.courseware ? contributorPage(request, lower[1] ?? '') : null;
+  }
   if (first === 'news' || first === 'events') {
     const kind = first === 'news' ? 'news' : 'event';
     if ((kind === 'news' && !flags.news) || (kind === 'event' && !flags.event)) return null;
@@ -157,6 +163,64 @@ async function contentPage(request: PageRequest, idOrAlias: string): Promise<Res
               queryKey: ['content', 'children', detail.content.id],
               operationId: 'listContentChildren',
               data: children,
+              infinite: true,
+            } as const,
+          ]
+        : []),
+    ],
+  };
+}
+
+/** Courseware cards per page of a contributor's page, as the SPA asks (`CONTRIBUTOR_COURSEWARE_PAGE_SIZE`). */
+const CONTRIBUTOR_COURSEWARE_PAGE_SIZE = 12;
+
+/**
+ * `/contributors/<id>` (issue 24 item 6; decision record 057): the contributor's name,
+ * portrait, title and school and the first page of their courseware a visitor finds
+ * (the search the SPA sends for it), embedded under the SPA's query keys. Null for an
+ * id that is not one or an unknown contributor (the SPA says "not found").
+ */
+async function contributorPage(request: PageRequest, id: string): Promise<ResolvedPage | null> {
+  if (!EntityId.safeParse(id).success) return null;
+  const contributor = (await call(getContributor, 'getContributor', request, { path: { id } })) as Contributor | null;
+  if (!contributor) return null;
+  const courseware = (await call(searchContent, 'searchContent', request, {
+    body: { text: '', filter: { contributorIds: [id] }, limit: CONTRIBUTOR_COURSEWARE_PAGE_SIZE },
+  })) as SearchContentPage | null;
+  const name = contributorName(contributor);
+  const about = [contributor.title, contributor.school].filter(Boolean).join(', ');
+  const portraitUrl = contributor.portraitFileId
+    ? publicFileUrl(request.config.publicFilesBaseUrl, contributor.portraitFileId)
+    : null;
+  const portrait = portraitUrl
+    ? `<img src="${attr(portraitUrl)}" alt="${attr(`Portrait of ${name}`)}" width="96" height="96">`
+    : '';
+  const details = [contributor.title, contributor.school]
+    .filter((line): line is string => Boolean(line))
+    .map((line) => `<p>${text(line)}</p>`)
+    .join('');
+  const items = courseware?.items ?? [];
+  const list = items.length > 0 ? summaryList(items, 'h3') : '<p>No courseware by this contributor yet.</p>';
+  const path = `/contributors/${id}`;
+  return {
+    head: {
+      title: name,
+      description: `${about ? `${name}, ${about}` : name}: courseware by ${name} on ${request.config.siteName}.`,
+      canonicalUrl: `${request.origin}${path}`,
+      ogType: 'website',
+      imageUrl: portraitUrl ? absolute(request, portraitUrl) : null,
+    },
+    main: raw(
+      `<header>${portrait}<h1>${text(name)}</h1>${details}</header>${section('contributor-courseware-heading', `Courseware by ${name}`, list)}`,
+    ),
+    queries: [
+      { queryKey: ['contributors', 'profile', id], operationId: 'getContributor', data: contributor },
+      ...(courseware
+        ? [
+            {
+              queryKey: ['content', 'by-contributor', id],
+              operationId: 'searchContent',
+              data: courseware,
               infinite: true,
             } as const,
           ]

@@ -136,6 +136,16 @@ export const snapshotSearch: CoursewareSearch = {
 };
 
 /**
+ * The loaded catalog index, made fresh exactly as {@link snapshotSearch} does before a
+ * search: for the other questions answered from the same index (related courseware,
+ * issue 24 item 5).
+ * @throws the S3, DynamoDB or load error when no index could ever be loaded (a 500).
+ */
+export function currentCatalogIndex(): Promise<CatalogIndex> {
+  return currentIndex();
+}
+
+/**
  * Forgets the loaded index, the check time and the configured interval, so the next
  * search reads the environment and the snapshot again: for tests, and for the local
  * portal when it restarts with another data folder.

@@ -147,6 +147,12 @@ export function createRoutes({
               ],
             },
             {
+              // A contributor's public page (issue 24 item 6); the route module checks the courseware flag.
+              path: 'contributors/:id',
+              handle: { breadcrumbs: false, returnAfterLogin: true } satisfies RouteHandle,
+              lazy: () => import('./routes/contributor.tsx'),
+            },
+            {
               path: 'login',
               handle: { breadcrumbs: false } satisfies RouteHandle,
               // A valid stored session goes home (spec §2.2); otherwise leave for the login host.

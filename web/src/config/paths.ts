@@ -6,6 +6,8 @@ export const paths = {
   home: '/',
   features: '/features',
   courseware: '/courseware',
+  /** A contributor's public page is `/contributors/{id}` (issue 24 item 6). */
+  contributors: '/contributors',
   recentCourseware: '/courseware?new=true',
   createCourseware: '/courseware?creating=1',
   callForCourseware: '/call-for-courseware',

@@ -53,6 +53,7 @@ export const EMBEDDABLE_SCHEMAS: Partial<Record<OperationId, () => Promise<z.Zod
   listEvents: () => import('#shared/contracts/news').then((module) => module.EventPage),
   getEvent: () => import('#shared/contracts/news').then((module) => module.Event),
   searchContent: () => import('#shared/contracts/search').then((module) => module.SearchContentPage),
+  getContributor: () => import('#shared/contracts/contributor').then((module) => module.Contributor),
   getPageByHref: () => import('#shared/contracts/page').then((module) => module.Page),
 };
 

@@ -11,6 +11,7 @@ import { deleteNews } from './delete-news.ts';
 import { getContent } from './get-content.ts';
 import { getContentBundle } from './get-content-bundle.ts';
 import { getContentSubtree } from './get-content-subtree.ts';
+import { getContributor } from './get-contributor.ts';
 import { getEvent } from './get-event.ts';
 import { getKnowledge } from './get-knowledge.ts';
 import { getNews } from './get-news.ts';
@@ -38,6 +39,7 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   listKnowledge,
   getKnowledge,
   listContributors,
+  getContributor,
   createContent,
   replaceContent,
   patchContent,

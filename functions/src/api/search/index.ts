@@ -1,6 +1,7 @@
 import { SEARCH_ROUTES } from '#shared/routes/search';
 import { createGroupHandler } from '../../lib/group.ts';
+import { relatedContent } from './related-content.ts';
 import { searchContent } from './search-content.ts';
 
-/** Lambda entry of the `search` client group (spec §7 "Lessons and search": search content). */
-export const handler = createGroupHandler(SEARCH_ROUTES, { searchContent });
+/** Lambda entry of the `search` client group (spec §7 "Lessons and search": search content; related courseware, issue 24 item 5). */
+export const handler = createGroupHandler(SEARCH_ROUTES, { searchContent, relatedContent });

@@ -24,6 +24,7 @@ import { FeedbackButton } from './feedback-dialog.tsx';
 import { FilesPanel } from './files-panel.tsx';
 import { KnowledgeLists } from './knowledge-lists.tsx';
 import { LicenceNotice } from './licence-notice.tsx';
+import { RelatedCourseware } from './related-courseware.tsx';
 import { TagChips } from './tag-chips.tsx';
 
 /** Breadcrumbs of a content item (spec §2.6): Courseware, each ancestor, the item. */
@@ -144,6 +145,7 @@ export function ContentDetailView({
           <FilesPanel files={content.files} />
           {LessonsPanel ? <LessonsPanel contentId={content.id} canEdit={canEdit} /> : null}
           <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
+          <RelatedCourseware contentId={content.id} />
         </Stack>
         <Stack gap="8">
           {downloads && (content.files.length > 0 || content.children.length > 0) ? (

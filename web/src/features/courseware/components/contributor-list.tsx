@@ -1,9 +1,14 @@
-import { Avatar, Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as ReactRouterLink } from 'react-router-dom';
 import { type Contributor, contributorDisplayName } from '#shared/contracts/contributor';
 import { publicFileUrl } from '../../../lib/file-pick.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
+import { contributorPath } from '../utils/contributor-path.ts';
 
-/** The contributors of a content item: display name, title and school (spec §2.6, §3). */
+/**
+ * The contributors of a content item: display name, title and school (spec §2.6, §3);
+ * each name links to the contributor's page (issue 24 item 6).
+ */
 export function ContributorList({ contributors }: { contributors: readonly Contributor[] }) {
   const { publicFilesBaseUrl } = useRuntimeConfig();
   if (contributors.length === 0) return null;
@@ -24,7 +29,9 @@ export function ContributorList({ contributors }: { contributors: readonly Contr
                 ) : null}
               </Avatar.Root>
               <Box>
-                <Text fontWeight="semibold">{name}</Text>
+                <Link asChild fontWeight="semibold" color="link" textDecoration="underline" textUnderlineOffset="3px">
+                  <ReactRouterLink to={contributorPath(contributor.id)}>{name}</ReactRouterLink>
+                </Link>
                 {contributor.title ? <Text color="fg.muted">{contributor.title}</Text> : null}
                 {contributor.school ? <Text color="fg.muted">{contributor.school}</Text> : null}
               </Box>

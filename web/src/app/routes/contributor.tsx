@@ -1,0 +1,16 @@
+import { useParams } from 'react-router-dom';
+import { ContributorScreen } from '../../features/courseware/components/contributor-page.tsx';
+import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { NotFoundRoute } from './not-found.tsx';
+
+/**
+ * /contributors/{id}: a contributor's public page (issue 24 item 6; decision record
+ * 057), not found while the courseware flag is off (like the courseware list); loaded
+ * on demand.
+ */
+export function Component() {
+  const id = useParams().id ?? '';
+  const { flags } = useRuntimeConfig();
+  if (!flags.courseware) return <NotFoundRoute />;
+  return <ContributorScreen key={id} id={id} />;
+}
