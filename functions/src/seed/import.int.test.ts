@@ -93,10 +93,11 @@ describe('runSeed', () => {
   });
 
   it('lands the courseware-extra items with their own licence, files and mappings (issue 24 item 0)', async () => {
-    const [course, notebook] = await getContentByIds([
-      seedId('content', 'Cryptography and Computer Security (University of Ljubljana)'),
-      seedId('content', 'Elliptic curves'),
-    ]);
+    const courseId = seedId('content', 'Cryptography and Computer Security (University of Ljubljana)');
+    const notebookId = seedId('content', 'Elliptic curves');
+    const stored = await getContentByIds([courseId, notebookId]);
+    const course = stored.find((item) => item.id === courseId);
+    const notebook = stored.find((item) => item.id === notebookId);
     expect(course).toMatchObject({ licence: 'MIT', status: 'published', category: 'course' });
     expect(notebook).toMatchObject({ licence: 'MIT', parentId: course?.id, category: 'lesson' });
     expect(notebook?.files.map((file) => file.type)).toContain('application/x-ipynb+json');
