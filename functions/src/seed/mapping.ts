@@ -69,6 +69,25 @@ export const SEED_LAST_CURATED = { courseware: '2026-11-21' } as const;
 export const SEED_UNDATED_TIMESTAMP = '2026-11-21T00:00:00.000Z';
 
 /**
+ * Created and modified instant of a courseware-extra item (issue 24 item 0), which has
+ * no dates.json: the date of the source repository's snapshot commit, which its
+ * `sourceUrl` names and its SOURCES.md dates. No file of the item can have changed
+ * after it, so "New or updated" never shows an item its source did not change lately;
+ * it is a real date, never the day of the import (decision record 036).
+ */
+export const SNAPSHOT_COMMIT_DATES: Readonly<Record<string, string>> = {
+  '2e6e0f30cd6914594640191a5bdd14c6914ebeab': '2025-11-18T00:00:00.000Z', // microsoft/Security-101
+  '38405ec5f6e1d316d086d01aac994a94a12b171a': '2023-08-19T00:00:00.000Z', // bkimminich/it-security-lecture
+  '8ea0a106a1eee1f22d46c6613f09f533678d2ed1': '2022-12-27T00:00:00.000Z', // jaanos/kirv
+  '66ebc4798d2ca72973967a20264bdeb70dcf0a13': '2026-08-05T00:00:00.000Z', // OWASP/Top10
+};
+
+/** The snapshot commit a `https://github.com/<owner>/<repo>/tree/<commit>[/…]` source address names, or null. */
+export function snapshotCommitOf(sourceUrl: string | null): string | null {
+  return sourceUrl?.match(/\/tree\/([0-9a-f]{40})(?:\/|$)/)?.[1] ?? null;
+}
+
+/**
  * Media type of a courseware file by its extension. Where a catalog states a type
  * (courseware-extra does), it must agree with this rule, parameters aside
  * ({@link checkedMediaType}); the rule's value, with its charset, is what is stored.

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Content } from '#shared/contracts/content';
+import { knownLicence } from '#shared/licences';
 import { seedId } from '../domain/ids.ts';
 import { DEFAULT_DATA_ROOT } from './import.ts';
 import { planSeed, type SeedPlan } from './plan.ts';
@@ -171,13 +172,7 @@ describe('planSeed', () => {
     expect(record?.modifiedTimestamp).toBe(
       new Date(Date.parse('2026-11-21T00:00:00.000Z') + 999 - index).toISOString(),
     );
-    const extraTitles = sources.catalog
-      .filter((item) => item.collection === 'courseware-extra')
-      .map((item) => item.title);
-    expect(undated.mappings.find((note) => note.rule === 'SEED_UNDATED_TIMESTAMP')?.items).toEqual([
-      'PKI Lab',
-      ...extraTitles,
-    ]);
+    expect(undated.mappings.find((note) => note.rule === 'SEED_UNDATED_TIMESTAMP')?.items).toEqual(['PKI Lab']);
   });
 
   it('refuses dates for a title the catalog lacks', () => {
@@ -312,6 +307,17 @@ describe('planSeed: courseware-extra (issue 24 item 0)', () => {
     expect(() => planSeed({ ...sources, catalog: wrong })).toThrow(/is stated as application\/pdf/);
   });
 
+  it('dates each item by its source snapshot commit, so none is new or updated unless its source changed lately', () => {
+    expect(byName('Elliptic curves')).toMatchObject({
+      createdTimestamp: expect.stringMatching(/^2022-12-27T00:00:00\.\d{3}Z$/),
+      modifiedTimestamp: expect.stringMatching(/^2022-12-27T00:00:00\.\d{3}Z$/),
+    });
+    expect(byName('OWASP Top 10').modifiedTimestamp.slice(0, 10)).toBe('2026-08-05');
+    const snapshot = plan.mappings.filter((note) => note.rule === 'SNAPSHOT_COMMIT_DATES');
+    expect(snapshot.reduce((sum, note) => sum + note.count, 0)).toBe(81);
+    expect(plan.mappings.some((note) => note.rule === 'SEED_UNDATED_TIMESTAMP')).toBe(false);
+  });
+
   it('maps "high school" to highschool and keeps organisation authors as organisations', () => {
     const course = byName('Cybersecurity for Beginners – a curriculum');
     expect(course.educationLevels).toEqual(['highschool', 'universityundergraduate']);
@@ -323,5 +329,11 @@ describe('planSeed: courseware-extra (issue 24 item 0)', () => {
       'Microsoft (organization)',
       'OWASP Foundation (organization)',
     ]);
+  });
+});
+
+describe('planSeed: every licence of the seed catalogues is one the portal names and links (issue 24 item 0)', () => {
+  it('knows each licence', () => {
+    for (const record of plan.content) expect(knownLicence(record.licence), record.name).not.toBeNull();
   });
 });

@@ -22,7 +22,9 @@ import {
   SEED_LAST_CURATED,
   SEED_STATUS,
   SEED_UNDATED_TIMESTAMP,
+  SNAPSHOT_COMMIT_DATES,
   STATEMENT_KIND_BY_ID_LETTER,
+  snapshotCommitOf,
   timeRequiredInclude,
 } from './mapping.ts';
 import type { CatalogContributor, CatalogFile, CatalogItem, SeedSources, SourceDates, Statement } from './sources.ts';
@@ -166,10 +168,12 @@ export function planSeed(sources: SeedSources): SeedPlan {
     dates.set(dated.title, dated);
   }
   const timestampOf = (item: CatalogItem, which: 'created' | 'modified') => {
-    const at = dates.get(item.title)?.[which].at ?? SEED_UNDATED_TIMESTAMP;
+    const at = dates.get(item.title)?.[which].at ?? snapshotDateOf(item) ?? SEED_UNDATED_TIMESTAMP;
     // Commit times have whole seconds: the milliseconds order items of one commit, the catalog's first item last.
     return new Date(Date.parse(at) + Math.max(0, 999 - (catalogIndex.get(item.title) ?? 0))).toISOString();
   };
+  const snapshotDateOf = (item: CatalogItem): string | undefined =>
+    item.collection === 'courseware' ? undefined : SNAPSHOT_COMMIT_DATES[snapshotCommitOf(item.sourceUrl) ?? ''];
   const planned = new Map<string, ContentRecord>();
   const files: PlannedFile[] = [];
   const content: ContentRecord[] = [];
@@ -319,12 +323,21 @@ export function planSeed(sources: SeedSources): SeedPlan {
       item.title,
     );
     const dated = dates.get(item.title);
-    notes.add(
-      dated ? 'SOURCE_DATES' : 'SEED_UNDATED_TIMESTAMP',
-      dated ? `git history of ${dated.repository} ${dated.path}` : 'catalog item without dates',
-      dated ? 'createdTimestamp, modifiedTimestamp' : SEED_UNDATED_TIMESTAMP,
-      item.title,
-    );
+    const snapshot = dated ? undefined : snapshotDateOf(item);
+    if (snapshot) {
+      notes.add(
+        'SNAPSHOT_COMMIT_DATES',
+        `snapshot commit ${snapshotCommitOf(item.sourceUrl)}`,
+        `createdTimestamp, modifiedTimestamp ${snapshot.slice(0, 10)}`,
+        item.title,
+      );
+    } else
+      notes.add(
+        dated ? 'SOURCE_DATES' : 'SEED_UNDATED_TIMESTAMP',
+        dated ? `git history of ${dated.repository} ${dated.path}` : 'catalog item without dates',
+        dated ? 'createdTimestamp, modifiedTimestamp' : SEED_UNDATED_TIMESTAMP,
+        item.title,
+      );
     notes.add('descriptionHtml', 'plain-text description', 'escaped HTML in one <p>', item.title);
     const checked = Content.safeParse(record);
     if (!checked.success) throw new Error(`"${item.title}" does not make valid content: ${checked.error.message}`);
