@@ -25,7 +25,7 @@ export const HOME_HEADINGS = {
 export const HOME_ATTRIBUTES = [
   {
     title: 'Ready-to-teach courseware',
-    text: 'Courses, modules, lessons and labs written by educators, free to adapt under a Creative Commons licence (BY-NC-SA 4.0).',
+    text: 'Courses, modules, lessons and labs written by educators, free to adapt under open licences (Creative Commons, MIT) that each item names.',
   },
   {
     title: 'Hands-on in the browser',

@@ -51,7 +51,8 @@ export const LastCuratedTimestamps = z.partialRecord(z.enum(CURATED_LABELS), Iso
  * comma list of `categories` (spec: "may be a comma list"); `description` is HTML
  * that may begin with the hidden search-tags block (decision record 007).
  * `licence`, `sourceUrl` and `copyrightNotice` carry the attribution that the
- * courseware's CC BY-NC-SA licence requires (decision record 006). Lessons are not a
+ * item's own licence requires (CC BY-NC-SA 4.0 by default, decision record 006;
+ * others such as CC BY-SA, CC0 and MIT, `#shared/licences`, issue 24 item 0). Lessons are not a
  * field: they are entities of their own, listed by `contentId` (`#shared/contracts/lesson`,
  * decision record 021).
  */

@@ -20,6 +20,11 @@ export const FILE_TYPES = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
   'text/plain': ['.txt'],
   'text/markdown': ['.md'],
+  // Course material of courseware-extra (issue 24 item 0): text, checked as UTF-8 text on upload.
+  'text/csv': ['.csv'],
+  'text/x-python': ['.py'],
+  'application/json': ['.json'],
+  'application/x-ipynb+json': ['.ipynb'],
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/gif': ['.gif'],

@@ -22,6 +22,8 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 const seeded = seededPortalPageForSuite();
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CATALOG = path.join(ROOT, 'functions/seed-data/courseware/catalog.json');
+/** The second seed catalogue (issue 24 item 0). */
+const EXTRA_CATALOG = path.join(ROOT, 'functions/seed-data/courseware-extra/catalog.json');
 const DAY_MS = 86_400_000;
 /** The export's columns (spec §3 "Raw download data point"). */
 const CSV_COLUMNS = [
@@ -112,9 +114,12 @@ describe('the dashboard (issue 7)', () => {
     expect(await tab.getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { level: 2, name: 'Courseware metrics' }).waitFor({ timeout: 30_000 });
 
-    const catalog = JSON.parse(await readFile(CATALOG, 'utf8')) as unknown[];
-    // Every catalog item is seeded published (functions/src/seed/mapping.ts SEED_STATUS).
-    expect(catalog).toHaveLength(60);
+    const catalog = [
+      ...(JSON.parse(await readFile(CATALOG, 'utf8')) as unknown[]),
+      ...(JSON.parse(await readFile(EXTRA_CATALOG, 'utf8')) as unknown[]),
+    ];
+    // Every catalog item of both catalogues is seeded published (functions/src/seed/mapping.ts SEED_STATUS).
+    expect(catalog).toHaveLength(60 + 81);
     // The figures say what they count: published items (issue 21 item 18).
     await page.getByText(/^Counts of published courseware items\./).waitFor();
     const total = page

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPDATED_WITHIN_DAYS } from '#shared/limits';
+import { SNAPSHOT_COMMIT_DATES, snapshotCommitOf } from '../../functions/src/seed/mapping.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 
 /**
@@ -16,9 +17,23 @@ interface Dated {
   modified: { at: string };
   created: { at: string };
 }
-const DATES = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../../functions/seed-data/courseware/dates.json'), 'utf8'),
-) as Dated[];
+const SEED_DATA = path.resolve(import.meta.dirname, '../../functions/seed-data');
+/**
+ * dates.json, and the courseware-extra items dated by their source snapshot commit
+ * (issue 24 item 0, decision record 050): every seeded item.
+ */
+const DATES = [
+  ...(JSON.parse(readFileSync(path.join(SEED_DATA, 'courseware/dates.json'), 'utf8')) as Dated[]),
+  ...(
+    JSON.parse(readFileSync(path.join(SEED_DATA, 'courseware-extra/catalog.json'), 'utf8')) as {
+      title: string;
+      sourceUrl: string;
+    }[]
+  ).map((item): Dated => {
+    const at = SNAPSHOT_COMMIT_DATES[snapshotCommitOf(item.sourceUrl) ?? ''] ?? 'undated';
+    return { title: item.title, modified: { at }, created: { at } };
+  }),
+];
 
 let portal: LocalPortal;
 

@@ -1,6 +1,7 @@
 import type { FieldError } from '#shared/contracts/common';
 import type { ContentFields, ContentSection, IndexedRef, KnowledgeRef } from '#shared/contracts/content';
 import type { ContentStatus, KnowledgeType } from '#shared/enums';
+import { DEFAULT_LICENCE_SHORT } from '#shared/licences';
 import { newItemAlias, normaliseAlias } from './alias.ts';
 import { categoryCommaList } from './categories.ts';
 import { sanitizeContentDescription, sanitizeDescription } from './html.ts';
@@ -16,7 +17,7 @@ import { summaryText } from './summary.ts';
  */
 
 /** The licence of new content unless the editor names another (decision record 006). */
-export const DEFAULT_LICENCE = 'CC BY-NC-SA 4.0';
+export const DEFAULT_LICENCE = DEFAULT_LICENCE_SHORT;
 /** Status of new content, child or not (spec §4 "New child content defaults to Unpublished"). */
 export const NEW_CONTENT_STATUS: ContentStatus = 'unpublished';
 

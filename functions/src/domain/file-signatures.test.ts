@@ -14,6 +14,11 @@ const SAMPLES: Record<FileMediaType, Uint8Array> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': bytes([0x50, 0x4b, 0x03, 0x04, 0x14]),
   'text/plain': bytes('Lab notes: run `make` then ./a.out\r\n\tdone\n'),
   'text/markdown': Buffer.from('# Buffer overflow — set-UID\n\n* step 1 ✓\n'),
+  // The first bytes of courseware-extra files (issue 24 item 0).
+  'text/csv': Buffer.from('Threat,Attacker,Motivation\r\n"Script kiddie",low,fame\r\n'),
+  'text/x-python': Buffer.from('# Janoš Vidali: Euclid\ndef gcd(a, b):\n    while b:\n'),
+  'application/json': Buffer.from('{\n  "summary": { "title": "Demo Threat Model" },\n'),
+  'application/x-ipynb+json': Buffer.from('{\n "cells": [\n  {\n   "cell_type": "markdown",\n'),
   'image/png': bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
   'image/jpeg': bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]),
   'image/gif': bytes('GIF89a\x01\x00\x01\x00'),
@@ -21,6 +26,14 @@ const SAMPLES: Record<FileMediaType, Uint8Array> = {
 };
 
 describe('matchesSignature', () => {
+  it('refuses a binary file declared as a notebook, CSV, Python or JSON file', () => {
+    const pdf = SAMPLES['application/pdf'];
+    for (const type of ['text/csv', 'text/x-python', 'application/json', 'application/x-ipynb+json'] as const) {
+      expect(matchesSignature(type, pdf), type).toBe(false);
+    }
+    expect(notOfTypeMessage('application/x-ipynb+json')).toBe('The file is not a Jupyter notebook.');
+  });
+
   it('has a sample for every accepted type, and each matches its own type', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(FILE_TYPES).sort());
     for (const [type, head] of Object.entries(SAMPLES))

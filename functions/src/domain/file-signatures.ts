@@ -50,6 +50,10 @@ const TYPE_NAMES: Record<FileMediaType, string> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'an Excel workbook',
   'text/plain': 'a text file',
   'text/markdown': 'a Markdown file',
+  'text/csv': 'a CSV file',
+  'text/x-python': 'a Python source file',
+  'application/json': 'a JSON file',
+  'application/x-ipynb+json': 'a Jupyter notebook',
   'image/png': 'a PNG image',
   'image/jpeg': 'a JPEG image',
   'image/gif': 'a GIF image',
@@ -92,8 +96,8 @@ export function looksLikeText(head: Uint8Array): boolean {
 
 /**
  * Whether the first bytes of a file match its declared media type: a signature of
- * the table for binary types, {@link looksLikeText} for `text/plain` and
- * `text/markdown`. `head` should hold at least the first 16 bytes (more for text).
+ * the table for binary types, {@link looksLikeText} for the text types (plain text,
+ * Markdown, CSV, Python, JSON and Jupyter notebooks, which are JSON). `head` should hold at least the first 16 bytes (more for text).
  */
 export function matchesSignature(type: FileMediaType, head: Uint8Array): boolean {
   const patterns = SIGNATURES[type];

@@ -25,6 +25,7 @@ import {
 import { fileTypeLabel } from '#shared/file-type-labels';
 import { hiddenByFlag } from '#shared/flagged-paths';
 import { HOME_ATTRIBUTES, HOME_BLOCKS, HOME_HEADINGS, HOME_INTRO, homeFeatureRows } from '#shared/home-copy';
+import { knownLicence } from '#shared/licences';
 import { LIMITS, NEWS_EVENT_LIMITS, PAGE, PAGE_LIMITS } from '#shared/limits';
 import { publicFileUrl } from '#shared/public-files';
 import type { OperationId } from '#shared/routes';
@@ -335,7 +336,7 @@ function renderContent(request: PageRequest, detail: ContentDetail, children: re
   if (contributors.length > 0) {
     parts.push(section('contributors-heading', 'Contributors', textList(contributors.map(contributorName))));
   }
-  if (content.licence) parts.push(`<p>${text(content.licence)}</p>`);
+  parts.push(licenceSection(content));
   const canonicalUrl = `${request.origin}${href}`;
   return {
     head: {
@@ -703,4 +704,23 @@ function renderCmsPage(request: PageRequest, page: Page): RenderedPage {
     },
     main: raw(parts.join('')) satisfies Html,
   };
+}
+
+/**
+ * The item's own licence and attribution in the first HTML (issue 24 item 0), as the
+ * SPA's licence notice shows it: a known licence named in full and linked with
+ * `rel="license"`, an unknown one as its text; the copyright notice; the source address.
+ */
+export function licenceSection(content: ContentDetail['content']): string {
+  const known = knownLicence(content.licence);
+  const lines = [
+    known
+      ? `<p>Shared under the <a rel="license" href="${attr(known.url)}">${text(`${known.name} (${known.short})`)}</a>.</p>`
+      : `<p>Licence: ${text(content.licence)}</p>`,
+  ];
+  if (content.copyrightNotice) lines.push(`<p>${text(content.copyrightNotice)}</p>`);
+  if (content.sourceUrl && /^https?:\/\//i.test(content.sourceUrl)) {
+    lines.push(`<p><a href="${attr(content.sourceUrl)}">Original source</a></p>`);
+  }
+  return section('licence-heading', 'Licence', lines.join(''));
 }

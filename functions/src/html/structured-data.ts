@@ -1,15 +1,15 @@
 import type { ContentDetail } from '#shared/contracts/content';
 import { CONTENT_CATEGORY_LABELS, EDUCATION_LEVEL_LABELS, KNOWLEDGE_TYPE_LABELS } from '#shared/enums';
-
-/** The licence of the courseware when an item names none (decision record 006: CC BY-NC-SA 4.0). */
-export const DEFAULT_LICENCE_URL = 'https://creativecommons.org/licenses/by-nc-sa/4.0/';
+import { knownLicence } from '#shared/licences';
 
 /**
  * The schema.org `LearningResource` of a content item (issue 22 item 2), as JSON-LD
  * for `<script type="application/ld+json">`: name, description (plain text),
  * `educationalLevel` (the education levels' labels), `learningResourceType` (the
- * categories' labels), `license` (the item's licence text when it is an address,
- * else CC BY-NC-SA 4.0 with the text as `usageInfo`), `teaches` (every NICE/CAE
+ * categories' labels), `license` (the address of the item's own
+ * licence when `#shared/licences` knows it, with the text as `usageInfo`; the text
+ * itself when it is an address; else no `license`, only the text as `usageInfo`,
+ * so an unknown licence is never declared as another; issue 24 item 0), `teaches` (every NICE/CAE
  * knowledge item as a `DefinedTerm` with its code, name and the set it belongs to)
  * and `author` (the contributors as `Person`s, in order).
  */
@@ -20,6 +20,7 @@ export function learningResourceJsonLd(
   const { content, contributors } = detail;
   const licence = content.licence.trim();
   const licenceIsUrl = /^https?:\/\/\S+$/i.test(licence);
+  const licenceUrl = knownLicence(licence)?.url ?? (licenceIsUrl ? licence : null);
   const knowledge = [
     ...content.tkss.map((item) => ({ ...item, type: 'TKS' as const })),
     ...content.ksas.map((item) => ({ ...item, type: 'KSA' as const })),
@@ -35,7 +36,7 @@ export function learningResourceJsonLd(
     inLanguage: 'en',
     educationalLevel: content.educationLevels.map((level) => EDUCATION_LEVEL_LABELS[level]),
     learningResourceType: content.categories.map((category) => CONTENT_CATEGORY_LABELS[category]),
-    license: licenceIsUrl ? licence : DEFAULT_LICENCE_URL,
+    ...(licenceUrl ? { license: licenceUrl } : {}),
     ...(licence && !licenceIsUrl ? { usageInfo: licence } : {}),
     teaches: knowledge.map((item) => ({
       '@type': 'DefinedTerm',

@@ -39,9 +39,9 @@ afterAll(async () => {
 describe('runSeed', () => {
   it('creates every item on the first run', () => {
     expect(first.knowledge).toEqual({ created: 1180 + 2148 + 67, alreadyPresent: 0 });
-    expect(first.contributors).toEqual({ created: 12, alreadyPresent: 0 });
-    expect(first.files).toEqual({ created: 90, alreadyPresent: 0 });
-    expect(first.content).toEqual({ created: 60, alreadyPresent: 0 });
+    expect(first.contributors).toEqual({ created: 12 + 9, alreadyPresent: 0 });
+    expect(first.files).toEqual({ created: 90 + 132, alreadyPresent: 0 });
+    expect(first.content).toEqual({ created: 60 + 81, alreadyPresent: 0 });
     // Every institution of schools.csv (3271) and the synthetic K12 districts and state units (220).
     expect(first.businessUnits).toEqual({ created: 3491, alreadyPresent: 0, upgraded: 0 });
     expect(first.personas).toEqual({ created: PERSONAS.length, alreadyPresent: 0 });
@@ -50,9 +50,9 @@ describe('runSeed', () => {
 
   it('creates nothing on a second run and leaves what is there untouched', async () => {
     expect(second.knowledge).toEqual({ created: 0, alreadyPresent: 3395 });
-    expect(second.contributors).toEqual({ created: 0, alreadyPresent: 12 });
-    expect(second.files).toEqual({ created: 0, alreadyPresent: 90 });
-    expect(second.content).toEqual({ created: 0, alreadyPresent: 60 });
+    expect(second.contributors).toEqual({ created: 0, alreadyPresent: 12 + 9 });
+    expect(second.files).toEqual({ created: 0, alreadyPresent: 90 + 132 });
+    expect(second.content).toEqual({ created: 0, alreadyPresent: 60 + 81 });
     expect(second.businessUnits).toEqual({ created: 0, alreadyPresent: 3491, upgraded: 0 });
     expect(second.personas).toEqual({ created: 0, alreadyPresent: PERSONAS.length });
     const [course] = await getContentByIds([seedId('content', 'SEED Labs: Hands-on Labs for Security Education')]);
@@ -61,17 +61,17 @@ describe('runSeed', () => {
   });
 
   it('builds the search catalog snapshot of the seeded content once, at revision 1', async () => {
-    expect(first.catalog).toMatchObject({ rebuilt: true, revision: 1, documents: 60 });
-    expect(second.catalog).toMatchObject({ rebuilt: false, revision: 1, documents: 60 });
+    expect(first.catalog).toMatchObject({ rebuilt: true, revision: 1, documents: 141 });
+    expect(second.catalog).toMatchObject({ rebuilt: false, revision: 1, documents: 141 });
     expect(await getCatalogRevision()).toBe(1);
-    expect(await headCatalogSnapshot()).toMatchObject({ revision: 1, documents: 60 });
-    expect(firstLog.some((line) => line.startsWith('seed: search catalog revision 1, 60 documents'))).toBe(true);
+    expect(await headCatalogSnapshot()).toMatchObject({ revision: 1, documents: 141 });
+    expect(firstLog.some((line) => line.startsWith('seed: search catalog revision 1, 141 documents'))).toBe(true);
   });
 
   it('stores each file under an id-built key with the bytes, size and digest of its record', async () => {
     const plan = planSeed(await readSeedSources(DEFAULT_DATA_ROOT));
     const records = new Map((await getFilesByIds(plan.files.map((file) => file.id))).map((r) => [r.id, r]));
-    expect(records.size).toBe(90);
+    expect(records.size).toBe(90 + 132);
     for (const file of plan.files) {
       const record = records.get(file.id);
       expect(record).toMatchObject({
@@ -84,12 +84,29 @@ describe('runSeed', () => {
       const stored = Buffer.from(
         await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
       );
-      const local = await readFile(path.join(DEFAULT_DATA_ROOT, 'courseware', file.relativePath));
+      const local = await readFile(path.join(DEFAULT_DATA_ROOT, file.collection, file.relativePath));
       expect(stored.equals(local), file.relativePath).toBe(true);
       expect(record?.size).toBe(local.length);
       expect(record?.sha256).toBe(createHash('sha256').update(local).digest('hex'));
       expect(object.ContentType).toBe(file.type);
     }
+  });
+
+  it('lands the courseware-extra items with their own licence, files and mappings (issue 24 item 0)', async () => {
+    const courseId = seedId('content', 'Cryptography and Computer Security (University of Ljubljana)');
+    const notebookId = seedId('content', 'Elliptic curves');
+    const stored = await getContentByIds([courseId, notebookId]);
+    const course = stored.find((item) => item.id === courseId);
+    const notebook = stored.find((item) => item.id === notebookId);
+    expect(course).toMatchObject({ licence: 'MIT', status: 'published', category: 'course' });
+    expect(notebook).toMatchObject({ licence: 'MIT', parentId: course?.id, category: 'lesson' });
+    expect(notebook?.files.map((file) => file.type)).toContain('application/x-ipynb+json');
+    expect(notebook?.ksas.length).toBeGreaterThan(0);
+    const extraFiles = planSeed(await readSeedSources(DEFAULT_DATA_ROOT)).files.filter(
+      (file) => file.collection === 'courseware-extra',
+    );
+    expect(await getFilesByIds(extraFiles.map((file) => file.id))).toHaveLength(132);
+    expect(first.mappings.find((note) => note.from === 'courseware-extra/mappings.json')?.count).toBe(81);
   });
 
   it('seeds each persona with its identity links at both providers, claims, subscriptions and messages', async () => {

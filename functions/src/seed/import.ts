@@ -124,15 +124,20 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
 
   const content: SeedCounts = { created: 0, alreadyPresent: 0 };
   const presentContent = new Set((await getContentByIds(plan.content.map((item) => item.id))).map((item) => item.id));
-  for (const record of plan.content) {
-    if (
-      presentContent.has(record.id) ||
-      !(await createdUnlessConflict(() => createContent(record, { recordInCatalog: false })))
-    ) {
-      content.alreadyPresent += 1;
-    } else {
-      content.created += 1;
-    }
+  // Depth by depth, a few at a time: a parent is always stored before its children.
+  const depths = Math.max(0, ...plan.content.map((record) => record.ancestorIds.length));
+  for (let depth = 0; depth <= depths; depth += 1) {
+    const level = plan.content.filter((record) => record.ancestorIds.length === depth);
+    await inParallel(level, SEED_CONCURRENCY, async (record) => {
+      if (
+        presentContent.has(record.id) ||
+        !(await createdUnlessConflict(() => createContent(record, { recordInCatalog: false })))
+      ) {
+        content.alreadyPresent += 1;
+      } else {
+        content.created += 1;
+      }
+    });
   }
   log(`seed: content ${content.created} created, ${content.alreadyPresent} already present`);
 
@@ -192,7 +197,8 @@ export async function seedEveryBusinessUnit(options: {
 }
 
 /**
- * Requests of the import in flight at once (file uploads, knowledge batches): the
+ * Requests of the import in flight at once (file uploads, knowledge batches, content
+ * items of one depth): the
  * embedded DynamoDB and S3 do their disk work off the main thread, so a few at a time
  * finish sooner than one by one (issue 22 item 6).
  */

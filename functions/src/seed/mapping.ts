@@ -34,6 +34,8 @@ export const EDUCATION_LEVEL_MAP: Readonly<Record<string, MappedWithTags<Educati
   undergraduate: { value: 'universityundergraduate', tags: [] },
   graduate: { value: 'graduatestudent', tags: [] },
   'middle school': { value: 'highschool', tags: ['middle school'] },
+  /** courseware-extra (issue 24 item 0) writes the level with a space. */
+  'high school': { value: 'highschool', tags: [] },
 };
 
 /** Catalog experience level → enumerated level (the catalog uses the codes themselves). */
@@ -66,11 +68,41 @@ export const SEED_LAST_CURATED = { courseware: '2026-11-21' } as const;
  */
 export const SEED_UNDATED_TIMESTAMP = '2026-11-21T00:00:00.000Z';
 
-/** Media type of a courseware file by its extension. */
+/**
+ * Created and modified instant of a courseware-extra item (issue 24 item 0), which has
+ * no dates.json: the date of the source repository's snapshot commit, which its
+ * `sourceUrl` names and its SOURCES.md dates. No file of the item can have changed
+ * after it, so "New or updated" never shows an item its source did not change lately;
+ * it is a real date, never the day of the import (decision record 036).
+ */
+export const SNAPSHOT_COMMIT_DATES: Readonly<Record<string, string>> = {
+  '2e6e0f30cd6914594640191a5bdd14c6914ebeab': '2025-11-18T00:00:00.000Z', // microsoft/Security-101
+  '38405ec5f6e1d316d086d01aac994a94a12b171a': '2023-08-19T00:00:00.000Z', // bkimminich/it-security-lecture
+  '8ea0a106a1eee1f22d46c6613f09f533678d2ed1': '2022-12-27T00:00:00.000Z', // jaanos/kirv
+  '66ebc4798d2ca72973967a20264bdeb70dcf0a13': '2026-08-05T00:00:00.000Z', // OWASP/Top10
+};
+
+/** The snapshot commit a `https://github.com/<owner>/<repo>/tree/<commit>[/…]` source address names, or null. */
+export function snapshotCommitOf(sourceUrl: string | null): string | null {
+  return sourceUrl?.match(/\/tree\/([0-9a-f]{40})(?:\/|$)/)?.[1] ?? null;
+}
+
+/**
+ * Media type of a courseware file by its extension. Where a catalog states a type
+ * (courseware-extra does), it must agree with this rule, parameters aside
+ * ({@link checkedMediaType}); the rule's value, with its charset, is what is stored.
+ */
 export const MEDIA_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.ipynb': 'application/x-ipynb+json',
+  '.py': 'text/x-python; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 /**
@@ -87,6 +119,30 @@ export const INCLUDES_BY_EXTENSION: Readonly<Record<string, string>> = {
   '.pdf': 'Lab manual (PDF)',
   '.txt': 'Lab manual (plain text)',
 };
+
+/**
+ * The `includes` entry of a courseware-extra file, by extension only (issue 24 item 0):
+ * its PDFs are slide decks and documents, not lab manuals, and its READMEs are course
+ * and notebook overviews, so the first catalog's rules by name do not apply.
+ */
+export const EXTRA_INCLUDES_BY_EXTENSION: Readonly<Record<string, string>> = {
+  '.md': 'Text (Markdown)',
+  '.pdf': 'Document (PDF)',
+  '.ipynb': 'Jupyter notebook',
+  '.py': 'Source code (Python)',
+  '.csv': 'Data (CSV)',
+  '.json': 'Data (JSON)',
+  '.pptx': 'Slides (PowerPoint)',
+  '.docx': 'Document (Word)',
+  '.xlsx': 'Workbook (Excel)',
+};
+
+/**
+ * Contributor last name by which courseware-extra marks an organisation author
+ * (`firstName` = the organisation, `school` = null; its SOURCES.md). Kept verbatim:
+ * the contributor shows as "Microsoft (organization)", which says what it is.
+ */
+export const ORGANISATION_AUTHOR_LAST_NAME = '(organization)';
 
 /** The `includes` entry of a catalog `timeRequired`. */
 export function timeRequiredInclude(timeRequired: string): string {
@@ -108,10 +164,31 @@ export function mediaTypeOf(relativePath: string): string {
   return type;
 }
 
-/** The `includes` entry of a file; throws for a file without a rule. */
-export function includeOf(relativePath: string): string {
+/**
+ * The media type of a file ({@link mediaTypeOf}), checked against the type its catalog
+ * states (null: none stated); parameters such as `charset` are ignored in the comparison.
+ * @throws Error when the extension has no rule or the stated type disagrees.
+ */
+export function checkedMediaType(relativePath: string, stated: string | null): string {
+  const type = mediaTypeOf(relativePath);
+  const bare = (value: string) => value.split(';')[0]?.trim().toLowerCase();
+  if (stated !== null && bare(stated) !== bare(type)) {
+    throw new Error(`${relativePath} is stated as ${stated}, but its extension says ${type}.`);
+  }
+  return type;
+}
+
+/**
+ * The `includes` entry of a file of the first catalog (by name, then by extension) or
+ * of courseware-extra ({@link EXTRA_INCLUDES_BY_EXTENSION}); throws for a file without a rule.
+ */
+export function includeOf(relativePath: string, collection: 'courseware' | 'courseware-extra' = 'courseware'): string {
   const name = path.basename(relativePath);
-  const include = INCLUDES_BY_FILE_NAME[name] ?? INCLUDES_BY_EXTENSION[path.extname(name).toLowerCase()];
+  const extension = path.extname(name).toLowerCase();
+  const include =
+    collection === 'courseware'
+      ? (INCLUDES_BY_FILE_NAME[name] ?? INCLUDES_BY_EXTENSION[extension])
+      : EXTRA_INCLUDES_BY_EXTENSION[extension];
   if (!include) throw new Error(`No includes rule for ${relativePath}.`);
   return include;
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Content } from '#shared/contracts/content';
+import { knownLicence } from '#shared/licences';
 import { seedId } from '../domain/ids.ts';
 import { DEFAULT_DATA_ROOT } from './import.ts';
 import { planSeed, type SeedPlan } from './plan.ts';
@@ -20,10 +21,10 @@ const byName = (name: string) => {
 };
 
 describe('planSeed', () => {
-  it('plans every source item: 60 content, 90 files, 12 contributors, 1180 + 2148 + 67 knowledge', () => {
-    expect(plan.content).toHaveLength(60);
-    expect(plan.files).toHaveLength(90);
-    expect(plan.contributors).toHaveLength(12);
+  it('plans every source item: 60 + 81 content, 90 + 132 files, 12 + 9 contributors, 1180 + 2148 + 67 knowledge', () => {
+    expect(plan.content).toHaveLength(60 + 81);
+    expect(plan.files).toHaveLength(90 + 132);
+    expect(plan.contributors).toHaveLength(12 + 9);
     const byType = (type: string) => plan.knowledge.filter((item) => item.type === type).length;
     expect([byType('KSA'), byType('TKS'), byType('KU')]).toEqual([1180, 2148, 67]);
   });
@@ -85,9 +86,14 @@ describe('planSeed', () => {
     const clickjacking = byName('Clickjacking Lab');
     expect(clickjacking.contributors.map((ref) => ref.index)).toEqual([0, 1, 2, 3]);
     expect(clickjacking.author).toBe('Collin Howland');
+    const firstCatalogPeople = new Set(
+      sources.catalog
+        .filter((item) => item.collection === 'courseware')
+        .flatMap((item) => item.contributors.map((person) => person.lastName)),
+    );
     expect(
       plan.contributors
-        .filter((person) => person.school === null)
+        .filter((person) => person.school === null && firstCatalogPeople.has(person.lastName))
         .map((p) => p.lastName)
         .sort(),
     ).toEqual(['Babb', 'House', 'Morrison', 'Shabram', 'Spady']);
@@ -142,7 +148,7 @@ describe('planSeed', () => {
     expect(byName('SEED Labs: Hands-on Labs for Security Education').modifiedTimestamp).toBe(
       '2026-07-29T12:36:01.999Z',
     );
-    for (const item of sources.catalog) {
+    for (const item of sources.catalog.filter((entry) => entry.collection === 'courseware')) {
       const record = byName(item.title);
       const dated = sources.dates.find((entry) => entry.title === item.title);
       expect(record.modifiedTimestamp.slice(0, 19), item.title).toBe(dated?.modified.at.slice(0, 19));
@@ -183,5 +189,151 @@ describe('planSeed', () => {
     }
     const lab = plan.mappings.find((note) => note.rule === 'CATEGORY_MAP' && note.from === 'lab');
     expect(lab?.count).toBe(29);
+  });
+});
+
+describe('planSeed: courseware-extra (issue 24 item 0)', () => {
+  const extra = () => {
+    const titles = new Set(
+      sources.catalog.filter((item) => item.collection === 'courseware-extra').map((item) => item.title),
+    );
+    return plan.content.filter((record) => titles.has(record.name));
+  };
+
+  it('plans its 81 items: 4 courses, 10 modules, 59 lessons, 8 exercises, with 132 files', () => {
+    const items = extra();
+    expect(items).toHaveLength(81);
+    const count = (category: string) => items.filter((item) => item.category === category).length;
+    expect([count('course'), count('module'), count('lesson'), count('exercise')]).toEqual([4, 10, 59, 8]);
+    const files = plan.files.filter((file) => file.collection === 'courseware-extra');
+    expect(files).toHaveLength(132);
+    expect(new Set(plan.files.map((file) => file.id)).size).toBe(plan.files.length);
+    expect(files.every((file) => file.sourcePath.includes('/courseware-extra/files/'))).toBe(true);
+  });
+
+  it('links each item to the parent its catalog names by title, parents first', () => {
+    for (const item of sources.catalog.filter((entry) => entry.collection === 'courseware-extra')) {
+      const record = byName(item.title);
+      expect(record.parentId, item.title).toBe(item.parent === null ? null : byName(item.parent).id);
+    }
+    const quiz = byName('8.4 End of module quiz (AI security fundamentals)');
+    const module = byName('Module 8: AI security fundamentals');
+    expect(quiz.ancestorIds).toEqual([byName('Cybersecurity for Beginners – a curriculum').id, module.id]);
+    expect(module.children.map((child) => child.id)).toContain(quiz.id);
+    expect(quiz.urlAlias.startsWith(`${module.urlAlias}/`)).toBe(true);
+  });
+
+  it('keeps each source licence, source address and copyright notice as given', () => {
+    const licences = (prefix: string) =>
+      new Set(
+        sources.catalog
+          .filter((item) => item.collection === 'courseware-extra' && item.sourceUrl?.includes(prefix))
+          .map((item) => byName(item.title).licence),
+      );
+    expect(licences('microsoft/Security-101')).toEqual(new Set(['CC0 1.0']));
+    expect(licences('bkimminich/it-security-lecture')).toEqual(new Set(['CC BY-SA 4.0']));
+    expect(licences('jaanos/kirv')).toEqual(new Set(['MIT']));
+    expect(licences('OWASP/Top10')).toEqual(new Set(['CC BY-SA 4.0']));
+    for (const item of sources.catalog.filter((entry) => entry.collection === 'courseware-extra')) {
+      const record = byName(item.title);
+      expect(record.sourceUrl, item.title).toBe(item.sourceUrl);
+      expect(record.copyrightNotice, item.title).toBe(item.copyrightNotice ?? null);
+    }
+    const licenceNotes = plan.mappings.filter((note) => note.rule === 'licence (kept as given)');
+    expect(Object.fromEntries(licenceNotes.map((note) => [note.from, note.count]))).toEqual({
+      'CC BY-NC-SA 4.0': 60,
+      'CC0 1.0': 41,
+      'CC BY-SA 4.0': 25,
+      MIT: 15,
+    });
+  });
+
+  it('applies every estimated mapping of its mappings.json, and reports it', () => {
+    const mapped = plan.mappings.filter(
+      (note) => note.rule === 'mappings.json (estimated)' && note.from === 'courseware-extra/mappings.json',
+    );
+    expect(mapped).toHaveLength(1);
+    expect(mapped[0]?.count).toBe(81);
+    for (const record of extra()) {
+      const mapping = sources.mappings.find((entry) => entry.title === record.name);
+      expect(
+        record.ksas.map((ref) => ref.id),
+        record.name,
+      ).toEqual(mapping?.ksas);
+      expect(
+        record.tkss.map((ref) => ref.id),
+        record.name,
+      ).toEqual(mapping?.tkss);
+      expect(
+        record.kus.map((ref) => ref.id),
+        record.name,
+      ).toEqual(mapping?.kus);
+    }
+    const total = (list: 'ksas' | 'tkss' | 'kus') => extra().reduce((sum, record) => sum + record[list].length, 0);
+    expect([total('ksas'), total('tkss'), total('kus')]).toEqual([406, 451, 191]);
+    // Work roles have no Content field: reported as not imported, 88 references.
+    const roles = plan.mappings.filter((note) => note.rule === 'workRoles (not imported)');
+    expect(roles.reduce((sum, note) => sum + note.count, 0)).toBeGreaterThanOrEqual(88);
+  });
+
+  it('types files by extension, agreeing with the catalog, and names what each item includes', () => {
+    const types = new Set(
+      plan.files.filter((file) => file.collection === 'courseware-extra').map((file) => file.type.split(';')[0]),
+    );
+    expect([...types].sort()).toEqual([
+      'application/json',
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/x-ipynb+json',
+      'text/csv',
+      'text/markdown',
+      'text/x-python',
+    ]);
+    expect(byName('OWASP Top 10').includes).toEqual(['Text (Markdown)']);
+    expect(byName('OWASP Top 10 – 2017: The Ten Most Critical Web Application Security Risks').includes).toEqual([
+      'Slides (PowerPoint)',
+      'Document (PDF)',
+      'Document (Word)',
+      'Text (Markdown)',
+      'Workbook (Excel)',
+    ]);
+    const wrong = sources.catalog.map((item) =>
+      item.title === 'OWASP Top 10'
+        ? { ...item, files: item.files.map((file) => ({ ...file, type: 'application/pdf' })) }
+        : item,
+    );
+    expect(() => planSeed({ ...sources, catalog: wrong })).toThrow(/is stated as application\/pdf/);
+  });
+
+  it('dates each item by its source snapshot commit, so none is new or updated unless its source changed lately', () => {
+    expect(byName('Elliptic curves')).toMatchObject({
+      createdTimestamp: expect.stringMatching(/^2022-12-27T00:00:00\.\d{3}Z$/),
+      modifiedTimestamp: expect.stringMatching(/^2022-12-27T00:00:00\.\d{3}Z$/),
+    });
+    expect(byName('OWASP Top 10').modifiedTimestamp.slice(0, 10)).toBe('2026-08-05');
+    const snapshot = plan.mappings.filter((note) => note.rule === 'SNAPSHOT_COMMIT_DATES');
+    expect(snapshot.reduce((sum, note) => sum + note.count, 0)).toBe(81);
+    expect(plan.mappings.some((note) => note.rule === 'SEED_UNDATED_TIMESTAMP')).toBe(false);
+  });
+
+  it('maps "high school" to highschool and keeps organisation authors as organisations', () => {
+    const course = byName('Cybersecurity for Beginners – a curriculum');
+    expect(course.educationLevels).toEqual(['highschool', 'universityundergraduate']);
+    expect(course.author).toBe('Microsoft (organization)');
+    const microsoft = plan.contributors.filter((person) => person.firstName === 'Microsoft');
+    expect(microsoft).toEqual([expect.objectContaining({ lastName: '(organization)', school: null })]);
+    const organisations = plan.mappings.filter((note) => note.rule === 'ORGANISATION_AUTHOR_LAST_NAME');
+    expect(organisations.map((note) => note.from).sort()).toEqual([
+      'Microsoft (organization)',
+      'OWASP Foundation (organization)',
+    ]);
+  });
+});
+
+describe('planSeed: every licence of the seed catalogues is one the portal names and links (issue 24 item 0)', () => {
+  it('knows each licence', () => {
+    for (const record of plan.content) expect(knownLicence(record.licence), record.name).not.toBeNull();
   });
 });

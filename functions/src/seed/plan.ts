@@ -12,26 +12,22 @@ import { summaryText } from '../domain/summary.ts';
 import { normaliseTags } from '../domain/tags.ts';
 import {
   CATEGORY_MAP,
+  checkedMediaType,
   descriptionHtml,
   EDUCATION_LEVEL_MAP,
   EXPERIENCE_LEVEL_MAP,
   fileDisplayName,
   includeOf,
-  mediaTypeOf,
+  ORGANISATION_AUTHOR_LAST_NAME,
   SEED_LAST_CURATED,
   SEED_STATUS,
   SEED_UNDATED_TIMESTAMP,
+  SNAPSHOT_COMMIT_DATES,
   STATEMENT_KIND_BY_ID_LETTER,
+  snapshotCommitOf,
   timeRequiredInclude,
 } from './mapping.ts';
-import {
-  CATALOG_FILES_BASE,
-  type CatalogContributor,
-  type CatalogItem,
-  type SeedSources,
-  type SourceDates,
-  type Statement,
-} from './sources.ts';
+import type { CatalogContributor, CatalogFile, CatalogItem, SeedSources, SourceDates, Statement } from './sources.ts';
 
 /** One mapping rule applied during planning: which rule, what became what, and to which items. */
 export interface MappingNote {
@@ -49,6 +45,8 @@ export interface MappingNote {
 export interface PlannedFile {
   readonly id: string;
   readonly contentId: string;
+  /** The collection folder (`courseware`, `courseware-extra`) `relativePath` is relative to. */
+  readonly collection: CatalogFile['collection'];
   readonly relativePath: string;
   readonly sourcePath: string;
   readonly name: string;
@@ -69,6 +67,14 @@ export interface SeedPlan {
 
 /** Id kinds of {@link seedId}: the namespace of each source key. */
 export const SEED_ID_KINDS = { content: 'content', contributor: 'contributor', file: 'file' } as const;
+
+/**
+ * Source key of a file: its path relative to `courseware/` for the first catalog (the
+ * ids of the first seed stay as they were), else `<collection>/<path>`.
+ */
+export function fileSourceKey(file: Pick<CatalogFile, 'collection' | 'path'>): string {
+  return file.collection === 'courseware' ? file.path : `${file.collection}/${file.path}`;
+}
 
 /** Source key of a contributor: the same person at the same school is one contributor. */
 export function contributorSourceKey(contributor: CatalogContributor): string {
@@ -116,6 +122,14 @@ export function planSeed(sources: SeedSources): SeedPlan {
   for (const item of sources.catalog) {
     for (const person of item.contributors) {
       const key = contributorSourceKey(person);
+      if (person.lastName === ORGANISATION_AUTHOR_LAST_NAME) {
+        notes.add(
+          'ORGANISATION_AUTHOR_LAST_NAME',
+          `${person.firstName} ${person.lastName}`,
+          'contributor kept verbatim (an organisation, no school)',
+          item.title,
+        );
+      }
       if (contributors.has(key)) continue;
       contributors.set(key, {
         id: seedId(SEED_ID_KINDS.contributor, key),
@@ -154,10 +168,12 @@ export function planSeed(sources: SeedSources): SeedPlan {
     dates.set(dated.title, dated);
   }
   const timestampOf = (item: CatalogItem, which: 'created' | 'modified') => {
-    const at = dates.get(item.title)?.[which].at ?? SEED_UNDATED_TIMESTAMP;
+    const at = dates.get(item.title)?.[which].at ?? snapshotDateOf(item) ?? SEED_UNDATED_TIMESTAMP;
     // Commit times have whole seconds: the milliseconds order items of one commit, the catalog's first item last.
     return new Date(Date.parse(at) + Math.max(0, 999 - (catalogIndex.get(item.title) ?? 0))).toISOString();
   };
+  const snapshotDateOf = (item: CatalogItem): string | undefined =>
+    item.collection === 'courseware' ? undefined : SNAPSHOT_COMMIT_DATES[snapshotCommitOf(item.sourceUrl) ?? ''];
   const planned = new Map<string, ContentRecord>();
   const files: PlannedFile[] = [];
   const content: ContentRecord[] = [];
@@ -201,27 +217,51 @@ export function planSeed(sources: SeedSources): SeedPlan {
       if (note.kind === 'over-limit') notes.add('normaliseTags: over 20 tags', note.tag, '(dropped)', item.title);
     }
 
-    const itemFiles = item.files.map((relativePath): PlannedFile => {
-      const fileId = seedId(SEED_ID_KINDS.file, relativePath);
+    if (item.collection !== 'courseware') {
+      notes.add('SEED_COLLECTIONS', `${item.collection}/catalog.json`, 'content', item.title);
+    }
+    notes.add('licence (kept as given)', item.licence, 'licence', item.title);
+    const itemFiles = item.files.map((file): PlannedFile => {
+      const relativePath = file.path;
+      const fileId = seedId(SEED_ID_KINDS.file, fileSourceKey(file));
+      const filename = path.basename(relativePath);
+      if (file.name !== null && file.name !== filename) {
+        throw new Error(`"${item.title}" names ${relativePath} as "${file.name}".`);
+      }
+      const type = checkedMediaType(relativePath, file.type);
+      if (file.collection !== 'courseware') {
+        notes.add('MEDIA_TYPE_BY_EXTENSION', path.extname(relativePath).toLowerCase(), type, item.title);
+      }
       return {
         id: fileId,
         contentId: id,
+        collection: file.collection,
         relativePath,
-        sourcePath: path.join(sources.root, CATALOG_FILES_BASE, relativePath),
+        sourcePath: path.join(sources.root, file.collection, relativePath),
         name: fileDisplayName(relativePath),
-        filename: path.basename(relativePath),
-        type: mediaTypeOf(relativePath),
+        filename,
+        type,
         objectKey: contentFileObjectKey(id, fileId),
       };
     });
     files.push(...itemFiles);
-    const includes = unique(itemFiles.map((file) => includeOf(file.relativePath)));
+    const includes = unique(
+      itemFiles.map((file) => {
+        const include = includeOf(file.relativePath, file.collection);
+        if (file.collection !== 'courseware') {
+          notes.add('EXTRA_INCLUDES_BY_EXTENSION', path.extname(file.relativePath).toLowerCase(), include, item.title);
+        }
+        return include;
+      }),
+    );
     if (item.timeRequired) {
       includes.push(timeRequiredInclude(item.timeRequired));
       notes.add('timeRequiredInclude', 'timeRequired', 'includes "Time required: …"', item.title);
     }
 
     const mapping = mappings.get(item.title);
+    if (!mapping)
+      notes.add('mappings.json (estimated)', 'catalog item without a mapping', 'no knowledge references', item.title);
     const refs = (type: KnowledgeType, ids: readonly string[]): KnowledgeRef[] =>
       ids.map((knowledgeId, index) => {
         const name = knowledgeNames.get(`${type}#${knowledgeId}`);
@@ -283,12 +323,21 @@ export function planSeed(sources: SeedSources): SeedPlan {
       item.title,
     );
     const dated = dates.get(item.title);
-    notes.add(
-      dated ? 'SOURCE_DATES' : 'SEED_UNDATED_TIMESTAMP',
-      dated ? `git history of ${dated.repository} ${dated.path}` : 'catalog item without dates',
-      dated ? 'createdTimestamp, modifiedTimestamp' : SEED_UNDATED_TIMESTAMP,
-      item.title,
-    );
+    const snapshot = dated ? undefined : snapshotDateOf(item);
+    if (snapshot) {
+      notes.add(
+        'SNAPSHOT_COMMIT_DATES',
+        `snapshot commit ${snapshotCommitOf(item.sourceUrl)}`,
+        `createdTimestamp, modifiedTimestamp ${snapshot.slice(0, 10)}`,
+        item.title,
+      );
+    } else
+      notes.add(
+        dated ? 'SOURCE_DATES' : 'SEED_UNDATED_TIMESTAMP',
+        dated ? `git history of ${dated.repository} ${dated.path}` : 'catalog item without dates',
+        dated ? 'createdTimestamp, modifiedTimestamp' : SEED_UNDATED_TIMESTAMP,
+        item.title,
+      );
     notes.add('descriptionHtml', 'plain-text description', 'escaped HTML in one <p>', item.title);
     const checked = Content.safeParse(record);
     if (!checked.success) throw new Error(`"${item.title}" does not make valid content: ${checked.error.message}`);
@@ -298,8 +347,13 @@ export function planSeed(sources: SeedSources): SeedPlan {
   };
   for (const item of sources.catalog) plan(item, []);
 
+  const mapped = new Set<string>();
   for (const mapping of sources.mappings) {
     if (!byTitle.has(mapping.title)) throw new Error(`mappings.json names unknown title "${mapping.title}".`);
+    if (mapped.has(mapping.title)) throw new Error(`mappings.json maps "${mapping.title}" twice.`);
+    mapped.add(mapping.title);
+    const collection = (byTitle.get(mapping.title) as CatalogItem).collection;
+    notes.add('mappings.json (estimated)', `${collection}/mappings.json`, 'ksas, tkss, kus', mapping.title);
     // Content has no work-role field (spec §3); the references stay in the source file.
     for (const role of mapping.workRoles)
       notes.add('workRoles (not imported)', role, '(no Content field)', mapping.title);

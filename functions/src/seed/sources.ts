@@ -30,7 +30,7 @@ const CatalogContributor = z.object({
 /** An author named by a catalog item. */
 export type CatalogContributor = z.infer<typeof CatalogContributor>;
 
-const CatalogItem = z.object({
+const CatalogItemFields = z.object({
   title: z.string().min(1),
   category: z.string(),
   parent: z.string().nullable(),
@@ -43,11 +43,43 @@ const CatalogItem = z.object({
   sourceUrl: z.string().nullable(),
   copyrightNotice: z.string().optional(),
   timeRequired: z.string().optional(),
-  /** Paths relative to `courseware/`. */
-  files: z.array(z.string()),
 });
-/** One courseware item of catalog.json. */
-export type CatalogItem = z.infer<typeof CatalogItem>;
+/** An item of courseware/catalog.json: `files` are paths relative to `courseware/`. */
+const CoursewareItem = CatalogItemFields.extend({ files: z.array(z.string()) });
+/**
+ * An item of courseware-extra/catalog.json (its SOURCES.md): the same fields, but
+ * `files` are `{path, name, type}` objects, paths relative to `courseware-extra/`.
+ */
+const ExtraCatalogItem = CatalogItemFields.extend({
+  files: z.array(z.object({ path: z.string().min(1), name: z.string().min(1), type: z.string().min(1) })),
+});
+
+/**
+ * One file a catalog item names: `path` is relative to its collection's folder
+ * (`collection`, e.g. `courseware`); `type` is the media type the catalog states
+ * (courseware-extra does), or null where the import decides it by extension.
+ */
+export interface CatalogFile {
+  readonly collection: SeedCollection;
+  readonly path: string;
+  readonly name: string | null;
+  readonly type: string | null;
+}
+
+/** One courseware item of either catalog, with the collection it came from. */
+export type CatalogItem = z.infer<typeof CatalogItemFields> & {
+  readonly collection: SeedCollection;
+  readonly files: CatalogFile[];
+};
+
+/**
+ * The courseware collections of the seed, in import order (seed-data/SOURCES.md §3
+ * and §9): the first seed's SEED Labs and GenCyber catalog, then the extra catalog
+ * of issue 24 item 0. Each is a folder with `catalog.json` and `mappings.json`.
+ */
+export const SEED_COLLECTIONS = ['courseware', 'courseware-extra'] as const;
+/** A folder of {@link SEED_COLLECTIONS}. */
+export type SeedCollection = (typeof SEED_COLLECTIONS)[number];
 
 const Mapping = z.object({
   title: z.string(),
@@ -81,7 +113,9 @@ export interface SeedSources {
   readonly ksa: Statement[];
   readonly tks: Statement[];
   readonly knowledgeUnits: KnowledgeUnit[];
+  /** Both collections' items, the first catalog's first (titles are unique across them). */
   readonly catalog: CatalogItem[];
+  /** Both collections' mappings, in the same order. */
   readonly mappings: Mapping[];
   readonly dates: SourceDates[];
 }
@@ -94,10 +128,9 @@ export const SOURCE_FILES = {
   catalog: 'courseware/catalog.json',
   mappings: 'courseware/mappings.json',
   dates: 'courseware/dates.json',
+  extraCatalog: 'courseware-extra/catalog.json',
+  extraMappings: 'courseware-extra/mappings.json',
 } as const;
-
-/** Folder that catalog file paths are relative to. */
-export const CATALOG_FILES_BASE = 'courseware';
 
 async function readJson<T extends z.ZodType>(root: string, relative: string, schema: T): Promise<z.output<T>> {
   const text = await readFile(path.join(root, relative), 'utf8');
@@ -111,13 +144,35 @@ async function readJson<T extends z.ZodType>(root: string, relative: string, sch
  * @throws Error naming the file when one is missing or not shaped as SOURCES.md says.
  */
 export async function readSeedSources(root: string): Promise<SeedSources> {
-  const [ksa, tks, knowledgeUnits, catalog, mappings, dates] = await Promise.all([
+  const [ksa, tks, knowledgeUnits, catalog, mappings, dates, extraCatalog, extraMappings] = await Promise.all([
     readJson(root, SOURCE_FILES.ksa, z.array(Statement)),
     readJson(root, SOURCE_FILES.tks, z.array(Statement)),
     readJson(root, SOURCE_FILES.knowledgeUnits, z.array(KnowledgeUnit)),
-    readJson(root, SOURCE_FILES.catalog, z.array(CatalogItem)),
+    readJson(root, SOURCE_FILES.catalog, z.array(CoursewareItem)),
     readJson(root, SOURCE_FILES.mappings, z.array(Mapping)),
     readJson(root, SOURCE_FILES.dates, z.array(SourceDates)),
+    readJson(root, SOURCE_FILES.extraCatalog, z.array(ExtraCatalogItem)),
+    readJson(root, SOURCE_FILES.extraMappings, z.array(Mapping)),
   ]);
-  return { root, ksa, tks, knowledgeUnits, catalog, mappings, dates };
+  const collection = 'courseware-extra' as const;
+  return {
+    root,
+    ksa,
+    tks,
+    knowledgeUnits,
+    catalog: [
+      ...catalog.map((item) => ({
+        ...item,
+        collection: 'courseware' as const,
+        files: item.files.map((file) => ({ collection: 'courseware' as const, path: file, name: null, type: null })),
+      })),
+      ...extraCatalog.map((item) => ({
+        ...item,
+        collection,
+        files: item.files.map((file) => ({ collection, path: file.path, name: file.name, type: file.type })),
+      })),
+    ],
+    mappings: [...mappings, ...extraMappings],
+    dates,
+  };
 }

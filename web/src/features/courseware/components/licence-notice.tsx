@@ -1,11 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { knownLicence } from '#shared/licences';
 import { ExternalLink } from '../../../components/ui/link.tsx';
-
-export const CC_BY_NC_SA_URL = 'https://creativecommons.org/licenses/by-nc-sa/4.0/';
-
-function isCcByNcSa4(licence: string): boolean {
-  return /by[\s-]*nc[\s-]*sa[\s-]*4\.0/i.test(licence) || licence.trim() === '';
-}
 
 function hostOf(url: string): string | null {
   try {
@@ -16,8 +11,10 @@ function hostOf(url: string): string | null {
 }
 
 /**
- * The attribution the courseware licence asks for (spec §1; decision record 006):
- * the licence with its link, the copyright notice and the original source.
+ * The attribution the item's own licence asks for (spec §1; decision record 006;
+ * issue 24 item 0): a known licence (`#shared/licences`: CC BY-NC-SA 4.0, CC BY-SA 4.0,
+ * CC0 1.0, MIT) named in full and linked, an unknown one as its text; then the
+ * copyright notice and the original source.
  */
 export function LicenceNotice({
   licence,
@@ -29,17 +26,18 @@ export function LicenceNotice({
   copyrightNotice: string | null;
 }) {
   const host = sourceUrl ? hostOf(sourceUrl) : null;
+  const known = knownLicence(licence);
   return (
     <Box as="section" aria-labelledby="licence-heading">
       <Heading as="h2" id="licence-heading" size="lg" mb="3">
         Licence
       </Heading>
       <Stack gap="2">
-        {isCcByNcSa4(licence) ? (
+        {known ? (
           <Text>
             Shared under the{' '}
-            <ExternalLink href={CC_BY_NC_SA_URL} rel="license noopener noreferrer">
-              Creative Commons Attribution-NonCommercial-ShareAlike 4.0 International licence (CC BY-NC-SA 4.0)
+            <ExternalLink href={known.url} rel="license noopener noreferrer">
+              {known.name === known.short ? known.name : `${known.name} (${known.short})`}
             </ExternalLink>
             .
           </Text>
