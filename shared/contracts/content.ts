@@ -37,7 +37,7 @@ export type ContentFile = z.infer<typeof ContentFile>;
  * first PDF file, rendered once at write time into the public bucket) and `alt` its
  * text alternative ("First page of <file name>"). Absent or null: no thumbnail (yet).
  */
-export const ContentThumbnail = z.object({ url: z.string(), alt: z.string() }).meta({ id: 'ContentThumbnail' });
+export const ContentThumbnail = z.object({ url: z.string(), alt: z.string() });
 export type ContentThumbnail = z.infer<typeof ContentThumbnail>;
 
 /** A section of a content item (spec §3 Section: no category, no tags). `description` is HTML. */
