@@ -43,6 +43,15 @@ export interface PortalFunctionProps {
    * that the html group answers with (decision record 038). @default none
    */
   readonly bundleFiles?: readonly string[];
+  /**
+   * Packages left out of the bundle (esbuild `--external`) and copied whole from the
+   * project's `node_modules` into the asset's `node_modules/` without a network install,
+   * for a package esbuild cannot bundle (a native `.node` binary, pdf.js's worker).
+   * @default none
+   */
+  readonly bundleNodeModules?: readonly string[];
+  /** @default arm64 (a function with a native binary for x86-64 only sets x86_64) */
+  readonly architecture?: Architecture;
 }
 
 /**
@@ -138,7 +147,7 @@ export class PortalFunction extends NodejsFunction {
       depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: props.architecture ?? Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
@@ -165,22 +174,29 @@ export class PortalFunction extends NodejsFunction {
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: LAMBDA_BUNDLE_SETTINGS.sourcesContent,
-        esbuildArgs: Object.fromEntries(
-          Object.entries(LAMBDA_BUNDLE_ALIASES).map(([name, module]) => [
+        esbuildArgs: Object.fromEntries([
+          ...Object.entries(LAMBDA_BUNDLE_ALIASES).map(([name, module]) => [
             `--alias:${name}`,
             path.join(props.projectRoot, module),
           ]),
-        ),
+          ...(props.bundleNodeModules ?? []).map((name) => [`--external:${name}`, true]),
+        ]),
         // The runtime's SDK clients by default (`@aws-sdk/*` left external); the
         // bundleAwsSdk context bundles the versions of package-lock.json instead.
         bundleAwsSDK: bundlesAwsSdk(scope),
-        ...(props.bundleFiles && props.bundleFiles.length > 0
+        ...((props.bundleFiles && props.bundleFiles.length > 0) ||
+        (props.bundleNodeModules && props.bundleNodeModules.length > 0)
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (_inputDir: string, outputDir: string) =>
-                  (props.bundleFiles ?? []).map((file) => `cp "${file}" "${outputDir}/"`),
+                afterBundling: (_inputDir: string, outputDir: string) => [
+                  ...(props.bundleFiles ?? []).map((file) => `cp "${file}" "${outputDir}/"`),
+                  ...(props.bundleNodeModules ?? []).map((name) => {
+                    const target = path.join(outputDir, 'node_modules', name);
+                    return `mkdir -p "${path.dirname(target)}" && cp -R "${path.join(props.projectRoot, 'node_modules', name)}" "${target}"`;
+                  }),
+                ],
               },
             }
           : {}),

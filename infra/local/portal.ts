@@ -31,6 +31,7 @@ import { closeServer, listen } from './net.ts';
 import { type LocalOutboxConsumer, startLocalOutboxConsumer } from './outbox-consumer.ts';
 import { runtimeConfigFromEnv } from './runtime-config.ts';
 import type { LocalTaskHandler } from './stepfunctions.ts';
+import { type LocalThumbnails, startLocalThumbnails } from './thumbnails.ts';
 import { registerWorkflows } from './workflows.ts';
 
 /**
@@ -183,6 +184,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
 
   let emulators: RunningEmulators | undefined;
   let catalogIndexer: LocalCatalogIndexer | undefined;
+  let thumbnails: LocalThumbnails | undefined;
   let housekeeping: LocalHousekeeping | undefined;
   let outboxConsumer: LocalOutboxConsumer | undefined;
   let s3: S3Client | undefined;
@@ -205,6 +207,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       }
       await background.catch(() => undefined);
       await catalogIndexer?.stop();
+      await thumbnails?.stop();
       await housekeeping?.stop();
       await outboxConsumer?.stop();
       s3?.destroy();
@@ -244,6 +247,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     process.env[search.SEARCH_CATALOG_CHECK_ENV] ??= String(LOCAL_CATALOG_CHECK_MS);
     search.resetSnapshotSearch();
     catalogIndexer = await startLocalCatalogIndexer({ pollMs: options.catalogPollMs, log });
+    // Card thumbnails, rendered outside the requests (issue 24 item 2, decision record 060).
+    thumbnails = await startLocalThumbnails({ log });
     housekeeping = startLocalHousekeeping({ intervalMs: options.housekeepingMs, log });
     // E-mail of the outbox is sent here, outside the requests (decision record 033).
     outboxConsumer = await startLocalOutboxConsumer({ log });

@@ -17,6 +17,7 @@ import {
   CONTENT_FILE_PREFIX,
   FEEDBACK_OBJECT_PREFIX,
   SEARCH_OBJECT_PREFIX,
+  THUMBNAIL_PREFIX,
   UPLOADED_FILE_PREFIX,
 } from '../../functions/src/data/keys.ts';
 import { PortalSigningKey } from '../constructs/signing-key/signing-key.ts';
@@ -55,6 +56,8 @@ const OBJECT_PREFIX_REASONS: Readonly<Record<string, string>> = {
     'The catalog snapshot lives under search/ and is replaced by a new object on every rebuild (decision record 014); the grant names that prefix only, with exact Get/Put actions.',
   [FEEDBACK_OBJECT_PREFIX]:
     'Feedback screenshots are stored as feedback/<feedback id> (decision record 018): ids are created per feedback, so the grant can only name the feedback/ prefix; actions are exact.',
+  [THUMBNAIL_PREFIX]:
+    'Card thumbnails are stored as thumbnails/<content id>/<file id>.png in the public bucket (decision record 060): ids are created at run time, so the grant can only name the thumbnails/ prefix; actions are exact.',
 };
 
 /** S3 object-level actions that may carry a key-prefix wildcard resource (never bucket configuration). */

@@ -16,7 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -28,7 +28,12 @@ import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 import type { Brand, ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { TABLE } from '#shared/table';
-import { CATALOG_PARTITION, FILE_PARTITION_PREFIX, OUTBOX_PARTITION_PREFIX } from '../../functions/src/data/keys.ts';
+import {
+  CATALOG_PARTITION,
+  contentKey,
+  FILE_PARTITION_PREFIX,
+  OUTBOX_PARTITION_PREFIX,
+} from '../../functions/src/data/keys.ts';
 import { MESSAGE_EMAIL_DEFAULTS, MESSAGE_EMAIL_ENV } from '../../functions/src/domain/message-email.ts';
 import { HTML_SHELL_FILE_ENV, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
@@ -146,6 +151,18 @@ export function handlerEntry(projectRoot: string, group: ClientGroup): string {
   return path.join(projectRoot, 'functions', 'src', 'api', group, 'index.ts');
 }
 
+/** The thumbnail renderer's Lambda entry (decision record 060): `functions/src/thumbnails/index.ts`, exporting `handler`. */
+export function thumbnailEntry(projectRoot: string): string {
+  return path.join(projectRoot, 'functions', 'src', 'thumbnails', 'index.ts');
+}
+
+/**
+ * Packages the thumbnail renderer loads at run time from its asset's `node_modules`
+ * (copied, not bundled): pdf.js, and its optional canvas with the prebuilt x86-64 binary
+ * installed here, which is why that function alone runs on x86_64.
+ */
+export const THUMBNAIL_NODE_MODULES = ['pdfjs-dist', '@napi-rs/canvas', '@napi-rs/canvas-linux-x64-gnu'] as const;
+
 /** The catalog indexer's Lambda entry: `functions/src/indexer/index.ts`, exporting `handler`. */
 export function indexerEntry(projectRoot: string): string {
   return path.join(projectRoot, 'functions', 'src', 'indexer', 'index.ts');
@@ -170,6 +187,8 @@ export class ApiStack extends Stack {
   readonly portalIssuer: string;
   /** Rebuilds the catalog snapshot when the catalog revision item changes (table stream). */
   readonly catalogIndexer: PortalFunction;
+  /** Renders card thumbnails of written content items into the public bucket (table stream; decision record 060). */
+  readonly thumbnailRenderer: PortalFunction;
   /** Deletes the objects of file records that DynamoDB's TTL removed (table stream; decision record 020). */
   readonly uploadSweeper: PortalFunction;
   /** Retries pending feedback and message e-mail on a schedule (decision records 018, 025). */
@@ -252,6 +271,7 @@ export class ApiStack extends Stack {
     const missing = [
       ...groups.map((group) => handlerEntry(projectRoot, group)),
       indexerEntry(projectRoot),
+      thumbnailEntry(projectRoot),
       ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
     ].filter((entry) => !existsSync(entry));
     if (missing.length > 0) {
@@ -298,6 +318,7 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
     this.catalogIndexer = createCatalogIndexer(this, projectRoot, removalPolicy, props);
+    this.thumbnailRenderer = createThumbnailRenderer(this, projectRoot, removalPolicy, props);
     this.uploadSweeper = createUploadSweeper(this, projectRoot, removalPolicy, props);
     this.feedbackResender = createFeedbackResender(
       this,
@@ -341,6 +362,7 @@ export class ApiStack extends Stack {
       functions: {
         ...Object.fromEntries([...functions].map(([group, fn]) => [`${pascalCase(group)}Function`, fn])),
         CatalogIndexerFunction: this.catalogIndexer,
+        ThumbnailRendererFunction: this.thumbnailRenderer,
         UploadSweeperFunction: this.uploadSweeper,
         FeedbackResenderFunction: this.feedbackResender,
         OutboxSenderFunction: this.outboxSender,
@@ -369,7 +391,60 @@ export const FAILURE_QUEUE_IDS = [
   'UploadSweeperFailures',
   'FeedbackResenderFailures',
   'OutboxSenderFailures',
+  'ThumbnailRendererFailures',
 ] as const;
+
+/**
+ * The thumbnail renderer (issue 24 item 2, decision record 060): triggered by the
+ * table's stream, filtered to content items (`pk` beginning `CONTENT#`, `sk CONTENT`),
+ * batches of up to 10 records gathered for up to 1 s, a bounded number of retries
+ * with a failure queue. Renders take 1–2 s: 1 GB of memory, 2 minutes.
+ */
+function createThumbnailRenderer(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+): PortalFunction {
+  const renderer = new PortalFunction(scope, 'ThumbnailRendererFunction', {
+    entry: thumbnailEntry(projectRoot),
+    projectRoot,
+    description: 'Portal thumbnail renderer: first page of a content item PDF into the public bucket',
+    removalPolicy,
+    memorySize: 1024,
+    timeout: Duration.minutes(2),
+    architecture: Architecture.X86_64,
+    bundleNodeModules: THUMBNAIL_NODE_MODULES,
+  });
+  bindGrant(renderer, HOUSEKEEPING_GRANTS.thumbnailRenderer, props);
+  const failures = new Queue(scope, 'ThumbnailRendererFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
+  const content = contentKey('');
+  renderer.addEventSource(
+    new DynamoEventSource(props.table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 10,
+      maxBatchingWindow: Duration.seconds(1),
+      retryAttempts: 3,
+      onFailure: new SqsDlq(failures),
+      filters: [
+        FilterCriteria.filter({
+          dynamodb: {
+            Keys: {
+              [TABLE.partitionKey]: { S: FilterRule.beginsWith(content.pk) },
+              [TABLE.sortKey]: { S: FilterRule.isEqual(content.sk) },
+            },
+          },
+        }),
+      ],
+    }),
+  );
+  return renderer;
+}
 
 /**
  * The catalog indexer (decision record 014): triggered by the table's stream, filtered

@@ -67,7 +67,7 @@ describe('GROUP_GRANTS', () => {
         (bucket) => bucket !== 'none' && bucket.objects.some((objects) => objects.actions.includes('s3:PutObject')),
       ),
     ).map(([name]) => name);
-    expect(writers.sort()).toEqual(['catalogIndexer', 'content', 'file', 'search'].sort());
+    expect(writers.sort()).toEqual(['catalogIndexer', 'content', 'file', 'search', 'thumbnailRenderer'].sort());
   });
 
   it('answers the actions a grant allows on a resource', () => {

@@ -7,6 +7,7 @@ import {
   CONTENT_FILE_PREFIX,
   FEEDBACK_OBJECT_PREFIX,
   SEARCH_OBJECT_PREFIX,
+  THUMBNAIL_PREFIX,
   UPLOADED_FILE_PREFIX,
 } from '../../functions/src/data/keys.ts';
 import type { ObjectGrant, PortalFunction, TableGrant } from '../constructs/portal-function.ts';
@@ -73,7 +74,12 @@ const { gsi1, gsi2, gsi3 } = TABLE.indexes;
 const DELETE_OBJECT = 's3:DeleteObject';
 
 /** The functions besides the client groups' whose grants are declared here too. */
-export type HousekeepingFunction = 'catalogIndexer' | 'uploadSweeper' | 'feedbackResender' | 'outboxSender';
+export type HousekeepingFunction =
+  | 'catalogIndexer'
+  | 'uploadSweeper'
+  | 'feedbackResender'
+  | 'outboxSender'
+  | 'thumbnailRenderer';
 
 /** The grants of the catalog indexer, the upload sweeper and the e-mail re-sender (api-stack.ts `create*`). */
 export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
@@ -107,6 +113,23 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
     table: { actions: [UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
     privateBucket: 'none',
     publicBucket: 'none',
+  },
+  // Issue 24 item 2, decision record 060: the content item and its first PDF's file
+  // record (GetItem), the thumbnail recorded on the item with the catalog revision
+  // (UpdateItem, in a transaction); the PDF read from either bucket (GetObject), the
+  // thumbnail put, and the item's other thumbnails listed and deleted under `thumbnails/`.
+  thumbnailRenderer: {
+    table: { actions: [GET, UPDATE] },
+    privateBucket: {
+      objects: [{ actions: ['s3:GetObject'], keyPrefixes: [CONTENT_FILE_PREFIX, UPLOADED_FILE_PREFIX] }],
+    },
+    publicBucket: {
+      objects: [
+        { actions: ['s3:GetObject'], keyPrefixes: [UPLOADED_FILE_PREFIX] },
+        { actions: ['s3:PutObject', DELETE_OBJECT], keyPrefixes: [THUMBNAIL_PREFIX] },
+      ],
+      bucketActions: ['s3:ListBucket'],
+    },
   },
 };
 

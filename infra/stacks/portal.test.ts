@@ -167,6 +167,7 @@ describe('the USCR dev app', () => {
         app.portal.api.uploadSweeper,
         app.portal.api.feedbackResender,
         app.portal.api.outboxSender,
+        app.portal.api.thumbnailRenderer,
         ...Object.values(app.portal.api.bundleWorkflow.functions),
       ].map((fn) => logicalId(app.portal.api, fn)),
     );

@@ -5,7 +5,7 @@ import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { Brand } from '#shared/enums';
 import { BUNDLE_TASKS, bundleTaskEntry } from '../constructs/bundle-workflow.ts';
-import { handlerEntry, housekeepingEntry, indexerEntry, routedGroups } from '../stacks/api-stack.ts';
+import { handlerEntry, housekeepingEntry, indexerEntry, routedGroups, thumbnailEntry } from '../stacks/api-stack.ts';
 import type { PortalOptions } from '../stacks/portal.ts';
 
 /**
@@ -53,6 +53,7 @@ export function createStandInProject(prefix: string): StandInProject {
   for (const entry of [
     ...routedGroups().map((group) => handlerEntry(projectRoot, group)),
     indexerEntry(projectRoot),
+    thumbnailEntry(projectRoot),
     housekeepingEntry(projectRoot, 'upload-sweeper'),
     housekeepingEntry(projectRoot, 'feedback-resender'),
     housekeepingEntry(projectRoot, 'outbox-sender'),

@@ -31,6 +31,15 @@ export const ContentFile = z
   .meta({ id: 'ContentFile' });
 export type ContentFile = z.infer<typeof ContentFile>;
 
+/**
+ * The picture a card shows for a content item (issue 24 item 2, decision record 060):
+ * `url` is a portal-relative address under `/public/` (the first page of the item's
+ * first PDF file, rendered once at write time into the public bucket) and `alt` its
+ * text alternative ("First page of <file name>"). Absent or null: no thumbnail (yet).
+ */
+export const ContentThumbnail = z.object({ url: z.string(), alt: z.string() });
+export type ContentThumbnail = z.infer<typeof ContentThumbnail>;
+
 /** A section of a content item (spec §3 Section: no category, no tags). `description` is HTML. */
 export const ContentSection = z
   .object({
@@ -85,6 +94,7 @@ export const Content = z
     sourceUrl: z.string().nullable(),
     copyrightNotice: z.string().nullable(),
     version: z.number().int().min(1),
+    thumbnail: ContentThumbnail.nullable().optional(),
   })
   .meta({ id: 'Content' });
 export type Content = z.infer<typeof Content>;
@@ -108,6 +118,7 @@ export const ContentSummary = Content.pick({
   image: true,
   createdTimestamp: true,
   modifiedTimestamp: true,
+  thumbnail: true,
 })
   .extend({ summary: z.string(), author: z.string().nullable() })
   .meta({ id: 'ContentSummary' });

@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -129,9 +130,40 @@ export async function copyObject(fromBucket: string, toBucket: string, key: stri
   );
 }
 
-/** Stores `bytes` as an object of media type `contentType`, replacing any object at `key`. */
-export async function putObject(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await s3Client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+/**
+ * Stores `bytes` as an object of media type `contentType`, replacing any object at `key`;
+ * `cacheControl`, when given, is the object's `Cache-Control` header (served as is).
+ */
+export async function putObject(
+  bucket: string,
+  key: string,
+  bytes: Uint8Array,
+  contentType: string,
+  cacheControl?: string,
+): Promise<void> {
+  await s3Client.send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: bytes,
+      ContentType: contentType,
+      ...(cacheControl ? { CacheControl: cacheControl } : {}),
+    }),
+  );
+}
+
+/** The keys of every object under `prefix` (ListObjectsV2, page by page). */
+export async function listObjectKeys(bucket: string, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3Client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+    );
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
 }
 
 /** What to presign for a download: the object, the name to save it as, its media type, validity in seconds. */

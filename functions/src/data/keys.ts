@@ -868,3 +868,16 @@ export function userImportIndexKeys(organizationId: string, createdTimestamp: st
     id,
   );
 }
+
+/** Key prefix of the card thumbnails in the public bucket (issue 24 item 2, decision record 060). */
+export const THUMBNAIL_PREFIX = 'thumbnails/';
+
+/** Key prefix of one content item's thumbnails in the public bucket: swept whole when the item goes. */
+export function thumbnailObjectPrefix(contentId: string): string {
+  return `${THUMBNAIL_PREFIX}${contentId}/`;
+}
+
+/** S3 key (public bucket) of the thumbnail of file `fileId` of content `contentId`, built from ids only. */
+export function thumbnailObjectKey(contentId: string, fileId: string): string {
+  return `${thumbnailObjectPrefix(contentId)}${fileId}.png`;
+}

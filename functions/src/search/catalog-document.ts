@@ -6,7 +6,8 @@ import type { CatalogDocument } from './port.ts';
  * The catalog document of a content record (or a stored `ContentItem`, which extends
  * it): the card fields of `ContentSummary` with `summary` the record's whole plain-text
  * description (the snapshot cuts it), the tags of the hidden search-tags block
- * (spec §3 Content, decision record 007), the knowledge ids of `ksas`, `kus` and
+ * (spec §3 Content, decision record 007), the thumbnail when the record has one
+ * (issue 24 item 2), the knowledge ids of `ksas`, `kus` and
  * `tkss` in index order, and the contributor ids in index order. Arrays are copies,
  * so the document does not change with the record.
  */
@@ -29,6 +30,7 @@ export function toCatalogDocument(record: ContentRecord): CatalogDocument {
     modifiedTimestamp: record.modifiedTimestamp,
     summary: record.summary,
     author: record.author,
+    thumbnail: record.thumbnail ? { ...record.thumbnail } : null,
     searchTags: parseSearchTags(record.description),
     ksaIds: ids(record.ksas),
     kuIds: ids(record.kus),

@@ -80,7 +80,8 @@ export interface FacetColumn {
  * A hit's `ContentSummary` as a positional row (no repeated keys in the snapshot):
  * id, name, urlAlias, status index, category, categories, educationLevels,
  * experienceLevels, tags, parentId, image, createdTimestamp, modifiedTimestamp,
- * summary (already cut for hits), author.
+ * summary (already cut for hits), author, thumbnail (issue 24 item 2; rows written
+ * before it have 15 fields and read as no thumbnail).
  */
 export type DocRow = [
   id: string,
@@ -98,10 +99,13 @@ export type DocRow = [
   modifiedTimestamp: string,
   summary: string,
   author: string | null,
+  thumbnail: ContentSummary['thumbnail'] | null,
 ];
 
 /** Number of fields of a {@link DocRow}. */
-export const DOC_ROW_LENGTH = 15;
+export const DOC_ROW_LENGTH = 16;
+/** Fields of a row written before thumbnails (issue 24 item 2): still read, as no thumbnail. */
+const DOC_ROW_LENGTH_WITHOUT_THUMBNAIL = 15;
 
 /** The most documents an index holds: a document number must fit in 21 bits (the sort keys pack it with a score). */
 export const MAX_DOCUMENTS = 2 ** 21 - 1;
@@ -131,6 +135,7 @@ export function toDocRow(summary: ContentSummary): DocRow {
     summary.modifiedTimestamp,
     summary.summary,
     summary.author,
+    summary.thumbnail ?? null,
   ];
 }
 
@@ -165,10 +170,12 @@ export function summaryOf(rows: RowStore, doc: number): ContentSummary {
   } catch (error) {
     throw new Error(`Catalog index row ${doc} is corrupt.`, { cause: error });
   }
-  if (!Array.isArray(row) || row.length !== DOC_ROW_LENGTH) throw new Error(`Catalog index row ${doc} is corrupt.`);
+  if (!Array.isArray(row) || (row.length !== DOC_ROW_LENGTH && row.length !== DOC_ROW_LENGTH_WITHOUT_THUMBNAIL))
+    throw new Error(`Catalog index row ${doc} is corrupt.`);
   return fromDocRow(row as DocRow);
 }
 
+/** The summary of a row; `thumbnail` only when the row names one (absent means none, as in the contract). */
 function fromDocRow(row: DocRow): ContentSummary {
   return {
     id: row[0],
@@ -186,5 +193,6 @@ function fromDocRow(row: DocRow): ContentSummary {
     modifiedTimestamp: row[12],
     summary: row[13],
     author: row[14],
+    ...(row[15] ? { thumbnail: row[15] } : {}),
   };
 }
