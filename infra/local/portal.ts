@@ -77,6 +77,11 @@ export interface StartPortalOptions {
   catalogPollMs?: number;
   /** Milliseconds between two housekeeping runs (TTL emulation, upload sweep, feedback re-send); 30000 unless given. */
   housekeepingMs?: number;
+  /**
+   * Render card thumbnails in the background (decision record 060); true unless given.
+   * Test portals leave it off unless a suite needs it: each PDF costs 1–2 s of CPU.
+   */
+  thumbnails?: boolean;
 }
 
 export interface RunningPortal {
@@ -248,7 +253,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     search.resetSnapshotSearch();
     catalogIndexer = await startLocalCatalogIndexer({ pollMs: options.catalogPollMs, log });
     // Card thumbnails, rendered outside the requests (issue 24 item 2, decision record 060).
-    thumbnails = await startLocalThumbnails({ log });
+    if (options.thumbnails ?? true) thumbnails = await startLocalThumbnails({ log });
     housekeeping = startLocalHousekeeping({ intervalMs: options.housekeepingMs, log });
     // E-mail of the outbox is sent here, outside the requests (decision record 033).
     outboxConsumer = await startLocalOutboxConsumer({ log });

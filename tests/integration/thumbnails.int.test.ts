@@ -11,7 +11,7 @@ import { searchOverHttp, seededLocalPortalForSuite } from '../support/search-ove
  * never on the clock (bounded by the test's timeout: the seed's PDFs render one by one).
  */
 
-const portalOf = seededLocalPortalForSuite();
+const portalOf = seededLocalPortalForSuite({ thumbnails: true });
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe('thumbnails over HTTP', () => {

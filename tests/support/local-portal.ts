@@ -40,6 +40,8 @@ export interface LocalPortalOptions {
   authorize?: StartPortalOptions['authorize'];
   /** With `web: 'dist'`: the built SPA to serve (default `web/dist`). */
   webDistDir?: string;
+  /** Render card thumbnails in the background (decision record 060). Default false: 1–2 s of CPU per PDF. */
+  thumbnails?: boolean;
 }
 
 export interface LocalPortal {
@@ -81,6 +83,7 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
       web: options.web ?? 'none',
       authorize: options.authorize,
       webDistDir: options.webDistDir,
+      thumbnails: options.thumbnails ?? false,
       log: (line) => {
         logs.push(line);
         options.log?.(line);
@@ -155,7 +158,7 @@ async function seededSnapshot(): Promise<string> {
 
   const building = await mkdtemp(path.join(os.tmpdir(), 'portal-seeding-'));
   try {
-    const portal = await startPortal({ port: 0, dataDir: building, seed: 'if-empty', web: 'none' });
+    const portal = await startPortal({ port: 0, dataDir: building, seed: 'if-empty', web: 'none', thumbnails: false });
     try {
       // Business units and the download history are written after the server answers.
       await portal.background;

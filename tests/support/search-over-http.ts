@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SearchContentPage } from '#shared/contracts/search';
-import { type LocalPortal, startLocalPortal } from './local-portal.ts';
+import { type LocalPortal, type LocalPortalOptions, startLocalPortal } from './local-portal.ts';
 
 /**
  * Starts a seeded local portal in `beforeAll` and stops it in `afterAll` of the
  * calling suite; returns a function giving the running portal (call it inside tests
- * or hooks, not at module level).
+ * or hooks, not at module level). `options` other than `seed` go to `startLocalPortal`.
  */
-export function seededLocalPortalForSuite(): () => LocalPortal {
+export function seededLocalPortalForSuite(options: Omit<LocalPortalOptions, 'seed'> = {}): () => LocalPortal {
   let portal: LocalPortal | undefined;
   beforeAll(async () => {
-    portal = await startLocalPortal({ seed: true });
+    portal = await startLocalPortal({ ...options, seed: true });
   });
   afterAll(async () => {
     await portal?.stop();

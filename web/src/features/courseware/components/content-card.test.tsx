@@ -56,3 +56,37 @@ describe('ContentCard', () => {
     expect(screen.getByText('Beginner plus')).toBeInTheDocument();
   });
 });
+
+describe('ContentCard picture (issue 24 item 2)', () => {
+  it('shows the thumbnail with its alt text, lazily, in a sized box', () => {
+    renderWithProviders(
+      <ContentCard
+        content={contentSummary({
+          name: 'Clickjacking Lab',
+          thumbnail: { url: '/public/thumbnails/c1/f1.png', alt: 'First page of Clickjacking handout' },
+        })}
+      />,
+    );
+    const picture = screen.getByRole('img', { name: 'First page of Clickjacking handout' });
+    expect(picture).toHaveAttribute('src', '/public/thumbnails/c1/f1.png');
+    expect(picture).toHaveAttribute('loading', 'lazy');
+    expect(picture).toHaveAttribute('width', '320');
+    expect(picture).toHaveAttribute('height', '240');
+  });
+
+  it('prefers the item image, and shows no picture when there is neither', () => {
+    const { unmount } = renderWithProviders(
+      <ContentCard
+        content={contentSummary({
+          name: 'Crypto course',
+          image: '/public/files/img1',
+          thumbnail: { url: '/public/thumbnails/c1/f1.png', alt: 'First page of x' },
+        })}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Picture for Crypto course' })).toHaveAttribute('src', '/public/files/img1');
+    unmount();
+    renderWithProviders(<ContentCard content={contentSummary({ name: 'Plain', image: null, thumbnail: null })} />);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { Card, Heading, LinkBox, LinkOverlay, Tag, Text } from '@chakra-ui/react';
+import { Card, Heading, Image, LinkBox, LinkOverlay, Tag, Text } from '@chakra-ui/react';
 import { EyeOffIcon } from 'lucide-react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import type { ContentSummary } from '#shared/contracts/content';
@@ -15,13 +15,30 @@ import { TagChips } from './tag-chips.tsx';
 const CARD_TAGS_MAX = 4;
 
 /**
+ * Pixel size of the card picture's box (4:3, the top of a page: its title). The
+ * `width`/`height` attributes reserve the box before the image loads (no layout shift).
+ */
+const THUMBNAIL_BOX = { width: 320, height: 240 } as const;
+
+/**
+ * The picture a card shows (issue 24 item 2): the item's own `image` when it has one,
+ * else its rendered `thumbnail` (first page of its first PDF), else none.
+ */
+export function cardPicture(content: ContentSummary): { url: string; alt: string } | null {
+  if (content.image) return { url: content.image, alt: `Picture for ${content.name}` };
+  return content.thumbnail ?? null;
+}
+
+/**
  * A content card (spec §2.5, §2.6): the title links to the item (the whole card is
  * clickable), a status badge when it is not published (only editors are shown such
  * items), category chips cut to 30 characters, the description cut to 80, the
- * levels, and the other tags with their icons.
+ * levels, and the other tags with their icons; above them its picture
+ * ({@link cardPicture}) in a fixed 4:3 box, loaded lazily, with its alt text.
  */
 export function ContentCard({ content, headingLevel = 'h3' }: { content: ContentSummary; headingLevel?: 'h3' | 'h4' }) {
   const description = truncate(content.summary, LIMITS.cardDescriptionMaxChars);
+  const picture = cardPicture(content);
   return (
     <LinkBox asChild>
       <Card.Root
@@ -33,6 +50,24 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
         transitionDuration="moderate"
         _hover={{ borderColor: 'brand.emphasized', boxShadow: 'sm' }}
       >
+        {picture ? (
+          <Image
+            src={picture.url}
+            alt={picture.alt}
+            loading="lazy"
+            decoding="async"
+            htmlWidth={THUMBNAIL_BOX.width}
+            htmlHeight={THUMBNAIL_BOX.height}
+            w="full"
+            h="auto"
+            aspectRatio="4 / 3"
+            objectFit="cover"
+            objectPosition="top"
+            borderTopRadius="l2"
+            borderBottomWidth="1px"
+            bg="bg.muted"
+          />
+        ) : null}
         <Card.Body gap="3">
           <Heading as={headingLevel} size="md" lineHeight="1.35">
             <LinkOverlay
