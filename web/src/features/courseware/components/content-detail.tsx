@@ -1,11 +1,12 @@
-import { Alert, Box, Button, Grid, Heading, HStack, List, Skeleton, Stack } from '@chakra-ui/react';
-import { ArchiveIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { Alert, Box, Grid, Heading, HStack, List, Skeleton, Stack } from '@chakra-ui/react';
+import { ArchiveIcon, TriangleAlertIcon } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { can } from '#shared/capabilities';
 import type { ContentDetail } from '#shared/contracts/content';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ChipList } from '../../../components/ui/chip.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Prose } from '../../../components/ui/prose.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -209,17 +210,7 @@ export function ContentDetailScreen({
         <Heading as="h1" size="2xl">
           Courseware
         </Heading>
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>This content could not be loaded.</Alert.Title>
-            <Alert.Description>Check your connection and try again.</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError title="This content could not be loaded." onRetry={() => query.refetch()} />
       </Stack>
     );
   }

@@ -1,7 +1,7 @@
-import { Alert, Avatar, Box, Button, Heading, HStack, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { RotateCwIcon } from 'lucide-react';
+import { Avatar, Box, Button, Heading, HStack, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { contributorDisplayName } from '#shared/contracts/contributor';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { publicFileUrl } from '../../../lib/file-pick.ts';
@@ -22,16 +22,7 @@ function Courseware({ id, name }: { id: string; name: string }) {
       {query.isPending ? (
         <CardSkeleton label="Loading courseware" />
       ) : query.isError && items.length === 0 ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>The courseware could not be loaded.</Alert.Title>
-          </Alert.Content>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError title="The courseware could not be loaded." onRetry={() => query.refetch()} />
       ) : items.length === 0 ? (
         <Text color="fg.muted">No courseware by this contributor yet.</Text>
       ) : (
@@ -105,16 +96,7 @@ export function ContributorScreen({ id }: { id: string }) {
         <Heading as="h1" size="2xl">
           Contributor
         </Heading>
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>This contributor could not be loaded.</Alert.Title>
-          </Alert.Content>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError title="This contributor could not be loaded." onRetry={() => query.refetch()} />
       </Stack>
     );
   }

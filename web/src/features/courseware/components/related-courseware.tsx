@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { RotateCwIcon } from 'lucide-react';
+import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useRelatedContent } from '../api/get-related-content.ts';
 import { CardSkeleton } from './card-skeleton.tsx';
 import { ContentCard } from './content-card.tsx';
@@ -23,16 +23,7 @@ export function RelatedCourseware({ contentId }: { contentId: string }) {
       ) : query.data?.items.length === 0 ? (
         <Text color="fg.muted">No related courseware yet.</Text>
       ) : query.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Related courseware could not be loaded.</Alert.Title>
-          </Alert.Content>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError title="Related courseware could not be loaded." onRetry={() => query.refetch()} />
       ) : (
         <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="4" listStyleType="none" m="0" p="0">
           {query.data.items.map((item) => (

@@ -1,9 +1,10 @@
-import { Alert, Button, Heading, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeftIcon, MapPinIcon, PencilIcon, RotateCwIcon } from 'lucide-react';
+import { Button, Heading, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeftIcon, MapPinIcon, PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { can } from '#shared/capabilities';
 import { ExternalLink, RouterLink } from '../../../components/ui/link.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Prose } from '../../../components/ui/prose.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -50,17 +51,7 @@ export function NewsEventDetail({ kind, idOrLink }: { kind: NewsEventKind; idOrL
         <Heading as="h1" size="2xl">
           {text.listTitle}
         </Heading>
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>This {text.singular} could not be loaded.</Alert.Title>
-            <Alert.Description>Check your connection and try again.</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError title="This {text.singular} could not be loaded." onRetry={() => query.refetch()} />
       </Stack>
     );
   }

@@ -1,9 +1,9 @@
-import { Alert, Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
-import { RotateCwIcon } from 'lucide-react';
+import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { can } from '#shared/capabilities';
 import type { Page, PageAncestor } from '#shared/contracts/page';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import type { Crumb } from '../../../lib/breadcrumbs.ts';
 import { usePageByHref } from '../api/get-page-by-href.ts';
@@ -52,17 +52,7 @@ export function PageView({
         <Heading as="h1" size="3xl">
           {fallbackTitle}
         </Heading>
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>This page could not be loaded.</Alert.Title>
-            <Alert.Description>Check your connection and try again.</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError title="This page could not be loaded." onRetry={() => query.refetch()} />
       </Stack>
     );
   }
