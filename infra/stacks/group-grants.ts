@@ -84,9 +84,10 @@ export type HousekeepingFunction =
 /** The grants of the catalog indexer, the upload sweeper and the e-mail re-sender (api-stack.ts `create*`). */
 export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
   // Decision record 014: the catalog revision (GetItem), content by status (gsi3),
-  // the snapshot under `search/` (HeadObject → GetObject with ListBucket for a 404, PutObject).
+  // the snapshot under `search/` (HeadObject → GetObject with ListBucket for a 404, PutObject);
+  // decision record 052: the per-item download counters (Query on the table) for "most downloaded".
   catalogIndexer: {
-    table: { actions: [GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    table: { actions: [GET, QUERY], indexActions: [QUERY], indexNames: [gsi3.indexName] },
     privateBucket: {
       objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
       bucketActions: ['s3:ListBucket'],

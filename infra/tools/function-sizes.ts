@@ -37,9 +37,12 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // Decision record 046: the Powertools Logger (issue 23 item 6) adds about 25 KB to every
   // function; these three were within 14 KB of the goal before it (content 249.1, html
   // 248.5, meta 236.6 KB on 2026-11-27).
+  // Issue 24 raised two: html by the contributor page's first HTML, the licences and the
+  // search's sort and page (281.9 KB), meta by the OpenAPI document of the new routes
+  // (264.0 KB), measured 2026-11-28.
   'Portal API, client group content': 276_000,
-  'Portal API, client group html': 275_500,
-  'Portal API, client group meta': 263_500,
+  'Portal API, client group html': 283_000,
+  'Portal API, client group meta': 265_000,
 };
 
 /** The bytes a function's bundle may have: its {@link OVER_GOAL_CEILINGS} entry, else the goal. */
