@@ -71,7 +71,7 @@ describe('ContentCard picture (issue 24 item 2)', () => {
     expect(picture).toHaveAttribute('src', '/public/thumbnails/c1/f1.png');
     expect(picture).toHaveAttribute('loading', 'lazy');
     expect(picture).toHaveAttribute('width', '320');
-    expect(picture).toHaveAttribute('height', '240');
+    expect(picture).toHaveAttribute('height', '160');
   });
 
   it('prefers the item image, and shows no picture when there is neither', () => {

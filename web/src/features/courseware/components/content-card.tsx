@@ -15,10 +15,10 @@ import { TagChips } from './tag-chips.tsx';
 const CARD_TAGS_MAX = 4;
 
 /**
- * Pixel size of the card picture's box (4:3, the top of a page: its title). The
+ * Pixel size of the card picture's box (2:1, the top of a page: its title and first lines). The
  * `width`/`height` attributes reserve the box before the image loads (no layout shift).
  */
-const THUMBNAIL_BOX = { width: 320, height: 240 } as const;
+const THUMBNAIL_BOX = { width: 320, height: 160 } as const;
 
 /**
  * The picture a card shows (issue 24 item 2): the item's own `image` when it has one,
@@ -34,7 +34,7 @@ export function cardPicture(content: ContentSummary): { url: string; alt: string
  * clickable), a status badge when it is not published (only editors are shown such
  * items), category chips cut to 30 characters, the description cut to 80, the
  * levels, and the other tags with their icons; above them its picture
- * ({@link cardPicture}) in a fixed 4:3 box, loaded lazily, with its alt text.
+ * ({@link cardPicture}) in a fixed 2:1 box, loaded lazily, with its alt text.
  */
 export function ContentCard({ content, headingLevel = 'h3' }: { content: ContentSummary; headingLevel?: 'h3' | 'h4' }) {
   const description = truncate(content.summary, LIMITS.cardDescriptionMaxChars);
@@ -60,7 +60,7 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
             htmlHeight={THUMBNAIL_BOX.height}
             w="full"
             h="auto"
-            aspectRatio="4 / 3"
+            aspectRatio="2 / 1"
             objectFit="cover"
             objectPosition="top"
             borderTopRadius="l2"
