@@ -8,8 +8,12 @@ import { IsoDate, IsoDateTime, limitParam, PageToken, pageOf } from './common.ts
  * decision records 022 and 023). Read by the statistics API and the dashboard SPA.
  */
 
-/** Statistic categories (spec §7: "Raw statistics: category contentfiledownload"). */
-export const STATISTIC_CATEGORIES = ['contentfiledownload'] as const;
+/**
+ * Statistic categories (spec §7: "Raw statistics: category contentfiledownload"), and
+ * the in-browser previews counted apart from downloads (`contentfilepreview`, issue 24
+ * item 1, decision records 058 and 059), read by the dashboard beside the downloads.
+ */
+export const STATISTIC_CATEGORIES = ['contentfiledownload', 'contentfilepreview'] as const;
 export type StatisticCategory = (typeof STATISTIC_CATEGORIES)[number];
 
 /**

@@ -209,6 +209,36 @@ function tally(list: readonly DownloadEvent[], key: (event: DownloadEvent) => st
   return counts;
 }
 
+describe('previews (issue 24 item 1, decision record 059)', () => {
+  it('answers the preview counters of their own category, and downloads stay as they were', async () => {
+    const before = jsonBody<StatisticBucketPage>(
+      await buckets('total', { from: '2018-03-01', to: '2018-03-31', resolution: 'day', view: 'table' }),
+    ).items;
+    const pick = generator(20_180_301);
+    for (const timestamp of ['2018-03-02T10:00:00.000Z', '2018-03-02T11:00:00.000Z', '2018-03-20T09:00:00.000Z']) {
+      await recordDownload(download(timestamp, pick), 'contentfilepreview');
+    }
+    const previews = await handler(
+      request(
+        'list-statistic-buckets',
+        { category: 'contentfilepreview', metric: 'total' },
+        { from: '2018-03-01', to: '2018-03-31', resolution: 'day', view: 'chart' },
+        'editor',
+      ),
+      lambdaContext(),
+    );
+    expect(previews.statusCode, String(previews.body)).toBe(200);
+    expect(jsonBody<StatisticBucketPage>(previews).items.map((bucket) => [bucket.period, bucket.value])).toEqual([
+      ['2018-03-02', 2],
+      ['2018-03-20', 1],
+    ]);
+    const after = jsonBody<StatisticBucketPage>(
+      await buckets('total', { from: '2018-03-01', to: '2018-03-31', resolution: 'day', view: 'table' }),
+    ).items;
+    expect(after).toEqual(before);
+  });
+});
+
 describe('chart view', () => {
   const from = '2019-12-05';
   const to = '2020-02-10';

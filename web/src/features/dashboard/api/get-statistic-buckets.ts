@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type StatisticBucket,
   StatisticBucketPage,
+  type StatisticCategory,
   type StatisticGroup,
   type StatisticMetric,
   type StatisticResolution,
@@ -10,6 +11,8 @@ import {
 import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 
 export interface BucketsRequest {
+  /** Downloads (the default) or in-browser previews (issue 24 item 1, decision record 059). */
+  readonly category?: StatisticCategory;
   readonly metric: StatisticMetric;
   readonly from: string;
   readonly to: string;
@@ -21,24 +24,20 @@ export interface BucketsRequest {
 }
 
 /**
- * Download counter buckets (`GET /api/v1/statistics/contentfiledownload/buckets/{metric}`,
- * spec §7 "Category metric buckets"): a top table's single page of `limit` buckets, or
- * every page of a chart.
+ * Counter buckets of downloads or previews (`GET /api/v1/statistics/{category}/buckets/{metric}`,
+ * spec §7 "Category metric buckets"; `contentfilepreview` issue 24 item 1): a top
+ * table's single page of `limit` buckets, or every page of a chart.
  */
 export async function getStatisticBuckets(
   request: BucketsRequest,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<StatisticBucket[]> {
-  const { metric, from, to, resolution, view, group, limit } = request;
+  const { category = 'contentfiledownload', metric, from, to, resolution, view, group, limit } = request;
   const items: StatisticBucket[] = [];
   let pageToken: string | undefined;
   do {
     const page = await apiGet(
-      apiUrl(
-        'listStatisticBuckets',
-        { category: 'contentfiledownload', metric },
-        { from, to, resolution, view, group, limit, pageToken },
-      ),
+      apiUrl('listStatisticBuckets', { category, metric }, { from, to, resolution, view, group, limit, pageToken }),
       StatisticBucketPage,
       { signal },
     );

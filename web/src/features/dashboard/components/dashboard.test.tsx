@@ -149,6 +149,35 @@ describe('downloads view (spec §2.13, §9)', () => {
     );
   });
 
+  it('shows the previews beside the downloads: their own total and daily chart (issue 24 item 1)', async () => {
+    const { from, to } = defaultRange();
+    const spy = mockDashboard((url) => {
+      if (url.pathname === '/api/v1/statistics/contentfilepreview/buckets/total') {
+        return {
+          body: {
+            items: [bucket('all', 5, from, 'Total'), bucket('all', 6, addDays(from, 1), 'Total')],
+            nextPageToken: null,
+          },
+        };
+      }
+      if (url.pathname === '/api/v1/statistics/contentfiledownload/buckets/total') {
+        return { body: { items: [bucket('all', 2, from, 'Total')], nextPageToken: null } };
+      }
+      return undefined;
+    });
+    renderApp({ path: '/dashboard?view=1' });
+    const downloaded = (await screen.findByRole('heading', { name: 'Total downloaded' })).parentElement as HTMLElement;
+    const previewed = screen.getByRole('heading', { name: 'Total previewed' }).parentElement as HTMLElement;
+    await waitFor(() => expect(previewed).toHaveTextContent('Total previewed11'));
+    expect(downloaded).toHaveTextContent('Total downloaded2');
+    const daily = await screen.findByRole('region', { name: 'Daily previews' });
+    await waitFor(() => expect(within(daily).queryByText(/^Loading/)).not.toBeInTheDocument());
+    expect(within(daily).queryByText('No Data Available')).not.toBeInTheDocument();
+    expect(calledUrls(spy)).toContain(
+      `/api/v1/statistics/contentfilepreview/buckets/total?from=${from}&to=${to}&resolution=day&view=chart`,
+    );
+  });
+
   it('shows the three date messages under their fields and refreshes only a valid range', async () => {
     const spy = mockDashboard();
     renderApp({ path: '/dashboard?view=1' });

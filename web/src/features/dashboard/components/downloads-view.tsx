@@ -1,4 +1,4 @@
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useStatisticBuckets } from '../api/get-statistic-buckets.ts';
@@ -26,6 +26,14 @@ function DownloadCharts({ range }: { range: Range }) {
     view: 'table',
   });
   const users = useStatisticBuckets({ metric: 'users', ...range, resolution: 'month', view: 'chart' });
+  // In-browser previews, counted apart from downloads (issue 24 item 1, decision records 058 and 059).
+  const previews = useStatisticBuckets({
+    category: 'contentfilepreview',
+    metric: 'total',
+    ...range,
+    resolution: 'day',
+    view: 'chart',
+  });
 
   const dailySeries = zeroPad(daily.data ?? [], { ...range, resolution: 'day' }).map((one) => ({
     ...one,
@@ -34,18 +42,37 @@ function DownloadCharts({ range }: { range: Range }) {
   const dailyPeriods = dailySeries[0]?.points.map((point) => point.period) ?? [];
   const usersSeries = zeroPad(users.data ?? [], { ...range, resolution: 'month' });
   const total = daily.data?.reduce((sum, bucket) => sum + bucket.value, 0) ?? null;
+  const previewSeries = zeroPad(previews.data ?? [], { ...range, resolution: 'day' }).map((one) => ({
+    ...one,
+    label: 'Previews',
+  }));
+  const previewTotal = previews.data?.reduce((sum, bucket) => sum + bucket.value, 0) ?? null;
 
   return (
     <Stack gap="10">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
-        <Stack gap="1">
-          <Heading as="h3" size="md">
-            Total downloaded
-          </Heading>
-          <Text fontSize="3xl" fontWeight="semibold" aria-live="polite">
-            {total === null ? 'Loading…' : total.toLocaleString('en-US')}
-          </Text>
-        </Stack>
+        <HStack gap="10" align="flex-start" wrap="wrap">
+          <Stack gap="1">
+            <Heading as="h3" size="md">
+              Total downloaded
+            </Heading>
+            <Text fontSize="3xl" fontWeight="semibold" aria-live="polite">
+              {total === null ? 'Loading…' : total.toLocaleString('en-US')}
+            </Text>
+          </Stack>
+          <Stack gap="1">
+            <Heading as="h3" size="md">
+              Total previewed
+            </Heading>
+            <Text fontSize="3xl" fontWeight="semibold" aria-live="polite">
+              {previewTotal === null
+                ? previews.isError
+                  ? 'Not available'
+                  : 'Loading…'
+                : previewTotal.toLocaleString('en-US')}
+            </Text>
+          </Stack>
+        </HStack>
         <ExportPanel range={range} total={total} disabled={daily.isError} />
       </SimpleGrid>
       <ChartPanel
@@ -53,6 +80,12 @@ function DownloadCharts({ range }: { range: Range }) {
         loading={daily.isPending}
         empty={(daily.data ?? []).length === 0}
         spec={{ kind: 'line', series: dailySeries, tickValues: axisTicks(dailyPeriods) }}
+      />
+      <ChartPanel
+        title="Daily previews"
+        loading={previews.isPending}
+        empty={(previews.data ?? []).length === 0}
+        spec={{ kind: 'line', series: previewSeries, tickValues: axisTicks(dailyPeriods) }}
       />
       <ChartPanel
         title="Downloads per region"
@@ -122,7 +155,8 @@ function DownloadCharts({ range }: { range: Range }) {
 /**
  * Dashboard view 1 (spec §2.13 "Downloads view"): the date range (default 182 days
  * before today to tomorrow, at most 12 months), Refresh, the total, the CSV export,
- * the download charts and the top tables. The charts follow the range on Refresh.
+ * the download charts and the top tables; beside the downloads, the in-browser
+ * previews counted apart (their total and daily chart; issue 24 item 1). The charts follow the range on Refresh.
  */
 export function DownloadsView({ now }: { now?: Date }) {
   const queryClient = useQueryClient();
