@@ -18,7 +18,7 @@ describe('previewKindOf', () => {
     ['plan.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
     ['crypto.ipynb', 'application/x-ipynb+json', 'notebook'],
     ['slides.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'none'],
-    ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'none'],
+    ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
     ['lab.zip', 'application/zip', 'none'],
   ])('gives %s (%s) the %s viewer', (name, type, kind) => {
     expect(previewKindOf(name, type)).toBe(kind);
@@ -40,6 +40,7 @@ describe('previewContentType', () => {
     expect(previewContentType('image', 'image/png')).toBe('image/png');
     expect(previewContentType('docx', 'application/msword')).toBe('application/octet-stream');
     expect(previewContentType('notebook', 'application/json')).toBe('application/octet-stream');
+    expect(previewContentType('xlsx', 'text/html')).toBe('application/octet-stream');
   });
 });
 

@@ -4,8 +4,23 @@
  * its preview URL is served with. Shared by the preview route and the SPA's viewer.
  */
 
-/** The viewers of the preview dialog; `none` offers the download only. */
-export const PREVIEW_KINDS = ['pdf', 'markdown', 'code', 'text', 'csv', 'image', 'docx', 'notebook', 'none'] as const;
+/**
+ * The viewers of the preview dialog; `none` offers the download only. `xlsx` (Excel
+ * workbooks as tables, read by read-excel-file) is issue 24 item 1's addition of
+ * decision record 059.
+ */
+export const PREVIEW_KINDS = [
+  'pdf',
+  'markdown',
+  'code',
+  'text',
+  'csv',
+  'image',
+  'docx',
+  'notebook',
+  'none',
+  'xlsx',
+] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
 /** Image types a preview shows as an image (no SVG: decision record 058). */
@@ -77,8 +92,9 @@ export function extensionOf(name: string): string {
 /**
  * The viewer of a file named `name` (its stored `filename`, which keeps the original
  * extension) with media type `type`: PDF, Markdown, source code, plain text, CSV,
- * raster image, Word .docx, Jupyter notebook, or `none` (PowerPoint, Excel, archives,
- * SVG-as-image and anything else: the dialog says so and offers the download).
+ * raster image, Word .docx, Jupyter notebook, Excel .xlsx (decision record 059), or
+ * `none` (PowerPoint, archives, SVG-as-image and anything else: the dialog says so and
+ * offers the download).
  */
 export function previewKindOf(name: string, type: string): PreviewKind {
   const extension = extensionOf(name);
@@ -87,6 +103,7 @@ export function previewKindOf(name: string, type: string): PreviewKind {
   if (extension === 'md' || extension === 'markdown' || mediaType === 'text/markdown') return 'markdown';
   if (extension === 'ipynb') return 'notebook';
   if (extension === 'docx') return 'docx';
+  if (extension === 'xlsx') return 'xlsx';
   if (extension === 'csv' || mediaType === 'text/csv') return 'csv';
   if (IMAGE_EXTENSIONS.has(extension) && (IMAGE_TYPES.has(mediaType) || mediaType === '')) return 'image';
   if (IMAGE_TYPES.has(mediaType)) return 'image';
@@ -99,7 +116,7 @@ export function previewKindOf(name: string, type: string): PreviewKind {
  * The media type a preview URL is served with: the file's own type for PDF and
  * raster images, `text/plain; charset=utf-8` for every textual kind (so HTML, SVG or
  * XML is never rendered as a document on the bucket's origin), and
- * `application/octet-stream` for the rest (docx, notebook bytes are read by script;
+ * `application/octet-stream` for the rest (docx, xlsx, notebook bytes are read by script;
  * a browser opening such a URL saves it). Decision record 058.
  */
 export function previewContentType(kind: PreviewKind, type: string): string {

@@ -1,9 +1,10 @@
 import './highlight-theme.css';
-import { Alert, Box, Spinner, Table, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, HStack, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { PreviewKind } from '#shared/file-preview';
 import { Prose } from '../../../components/ui/prose.tsx';
 import { highlight, languageOf, parseCsv, renderDocx, renderMarkdown, renderNotebook } from '../utils/render.ts';
+import { readSpreadsheet, type SpreadsheetSheet } from '../utils/spreadsheet.ts';
 
 /** Rows of a CSV shown as a table; the rest is left to the download. */
 const CSV_ROWS_SHOWN = 1000;
@@ -101,6 +102,90 @@ function Docx({ bytes, name }: { bytes: Uint8Array; name: string }) {
   return <Html html={html} label={name} />;
 }
 
+function SheetTable({ sheet, name }: { sheet: SpreadsheetSheet; name: string }) {
+  const cutRows = sheet.rowCount > sheet.rows.length;
+  const cutColumns = sheet.columnCount > sheet.header.length;
+  if (sheet.header.length === 0) return <Text>This sheet is empty.</Text>;
+  return (
+    <Box overflow="auto" tabIndex={0} aria-label={`Table of ${name}, sheet ${sheet.name}`} maxH="70vh">
+      <Table.Root size="sm" variant="outline" showColumnBorder>
+        <Table.Caption>
+          {name}, sheet {sheet.name}: {sheet.rowCount} rows
+          {cutRows ? `, the first ${sheet.rows.length} shown` : ''}
+          {cutColumns ? `; ${sheet.columnCount} columns, the first ${sheet.header.length} shown` : ''}
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            {sheet.header.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity but their place.
+              <Table.ColumnHeader key={index}>{cell}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {sheet.rows.map((row, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
+            <Table.Row key={rowIndex}>
+              {row.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place.
+                <Table.Cell key={index}>{cell}</Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+/** An Excel workbook: a sheet chooser (when it has several) and the chosen sheet as a table. */
+function Spreadsheet({ bytes, name }: { bytes: Uint8Array; name: string }) {
+  const [sheets, setSheets] = useState<SpreadsheetSheet[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [chosen, setChosen] = useState(0);
+  const selectId = useId();
+  useEffect(() => {
+    let current = true;
+    readSpreadsheet(bytes).then(
+      (value) => current && setSheets(value),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [bytes]);
+  if (failed) return <Unreadable />;
+  if (sheets === null) return <Spinner aria-label="Reading the workbook" />;
+  const sheet = sheets[chosen];
+  if (!sheet) return <Text>This workbook has no sheets.</Text>;
+  return (
+    <Stack gap="3">
+      {sheets.length > 1 ? (
+        <HStack gap="2">
+          <Text asChild>
+            <label htmlFor={selectId}>Sheet</label>
+          </Text>
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field
+              id={selectId}
+              value={chosen}
+              onChange={(event) => setChosen(Number(event.target.value))}
+            >
+              {sheets.map((one, index) => (
+                <option key={one.name} value={index}>
+                  {one.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+      ) : null}
+      <SheetTable sheet={sheet} name={name} />
+    </Stack>
+  );
+}
+
 function Unreadable() {
   return (
     <Alert.Root status="error" role="alert">
@@ -126,10 +211,15 @@ function Notebook({ text, name }: { text: string; name: string }) {
  * The viewer of every kind but PDF (issue 24 item 1; decision record 058): Markdown
  * rendered and sanitised with highlighted code blocks, source code highlighted by its
  * extension, plain text, CSV as a table, raster images, Word .docx through mammoth,
- * Jupyter notebooks. Loaded with the first preview of such a file.
+ * Jupyter notebooks, Excel .xlsx workbooks as tables with a sheet chooser (decision
+ * record 059; read-excel-file loads with the first workbook). Loaded with the first
+ * preview of such a file.
  */
 export function DocumentViewer({ bytes, kind, name }: { bytes: Uint8Array; kind: PreviewKind; name: string }) {
-  const text = useMemo(() => (kind === 'image' || kind === 'docx' ? '' : decode(bytes)), [bytes, kind]);
+  const text = useMemo(
+    () => (kind === 'image' || kind === 'docx' || kind === 'xlsx' ? '' : decode(bytes)),
+    [bytes, kind],
+  );
   const markdown = useMemo(() => (kind === 'markdown' ? renderMarkdown(text) : ''), [kind, text]);
   switch (kind) {
     case 'markdown':
@@ -146,6 +236,8 @@ export function DocumentViewer({ bytes, kind, name }: { bytes: Uint8Array; kind:
       return <Docx bytes={bytes} name={name} />;
     case 'notebook':
       return <Notebook text={text} name={name} />;
+    case 'xlsx':
+      return <Spreadsheet bytes={bytes} name={name} />;
     default:
       return <Unreadable />;
   }

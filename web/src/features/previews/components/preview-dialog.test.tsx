@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +35,10 @@ function preview(overrides: Partial<PreviewUrl> = {}): PreviewUrl {
 }
 
 /** `fetch` answering the preview URL route with `answer`, the bytes URL with `bytes`, and the sign-in's calls. */
-function mockFetch(answer: { status?: number; body: unknown }, bytes = '# Day 1\n\n```python\nprint(1)\n```\n') {
+function mockFetch(
+  answer: { status?: number; body: unknown },
+  bytes: string | Uint8Array<ArrayBuffer> = '# Day 1\n\n```python\nprint(1)\n```\n',
+) {
   const calls: string[] = [];
   const spy = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(
@@ -151,5 +156,39 @@ describe('FilePreviewButton', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(button).toHaveFocus();
+  });
+
+  it('shows a seeded Excel workbook as accessible tables with a sheet chooser, rows and columns bounded', async () => {
+    const workbook = path.resolve(
+      import.meta.dirname,
+      '../../../../../functions/seed-data/courseware-extra/files/owasp-top10/2017/datacall/OWASP Top 10 - 2017 Data Call-Public Release.xlsx',
+    );
+    const name = 'OWASP Top 10 - 2017 Data Call-Public Release.xlsx';
+    signIn(PERSONAS.faculty());
+    mockFetch(
+      { body: preview({ kind: 'xlsx', name, contentType: 'application/octet-stream' }) },
+      new Uint8Array(readFileSync(workbook)),
+    );
+    renderWithProviders(<FilePreviewButton file={FILE} />);
+    const { user, dialog } = await openPreview();
+
+    const first = await within(dialog).findByRole(
+      'table',
+      { name: `${name}, sheet Large Responses: 29 rows; 53 columns, the first 50 shown` },
+      { timeout: 10_000 },
+    );
+    expect(within(first).getByRole('columnheader', { name: 'Name of Company/Organization' })).toBeVisible();
+    expect(within(first).getAllByRole('cell', { name: 'edgescan' })[0]).toBeVisible();
+    expect(within(first).getAllByRole('columnheader')).toHaveLength(50);
+
+    const chooser = within(dialog).getByLabelText('Sheet');
+    expect(
+      within(chooser)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Large Responses', 'LargeDataSets', 'LargeDataSets-BasicAnalysis', 'SmallDataSets', 'NoVulnData']);
+    await user.selectOptions(chooser, 'SmallDataSets');
+    const small = await within(dialog).findByRole('table', { name: `${name}, sheet SmallDataSets: 48 rows` });
+    expect(within(small).getByRole('columnheader', { name: 'Shape Security' })).toBeVisible();
   });
 });
