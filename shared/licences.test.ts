@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_LICENCES, knownLicence } from './licences.ts';
+import { KNOWN_LICENCES, knownLicence, licenceAllowsRedistribution } from './licences.ts';
 
 describe('knownLicence', () => {
   it.each([
@@ -34,6 +34,29 @@ describe('knownLicence', () => {
     for (const short of ['CC BY-NC-SA 4.0', 'CC BY-SA 4.0', 'CC0 1.0', 'MIT']) {
       expect(KNOWN_LICENCES.map((licence) => licence.short)).toContain(short);
       expect(knownLicence(short)?.short).toBe(short);
+    }
+  });
+});
+
+describe('licenceAllowsRedistribution (issue 24 item 1, decision record 059)', () => {
+  it('allows the Creative Commons licences, CC0 and MIT, as a catalogue writes them', () => {
+    for (const licence of [
+      'CC BY-NC-SA 4.0',
+      'CC BY-SA 4.0',
+      'Creative Commons Attribution-ShareAlike 4.0 International',
+      'CC0 1.0',
+      'https://creativecommons.org/publicdomain/zero/1.0/',
+      'MIT',
+      'MIT License',
+      '',
+    ]) {
+      expect(licenceAllowsRedistribution(licence), licence).toBe(true);
+    }
+  });
+
+  it('refuses a licence the portal does not know', () => {
+    for (const licence of ['All rights reserved', 'Proprietary', 'CC BY 3.0', 'Licensed by MIT Lincoln Laboratory']) {
+      expect(licenceAllowsRedistribution(licence), licence).toBe(false);
     }
   });
 });

@@ -61,3 +61,14 @@ export function knownLicence(text: string): KnownLicence | null {
   const wanted = trimmed === '' ? DEFAULT_LICENCE_SHORT : trimmed;
   return KNOWN_LICENCES.find((licence) => licence.pattern.test(wanted)) ?? null;
 }
+
+/**
+ * Whether a licence lets the portal show anyone, visitors included, a verbatim image of
+ * a file's first page (issue 24 item 1, decision record 059): true for every licence
+ * {@link knownLicence} recognises (the Creative Commons licences of the catalogue, CC0
+ * and MIT each allow copies to be shared), false for a licence text the portal does not
+ * know (it cannot tell what that licence allows, so nothing is shown).
+ */
+export function licenceAllowsRedistribution(text: string): boolean {
+  return knownLicence(text) !== null;
+}

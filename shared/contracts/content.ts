@@ -40,6 +40,17 @@ export type ContentFile = z.infer<typeof ContentFile>;
 export const ContentThumbnail = z.object({ url: z.string(), alt: z.string() });
 export type ContentThumbnail = z.infer<typeof ContentThumbnail>;
 
+/**
+ * The readable first page of one PDF file of a content item, shown to readers without
+ * file rights (visitors included; issue 24 item 1, decision record 059): `fileId` names
+ * the file of `files`, `url` is a portal-relative address under `/public/` (a PNG
+ * 1,200 px wide, rendered once at write time into the public bucket, only for a
+ * published item whose licence allows redistribution) and `alt` its text alternative
+ * ("First page of <file name>"). The private file itself is never exposed.
+ */
+export const ContentFirstPage = z.object({ fileId: EntityId, url: z.string(), alt: z.string() });
+export type ContentFirstPage = z.infer<typeof ContentFirstPage>;
+
 /** A section of a content item (spec §3 Section: no category, no tags). `description` is HTML. */
 export const ContentSection = z
   .object({
@@ -95,6 +106,8 @@ export const Content = z
     copyrightNotice: z.string().nullable(),
     version: z.number().int().min(1),
     thumbnail: ContentThumbnail.nullable().optional(),
+    /** First pages of its PDF files for readers without file rights (absent: none yet). */
+    firstPages: z.array(ContentFirstPage).optional(),
   })
   .meta({ id: 'Content' });
 export type Content = z.infer<typeof Content>;

@@ -7,6 +7,7 @@ import { DOWNLOAD_REFUSALS } from '#shared/contracts/download';
 import { createContent } from '../../functions/src/data/content.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { storeAttachedFile } from '../../functions/src/test-support/stored-file.ts';
+import { syncThumbnail } from '../../functions/src/thumbnails/sync.ts';
 import { seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
@@ -19,6 +20,8 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * viewer, which works from the keyboard (Escape closes it, the focus returns). A
  * visitor sees no Preview button and the preview URL refuses them (401); a student sees
  * no Preview button (the route's 403 per persona: previews.int.test.ts, the access matrix).
+ * A visitor sees the lab PDF's first page, rendered by the thumbnail renderer into the
+ * public bucket (decision record 059), in an accessible dialog, and nothing more.
  */
 
 const seeded = seededPortalPageForSuite();
@@ -270,5 +273,49 @@ describe('previewing courseware in the browser (issue 24 item 1)', () => {
     await openPage(page, LAB_PATH, LAB);
     await page.getByText(DOWNLOAD_REFUSALS.noCoursewareFileRights).waitFor();
     expect(await page.getByRole('button', { name: /^Preview / }).count()).toBe(0);
+  });
+
+  it('shows a visitor the first page of the lab PDF from the public bucket, and no private bytes', async () => {
+    const { page } = seeded();
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await openPage(page, LAB_PATH, LAB);
+    const labId = await page.evaluate(
+      async (alias) =>
+        ((await (await fetch(`/api/v1/content/${alias}`)).json()) as { content: { id: string } }).content.id,
+      LAB_PATH.replace('/courseware/', ''),
+    );
+    // Test portals run without the background renderer: run its sync for the lab, as the stream would.
+    expect(await syncThumbnail(labId)).toMatch(/^(rendered|recorded)$/);
+    const fileId = await labPdfId(page);
+
+    await openPage(page, LAB_PATH, LAB);
+    const button = page
+      .getByRole('region', { name: 'Files' })
+      .getByRole('button', { name: 'Preview first page of Buffer_Overflow_Setuid' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'First page: Buffer_Overflow_Setuid' });
+    const image = dialog.getByRole('img', { name: 'First page of Buffer_Overflow_Setuid' });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1200);
+    expect(await image.getAttribute('src')).toBe(`/public/thumbnails/${labId}/${fileId}.page-1.png`);
+    await dialog.getByText('Sign in to preview the whole file.').waitFor();
+    expect(await dialog.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(await seriousAccessibilityViolations(page), 'axe on the first-page dialog').toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: /^Preview Buffer/ }).count()).toBe(0);
+    const refused = await page.evaluate(
+      async (id) => [
+        (await fetch(`/api/v1/files/${id}/preview-url`)).status,
+        (await fetch(`/api/v1/files/${id}/download-url`)).status,
+      ],
+      fileId,
+    );
+    expect(refused).toEqual([401, 401]);
   });
 });

@@ -20,6 +20,7 @@ import {
   feedbackKey,
   feedbackScreenshotObjectKey,
   fileKey,
+  firstPageObjectKey,
   identityKey,
   invitationIndexKeys,
   invitationKey,
@@ -35,6 +36,7 @@ import {
   pendingInvitationGuardKey,
   rateLimitKey,
   statusIndexKey,
+  thumbnailObjectKey,
   uploadedFileObjectKey,
   userClaimKey,
   userEmailIndexKey,
@@ -172,5 +174,10 @@ describe('administration keys (issue 11; decision record 030)', () => {
       gsi2pk: 'USER_IMPORTS',
       gsi2sk: `${AT}#${ID}`,
     });
+  });
+
+  it('keeps an item’s thumbnail and its readable first pages under one public prefix (decision records 060, 059)', () => {
+    expect(thumbnailObjectKey('c1', 'f1')).toBe('thumbnails/c1/f1.png');
+    expect(firstPageObjectKey('c1', 'f1')).toBe('thumbnails/c1/f1.page-1.png');
   });
 });

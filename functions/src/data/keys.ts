@@ -881,3 +881,12 @@ export function thumbnailObjectPrefix(contentId: string): string {
 export function thumbnailObjectKey(contentId: string, fileId: string): string {
   return `${thumbnailObjectPrefix(contentId)}${fileId}.png`;
 }
+
+/**
+ * S3 key (public bucket) of the readable first page of PDF file `fileId` of content
+ * `contentId` (issue 24 item 1, decision record 059), beside its thumbnails so the
+ * item's sweep covers it; built from ids only.
+ */
+export function firstPageObjectKey(contentId: string, fileId: string): string {
+  return `${thumbnailObjectPrefix(contentId)}${fileId}.page-1.png`;
+}

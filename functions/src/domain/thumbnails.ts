@@ -1,4 +1,5 @@
-import type { Content, ContentFile, ContentThumbnail } from '#shared/contracts/content';
+import type { Content, ContentFile, ContentFirstPage, ContentThumbnail } from '#shared/contracts/content';
+import { licenceAllowsRedistribution } from '#shared/licences';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
 
 /**
@@ -48,6 +49,28 @@ export function wantedThumbnail(
     fileId: file.id,
     thumbnail: { url: urlOf(file.id), alt: `First page of ${file.name || file.filename}` },
   };
+}
+
+/** Most PDF files of one item given a readable first page (bounds one item's render time). */
+export const FIRST_PAGE_MAX_FILES = 10;
+
+/**
+ * The readable first pages `content` should carry for readers without file rights
+ * (issue 24 item 1, decision record 059), given the public address builder
+ * `urlOf(fileId)`: one per PDF of its `files` (the first {@link FIRST_PAGE_MAX_FILES},
+ * in `files` order), when the item is published and its licence allows redistribution
+ * (`licenceAllowsRedistribution`: the Creative Commons licences, CC0 and MIT; an
+ * unknown licence does not); otherwise none. `alt` is "First page of <file name>".
+ */
+export function wantedFirstPages(
+  content: Pick<Content, 'status' | 'licence' | 'files'>,
+  urlOf: (fileId: string) => string,
+): ContentFirstPage[] {
+  if (content.status !== 'published' || !licenceAllowsRedistribution(content.licence)) return [];
+  return content.files
+    .filter((file) => file.type === THUMBNAIL_SOURCE_TYPE)
+    .slice(0, FIRST_PAGE_MAX_FILES)
+    .map((file) => ({ fileId: file.id, url: urlOf(file.id), alt: `First page of ${file.name || file.filename}` }));
 }
 
 /** The portal address of a public object key: `/public/<key>` (decision record 031). */

@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { renderPdfThumbnail, THUMBNAIL_WIDTH } from './render.ts';
+import {
+  FIRST_PAGE_MAX_BYTES,
+  FIRST_PAGE_WIDTH,
+  renderPdfFirstPage,
+  renderPdfThumbnail,
+  THUMBNAIL_WIDTH,
+} from './render.ts';
 
 const LAB_PDF = path.resolve(
   import.meta.dirname,
@@ -33,10 +39,22 @@ describe('renderPdfThumbnail (issue 24 item 2)', () => {
     expect(dark).toBeGreaterThan(100);
   }, 60_000);
 
+  it('renders the readable first page of the lab PDF 1,200 pixels wide, within the byte bound (issue 24 item 1)', async () => {
+    const page = await renderPdfFirstPage(new Uint8Array(await readFile(LAB_PDF)));
+    expect(page).not.toBeNull();
+    if (!page) return;
+    expect([...page.png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(page.width).toBe(FIRST_PAGE_WIDTH);
+    expect(page.height).toBeGreaterThan(FIRST_PAGE_WIDTH);
+    expect(page.png.byteLength).toBeLessThanOrEqual(FIRST_PAGE_MAX_BYTES);
+    expect((await loadImage(Buffer.from(page.png))).width).toBe(FIRST_PAGE_WIDTH);
+  }, 60_000);
+
   it('gives no thumbnail, and throws nothing, for a broken PDF', async () => {
     const broken = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage, no xref, no pages');
     await expect(renderPdfThumbnail(broken)).resolves.toBeNull();
     await expect(renderPdfThumbnail(new Uint8Array(0))).resolves.toBeNull();
     await expect(renderPdfThumbnail(new TextEncoder().encode('not a pdf at all'))).resolves.toBeNull();
+    await expect(renderPdfFirstPage(broken)).resolves.toBeNull();
   }, 60_000);
 });

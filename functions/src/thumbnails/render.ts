@@ -16,6 +16,18 @@ export const THUMBNAIL_MAX_PDF_BYTES = 50 * 1024 * 1024;
 /** Longest a render may take, in milliseconds. */
 export const THUMBNAIL_TIMEOUT_MS = 20_000;
 
+/**
+ * Width in pixels of the readable first page shown to readers without file rights
+ * (issue 24 item 1, decision record 059): body text of an A4 or Letter page is legible.
+ */
+export const FIRST_PAGE_WIDTH = 1200;
+/** Width tried when the first page at {@link FIRST_PAGE_WIDTH} is over {@link FIRST_PAGE_MAX_BYTES}. */
+export const FIRST_PAGE_FALLBACK_WIDTH = 800;
+/** Largest first-page image stored, in bytes: a page of photographs is tried narrower, then given up. */
+export const FIRST_PAGE_MAX_BYTES = 2_000_000;
+/** Tallest first page, as a multiple of its width (as for thumbnails: 3:1). */
+const MAX_ASPECT = 3;
+
 /** A rendered thumbnail: PNG bytes and their pixel size. */
 export interface RenderedThumbnail {
   readonly png: Uint8Array;
@@ -37,9 +49,40 @@ interface NodeCanvasFactory {
  * @returns the thumbnail, or `null` when the bytes are not a readable PDF, are too
  *   large, the page is too tall, or the render outlasts `timeoutMs`. Never throws.
  */
-export async function renderPdfThumbnail(
+export function renderPdfThumbnail(
   data: Uint8Array,
   timeoutMs: number = THUMBNAIL_TIMEOUT_MS,
+): Promise<RenderedThumbnail | null> {
+  return renderFirstPage(data, THUMBNAIL_WIDTH, THUMBNAIL_MAX_HEIGHT, timeoutMs);
+}
+
+/**
+ * Renders the first page of `data` (a PDF's bytes) as a readable PNG for readers
+ * without file rights (issue 24 item 1, decision record 059): `FIRST_PAGE_WIDTH`
+ * pixels wide, or `FIRST_PAGE_FALLBACK_WIDTH` when that PNG is over
+ * `FIRST_PAGE_MAX_BYTES`; at most three times as tall as wide.
+ * @returns the image, or `null` when the bytes are not a readable PDF, are too large,
+ *   the page is too tall, the PNG stays over the byte bound, or a render outlasts
+ *   `timeoutMs`. Never throws.
+ */
+export async function renderPdfFirstPage(
+  data: Uint8Array,
+  timeoutMs: number = THUMBNAIL_TIMEOUT_MS,
+): Promise<RenderedThumbnail | null> {
+  for (const width of [FIRST_PAGE_WIDTH, FIRST_PAGE_FALLBACK_WIDTH]) {
+    const page = await renderFirstPage(data, width, width * MAX_ASPECT, timeoutMs);
+    if (!page) return null;
+    if (page.png.byteLength <= FIRST_PAGE_MAX_BYTES) return page;
+  }
+  return null;
+}
+
+/** The first page of `data` as a PNG `targetWidth` wide, or null (see {@link renderPdfThumbnail}). */
+async function renderFirstPage(
+  data: Uint8Array,
+  targetWidth: number,
+  maxHeight: number,
+  timeoutMs: number,
 ): Promise<RenderedThumbnail | null> {
   if (data.byteLength === 0 || data.byteLength > THUMBNAIL_MAX_PDF_BYTES) return null;
   let timer: NodeJS.Timeout | undefined;
@@ -62,10 +105,10 @@ export async function renderPdfThumbnail(
     const page = await doc.getPage(1);
     const unit = page.getViewport({ scale: 1 });
     if (unit.width <= 0 || unit.height <= 0) return null;
-    const viewport = page.getViewport({ scale: THUMBNAIL_WIDTH / unit.width });
+    const viewport = page.getViewport({ scale: targetWidth / unit.width });
     const width = Math.ceil(viewport.width);
     const height = Math.ceil(viewport.height);
-    if (height > THUMBNAIL_MAX_HEIGHT) return null;
+    if (height > maxHeight) return null;
     const factory = (doc as unknown as { canvasFactory: NodeCanvasFactory }).canvasFactory;
     const { canvas, context } = factory.create(width, height);
     await page.render({

@@ -143,7 +143,7 @@ export function ContentDetailView({
               <Description html={section.description} />
             </Box>
           ))}
-          <FilesPanel files={content.files} />
+          <FilesPanel files={content.files} firstPages={content.firstPages} />
           {LessonsPanel ? <LessonsPanel contentId={content.id} canEdit={canEdit} /> : null}
           <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
           <RelatedCourseware contentId={content.id} />

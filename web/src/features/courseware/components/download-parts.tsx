@@ -1,11 +1,16 @@
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { ContentCategory } from '#shared/enums';
 
-/** A file a download part is for: its id, display name and, when shown, its type ("PDF"). */
+/**
+ * A file a download part is for: its id, display name and, when shown, its type
+ * ("PDF"); for a PDF whose item's licence allows it, the public image of its first
+ * page (issue 24 item 1, decision record 059), which readers without file rights may see.
+ */
 export interface DownloadPartFile {
   readonly id: string;
   readonly name: string;
   readonly typeLabel?: string | undefined;
+  readonly firstPage?: { readonly url: string; readonly alt: string } | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { FileTextIcon } from 'lucide-react';
-import type { ContentFile } from '#shared/contracts/content';
+import type { ContentFile, ContentFirstPage } from '#shared/contracts/content';
 import { fileTypeLabel } from '#shared/file-type-labels';
 import { LoginToDownloadNote } from '../../../components/ui/login-to-download-note.tsx';
 import { useDownloadParts } from './download-parts.tsx';
@@ -10,8 +10,16 @@ import { useDownloadParts } from './download-parts.tsx';
  * button of the route's download parts (shown to readers who may view files), and
  * the note on who may download (a Log in button for visitors, the reason for
  * signed-in readers without the right). Without download parts: the visitor's view.
+ * `firstPages` (issue 24 item 1, decision record 059) go with their files to the
+ * file action, which offers them to readers without file rights.
  */
-export function FilesPanel({ files }: { files: readonly ContentFile[] }) {
+export function FilesPanel({
+  files,
+  firstPages = [],
+}: {
+  files: readonly ContentFile[];
+  firstPages?: readonly ContentFirstPage[] | undefined;
+}) {
   const parts = useDownloadParts();
   if (files.length === 0) return null;
   return (
@@ -33,7 +41,14 @@ export function FilesPanel({ files }: { files: readonly ContentFile[] }) {
                 </Text>
               </Text>
               {parts ? (
-                <parts.FileAction file={{ id: file.id, name: file.name, typeLabel: fileTypeLabel(file.type) }} />
+                <parts.FileAction
+                  file={{
+                    id: file.id,
+                    name: file.name,
+                    typeLabel: fileTypeLabel(file.type),
+                    firstPage: firstPages.find((page) => page.fileId === file.id),
+                  }}
+                />
               ) : null}
             </HStack>
           ))}
