@@ -146,6 +146,32 @@ describe('downloads on the content detail page', () => {
     expect(calls.calls('GET /api/v1/content-bundle')).toEqual([]);
   });
 
+  it('offers a visitor the first page of a PDF the item publishes, in a dialog, and nothing for other files (issue 24 item 1)', async () => {
+    const firstPage = {
+      fileId: IDS.pdf,
+      url: '/public/thumbnails/x/y.page-1.png',
+      alt: 'First page of Buffer_Overflow_Setuid.pdf',
+    };
+    const detail = bufferOverflowDetail();
+    const calls = mockDownloadApi({
+      contentBundle: PREVIEW,
+      other: courseware({ ...detail, content: { ...detail.content, firstPages: [firstPage] } }),
+    });
+    renderApp({ path: ALIAS_PATH });
+    const files = await filesSection();
+    const buttons = await within(files).findAllByRole('button', { name: /^Preview first page of / });
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Preview first page of Buffer_Overflow_Setuid.pdf',
+    ]);
+    const [button] = buttons;
+    if (!button) throw new Error('no first-page button');
+    await userEvent.setup().click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'First page: Buffer_Overflow_Setuid.pdf' });
+    expect(within(dialog).getByRole('img', { name: firstPage.alt })).toHaveAttribute('src', firstPage.url);
+    expect(within(dialog).getByText('Sign in to preview the whole file.')).toBeVisible();
+    expect(calls.calls('GET /api/v1/files')).toEqual([]);
+  });
+
   it('gives each lesson artifact a download button for readers who may view lesson files', async () => {
     const user = userEvent.setup();
     const clicks: string[] = [];
