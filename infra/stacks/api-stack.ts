@@ -398,7 +398,8 @@ export const FAILURE_QUEUE_IDS = [
  * The thumbnail renderer (issue 24 item 2, decision record 060): triggered by the
  * table's stream, filtered to content items (`pk` beginning `CONTENT#`, `sk CONTENT`),
  * batches of up to 10 records gathered for up to 1 s, a bounded number of retries
- * with a failure queue. Renders take 1–2 s: 1 GB of memory, 2 minutes.
+ * with a failure queue. Renders take 1–2 s: 1 GB of memory; 5 minutes, since each item
+ * also renders the readable first page of up to 10 PDFs (decision record 059).
  */
 function createThumbnailRenderer(
   scope: Construct,
@@ -412,7 +413,7 @@ function createThumbnailRenderer(
     description: 'Portal thumbnail renderer: first page of a content item PDF into the public bucket',
     removalPolicy,
     memorySize: 1024,
-    timeout: Duration.minutes(2),
+    timeout: Duration.minutes(5),
     architecture: Architecture.X86_64,
     bundleNodeModules: THUMBNAIL_NODE_MODULES,
   });

@@ -7,7 +7,8 @@ import { searchOverHttp, seededLocalPortalForSuite } from '../support/search-ove
  * content with SEED lab PDFs; the thumbnail renderer (locally the poller of
  * infra/local/thumbnails.ts, in the cloud the stream Lambda, both running
  * `syncItemThumbnail`) renders the first page into the public bucket and records it on
- * the item, and the catalog carries it to search. The test waits on those conditions,
+ * the item, and the catalog carries it to search; the same pass publishes each PDF's
+ * readable first page (decision record 059). The test waits on those conditions,
  * never on the clock (bounded by the test's timeout: the seed's PDFs render one by one).
  */
 
@@ -39,5 +40,15 @@ describe('thumbnails over HTTP', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+
+    // The same pass gave each of its PDFs a readable first page (issue 24 item 1, decision record 059).
+    const pdfs = detail.content.files.filter((file) => file.type === 'application/pdf');
+    expect(detail.content.firstPages?.map((page) => page.fileId)).toEqual(pdfs.map((file) => file.id));
+    for (const page of detail.content.firstPages ?? []) {
+      expect(page.url).toBe(`/public/thumbnails/${lab?.id}/${page.fileId}.page-1.png`);
+      const image = await fetch(`${portalOf().baseUrl}${page.url}`);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect([...new Uint8Array(await image.arrayBuffer()).subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    }
   }, 180_000);
 });
