@@ -163,6 +163,9 @@ describe('downloads view (spec §2.13, §9)', () => {
       if (url.pathname === '/api/v1/statistics/contentfiledownload/buckets/total') {
         return { body: { items: [bucket('all', 2, from, 'Total')], nextPageToken: null } };
       }
+      if (url.pathname === '/api/v1/statistics/contentfilepreview/buckets/content') {
+        return { body: { items: [bucket('c1', 8, null, 'Buffer Overflow Lab')], nextPageToken: null } };
+      }
       return undefined;
     });
     renderApp({ path: '/dashboard?view=1' });
@@ -175,6 +178,15 @@ describe('downloads view (spec §2.13, §9)', () => {
     expect(within(daily).queryByText('No Data Available')).not.toBeInTheDocument();
     expect(calledUrls(spy)).toContain(
       `/api/v1/statistics/contentfilepreview/buckets/total?from=${from}&to=${to}&resolution=day&view=chart`,
+    );
+    const top = await screen.findByRole('table', { name: 'Top previewed content' });
+    expect(
+      within(top)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['NamePreviews', 'Buffer Overflow Lab8']);
+    expect(calledUrls(spy)).toContain(
+      `/api/v1/statistics/contentfilepreview/buckets/content?from=${from}&to=${to}&resolution=day&view=table&limit=5`,
     );
   });
 

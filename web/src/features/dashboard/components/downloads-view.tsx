@@ -146,6 +146,14 @@ function DownloadCharts({ range }: { range: Range }) {
             enabled
           />
           <TopTable title="Top content" metric="content" limit={TOP_CONTENT} range={range} enabled />
+          <TopTable
+            title="Top previewed content"
+            category="contentfilepreview"
+            metric="content"
+            limit={TOP_CONTENT}
+            range={range}
+            enabled
+          />
         </SimpleGrid>
       </Stack>
     </Stack>
@@ -156,7 +164,7 @@ function DownloadCharts({ range }: { range: Range }) {
  * Dashboard view 1 (spec §2.13 "Downloads view"): the date range (default 182 days
  * before today to tomorrow, at most 12 months), Refresh, the total, the CSV export,
  * the download charts and the top tables; beside the downloads, the in-browser
- * previews counted apart (their total and daily chart; issue 24 item 1). The charts follow the range on Refresh.
+ * previews counted apart (their total, daily chart and top content; issue 24 item 1). The charts follow the range on Refresh.
  */
 export function DownloadsView({ now }: { now?: Date }) {
   const queryClient = useQueryClient();

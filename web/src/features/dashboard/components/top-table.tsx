@@ -1,12 +1,16 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import type { StatisticGroup, StatisticMetric } from '#shared/contracts/statistics';
+import type { StatisticCategory, StatisticGroup, StatisticMetric } from '#shared/contracts/statistics';
 import { useStatisticBuckets } from '../api/get-statistic-buckets.ts';
 import { DataTable, LoadingLine, NO_DATA } from './chart-panel.tsx';
 
-/** A top table of spec §2.13 (§9 "Top tables": 10 per business-unit category, 5 content). */
+/**
+ * A top table of spec §2.13 (§9 "Top tables": 10 per business-unit category, 5 content);
+ * of downloads, or with `category` `contentfilepreview` of previews (issue 24 item 1).
+ */
 export function TopTable({
   title,
+  category = 'contentfiledownload',
   metric,
   group,
   limit,
@@ -14,6 +18,7 @@ export function TopTable({
   enabled,
 }: {
   title: string;
+  category?: StatisticCategory;
   metric: StatisticMetric;
   group?: StatisticGroup;
   limit: number;
@@ -22,7 +27,7 @@ export function TopTable({
 }) {
   const headingId = useId();
   const buckets = useStatisticBuckets(
-    { metric, group, limit, from: range.from, to: range.to, resolution: 'day', view: 'table' },
+    { category, metric, group, limit, from: range.from, to: range.to, resolution: 'day', view: 'table' },
     { enabled },
   );
   const items = buckets.data ?? [];
@@ -39,7 +44,7 @@ export function TopTable({
         <DataTable
           caption={title}
           captionHidden
-          columns={['Name', 'Downloads']}
+          columns={['Name', category === 'contentfilepreview' ? 'Previews' : 'Downloads']}
           rows={items.map((bucket) => [bucket.label, bucket.value])}
         />
       )}
