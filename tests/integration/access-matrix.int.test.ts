@@ -645,6 +645,9 @@ const MATRIX: readonly MatrixRow[] = [
       ['listStatisticBuckets', '/api/v1/statistics/contentfiledownload/buckets/total?from=2025-01-01&to=2025-01-31'],
       ['listRawStatistics', '/api/v1/statistics/contentfiledownload/events?from=2025-01-01&to=2025-01-31'],
       ['getCoursewareMetrics', '/api/v1/courseware-metrics'],
+      // The previews counted apart (issue 24 item 1, decision record 059): the same rights.
+      ['listStatisticBuckets', '/api/v1/statistics/contentfilepreview/buckets/total?from=2025-01-01&to=2025-01-31'],
+      ['listRawStatistics', '/api/v1/statistics/contentfilepreview/events?from=2025-01-01&to=2025-01-31'],
     ] as const
   ).map(([operationId, path]) => ({
     operationId,
