@@ -420,6 +420,9 @@ describe('the USCR dev app', () => {
       MemorySize: SEARCH_MEMORY_MB,
       Environment: { Variables: { [SEARCH_FUNCTION_ENV.catalogCheckMs]: String(SEARCH_CATALOG_CHECK_MS) } },
     });
+    // The feed and the sitemap name the site and honour its flags (decision record 055).
+    const variables = resource?.Properties.Environment.Variables as Record<string, string>;
+    expect(RuntimeConfig.parse(JSON.parse(variables.RUNTIME_CONFIG_JSON ?? '{}'))).toMatchObject({ brand: 'USCR' });
     for (const fnId of [id, logicalId(app.portal.api, app.portal.api.catalogIndexer)]) {
       const statements = policyStatementsOf(app.api, fnId);
       const actions = statements.flatMap((statement) => [statement.Action].flat());
