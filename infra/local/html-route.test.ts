@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HTML_REWRITE_FUNCTION } from '../stacks/viewer-functions.ts';
-import { htmlRouteUrl } from './portal.ts';
+import { htmlRouteUrl, sitemapRouteUrl } from './portal.ts';
 
 /** What CloudFront's default behaviour makes of a page address (the deployed function's own code). */
 function cloudFrontUri(uri: string): string {
@@ -38,5 +38,15 @@ describe('page addresses on the local dist server (issue 22 item 2)', () => {
     ['HEAD', '/courseware'],
   ])('leaves %s %s to the other parts of the server', (method, url) => {
     expect(htmlRouteUrl(method, url)).toBeNull();
+  });
+});
+
+describe('/sitemap.xml on the local server (issue 24 item 7; decision record 055)', () => {
+  it('sends GET /sitemap.xml to the route CloudFront sends it to, and nothing else', () => {
+    expect(sitemapRouteUrl('GET', '/sitemap.xml')).toBe(cloudFrontUri('/sitemap.xml'));
+    expect(sitemapRouteUrl('GET', '/sitemap.xml')).toBe('/api/v1/search/sitemap');
+    expect(sitemapRouteUrl('POST', '/sitemap.xml')).toBeNull();
+    expect(sitemapRouteUrl('GET', '/courseware/sitemap.xml')).toBeNull();
+    expect(htmlRouteUrl('GET', '/sitemap.xml')).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ import {
   HTML_ROUTE_PREFIX,
   PUBLIC_PREFIX_FUNCTION,
   PUBLIC_RESPONSE_FUNCTION,
+  SITEMAP_PATH,
+  SITEMAP_ROUTE_PATH,
   SPA_REWRITE_FUNCTION,
 } from '../stacks/viewer-functions.ts';
 import { createCompressedAssets } from './asset-compression.ts';
@@ -283,6 +285,12 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       if (pathname === '/env.json') return sendEnvJson(res, envJson);
       if (pathname.startsWith(`${PUBLIC_FILES_PATH}/`)) return servePublicFile(publicFiles, req, res, pathname);
       if (isDevIdentityPath(pathname)) return devIdentity.handle(req, res);
+      // As CloudFront's default behaviour, in both web modes: /sitemap.xml is the search group's sitemap (decision record 055).
+      const sitemap = sitemapRouteUrl(req.method, req.url ?? '/');
+      if (sitemap) {
+        req.url = sitemap;
+        return portalRuntimeConfig.run(htmlContext, () => gateway.handle(req, res));
+      }
       // As CloudFront's default behaviour: page addresses get their first HTML from the html group (decision record 038).
       const page = options.web === 'dist' ? htmlRouteUrl(req.method, req.url ?? '/') : null;
       if (page) {
@@ -340,6 +348,18 @@ export function htmlRouteUrl(method: string | undefined, url: string): string | 
   if (/^\/(api|assets|public|dev)(\/|$)/.test(pathname) || spaRewrite(pathname) !== '/index.html') return null;
   const query = queryStart === -1 ? '' : url.slice(queryStart);
   return `${HTML_ROUTE_PREFIX}${pathname === '/' || pathname === '/index.html' ? '' : pathname}${query}`;
+}
+
+/**
+ * The search group's sitemap route for a GET of `/sitemap.xml`, as CloudFront's default
+ * behaviour sends it (`HTML_REWRITE_FUNCTION`; decision record 055), in both web modes;
+ * anything else null.
+ */
+export function sitemapRouteUrl(method: string | undefined, url: string): string | null {
+  if (method !== 'GET') return null;
+  const queryStart = url.indexOf('?');
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  return pathname === SITEMAP_PATH ? SITEMAP_ROUTE_PATH : null;
 }
 
 function sendText(res: ServerResponse, statusCode: number, text: string): void {

@@ -296,8 +296,11 @@ export class ApiStack extends Stack {
         ...(search ? { memorySize: SEARCH_MEMORY_MB, timeout: Duration.seconds(29) } : {}),
         ...(group === 'html' && htmlShell ? { bundleFiles: [htmlShell] } : {}),
       });
-      if (group === 'html' && props.html) {
+      // The search group's feed and sitemap name the site and honour its feature flags (decision record 055).
+      if ((group === 'html' || search) && props.html) {
         fn.addEnvironment(RUNTIME_CONFIG_ENV, JSON.stringify(props.html.runtimeConfig));
+      }
+      if (group === 'html' && props.html) {
         if (htmlShell) fn.addEnvironment(HTML_SHELL_FILE_ENV, `/var/task/${path.basename(htmlShell)}`);
       }
       // Exactly what the group's code uses (group-grants.ts, issue 10 item 1).

@@ -119,13 +119,23 @@ describe('bindGroupResources', () => {
     );
     const text = JSON.stringify(statements);
     expect(text).toContain('"/index/gsi3"');
+    // gsi1: the sitemap's pages (decision record 055).
+    expect(text).toContain('"/index/gsi1"');
     expect(text).not.toContain('/index/*');
     expect(text).toContain('"/search/*"');
     // The public bucket: its name only, no grant.
     expect(text).not.toContain('Public');
     const actions = statements.flatMap((statement) => [statement.Action].flat()).sort();
+    // BatchGetItem: the Atom feed's records and contributors (decision record 055).
     expect(actions).toEqual(
-      ['dynamodb:GetItem', 'dynamodb:Query', 's3:GetObject', 's3:ListBucket', 's3:PutObject'].sort(),
+      [
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        's3:GetObject',
+        's3:ListBucket',
+        's3:PutObject',
+      ].sort(),
     );
   });
 

@@ -222,8 +222,10 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // POST /search/content: the catalog revision (GetItem) and, building a snapshot,
   // the content by status (gsi3); the snapshot under `search/` (Get, Head → GetObject,
   // Put; ListBucket so a missing snapshot is a 404). Public bucket: name only.
+  // The Atom feed reads its entries' records and contributors (BatchGet); the sitemap
+  // lists published news and events (gsi3) and the pages (gsi1) (decision record 055).
   search: {
-    table: { actions: [GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    table: { actions: [GET, BATCH_GET], indexActions: [QUERY], indexNames: [gsi1.indexName, gsi3.indexName] },
     privateBucket: {
       objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
       bucketActions: ['s3:ListBucket'],

@@ -34,10 +34,12 @@ import { ABORT_INCOMPLETE_UPLOAD_DAYS, DataStack } from './data-stack.ts';
 import { createPortal, type Portal } from './portal.ts';
 import { buildRuntimeConfig } from './runtime-config.ts';
 import {
+  FEED_ROUTE_PATH,
   HTML_REWRITE_FUNCTION,
   PUBLIC_PREFIX_FUNCTION,
   PUBLIC_RESPONSE_FUNCTION,
   SPA_REWRITE_FUNCTION,
+  VIEWER_HOST_FUNCTION,
 } from './viewer-functions.ts';
 
 /** CloudFront managed policy ids. */
@@ -418,6 +420,9 @@ describe('the USCR dev app', () => {
       MemorySize: SEARCH_MEMORY_MB,
       Environment: { Variables: { [SEARCH_FUNCTION_ENV.catalogCheckMs]: String(SEARCH_CATALOG_CHECK_MS) } },
     });
+    // The feed and the sitemap name the site and honour its flags (decision record 055).
+    const variables = resource?.Properties.Environment.Variables as Record<string, string>;
+    expect(RuntimeConfig.parse(JSON.parse(variables.RUNTIME_CONFIG_JSON ?? '{}'))).toMatchObject({ brand: 'USCR' });
     for (const fnId of [id, logicalId(app.portal.api, app.portal.api.catalogIndexer)]) {
       const statements = policyStatementsOf(app.api, fnId);
       const actions = statements.flatMap((statement) => [statement.Action].flat());
@@ -508,7 +513,14 @@ describe('the USCR dev app', () => {
     const [distribution] = Object.values(app.web.findResources('AWS::CloudFront::Distribution'));
     const config = distribution?.Properties.DistributionConfig;
     const behaviours = config.CacheBehaviors as { PathPattern: string; [key: string]: unknown }[];
-    expect(behaviours.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/assets/*', '/env.json', '/public/*']);
+    expect(behaviours.map((b) => b.PathPattern).sort()).toEqual([
+      '/api/*',
+      // The Atom feed's own behaviour (decision record 055).
+      '/api/v1/search/feed',
+      '/assets/*',
+      '/env.json',
+      '/public/*',
+    ]);
     expect(behaviours.find((b) => b.PathPattern === '/api/*')).toMatchObject({
       CachePolicyId: { Ref: expect.stringMatching(/^ApiCachePolicy/) },
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -543,8 +555,10 @@ describe('the USCR dev app', () => {
     const policies = app.web.findResources('AWS::CloudFront::CachePolicy');
     expect(Object.keys(policies)).toHaveLength(1);
     const apiPolicy = { Ref: Object.keys(policies)[0] };
-    const fromApiGateway = (b: { PathPattern?: string }) => b.PathPattern === undefined || b.PathPattern === '/api/*';
-    expect(behaviours.filter(fromApiGateway).map((b) => b.CachePolicyId)).toEqual([apiPolicy, apiPolicy]);
+    // The Atom feed's behaviour (decision record 055) is the API's with a viewer function.
+    const fromApiGateway = (b: { PathPattern?: string }) =>
+      b.PathPattern === undefined || b.PathPattern === '/api/*' || b.PathPattern === FEED_ROUTE_PATH;
+    expect(behaviours.filter(fromApiGateway).map((b) => b.CachePolicyId)).toEqual([apiPolicy, apiPolicy, apiPolicy]);
     for (const behaviour of behaviours.filter((b) => !fromApiGateway(b))) {
       expect(behaviour.CachePolicyId, behaviour.PathPattern).toBe(CACHING_OPTIMIZED);
     }
@@ -621,6 +635,29 @@ describe('the USCR dev app', () => {
       expect(behaviour, pattern).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, Compress: true });
       expect(behaviour?.FunctionAssociations, pattern).toBeUndefined();
     }
+  });
+
+  it('sends the Atom feed to the API with the viewer host, before /api/*, and /sitemap.xml to the page behaviour (decision record 055)', () => {
+    const config = Object.values(app.web.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
+      .DistributionConfig;
+    const behaviours = config.CacheBehaviors as { PathPattern: string; [key: string]: unknown }[];
+    const patterns = behaviours.map((behaviour) => behaviour.PathPattern);
+    expect(patterns.indexOf(FEED_ROUTE_PATH)).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf(FEED_ROUTE_PATH)).toBeLessThan(patterns.indexOf('/api/*'));
+    const feed = behaviours.find((behaviour) => behaviour.PathPattern === FEED_ROUTE_PATH);
+    const api = behaviours.find((behaviour) => behaviour.PathPattern === '/api/*');
+    expect(feed).toMatchObject({
+      TargetOriginId: api?.TargetOriginId,
+      CachePolicyId: api?.CachePolicyId,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+    });
+    const [association] = (feed?.FunctionAssociations ?? []) as { EventType: string; FunctionARN: unknown }[];
+    expect(association?.EventType).toBe('viewer-request');
+    const functions = app.web.findResources('AWS::CloudFront::Function');
+    const [functionId] = Object.keys(functions).filter((id) => JSON.stringify(association?.FunctionARN).includes(id));
+    expect(functions[functionId ?? '']?.Properties.FunctionCode).toBe(VIEWER_HOST_FUNCTION);
+    // No file of the build takes /sitemap.xml: the default behaviour's rewrite sends it to the search group.
+    expect(patterns).not.toContain('/sitemap.xml');
   });
 
   it('sends the security headers with the CSP on every behaviour', () => {
@@ -903,6 +940,8 @@ describe('the viewer functions', () => {
     ['/courseware', '/api/v1/html/courseware'],
     ['/courseware/seed-labs/buffer-overflow', '/api/v1/html/courseware/seed-labs/buffer-overflow'],
     ['/news/matrix-news', '/api/v1/html/news/matrix-news'],
+    // The sitemap goes to the search group's route (issue 24 item 7; decision record 055).
+    ['/sitemap.xml', '/api/v1/search/sitemap'],
   ])('sends the page %s to the html route %s, naming the viewer host', (uri, expected) => {
     const run = new Function('event', `${HTML_REWRITE_FUNCTION}\nreturn handler(event);`) as (event: unknown) => {
       uri: string;
@@ -910,6 +949,21 @@ describe('the viewer functions', () => {
     };
     const request = run({ request: { uri, method: 'GET', headers: { host: { value: 'portal.example.org' } } } });
     expect(request.uri).toBe(expected);
+    expect(request.headers['x-viewer-host']).toEqual({ value: 'portal.example.org' });
+  });
+
+  it('names the viewer host to the Atom feed and leaves its address and query alone (decision record 055)', () => {
+    const run = new Function('event', `${VIEWER_HOST_FUNCTION}\nreturn handler(event);`) as (event: unknown) => {
+      uri: string;
+      querystring: unknown;
+      headers: Record<string, { value: string }>;
+    };
+    const querystring = { q: { value: 'ciphers' }, cat: { value: 'lesson', multiValue: [{ value: 'lesson' }] } };
+    const request = run({
+      request: { uri: FEED_ROUTE_PATH, querystring, method: 'GET', headers: { host: { value: 'portal.example.org' } } },
+    });
+    expect(request.uri).toBe('/api/v1/search/feed');
+    expect(request.querystring).toEqual(querystring);
     expect(request.headers['x-viewer-host']).toEqual({ value: 'portal.example.org' });
   });
 

@@ -60,12 +60,20 @@ function handler(event) {
 /** Where the html group's routes start (`getHomeHtml`, `getPageHtml` of the route table). */
 export const HTML_ROUTE_PREFIX = '/api/v1/html';
 
+/** The site's sitemap address (issue 24 item 7; decision record 055). */
+export const SITEMAP_PATH = '/sitemap.xml';
+/** The search group's route that answers {@link SITEMAP_PATH} (`getSitemap` of the route table). */
+export const SITEMAP_ROUTE_PATH = '/api/v1/search/sitemap';
+/** The search group's Atom feed route (`searchFeed`), which needs the viewer's host too (decision record 055). */
+export const FEED_ROUTE_PATH = '/api/v1/search/feed';
+
 /**
  * Viewer request of the default behaviour (issue 22 item 2; decision record 038):
  * every page address goes to the html group's route on the API origin —
  * `/` (and `/index.html`) to `/api/v1/html`, `/<path>` to `/api/v1/html/<path>` —
  * with the viewer's own host as `x-viewer-host` (API Gateway is reached under its
- * own host name), so canonical links name the site. Static files of the build have
+ * own host name), so canonical links name the site. `/sitemap.xml` goes to the search
+ * group's sitemap route (decision record 055). Static files of the build have
  * behaviours of their own and never come here.
  */
 export const HTML_REWRITE_FUNCTION = `
@@ -73,8 +81,25 @@ function handler(event) {
   var request = event.request;
   var host = request.headers.host ? request.headers.host.value : '';
   request.headers['x-viewer-host'] = { value: host };
+  if (request.uri === '${SITEMAP_PATH}') {
+    request.uri = '${SITEMAP_ROUTE_PATH}';
+    return request;
+  }
   var uri = request.uri === '/index.html' ? '/' : request.uri;
   request.uri = uri === '/' ? '${HTML_ROUTE_PREFIX}' : '${HTML_ROUTE_PREFIX}' + uri;
+  return request;
+}
+`.trim();
+
+/**
+ * Viewer request of the Atom feed's behaviour (`/api/v1/search/feed`; decision record
+ * 055): the viewer's own host as `x-viewer-host`, as for the pages, so the feed's
+ * links name the site and not API Gateway's host. The address is left as it is.
+ */
+export const VIEWER_HOST_FUNCTION = `
+function handler(event) {
+  var request = event.request;
+  request.headers['x-viewer-host'] = { value: request.headers.host ? request.headers.host.value : '' };
   return request;
 }
 `.trim();

@@ -33,7 +33,13 @@ import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from './security-headers.ts';
-import { HTML_REWRITE_FUNCTION, PUBLIC_PREFIX_FUNCTION, PUBLIC_RESPONSE_FUNCTION } from './viewer-functions.ts';
+import {
+  FEED_ROUTE_PATH,
+  HTML_REWRITE_FUNCTION,
+  PUBLIC_PREFIX_FUNCTION,
+  PUBLIC_RESPONSE_FUNCTION,
+  VIEWER_HOST_FUNCTION,
+} from './viewer-functions.ts';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -159,6 +165,11 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(HTML_REWRITE_FUNCTION),
       runtime: FunctionRuntime.JS_2_0,
     });
+    const viewerHost = new CloudFrontFunction(this, 'ViewerHost', {
+      comment: 'The Atom feed names the site: the viewer host as x-viewer-host',
+      code: FunctionCode.fromInline(VIEWER_HOST_FUNCTION),
+      runtime: FunctionRuntime.JS_2_0,
+    });
     const publicPrefix = new CloudFrontFunction(this, 'PublicPrefix', {
       comment: 'Maps /public/<key> to object <key> of the public bucket',
       code: FunctionCode.fromInline(PUBLIC_PREFIX_FUNCTION),
@@ -242,7 +253,17 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Courseware portal ${Stack.of(this).stackName}`,
       defaultBehavior: pages,
-      additionalBehaviors: { '/api/*': api, [`${PUBLIC_FILES_PATH}/*`]: publicFiles, ...staticBehaviors },
+      additionalBehaviors: {
+        // The Atom feed (decision record 055): the API, with the viewer's host for its links;
+        // first, since CloudFront takes the first behaviour whose pattern matches.
+        [FEED_ROUTE_PATH]: {
+          ...api,
+          functionAssociations: [{ function: viewerHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        '/api/*': api,
+        [`${PUBLIC_FILES_PATH}/*`]: publicFiles,
+        ...staticBehaviors,
+      },
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North-American and European edges: the ranges' users are in the US.
       priceClass: PriceClass.PRICE_CLASS_100,

@@ -41,8 +41,15 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // search's sort and page (281.9 KB), meta by the OpenAPI document of the new routes
   // (264.0 KB), measured 2026-11-28.
   'Portal API, client group content': 276_000,
-  'Portal API, client group html': 283_000,
-  'Portal API, client group meta': 265_000,
+  // Decision record 055: the Atom feed links in the head, +0.4 KB (283.4 KB on 2026-11-28; main
+  // measured 283.1 KB the same day, already above the 283 KB ceiling).
+  'Portal API, client group html': 284_000,
+  // Decision record 055: the OpenAPI document of the feed and sitemap routes (265.2 KB, 2026-11-28).
+  'Portal API, client group meta': 266_000,
+  // Decision record 055: the Atom feed (`feed` with xml-js, about 44 KB) and the sitemap
+  // (xmlbuilder2, about 310 KB, which the OAI-PMH routes of the same group use too) took the
+  // search group from 202 to 592 KB (esbuild, measured 2026-11-28).
+  'Portal API, client group search': 600_000,
 };
 
 /** The bytes a function's bundle may have: its {@link OVER_GOAL_CEILINGS} entry, else the goal. */

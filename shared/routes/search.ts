@@ -1,6 +1,36 @@
+import * as z from 'zod';
 import { RelatedContentPage, RelatedContentPath, RelatedContentQuery } from '../contracts/related.ts';
 import { SearchContentPage, SearchContentRequest } from '../contracts/search.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
+
+/**
+ * The query of the search feed (issue 24 item 7; decision record 055): the search as the SPA
+ * writes it in its address (`#shared/courseware-search`: `q`, the filters as repeated
+ * parameters `edu`, `exp`, `cat`, `ksas`, `kus`, `tkss`, `cid`, `tag`, and `new`), read
+ * with `parseCoursewareSearch`; a value the search would refuse is left out, as the SPA's
+ * search leaves it out. Declared for the OpenAPI document; the handler reads the raw
+ * query string, where a filter may repeat.
+ */
+const SearchFeedQuery = z.object({
+  q: z.string().optional(),
+  edu: z.string().optional(),
+  exp: z.string().optional(),
+  cat: z.string().optional(),
+  ksas: z.string().optional(),
+  kus: z.string().optional(),
+  tkss: z.string().optional(),
+  cid: z.string().optional(),
+  tag: z.string().optional(),
+  new: z.string().optional(),
+});
+
+/** An Atom 1.0 feed document (`application/atom+xml; charset=utf-8`, RFC 4287). */
+const AtomDocument = z.string().meta({ id: 'AtomDocument', description: 'An Atom 1.0 feed (application/atom+xml).' });
+
+/** A sitemap document (`application/xml; charset=utf-8`, the sitemaps.org 0.9 protocol). */
+const SitemapDocument = z
+  .string()
+  .meta({ id: 'SitemapDocument', description: 'A sitemaps.org 0.9 urlset (application/xml).' });
 
 /** The routes of the `search` client group (spec §7), a part of the route table `ROUTES` (`shared/routes.ts`; decision record 041). */
 export const SEARCH_ROUTES = [
@@ -26,5 +56,27 @@ export const SEARCH_ROUTES = [
     request: { path: RelatedContentPath, query: RelatedContentQuery },
     response: RelatedContentPage,
     errorStatuses: [404],
+  },
+  {
+    operationId: 'searchFeed',
+    method: 'GET',
+    path: '/api/v1/search/feed',
+    group: 'search',
+    access: 'public',
+    summary:
+      "An Atom 1.0 feed of the published courseware matching a search (the SPA's search address parameters; none: the whole repository), most recently updated first, at most 50 entries; always as a visitor sees it (issue 24 item 7; decision record 055).",
+    request: { query: SearchFeedQuery },
+    response: AtomDocument,
+  },
+  {
+    operationId: 'getSitemap',
+    method: 'GET',
+    path: '/api/v1/search/sitemap',
+    group: 'search',
+    access: 'public',
+    summary:
+      'The sitemap of the public site (`/sitemap.xml`): home, courseware, every published content, contributor, news, event and CMS page with its last modification; never an unpublished one (issue 24 item 7; decision record 055).',
+    request: {},
+    response: SitemapDocument,
   },
 ] as const satisfies readonly GroupRouteDefinition<'search'>[];

@@ -1,3 +1,4 @@
+import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
@@ -7,6 +8,7 @@ import { seededPortalPageForSuite } from './support/seeded-portal.ts';
  * a category, a knowledge unit chosen with the keyboard, the address carrying the
  * search, back and forward between searches, a shared address reproducing the
  * results; sorting and numbered pages through the address (issue 24 items 3 and 4);
+ * "Follow this search" answering the search's Atom feed (issue 24 item 7);
  * the searching page is checked with axe (no serious or critical WCAG 2.2 A/AA
  * violations).
  */
@@ -83,6 +85,32 @@ describe('a visitor searching courseware', () => {
     expect(url.searchParams.get('q')).toBe('race condition');
     expect(url.searchParams.getAll('cat')).toEqual(['exercise']);
     expect(url.searchParams.getAll('kus')).toEqual([KU]);
+  });
+
+  it('offers "Follow this search": a link to the Atom feed of the search in the address (issue 24 item 7)', async () => {
+    const follow = results().getByRole('link', { name: 'Follow this search (Atom feed)' });
+    await follow.waitFor();
+    const href = new URL((await follow.getAttribute('href')) ?? '', seeded().page.url());
+    expect(href.pathname).toBe('/api/v1/search/feed');
+    expect(href.search).toBe(`?q=race+condition&cat=exercise&kus=${KU}`);
+    const response = await fetch(href);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const feed = parseFeed(await response.text());
+    expect(feed.items.map((item) => item.title)).toContain(LAB);
+    expect(feed.url).toBe(`${seeded().portal.baseUrl}/courseware?q=race+condition&cat=exercise&kus=${KU}`);
+  });
+
+  it('serves /sitemap.xml from the site root, listing the lab’s page (decision record 055)', async () => {
+    const response = await fetch(`${seeded().portal.baseUrl}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(`<loc>${seeded().portal.baseUrl}/courseware</loc>`);
+    expect(xml).toMatch(
+      /\/courseware\/seed-labs-hands-on-labs-for-security-education\/[^<]*race-condition[^<]*<\/loc>/,
+    );
   });
 
   it('has no serious or critical accessibility violations while searching', async () => {

@@ -796,6 +796,11 @@ const MATRIX: readonly MatrixRow[] = [
       'no-subscription': 401,
     },
   },
+  // The Atom feed and the sitemap (issue 24 item 7; decision record 055): public XML for
+  // everyone, a revoked token included — they never read a token (feed readers and
+  // crawlers send none) and hold what a visitor sees.
+  { operationId: 'searchFeed', method: 'GET', path: '/api/v1/search/feed?q=buffer&cat=exercise', expected: ALWAYS_200 },
+  { operationId: 'getSitemap', method: 'GET', path: '/api/v1/search/sitemap', expected: ALWAYS_200 },
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

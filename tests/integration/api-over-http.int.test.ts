@@ -2669,6 +2669,33 @@ const CASES: Record<OperationId, RouteCase> = {
     },
     bad: [],
   },
+  // The Atom feed and the sitemap (issue 24 item 7; decision record 055): XML documents.
+  searchFeed: {
+    ok: {
+      path: '/api/v1/search/feed?q=buffer%20overflow&cat=exercise',
+      check(body) {
+        expect(body).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+        expect(body).toContain('Buffer Overflow Attack Lab (Set-UID Version)');
+      },
+    },
+    bad: [],
+  },
+  getSitemap: {
+    ok: {
+      path: '/api/v1/search/sitemap',
+      check(body) {
+        expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+        expect(body).toContain(`/courseware/${LAB_ALIAS}</loc>`);
+      },
+    },
+    bad: [],
+  },
+};
+
+/** The routes that answer an XML document, by the media type they answer (decision record 055). */
+const XML_MEDIA_TYPES: Partial<Record<OperationId, RegExp>> = {
+  searchFeed: /^application\/atom\+xml; charset=utf-8$/,
+  getSitemap: /^application\/xml; charset=utf-8$/,
 };
 
 async function moduleId(): Promise<string> {
@@ -2696,8 +2723,9 @@ describe('every route of the route table, over HTTP', () => {
       const res = await api(routeCase.ok.path.replace('{moduleId}', await moduleId()), init);
       expect(res.status).toBe((route as RouteDefinition).successStatus ?? 200);
       const html = (route as RouteDefinition).group === 'html';
-      expect(res.headers.get('content-type')).toMatch(html ? /^text\/html/ : /^application\/json/);
-      routeCase.ok.check(html ? await res.text() : await res.json());
+      const xml = XML_MEDIA_TYPES[route.operationId];
+      expect(res.headers.get('content-type')).toMatch(html ? /^text\/html/ : (xml ?? /^application\/json/));
+      routeCase.ok.check(html || xml ? await res.text() : await res.json());
     });
 
     for (const bad of routeCase.bad) {

@@ -278,6 +278,12 @@ describe('the first HTML of a courseware search', () => {
     const { doc } = await page(address);
     expect(doc.title).toBe('Search: buffer overflow | US Cyber Range');
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
+    // The whole repository's Atom feed and this search's (issue 24 item 7; decision record 055).
+    expect(
+      [...doc.querySelectorAll('head link[rel="alternate"][type="application/atom+xml"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    ).toEqual(['/api/v1/search/feed', '/api/v1/search/feed?q=buffer+overflow&cat=exercise']);
     const body = searchRequestOf(parseCoursewareSearch(new URLSearchParams('q=buffer+overflow&cat=exercise')));
     const embedded = jsonBlock(doc, 'portal-queries') as {
       queries: { queryKey: unknown[]; data: { items: { name: string }[]; total: number } }[];

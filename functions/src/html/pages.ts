@@ -466,6 +466,7 @@ async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | 
       ogType: 'website',
       // Search results are for visitors, not for search engines' indexes; their links are followed.
       robots: 'noindex, follow',
+      feedQuery: queryString,
     },
     main: raw(`<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, page.total))}</p>${cards}`),
     queries: results.queries,

@@ -148,6 +148,35 @@ describe('the first HTML templates (issue 22 item 2)', () => {
     expect(doc.querySelector('#root main h1')?.textContent).toBe('T');
   });
 
+  it('names the whole repository’s Atom feed on every page, and the shown search’s when there is one (decision record 055)', () => {
+    const { doc } = render('Plain page');
+    const feeds = (d: Document) =>
+      [...d.querySelectorAll('head link[rel="alternate"][type="application/atom+xml"]')].map((link) => [
+        link.getAttribute('title'),
+        link.getAttribute('href'),
+      ]);
+    expect(feeds(doc)).toEqual([['US Cyber Range courseware', '/api/v1/search/feed']]);
+    const html = renderDocument(
+      SHELL,
+      {
+        head: {
+          title: 'Search: ciphers',
+          description: 'Results.',
+          canonicalUrl: 'https://portal.example.org/courseware?q=ciphers&cat=lesson',
+          ogType: 'website',
+          feedQuery: 'q=ciphers&cat=lesson',
+        },
+        main: raw('<h1>Courseware</h1>'),
+      },
+      CONFIG,
+      { queries: { fetchedAt: 1, queries: [] } },
+    );
+    expect(feeds(new DOMParser().parseFromString(html, 'text/html'))).toEqual([
+      ['US Cyber Range courseware', '/api/v1/search/feed'],
+      ['US Cyber Range courseware: Search: ciphers', '/api/v1/search/feed?q=ciphers&cat=lesson'],
+    ]);
+  });
+
   it('refuses a shell without the parts it fills in', () => {
     expect(() =>
       renderDocument(

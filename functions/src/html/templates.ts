@@ -56,7 +56,15 @@ export interface PageHead {
   readonly jsonLd?: unknown;
   /** A `robots` meta tag's content (`noindex, follow` for search results), when the page has one. */
   readonly robots?: string;
+  /**
+   * The query string of the search the page shows (`toSearchParams`), when it shows one:
+   * its Atom feed is named as an alternate beside the whole repository's (decision record 055).
+   */
+  readonly feedQuery?: string;
 }
+
+/** The Atom feed of the search group (`searchFeed`), below the API base address (decision record 055). */
+export const FEED_API_PATH = '/search/feed';
 
 /** The element ids of the embedded data blocks the SPA reads at start (`web/src/lib/embedded-data.ts`). */
 export const EMBEDDED_IDS = { config: 'portal-config', queries: 'portal-queries' } as const;
@@ -76,6 +84,16 @@ export function headTags(head: PageHead, config: RuntimeConfig): string {
     `<meta property="og:url" content="${attr(head.canonicalUrl)}">`,
     `<link rel="canonical" href="${attr(head.canonicalUrl)}">`,
   ];
+  // The whole repository's Atom feed on every page, and the shown search's (issue 24 item 7; decision record 055).
+  const feed = `${config.apiBaseUrl.replace(/\/+$/, '')}${FEED_API_PATH}`;
+  tags.push(
+    `<link rel="alternate" type="application/atom+xml" title="${attr(`${config.siteName} courseware`)}" href="${attr(feed)}">`,
+  );
+  if (head.feedQuery) {
+    tags.push(
+      `<link rel="alternate" type="application/atom+xml" title="${attr(`${config.siteName} courseware: ${head.title}`)}" href="${attr(`${feed}?${head.feedQuery}`)}">`,
+    );
+  }
   if (head.robots) tags.push(`<meta name="robots" content="${attr(head.robots)}">`);
   if (head.imageUrl) tags.push(`<meta property="og:image" content="${attr(head.imageUrl)}">`);
   if (head.jsonLd !== undefined) {

@@ -61,6 +61,8 @@ describe('createGroupHandler', () => {
       reportClientError: 'meta/report-client-error',
       getHomeHtml: 'html/get-home-html',
       getPageHtml: 'html/get-page-html',
+      searchFeed: 'search/search-feed',
+      getSitemap: 'search/get-sitemap',
       getPageByHref: 'page/get-page-by-href',
       getPage: 'page/get-page',
       listPages: 'page/list-pages',

@@ -111,4 +111,6 @@ export const API_PATHS = {
   reportClientError: '/client-errors',
   getHomeHtml: '/html',
   getPageHtml: '/html/{path+}',
+  searchFeed: '/search/feed',
+  getSitemap: '/search/sitemap',
 } as const satisfies Record<OperationId, string>;

@@ -4,6 +4,7 @@ import { loadShell, runtimeConfig } from '../../html/shell.ts';
 import { renderDocument } from '../../html/templates.ts';
 import type { RouteHandler } from '../../lib/handler.ts';
 import { logger } from '../../lib/logger.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 
 /** The embedded query data block (`#portal-queries`): when it was read (epoch ms) and the queries. */
 export interface EmbeddedQueries {
@@ -11,11 +12,7 @@ export interface EmbeddedQueries {
   readonly queries: readonly EmbeddedQuery[];
 }
 
-/**
- * The header CloudFront's viewer function puts the viewer's `Host` in: API Gateway is
- * reached under its own host name. A name of our own, so no proxy on the way claims it.
- */
-export const VIEWER_HOST_HEADER = 'x-viewer-host';
+export { VIEWER_HOST_HEADER } from '../../lib/site-origin.ts';
 
 function htmlAnswer(body: string): APIGatewayProxyStructuredResultV2 {
   return {
@@ -23,14 +20,6 @@ function htmlAnswer(body: string): APIGatewayProxyStructuredResultV2 {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
     body,
   };
-}
-
-/** `https://host` of the request: the viewer's host (CloudFront's viewer function forwards it as `x-viewer-host`). */
-function originOf(event: APIGatewayProxyEventV2): string {
-  const headers = event.headers ?? {};
-  const host = headers[VIEWER_HOST_HEADER] ?? headers.host ?? event.requestContext?.domainName ?? 'localhost';
-  const proto = (headers['x-forwarded-proto'] ?? 'https').split(',')[0]?.trim() === 'http' ? 'http' : 'https';
-  return `${proto}://${host.split(',')[0]?.trim()}`;
 }
 
 /**
@@ -50,7 +39,7 @@ export function htmlRoute<Id extends 'getHomeHtml' | 'getPageHtml'>(operationId:
     try {
       const config = runtimeConfig();
       const query = new URLSearchParams(event.rawQueryString ?? '');
-      const page = await resolvePage({ pathname, origin: originOf(event), config, requestId, query });
+      const page = await resolvePage({ pathname, origin: siteOrigin(event), config, requestId, query });
       if (!page) return htmlAnswer(shell);
       const embedded: EmbeddedQueries = { fetchedAt: Date.now(), queries: page.queries };
       return htmlAnswer(renderDocument(shell, page, config, { queries: embedded }));

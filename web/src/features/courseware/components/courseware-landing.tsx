@@ -232,6 +232,7 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
                 <SearchResults
                   pages={pages}
                   control={control}
+                  search={search}
                   searchKey={searchKey}
                   canClearFilters={active > 0}
                   onClearAll={() => {

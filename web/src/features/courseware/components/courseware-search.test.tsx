@@ -187,6 +187,23 @@ describe('/courseware search', () => {
     expect(await within(panel).findByRole('button', { name: 'Remove Dr. Wenliang Du' })).toBeInTheDocument();
   });
 
+  it('links "Follow this search" to the Atom feed of the search in the address (issue 24 item 7)', async () => {
+    mockPortal(() => page(items(2, 'Followed lab')));
+    const { router } = renderApp({ path: '/courseware?q=overflow&cat=exercise&cat=lesson&tag=lab&page=2&sort=name' });
+    await screen.findByRole('link', { name: 'Followed lab 1' });
+    const follow = screen.getByRole('link', { name: 'Follow this search (Atom feed)' });
+    // The search alone: not its page or its order (a feed is always most recently updated first).
+    expect(follow).toHaveAttribute('href', '/api/v1/search/feed?q=overflow&cat=exercise&cat=lesson&tag=lab');
+    expect(follow).toHaveAttribute('type', 'application/atom+xml');
+    await act(() => router.navigate('/courseware?new=true'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Follow this search (Atom feed)' })).toHaveAttribute(
+        'href',
+        '/api/v1/search/feed?new=true',
+      ),
+    );
+  });
+
   it('shows facet counts and turns a checked filter into a new search and a new history entry', async () => {
     const user = userEvent.setup();
     const api = mockPortal((request) =>

@@ -1,11 +1,12 @@
-import { Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { ChevronLeftIcon, ChevronRightIcon, FilterXIcon } from 'lucide-react';
+import { Button, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { ChevronLeftIcon, ChevronRightIcon, FilterXIcon, RssIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { SearchSort } from '#shared/contracts/search';
-import { PER_PAGE_CHOICES } from '#shared/courseware-search';
+import { type CoursewareSearch, PER_PAGE_CHOICES, toSearchParams } from '#shared/courseware-search';
 import { TIMING } from '#shared/limits';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
+import { apiUrl } from '../../../lib/api-client.ts';
 import type { SearchViewControl } from '../hooks/use-courseware-search.ts';
 import type { useSearchPages } from '../hooks/use-search-pages.ts';
 import { ContentCardGrid, ListSkeleton, usePageChangeFocus } from './list-parts.tsx';
@@ -135,6 +136,36 @@ function LabelledSelect({
   );
 }
 
+/** The visible text of the link to a search's Atom feed (issue 24 item 7). */
+export const FOLLOW_SEARCH_TEXT = 'Follow this search';
+
+/** The address of the Atom feed of `search` (`GET /api/v1/search/feed` with the search's own address parameters). */
+export function searchFeedUrl(search: CoursewareSearch): string {
+  const query = toSearchParams(search).toString();
+  return `${apiUrl('searchFeed')}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * "Follow this search" (issue 24 item 7; decision record 055): a plain link, with the
+ * feed icon, to the Atom feed of the search shown, which a feed reader subscribes to;
+ * named "Follow this search (Atom feed)".
+ */
+function FollowSearchLink({ search }: { search: CoursewareSearch }) {
+  return (
+    <Link
+      href={searchFeedUrl(search)}
+      type="application/atom+xml"
+      // The visible text first, so a spoken "Follow this search" finds it (WCAG 2.5.3).
+      aria-label={`${FOLLOW_SEARCH_TEXT} (Atom feed)`}
+      textStyle="sm"
+      fontWeight="medium"
+    >
+      <RssIcon aria-hidden="true" />
+      {FOLLOW_SEARCH_TEXT}
+    </Link>
+  );
+}
+
 /**
  * Says the outcome of each new search through the polite live region: the count,
  * or the "no results" text. It waits a little longer than the shell's "navigated
@@ -162,11 +193,12 @@ function useResultAnnouncement(summary: string | null, searchKey: string) {
  * `aria-busy`) while another page or search loads, an error with Retry, and for an
  * empty result a "no results" text that is also announced, with a way to clear the
  * filters. After a page change focus moves to the heading. `headingAction` sits
- * beside the heading. Loaded only in searching mode (the landing view never needs it).
+ * beside the heading; "Follow this search" links to the search's Atom feed (issue 24 item 7). Loaded only in searching mode (the landing view never needs it).
  */
 export function SearchResults({
   pages,
   control,
+  search,
   searchKey,
   canClearFilters,
   onClearAll,
@@ -174,6 +206,8 @@ export function SearchResults({
 }: {
   pages: ReturnType<typeof useSearchPages>;
   control: SearchViewControl;
+  /** The search shown, for the link to its feed. */
+  search: CoursewareSearch;
   /** Identifies the search on screen; a new key is a new search to announce. */
   searchKey: string;
   /** Whether any filter is set (so an empty result offers to clear them). */
@@ -238,6 +272,7 @@ export function SearchResults({
           {settled && pages.items.length > 0 ? resultRange(pages.page, pages.perPage, pages.items.length, total) : null}
         </Text>
         <HStack gap="4" wrap="wrap">
+          <FollowSearchLink search={search} />
           <LabelledSelect
             label="Sort by"
             value={pages.sort}
