@@ -1,7 +1,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { convert } from 'xmlbuilder2';
 import type { ContentStatus } from '#shared/enums';
 import { bumpCatalogRevision } from '../../data/catalog.ts';
 import { createContent, getContentById, updateContent } from '../../data/content.ts';
@@ -220,10 +220,10 @@ describe('the sitemap over the emulators', () => {
     const result = await handler(request('/api/v1/search/sitemap'), lambdaContext());
     expect(result.statusCode, String(result.body)).toBe(200);
     expect(result.headers?.['content-type']).toBe('application/xml; charset=utf-8');
-    const parsed = convert(String(result.body), { format: 'object' }) as {
-      urlset: { '@xmlns': string; url: { loc: string; lastmod?: string }[] };
-    };
-    expect(parsed.urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' }).parse(
+      String(result.body),
+    ) as { urlset: { '@_xmlns': string; url: { loc: string; lastmod?: string }[] } };
+    expect(parsed.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const urls = parsed.urlset.url;
     const locs = urls.map((url) => url.loc);
     expect(new Set(locs).size).toBe(locs.length);
