@@ -222,8 +222,9 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // POST /search/content: the catalog revision (GetItem) and, building a snapshot,
   // the content by status (gsi3); the snapshot under `search/` (Get, Head → GetObject,
   // Put; ListBucket so a missing snapshot is a 404). Public bucket: name only.
+  // OAI-PMH records (issue 24 item 7): content items and their contributors (BatchGet).
   search: {
-    table: { actions: [GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    table: { actions: [GET, BATCH_GET], indexActions: [QUERY], indexNames: [gsi3.indexName] },
     privateBucket: {
       objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
       bucketActions: ['s3:ListBucket'],

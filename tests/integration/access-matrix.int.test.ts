@@ -793,6 +793,11 @@ const MATRIX: readonly MatrixRow[] = [
       'no-subscription': 401,
     },
   },
+  // The OAI-PMH repository (issue 24 item 7; decision record 054): a document for everyone,
+  // a revoked token's too — it never reads a token and shows what a visitor sees (the
+  // matrix's JSON body to the form route is no form: a badVerb answer, still 200).
+  { operationId: 'harvestOai', method: 'GET', path: '/api/v1/oai?verb=Identify', expected: ALWAYS_200 },
+  { operationId: 'harvestOaiForm', method: 'POST', path: '/api/v1/oai', expected: ALWAYS_200 },
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

@@ -99,7 +99,7 @@ const LAB_ALIAS =
 const MODULE_ALIAS = 'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
 
 /** A request body: JSON, or the upstream token of a persona for `POST /api/v1/authenticate`. */
-type CaseBody = { json: unknown } | { upstreamTokenOf: PersonaName };
+type CaseBody = { json: unknown } | { upstreamTokenOf: PersonaName } | { form: string };
 
 interface RouteCase {
   /**
@@ -2669,6 +2669,30 @@ const CASES: Record<OperationId, RouteCase> = {
     },
     bad: [],
   },
+  // The OAI-PMH repository (issue 24 item 7; decision record 054): an XML document,
+  // protocol errors included, always 200; harvest-oai.int.test.ts validates it against the schemas.
+  harvestOai: {
+    ok: {
+      path: '/api/v1/oai?verb=ListRecords&metadataPrefix=oai_dc',
+      check(body) {
+        expect(body).toContain('<ListRecords>');
+        expect(body).toContain('<oai_dc:dc ');
+        expect(body).toMatch(/<resumptionToken completeListSize="\d+" cursor="0">[\w-]+<\/resumptionToken>/);
+      },
+    },
+    bad: [],
+  },
+  harvestOaiForm: {
+    ok: {
+      path: '/api/v1/oai',
+      body: { form: 'verb=ListIdentifiers&metadataPrefix=lom&set=exercise' },
+      check(body) {
+        expect(body).toContain('<ListIdentifiers>');
+        expect(body).toContain('<setSpec>exercise</setSpec>');
+      },
+    },
+    bad: [],
+  },
 };
 
 async function moduleId(): Promise<string> {
@@ -2682,6 +2706,10 @@ async function requestInit(method: string, as?: PersonaName, body?: CaseBody, to
   if (token) headers.authorization = `Bearer ${token}`;
   else if (as) headers.authorization = `Bearer ${await portalTokenFor(portal, as)}`;
   if (!body) return { method, headers };
+  if ('form' in body) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    return { method, headers, body: body.form };
+  }
   headers['content-type'] = 'application/json';
   const json = 'json' in body ? body.json : { provider: 'vcr', token: await signInAs(portal, body.upstreamTokenOf) };
   return { method, headers, body: JSON.stringify(json) };
@@ -2696,8 +2724,10 @@ describe('every route of the route table, over HTTP', () => {
       const res = await api(routeCase.ok.path.replace('{moduleId}', await moduleId()), init);
       expect(res.status).toBe((route as RouteDefinition).successStatus ?? 200);
       const html = (route as RouteDefinition).group === 'html';
-      expect(res.headers.get('content-type')).toMatch(html ? /^text\/html/ : /^application\/json/);
-      routeCase.ok.check(html ? await res.text() : await res.json());
+      // The OAI-PMH repository answers XML (issue 24 item 7; functions/src/api/search/harvest-oai.int.test.ts).
+      const xml = route.operationId === 'harvestOai' || route.operationId === 'harvestOaiForm';
+      expect(res.headers.get('content-type')).toMatch(html ? /^text\/html/ : xml ? /^text\/xml/ : /^application\/json/);
+      routeCase.ok.check(html || xml ? await res.text() : await res.json());
     });
 
     for (const bad of routeCase.bad) {

@@ -61,6 +61,8 @@ describe('createGroupHandler', () => {
       reportClientError: 'meta/report-client-error',
       getHomeHtml: 'html/get-home-html',
       getPageHtml: 'html/get-page-html',
+      harvestOai: 'search/harvest-oai',
+      harvestOaiForm: 'search/harvest-oai-form',
       getPageByHref: 'page/get-page-by-href',
       getPage: 'page/get-page',
       listPages: 'page/list-pages',

@@ -111,4 +111,6 @@ export const API_PATHS = {
   reportClientError: '/client-errors',
   getHomeHtml: '/html',
   getPageHtml: '/html/{path+}',
+  harvestOai: '/oai',
+  harvestOaiForm: '/oai',
 } as const satisfies Record<OperationId, string>;

@@ -1,7 +1,8 @@
 import { SEARCH_ROUTES } from '#shared/routes/search';
 import { createGroupHandler } from '../../lib/group.ts';
+import { harvestOai, harvestOaiForm } from './harvest-oai.ts';
 import { relatedContent } from './related-content.ts';
 import { searchContent } from './search-content.ts';
 
-/** Lambda entry of the `search` client group (spec §7 "Lessons and search": search content; related courseware, issue 24 item 5). */
-export const handler = createGroupHandler(SEARCH_ROUTES, { searchContent, relatedContent });
+/** Lambda entry of the `search` client group (spec §7 "Lessons and search": search content; related courseware, issue 24 item 5; the OAI-PMH repository, issue 24 item 7). */
+export const handler = createGroupHandler(SEARCH_ROUTES, { searchContent, relatedContent, harvestOai, harvestOaiForm });
