@@ -57,8 +57,23 @@ export class XmlElement {
 
   /** The element as XML (an element without children is written `<name/>`). */
   toString(): string {
-    if (this.children.length === 0) return `<${this.name}${this.attributes}/>`;
-    return `<${this.name}${this.attributes}>${this.children.map(String).join('')}</${this.name}>`;
+    const parts: string[] = [];
+    this.write(parts);
+    return parts.join('');
+  }
+
+  /** Appends the element's XML to `parts` (one pass, whatever the depth). */
+  private write(parts: string[]): void {
+    if (this.children.length === 0) {
+      parts.push(`<${this.name}${this.attributes}/>`);
+      return;
+    }
+    parts.push(`<${this.name}${this.attributes}>`);
+    for (const child of this.children) {
+      if (typeof child === 'string') parts.push(child);
+      else child.write(parts);
+    }
+    parts.push(`</${this.name}>`);
   }
 }
 
