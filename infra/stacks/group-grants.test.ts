@@ -124,8 +124,16 @@ describe('bindGroupResources', () => {
     // The public bucket: its name only, no grant.
     expect(text).not.toContain('Public');
     const actions = statements.flatMap((statement) => [statement.Action].flat()).sort();
+    // BatchGetItem: the OAI-PMH records (issue 24 item 7; decision record 054).
     expect(actions).toEqual(
-      ['dynamodb:GetItem', 'dynamodb:Query', 's3:GetObject', 's3:ListBucket', 's3:PutObject'].sort(),
+      [
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        's3:GetObject',
+        's3:ListBucket',
+        's3:PutObject',
+      ].sort(),
     );
   });
 
