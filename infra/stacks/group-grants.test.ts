@@ -126,7 +126,7 @@ describe('bindGroupResources', () => {
     // The public bucket: its name only, no grant.
     expect(text).not.toContain('Public');
     const actions = statements.flatMap((statement) => [statement.Action].flat()).sort();
-    // BatchGetItem: the Atom feed's records and contributors (decision record 055).
+    // BatchGetItem: the Atom feed's and the OAI-PMH records and contributors (decision records 054, 055).
     expect(actions).toEqual(
       [
         'dynamodb:BatchGetItem',

@@ -222,8 +222,9 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // POST /search/content: the catalog revision (GetItem) and, building a snapshot,
   // the content by status (gsi3); the snapshot under `search/` (Get, Head → GetObject,
   // Put; ListBucket so a missing snapshot is a 404). Public bucket: name only.
-  // The Atom feed reads its entries' records and contributors (BatchGet); the sitemap
-  // lists published news and events (gsi3) and the pages (gsi1) (decision record 055).
+  // The Atom feed and the OAI-PMH records read their items and contributors (BatchGet);
+  // the sitemap lists published news and events (gsi3) and the pages (gsi1) (decision
+  // records 054, 055).
   search: {
     table: { actions: [GET, BATCH_GET], indexActions: [QUERY], indexNames: [gsi1.indexName, gsi3.indexName] },
     privateBucket: {

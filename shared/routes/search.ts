@@ -32,6 +32,14 @@ const SitemapDocument = z
   .string()
   .meta({ id: 'SitemapDocument', description: 'A sitemaps.org 0.9 urlset (application/xml).' });
 
+/**
+ * An OAI-PMH 2.0 response (`text/xml; charset=utf-8`), always HTTP 200: a protocol
+ * error is an `<error>` element of the document (issue 24 item 7; decision record 054).
+ */
+const OaiPmhDocument = z.string().meta({ id: 'OaiPmhDocument', description: 'An OAI-PMH 2.0 text/xml document.' });
+
+const OAI_SUMMARY = 'OAI-PMH 2.0 repository of the published catalogue (issue 24 item 7; decision record 054).';
+
 /** The routes of the `search` client group (spec §7), a part of the route table `ROUTES` (`shared/routes.ts`; decision record 041). */
 export const SEARCH_ROUTES = [
   {
@@ -78,5 +86,25 @@ export const SEARCH_ROUTES = [
       'The sitemap of the public site (`/sitemap.xml`): home, courseware, every published content, contributor, news, event and CMS page with its last modification; never an unpublished one (issue 24 item 7; decision record 055).',
     request: {},
     response: SitemapDocument,
+  },
+  {
+    operationId: 'harvestOai',
+    method: 'GET',
+    path: '/api/v1/oai',
+    group: 'search',
+    access: 'public',
+    summary: `${OAI_SUMMARY} Arguments in the query string.`,
+    request: {},
+    response: OaiPmhDocument,
+  },
+  {
+    operationId: 'harvestOaiForm',
+    method: 'POST',
+    path: '/api/v1/oai',
+    group: 'search',
+    access: 'public',
+    summary: `${OAI_SUMMARY} Arguments in a form body.`,
+    request: {},
+    response: OaiPmhDocument,
   },
 ] as const satisfies readonly GroupRouteDefinition<'search'>[];

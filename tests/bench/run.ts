@@ -49,9 +49,13 @@
  *    5 MiB PDF in the preview dialog, cold, against downloading the same file in the
  *    same run (`BENCH_PREVIEW_RUNS`, 3).
  *
+ * 10. OAI-PMH (issue 24 item 7; `oai-pmh.ts`): ListRecords over 10,000 generated items,
+ *    whole harvests in `oai_dc` and `lom`, records/s against the plain search's hits/s of
+ *    the same page size in the same run, and live memory sampled after every page.
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
- * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews) runs only those sections and
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai) runs only those sections and
  * replaces only their figures in `latest.json`.
  */
 import { spawn } from 'node:child_process';
@@ -75,6 +79,7 @@ import {
 import { invitationFigures } from './invitations.ts';
 import { lambdaSizeFigures } from './lambda-sizes.ts';
 import { concurrentVisitorFigures } from './load.ts';
+import { oaiBenchFigures, oaiFigures } from './oai-pmh.ts';
 import { previewBenchFigures } from './previews.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
@@ -576,6 +581,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   previews: async () => {
     figures.push(...(await previewBenchFigures(progress)));
+  },
+  oai: async () => {
+    figures.push(...oaiFigures(await oaiBenchFigures()));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

@@ -801,6 +801,11 @@ const MATRIX: readonly MatrixRow[] = [
   // crawlers send none) and hold what a visitor sees.
   { operationId: 'searchFeed', method: 'GET', path: '/api/v1/search/feed?q=buffer&cat=exercise', expected: ALWAYS_200 },
   { operationId: 'getSitemap', method: 'GET', path: '/api/v1/search/sitemap', expected: ALWAYS_200 },
+  // The OAI-PMH repository (issue 24 item 7; decision record 054): a document for everyone,
+  // a revoked token's too — it never reads a token and shows what a visitor sees (the
+  // matrix's JSON body to the form route is no form: a badVerb answer, still 200).
+  { operationId: 'harvestOai', method: 'GET', path: '/api/v1/oai?verb=Identify', expected: ALWAYS_200 },
+  { operationId: 'harvestOaiForm', method: 'POST', path: '/api/v1/oai', expected: ALWAYS_200 },
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

@@ -99,7 +99,7 @@ const LAB_ALIAS =
 const MODULE_ALIAS = 'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
 
 /** A request body: JSON, or the upstream token of a persona for `POST /api/v1/authenticate`. */
-type CaseBody = { json: unknown } | { upstreamTokenOf: PersonaName };
+type CaseBody = { json: unknown } | { upstreamTokenOf: PersonaName } | { form: string };
 
 interface RouteCase {
   /**
@@ -2676,6 +2676,15 @@ const CASES: Record<OperationId, RouteCase> = {
       check(body) {
         expect(body).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
         expect(body).toContain('Buffer Overflow Attack Lab (Set-UID Version)');
+  // The OAI-PMH repository (issue 24 item 7; decision record 054): an XML document,
+  // protocol errors included, always 200; harvest-oai.int.test.ts validates it against the schemas.
+  harvestOai: {
+    ok: {
+      path: '/api/v1/oai?verb=ListRecords&metadataPrefix=oai_dc',
+      check(body) {
+        expect(body).toContain('<ListRecords>');
+        expect(body).toContain('<oai_dc:dc ');
+        expect(body).toMatch(/<resumptionToken completeListSize="\d+" cursor="0">[\w-]+<\/resumptionToken>/);
       },
     },
     bad: [],
@@ -2686,6 +2695,13 @@ const CASES: Record<OperationId, RouteCase> = {
       check(body) {
         expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
         expect(body).toContain(`/courseware/${LAB_ALIAS}</loc>`);
+  harvestOaiForm: {
+    ok: {
+      path: '/api/v1/oai',
+      body: { form: 'verb=ListIdentifiers&metadataPrefix=lom&set=exercise' },
+      check(body) {
+        expect(body).toContain('<ListIdentifiers>');
+        expect(body).toContain('<setSpec>exercise</setSpec>');
       },
     },
     bad: [],
@@ -2696,6 +2712,9 @@ const CASES: Record<OperationId, RouteCase> = {
 const XML_MEDIA_TYPES: Partial<Record<OperationId, RegExp>> = {
   searchFeed: /^application\/atom\+xml; charset=utf-8$/,
   getSitemap: /^application\/xml; charset=utf-8$/,
+  // The OAI-PMH repository (decision record 054; harvest-oai.int.test.ts validates it against the schemas).
+  harvestOai: /^text\/xml; charset=utf-8$/,
+  harvestOaiForm: /^text\/xml; charset=utf-8$/,
 };
 
 async function moduleId(): Promise<string> {
@@ -2709,6 +2728,10 @@ async function requestInit(method: string, as?: PersonaName, body?: CaseBody, to
   if (token) headers.authorization = `Bearer ${token}`;
   else if (as) headers.authorization = `Bearer ${await portalTokenFor(portal, as)}`;
   if (!body) return { method, headers };
+  if ('form' in body) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    return { method, headers, body: body.form };
+  }
   headers['content-type'] = 'application/json';
   const json = 'json' in body ? body.json : { provider: 'vcr', token: await signInAs(portal, body.upstreamTokenOf) };
   return { method, headers, body: JSON.stringify(json) };

@@ -63,6 +63,8 @@ describe('createGroupHandler', () => {
       getPageHtml: 'html/get-page-html',
       searchFeed: 'search/search-feed',
       getSitemap: 'search/get-sitemap',
+      harvestOai: 'search/harvest-oai',
+      harvestOaiForm: 'search/harvest-oai-form',
       getPageByHref: 'page/get-page-by-href',
       getPage: 'page/get-page',
       listPages: 'page/list-pages',

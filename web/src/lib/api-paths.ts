@@ -113,4 +113,6 @@ export const API_PATHS = {
   getPageHtml: '/html/{path+}',
   searchFeed: '/search/feed',
   getSitemap: '/search/sitemap',
+  harvestOai: '/oai',
+  harvestOaiForm: '/oai',
 } as const satisfies Record<OperationId, string>;
