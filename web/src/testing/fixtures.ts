@@ -143,13 +143,19 @@ export function bufferOverflowDetail(overrides: Partial<ContentDetail['content']
 
 let summaryCounter = 0;
 
-/** A condensed content item for lists and cards. */
+/**
+ * Base-32 digits that Crockford's alphabet (entity ids) leaves out, each swapped for
+ * one that `toString(32)` never writes, so every counter value keeps an id of its own.
+ */
+const CROCKFORD_SWAPS: Readonly<Record<string, string>> = { i: 'w', l: 'x', o: 'y', u: 'z' };
+
+/** A condensed content item for lists and cards; each call has an id of its own. */
 export function contentSummary(overrides: Partial<ContentSummary> = {}): ContentSummary {
   summaryCounter += 1;
   const suffix = summaryCounter
     .toString(32)
     .padStart(4, '0')
-    .replace(/[ilou]/g, 'x');
+    .replace(/[ilou]/g, (digit) => CROCKFORD_SWAPS[digit] ?? digit);
   return {
     id: `01jd7k2m3n4p5q6r7s8t9v${suffix}`,
     name: `Lab ${summaryCounter}`,
