@@ -4,6 +4,7 @@ import {
   type ContentSummary,
 } from '#shared/contracts/content';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { NO_SEARCH_FACETS, type SearchContentPage } from '#shared/contracts/search';
 
 /** A complete USCR runtime configuration, as `/env.json` would send it. */
 export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -174,4 +175,16 @@ export function contentSummary(overrides: Partial<ContentSummary> = {}): Content
     modifiedTimestamp: '2026-03-04T15:30:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * An answer of `POST /api/v1/search/content` holding `items` (none by default), no
+ * next page and no facets; `overrides` sets any field. The landing list of
+ * `/courseware` asks for one too (decision record 062).
+ */
+export function searchContentPage(
+  items: ContentSummary[] = [],
+  overrides: Partial<SearchContentPage> = {},
+): SearchContentPage {
+  return { items, nextPageToken: null, total: items.length, facets: NO_SEARCH_FACETS, ...overrides };
 }
