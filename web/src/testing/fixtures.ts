@@ -3,6 +3,7 @@ import {
   ContentDetail as ContentDetailSchema,
   type ContentSummary,
 } from '#shared/contracts/content';
+import type { Contributor } from '#shared/contracts/contributor';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { NO_SEARCH_FACETS, type SearchContentPage } from '#shared/contracts/search';
 
@@ -124,22 +125,26 @@ export function bufferOverflowDetail(overrides: Partial<ContentDetail['content']
       },
       { id: IDS.softwareSecurity, name: 'SEED Labs – Software Security', urlAlias: '', status: 'published' },
     ],
-    contributors: [
-      {
-        id: IDS.wenliangDu,
-        prefix: 'Dr.',
-        firstName: 'Wenliang',
-        middleName: null,
-        lastName: 'Du',
-        suffix: null,
-        title: 'Laura J. and L. Douglas Meredith Professor',
-        school: 'Syracuse University',
-        email: null,
-        portraitFileId: null,
-        version: 1,
-      },
-    ],
+    contributors: [wenliangDu()],
   });
+}
+
+/** The contributor Wenliang Du as the API answers him (spec §3 Contributor), without a portrait; override any field. */
+export function wenliangDu(overrides: Partial<Contributor> = {}): Contributor {
+  return {
+    id: IDS.wenliangDu,
+    prefix: 'Dr.',
+    firstName: 'Wenliang',
+    middleName: null,
+    lastName: 'Du',
+    suffix: null,
+    title: 'Laura J. and L. Douglas Meredith Professor',
+    school: 'Syracuse University',
+    email: null,
+    portraitFileId: null,
+    version: 1,
+    ...overrides,
+  };
 }
 
 let summaryCounter = 0;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContentSummary } from '#shared/contracts/content';
 import type { SearchContentPage, SearchContentRequest, SearchFacets } from '#shared/contracts/search';
-import { contentSummary, runtimeConfig } from '../../../testing/fixtures.ts';
+import { contentSummary, IDS, runtimeConfig, wenliangDu } from '../../../testing/fixtures.ts';
 import { paginationControls, renderApp } from '../../../testing/render.tsx';
 
 const KNOWLEDGE = [
@@ -14,22 +14,8 @@ const KNOWLEDGE = [
   { id: 'CO-M.9', type: 'KU', name: 'Vulnerabilities', program: 'CAE-CO', group: 'Mandatory' },
   { id: 'CO-M.4', type: 'KU', name: 'Cybersecurity Principles', program: 'CAE-CO', group: 'Mandatory' },
 ];
-const DU = '01jd7k2m3n4p5q6r7s8t9v0w1d';
-const CONTRIBUTORS = [
-  {
-    id: DU,
-    prefix: 'Dr.',
-    firstName: 'Wenliang',
-    middleName: null,
-    lastName: 'Du',
-    suffix: null,
-    title: 'Professor',
-    school: 'Syracuse University',
-    email: null,
-    portraitFileId: null,
-    version: 1,
-  },
-];
+const DU = IDS.wenliangDu;
+const CONTRIBUTORS = [wenliangDu({ title: 'Professor' })];
 
 function facets(overrides: Partial<SearchFacets> = {}): SearchFacets {
   return {
