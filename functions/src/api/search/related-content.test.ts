@@ -6,7 +6,7 @@ import { editorTokenInput, portalTokenTestEnv, resetPortalTokenCaches } from '..
 import { buildCatalogIndex } from '../../search/in-memory-index.ts';
 import type { CatalogDocument, CatalogIndex } from '../../search/port.ts';
 import { catalogDocuments } from '../../test-support/catalog-document.ts';
-import { jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
+import { atPath, jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
@@ -31,14 +31,7 @@ const doc = (id: string, name: string, overrides: Partial<CatalogDocument> = {})
   made(name, { id, urlAlias: name.toLowerCase(), ...overrides });
 
 function event(id: string, query: Record<string, string> = { limit: '6' }): APIGatewayProxyEventV2 {
-  const sample = withQuery(loadEvent('search/related-content'), query);
-  const rawPath = `/api/v1/search/related/${id}`;
-  return {
-    ...sample,
-    rawPath,
-    pathParameters: { id },
-    requestContext: { ...sample.requestContext, http: { ...sample.requestContext.http, path: rawPath } },
-  };
+  return atPath(withQuery(loadEvent('search/related-content'), query), `/api/v1/search/related/${id}`, { id });
 }
 
 const tokenEnv = portalTokenTestEnv();
