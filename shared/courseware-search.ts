@@ -1,6 +1,7 @@
 import { EntityId } from '#shared/contracts/common';
 import { KnowledgeId } from '#shared/contracts/knowledge';
 import {
+  effectiveSearchSort,
   SEARCH_MAX_PAGE,
   SEARCH_SORTS,
   type SearchContentRequest,
@@ -238,5 +239,38 @@ export function searchRequestOf(
     // Left out when default, so the first page's body is the one the first HTML embeds.
     ...(sort ? { sort } : {}),
     ...(page > 1 && !pageToken ? { page } : {}),
+  };
+}
+
+/** One numbered page of a search's results, as {@link searchPageRequest} asks for it. */
+export interface SearchPageRequest {
+  /** The body of `POST /api/v1/search/content`. */
+  readonly request: SearchContentRequest;
+  /** The order the results come in (`effectiveSearchSort`). */
+  readonly sort: SearchSort;
+  /** Whether the search has text that is sent (so relevance can be chosen). */
+  readonly hasText: boolean;
+}
+
+/**
+ * The request of the page of results an address shows (issue 24 items 3 and 4;
+ * decision records 053 and 062): `view`'s page, results per page and order, for the
+ * search in the address or, without text or filters, for all courseware (the landing
+ * list). `relevance` without text is the default order, recently updated; the default
+ * order is left out of the body, and so is page 1, so the body of a default first page
+ * is `searchRequestOf(search)`. The SPA's `/courseware` and the html group's first
+ * HTML both build their bodies here, so the first HTML embeds a page under the SPA's
+ * own query key.
+ */
+export function searchPageRequest(search: CoursewareSearch, view: SearchView): SearchPageRequest {
+  const text = validateSearchText(search.q);
+  const hasText = text.ok && text.text !== '';
+  const sentText = hasText ? text.text : '';
+  const sort = effectiveSearchSort(sentText, view.sort);
+  const requestSort = sort === effectiveSearchSort(sentText, undefined) ? undefined : sort;
+  return {
+    request: searchRequestOf(search, { limit: view.perPage, sort: requestSort, page: view.page }),
+    sort,
+    hasText,
   };
 }

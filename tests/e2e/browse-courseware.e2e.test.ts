@@ -13,6 +13,17 @@ const MODULE = 'SEED Labs – Software Security';
 
 const seeded = seededPortalPageForSuite();
 
+/**
+ * Waits until the list shows the page whose first item is number `first` ("11–20 of
+ * 141"): the range is shown only once that page is there, not while the one before it
+ * stays on screen.
+ */
+async function shownRange(first: number) {
+  await seeded()
+    .page.getByText(new RegExp(`^${first}–\\d+ of \\d+$`))
+    .waitFor();
+}
+
 async function expectAccessible(where: string) {
   expect(await seriousAccessibilityViolations(seeded().page), `axe on ${where}`).toEqual([]);
 }
@@ -39,19 +50,63 @@ describe('a visitor browsing courseware', () => {
     await expectAccessible('courseware list');
   });
 
+  it('sorts the landing list by name and goes to page 2 by its number, both in the address (issue 24 items 3 and 4)', async () => {
+    const { page } = seeded();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    // Each card's name and address (names repeat in the catalog; addresses do not).
+    const cards = () =>
+      page
+        .getByRole('list', { name: 'All courseware' })
+        .getByRole('listitem')
+        .getByRole('heading')
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links.map((link) => ({ name: link.textContent ?? '', href: link.getAttribute('href') })),
+        );
+    // The range ("1–10 of 141") shows only once the page asked for is there, not the one before it.
+    const sortedByName = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/search/content') &&
+        response.request().postData()?.includes('"sort":"name"') === true,
+    );
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name (A–Z)' });
+    await page.waitForURL((url) => url.pathname === '/courseware' && url.search === '?sort=name');
+    await sortedByName;
+    await shownRange(1);
+    const firstPage = await cards();
+
+    await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await page.waitForURL((url) => url.search === '?sort=name&page=2');
+    await expect
+      .poll(() => pagination.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current'))
+      .toBe('page');
+    await shownRange(11);
+    const secondPage = await cards();
+    // Twenty different items, A to Z across both pages (the search's collator, decision record 052).
+    const both = [...firstPage, ...secondPage];
+    expect(firstPage).toHaveLength(10);
+    expect(secondPage).toHaveLength(10);
+    expect(new Set(both.map((card) => card.href)).size).toBe(20);
+    const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    const names = both.map((card) => card.name);
+    expect(names).toEqual([...names].sort(byName.compare));
+    await expectAccessible('courseware list sorted by name, page 2');
+
+    // Back to the default order: page 1, and the address without sort or page.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Recently updated' });
+    await page.waitForURL((url) => url.pathname === '/courseware' && url.search === '');
+    await shownRange(1);
+  });
+
   it('finds a SEED lab by paging through the list and opens its page', async () => {
     const labLink = seeded().page.getByRole('link', { name: LAB, exact: true });
     for (let pageNumber = 1; (await labLink.count()) === 0; pageNumber += 1) {
       // 141 seeded items, 10 a page (the first seed and courseware-extra, decision record 050).
       expect(pageNumber, 'the lab appears within the catalog pages').toBeLessThan(16);
-      await seeded().page.getByRole('button', { name: /next/i }).click();
+      await seeded().page.getByRole('button', { name: 'Next', exact: true }).click();
       // The next page is shown, and no longer loading (the seeded items' order follows
       // their real dates, so a page's names are not known in advance).
-      await seeded()
-        .page.getByRole('navigation', { name: 'Pagination' })
-        .getByText(`Page ${pageNumber + 1}`, { exact: true })
-        .waitFor();
-      await seeded().page.getByText('Updating the results…').waitFor({ state: 'hidden' });
+      await shownRange(pageNumber * 10 + 1);
     }
     await labLink.click();
     await seeded().page.getByRole('heading', { level: 1, name: LAB }).waitFor();

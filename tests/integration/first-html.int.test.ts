@@ -5,7 +5,7 @@ import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentDetail } from '#shared/contracts/content';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
-import { parseCoursewareSearch, searchRequestOf } from '#shared/courseware-search';
+import { EMPTY_SEARCH, parseCoursewareSearch, searchRequestOf } from '#shared/courseware-search';
 import { HOME_HEADINGS, HOME_INTRO, homeFeatureRows } from '#shared/home-copy';
 import { createContent } from '../../functions/src/data/content.ts';
 import { createNewsEvent } from '../../functions/src/data/news-events.ts';
@@ -104,6 +104,24 @@ async function page(address: string): Promise<{ status: number; html: string; he
   const res = await fetch(`${portal.baseUrl}${address}`, { headers: { accept: 'text/html' } });
   const html = await res.text();
   return { status: res.status, html, headers: res.headers, doc: new JSDOM(html).window.document };
+}
+
+/** An embedded page of search results. */
+interface EmbeddedSearch {
+  queryKey: unknown[];
+  operationId: string;
+  data: { items: { name: string }[]; total: number };
+}
+
+/** The search API's answer to `body`, as a visitor gets it. */
+async function searchApi(body: unknown): Promise<{ items: { name: string }[] }> {
+  const res = await fetch(`${portal.baseUrl}/api/v1/search/content`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { items: { name: string }[] };
 }
 
 function jsonBlock(doc: Document, id: string): unknown {
@@ -229,8 +247,9 @@ describe('the first HTML of pages that are not public', () => {
       '/dashboard',
       '/courseware/no-such-courseware',
       '/no/such/page',
-      // A later page of results (the SPA walks to it), text the SPA refuses, a screen that is no search.
-      '/courseware?q=linux&page=2',
+      // A page past the last (the SPA shows the last), text the SPA refuses, a screen that is no search.
+      '/courseware?page=30000',
+      '/courseware?q=security&page=30000',
       '/courseware?q=x',
       '/courseware?creating=1',
     ]) {
@@ -241,34 +260,48 @@ describe('the first HTML of pages that are not public', () => {
 });
 
 describe('the first HTML of the lists', () => {
-  it('shows the first page of the SPA’s “All courseware”, embedded with the next page under the list keys', async () => {
+  it('shows the first page of the SPA’s “All courseware”, embedded with the next page under the search keys', async () => {
     const { doc } = await page('/courseware');
     expect(doc.title).toBe('Courseware | US Cyber Range');
     expect(doc.querySelector('main h1')?.textContent).toBe('Courseware');
     expect(doc.querySelector('#content-list')?.textContent).toBe('All courseware');
-    const embedded = jsonBlock(doc, 'portal-queries') as {
-      queries: {
-        queryKey: unknown[];
-        operationId: string;
-        data: { items: { name: string }[]; nextPageToken: string | null };
-      }[];
-    };
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${portal.baseUrl}/courseware`);
+    expect(doc.querySelector('meta[name="robots"]')).toBeNull();
+    const embedded = jsonBlock(doc, 'portal-queries') as { queries: EmbeddedSearch[] };
+    // The landing list is a search without text or filters (decision record 062), under the SPA's keys.
+    const body = searchRequestOf(EMPTY_SEARCH);
     const [first, next] = embedded.queries;
-    expect(first?.queryKey).toEqual(['content', 'list', { limit: 10, newOrUpdated: false, pageToken: null }]);
-    expect(first?.operationId).toBe('listContent');
-    expect(next?.queryKey).toEqual([
-      'content',
-      'list',
-      { limit: 10, newOrUpdated: false, pageToken: first?.data.nextPageToken },
-    ]);
+    expect(first?.queryKey).toEqual(['content', 'search', body]);
+    expect(first?.operationId).toBe('searchContent');
+    expect(next?.queryKey).toEqual(['content', 'search', { ...body, page: 2 }]);
     const names = [...(doc.querySelectorAll('main article h3') ?? [])].map((heading) => heading.textContent);
     expect(names).toEqual(first?.data.items.map((item) => item.name));
     expect(names).toHaveLength(10);
-    // The same answer as the API gives the SPA for its first page.
-    const api = (await (await fetch(`${portal.baseUrl}/api/v1/content?condense=true&limit=10`)).json()) as {
-      items: { name: string }[];
-    };
-    expect(names).toEqual(api.items.map((item) => item.name));
+    // The same answer as the API gives the SPA for its first page: recently updated first.
+    expect(names).toEqual((await searchApi(body)).items.map((item) => item.name));
+  });
+
+  it('shows the page and order of the landing list’s address, as the SPA asks for them (issue 24 items 3 and 4)', async () => {
+    const { doc } = await page('/courseware?sort=name&page=2');
+    const body = { ...searchRequestOf(EMPTY_SEARCH), sort: 'name', page: 2 };
+    const embedded = jsonBlock(doc, 'portal-queries') as { queries: EmbeddedSearch[] };
+    const [shown, next] = embedded.queries;
+    expect(shown?.queryKey).toEqual(['content', 'search', body]);
+    expect(next?.queryKey).toEqual(['content', 'search', { ...body, page: 3 }]);
+    const names = [...(doc.querySelectorAll('main article h3') ?? [])].map((heading) => heading.textContent);
+    expect(names).toHaveLength(10);
+    expect(names).toEqual(shown?.data.items.map((item) => item.name));
+    // Page 2 by name: after page 1's names, in A-to-Z order.
+    const firstPage = (await searchApi({ ...searchRequestOf(EMPTY_SEARCH), sort: 'name' })).items.map((i) => i.name);
+    const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    const both = [...firstPage, ...names] as string[];
+    expect(both).toEqual([...both].sort(byName.compare));
+    expect(new Set(both).size).toBe(20);
+    // Another view of the same list: followed, not indexed, its own canonical address.
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${portal.baseUrl}/courseware?page=2&sort=name`,
+    );
   });
 });
 
@@ -299,6 +332,17 @@ describe('the first HTML of a courseware search', () => {
     expect(doc.querySelector('main [role="status"]')?.textContent).toBe(
       `${search?.data.total} ${search?.data.total === 1 ? 'result' : 'results'} for “buffer overflow”`,
     );
+  });
+
+  it('shows a later page of results asked for by number, embedded under the SPA’s numbered key (decision record 062)', async () => {
+    const { doc } = await page('/courseware?q=security&page=2');
+    const body = { ...searchRequestOf(parseCoursewareSearch(new URLSearchParams('q=security'))), page: 2 };
+    const embedded = jsonBlock(doc, 'portal-queries') as { queries: EmbeddedSearch[] };
+    const [shown] = embedded.queries;
+    expect(shown?.queryKey).toEqual(['content', 'search', body]);
+    const names = [...(doc.querySelectorAll('main article h2') ?? [])].map((heading) => heading.textContent);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual((await searchApi(body)).items.map((item) => item.name));
   });
 });
 

@@ -1,6 +1,6 @@
 import { contentAddressKey, contentPath } from '#shared/content-address';
 import { EntityId } from '#shared/contracts/common';
-import type { ChildContent, ContentDetail, ContentSummary, ContentSummaryPage } from '#shared/contracts/content';
+import type { ChildContent, ContentDetail, ContentSummary } from '#shared/contracts/content';
 import type { Contributor } from '#shared/contracts/contributor';
 import type { Event, News } from '#shared/contracts/news';
 import { normalizePageHref, PAGE_HREF_PATTERN, type Page } from '#shared/contracts/page';
@@ -9,10 +9,14 @@ import type { SearchContentPage } from '#shared/contracts/search';
 import {
   type CoursewareSearch,
   isSearching,
+  PAGE_PARAM,
+  PER_PAGE_PARAM,
   parseCoursewareSearch,
-  parseSearchPage,
+  parseSearchView,
   SEARCH_KEYS,
-  searchRequestOf,
+  type SearchView,
+  SORT_PARAM,
+  searchPageRequest,
   toSearchParams,
   validateSearchText,
 } from '#shared/courseware-search';
@@ -33,7 +37,6 @@ import { getContent } from '../api/content/get-content.ts';
 import { getContributor } from '../api/content/get-contributor.ts';
 import { getEvent } from '../api/content/get-event.ts';
 import { getNews } from '../api/content/get-news.ts';
-import { listContent } from '../api/content/list-content.ts';
 import { listContentChildren } from '../api/content/list-content-children.ts';
 import { listEvents } from '../api/content/list-events.ts';
 import { listNews } from '../api/content/list-news.ts';
@@ -375,89 +378,62 @@ function summaryList(items: readonly ContentSummary[], heading: 'h2' | 'h3'): st
     .join('')}</ul>`;
 }
 
-/** The parameters of a search address (spec §2.5): another one makes `/courseware` the SPA's alone. */
-const SEARCH_KEY_SET: ReadonlySet<string> = new Set(SEARCH_KEYS);
-
 /**
- * A token-paged list's first page and, when there is one, the page after it (the SPA
- * fetches it ahead to offer Next), both as embedded queries under `keyOf(pageToken)`
- * (`null` for the first page). Null when the first page is not there.
+ * The parameters of a `/courseware` address: the search (spec §2.5) and how its results
+ * are shown (`page`, `sort`, `per`); another one makes the address the SPA's alone.
  */
-async function withNextPage<TPage extends { nextPageToken: string | null }>(
-  operationId: OperationId,
-  fetchPage: (pageToken: string | null) => Promise<TPage | null>,
-  keyOf: (pageToken: string | null) => readonly unknown[],
-): Promise<{ first: TPage; queries: EmbeddedQuery[] } | null> {
-  const first = await fetchPage(null);
-  if (!first) return null;
-  const queries: EmbeddedQuery[] = [{ queryKey: keyOf(null), operationId, data: first }];
-  const token = first.nextPageToken;
-  const next = token ? await fetchPage(token) : null;
-  if (token && next) queries.push({ queryKey: keyOf(token), operationId, data: next });
-  return { first, queries };
-}
-
-/** The query of the SPA's "All courseware" (`getContentListQueryOptions`): condensed, a page of `PAGE.listPageSize`. */
-const CONTENT_LIST_QUERY = { condense: 'true', limit: String(PAGE.listPageSize) } as const;
-
-/** The key of a page of the SPA's "All courseware" (`['content', 'list', { limit, newOrUpdated, pageToken }]`). */
-function contentListKey(pageToken: string | null): readonly unknown[] {
-  return ['content', 'list', { limit: PAGE.listPageSize, newOrUpdated: false, pageToken }];
-}
+const COURSEWARE_KEY_SET: ReadonlySet<string> = new Set([...SEARCH_KEYS, SORT_PARAM, PER_PAGE_PARAM]);
 
 /**
- * `/courseware`: the SPA's landing list ("All courseware", most recently changed first),
- * or the first page of results of the search in the address (`q`, filters; spec §2.5),
- * requested with the body the SPA sends for it (`searchRequestOf`, shared). Each is
- * embedded with the page after it, which the SPA fetches ahead to offer Next, under the
- * SPA's own query keys: taking the page over asks the API for nothing. An address the
- * SPA handles differently gets the bare shell: a later page of results (`page` > 1,
- * which the SPA asks for by number, decision record 053), search text it would refuse, or parameters that are no part
- * of a search (`creating=1`).
+ * `/courseware`: the page of results the SPA shows for the address (decision records
+ * 053 and 062), asked for with the body the SPA sends for it (`searchPageRequest`,
+ * shared): without text or filters the landing list ("All courseware", recently
+ * updated first unless `sort` says otherwise), else the search in the address (`q`,
+ * filters; spec §2.5); in both the page, order and results per page of the address.
+ * It is embedded with the page after it (the SPA's numbered next page) under the
+ * SPA's own query keys: taking the page over, or going to the next page, asks the API
+ * for nothing. An address the SPA handles differently gets the bare shell: a page past
+ * the last (the SPA shows the last instead), search text it would refuse, or parameters
+ * that are no part of a search (`creating=1`). Only the landing list's default view is
+ * for search engines' indexes; its other pages and orders, like search results, are
+ * `noindex, follow`.
  */
 async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | null> {
   const params = request.query ?? new URLSearchParams();
-  if ([...params.keys()].some((key) => !SEARCH_KEY_SET.has(key)) || parseSearchPage(params) > 1) return null;
+  if ([...params.keys()].some((key) => !COURSEWARE_KEY_SET.has(key))) return null;
   const search = parseCoursewareSearch(params);
   if (!validateSearchText(search.q).ok) return null;
+  const view = parseSearchView(params);
+  const bodyOf = (page: number) => searchPageRequest(search, { ...view, page }).request;
+  const searchPage = (page: number) =>
+    call(searchContent, 'searchContent', request, { body: bodyOf(page) }) as Promise<SearchContentPage | null>;
+  const shown = await searchPage(view.page);
+  if (!shown || (view.page > 1 && shown.items.length === 0)) return null;
+  const queries: EmbeddedQuery[] = [
+    { queryKey: ['content', 'search', bodyOf(view.page)], operationId: 'searchContent', data: shown },
+  ];
+  const next = shown.nextPageToken ? await searchPage(view.page + 1) : null;
+  if (next)
+    queries.push({ queryKey: ['content', 'search', bodyOf(view.page + 1)], operationId: 'searchContent', data: next });
   const siteName = request.config.siteName;
   if (!isSearching(search)) {
-    const list = await withNextPage(
-      'listContent',
-      (pageToken) =>
-        call(listContent, 'listContent', request, {
-          query: pageToken ? { ...CONTENT_LIST_QUERY, pageToken } : CONTENT_LIST_QUERY,
-        }) as Promise<ContentSummaryPage | null>,
-      contentListKey,
-    );
-    if (!list) return null;
+    const defaultView = view.page === 1 && view.sort === undefined && view.perPage === PAGE.listPageSize;
     const cards =
-      list.first.items.length > 0
-        ? summaryList(list.first.items, 'h3')
-        : '<p role="status">Content does not exist.</p>';
+      shown.items.length > 0 ? summaryList(shown.items, 'h3') : '<p role="status">Content does not exist.</p>';
     return {
       head: {
         title: 'Courseware',
         description: `Cybersecurity courseware of ${siteName}: courses, modules, lessons and hands-on exercises.`,
-        canonicalUrl: `${request.origin}/courseware`,
+        canonicalUrl: `${request.origin}/courseware${defaultView ? '' : `?${viewParams(view).toString()}`}`,
         ogType: 'website',
+        ...(defaultView ? {} : { robots: 'noindex, follow' }),
       },
       main: raw(`<h1>Courseware</h1>${section('content-list', 'All courseware', cards)}`),
-      queries: list.queries,
+      queries,
     };
   }
-  // The SPA asks for numbered pages by number (decision record 053): the page after the first is `page: 2`.
-  const bodyOf = (pageToken: string | null) => searchRequestOf(search, pageToken ? { page: 2 } : {});
-  const results = await withNextPage(
-    'searchContent',
-    (pageToken) =>
-      call(searchContent, 'searchContent', request, { body: bodyOf(pageToken) }) as Promise<SearchContentPage | null>,
-    (pageToken) => ['content', 'search', bodyOf(pageToken)],
-  );
-  if (!results) return null;
-  const page = results.first;
   const queryString = toSearchParams(search).toString();
-  const cards = page.items.length > 0 ? summaryList(page.items, 'h2') : '<p>No courseware matches this search.</p>';
+  const cards = shown.items.length > 0 ? summaryList(shown.items, 'h2') : '<p>No courseware matches this search.</p>';
   return {
     head: {
       title: search.q ? `Search: ${search.q}` : 'Courseware search',
@@ -468,9 +444,18 @@ async function coursewareListPage(request: PageRequest): Promise<ResolvedPage | 
       robots: 'noindex, follow',
       feedQuery: queryString,
     },
-    main: raw(`<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, page.total))}</p>${cards}`),
-    queries: results.queries,
+    main: raw(`<h1>Courseware</h1><p role="status">${text(searchResultsHeading(search, shown.total))}</p>${cards}`),
+    queries,
   };
+}
+
+/** The address parameters of a view that is not the default one: `page` above 1, `sort` when given, `per` when not 10. */
+function viewParams(view: SearchView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.page > 1) params.set(PAGE_PARAM, String(view.page));
+  if (view.sort) params.set(SORT_PARAM, view.sort);
+  if (view.perPage !== PAGE.listPageSize) params.set(PER_PAGE_PARAM, String(view.perPage));
+  return params;
 }
 
 /** "12 results for “buffer overflow”", or "3 results" for filters alone. */

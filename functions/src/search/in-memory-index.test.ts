@@ -3,41 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ContentSummary } from '#shared/contracts/content';
 import type { ContentStatus } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
-import { seedId } from '../domain/ids.ts';
+import { catalogDocuments } from '../test-support/catalog-document.ts';
 import { buildCatalogIndex, loadCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
-import { type CatalogDocument, type CatalogIndex, NO_SEARCH_FILTER, type SearchQuery } from './port.ts';
+import { type CatalogIndex, NO_SEARCH_FILTER, type SearchQuery } from './port.ts';
 
 const VERSION = { revision: 7, builtAt: '2026-11-21T12:00:00.000Z' };
 const SINCE = '2026-09-01T00:00:00.000Z';
 
-let clock = Date.parse('2026-11-01T00:00:00.000Z');
-function doc(name: string, overrides: Partial<CatalogDocument> = {}): CatalogDocument {
-  clock -= 60_000;
-  const at = new Date(clock).toISOString();
-  return {
-    id: seedId('search-test', name),
-    name,
-    urlAlias: name.toLowerCase().replace(/\W+/g, '-'),
-    status: 'published',
-    category: 'lesson',
-    categories: ['lesson'],
-    educationLevels: [],
-    experienceLevels: [],
-    tags: [],
-    parentId: null,
-    image: null,
-    createdTimestamp: at,
-    modifiedTimestamp: at,
-    summary: '',
-    author: null,
-    searchTags: [],
-    ksaIds: [],
-    kuIds: [],
-    tksIds: [],
-    contributorIds: [],
-    ...overrides,
-  };
-}
+// Each document one minute older than the one before: the default order is the order they are made in.
+const doc = catalogDocuments({ idNamespace: 'search-test' });
 
 function query(
   text: string,

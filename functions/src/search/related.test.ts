@@ -1,40 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../domain/ids.ts';
+import { catalogDocuments } from '../test-support/catalog-document.ts';
 import { buildCatalogIndex, loadCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
-import type { CatalogDocument, CatalogIndex } from './port.ts';
+import type { CatalogIndex } from './port.ts';
 import { RELATED_WEIGHTS, type RelatedQuery, relatedCourseware } from './related.ts';
 
 const VERSION = { revision: 3, builtAt: '2026-11-21T12:00:00.000Z' };
 const id = (name: string) => seedId('related-test', name);
 
-let clock = Date.parse('2026-11-01T00:00:00.000Z');
-function doc(name: string, overrides: Partial<CatalogDocument> = {}): CatalogDocument {
-  clock -= 60_000;
-  const at = new Date(clock).toISOString();
-  return {
-    id: id(name),
-    name,
-    urlAlias: name.toLowerCase().replace(/\W+/g, '-'),
-    status: 'published',
-    category: 'lesson',
-    categories: ['lesson'],
-    educationLevels: [],
-    experienceLevels: [],
-    tags: [],
-    parentId: null,
-    image: null,
-    createdTimestamp: at,
-    modifiedTimestamp: at,
-    summary: '',
-    author: null,
-    searchTags: [],
-    ksaIds: [],
-    kuIds: [],
-    tksIds: [],
-    contributorIds: [],
-    ...overrides,
-  };
-}
+const doc = catalogDocuments({ idNamespace: 'related-test' });
 
 const VISITOR = { itemStatuses: ['published', 'unlisted'], statuses: ['published'] } as const;
 const EDITOR = {

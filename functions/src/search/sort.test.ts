@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SORTS, type SearchSort } from '#shared/contracts/search';
 import type { ContentStatus } from '#shared/enums';
 import { seedId } from '../domain/ids.ts';
+import { catalogDocument } from '../test-support/catalog-document.ts';
 import { createRandom } from './catalog-generator.ts';
 import { buildCatalogIndex, loadCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
 import { type CatalogDocument, type CatalogIndex, NO_SEARCH_FILTER, type SearchQuery } from './port.ts';
@@ -139,29 +140,14 @@ describe.each(['built', 'loaded'])('sorting the %s index, paged 7 at a time', (w
 describe('exact names and phrases rank above partial matches (decision record 052)', () => {
   const doc = (name: string, summary: string, minutesAgo: number): CatalogDocument => {
     const at = new Date(NOW - minutesAgo * 60_000).toISOString();
-    return {
+    return catalogDocument(name, {
       id: seedId('sort-test', name),
-      name,
-      urlAlias: name.toLowerCase().replace(/\W+/g, '-'),
-      status: 'published',
-      category: 'lesson',
-      categories: ['lesson'],
-      educationLevels: [],
-      experienceLevels: [],
-      tags: [],
-      parentId: null,
-      image: null,
+      summary,
       createdTimestamp: at,
       modifiedTimestamp: at,
-      summary,
-      author: null,
-      searchTags: [],
-      ksaIds: [],
-      kuIds: [],
-      tksIds: [],
-      contributorIds: [],
-    };
+    });
   };
+
   // Without the boosts the partial matches win: their names repeat the words, or are shorter.
   const catalog = [
     doc('Firewall Rules', 'Firewall rules, firewall rules and more firewall rules.', 1),

@@ -23,6 +23,23 @@ export function withPathParameters(
   return { ...event, pathParameters };
 }
 
+/**
+ * The event at the address `rawPath` with these path parameters (replacing the sample's
+ * path, its parameters and the request context's path), as API Gateway would deliver it.
+ */
+export function atPath(
+  event: APIGatewayProxyEventV2,
+  rawPath: string,
+  pathParameters: Record<string, string>,
+): APIGatewayProxyEventV2 {
+  return {
+    ...event,
+    rawPath,
+    pathParameters,
+    requestContext: { ...event.requestContext, http: { ...event.requestContext.http, path: rawPath } },
+  };
+}
+
 /** The event with extra headers. */
 export function withHeaders(event: APIGatewayProxyEventV2, headers: Record<string, string>): APIGatewayProxyEventV2 {
   return { ...event, headers: { ...event.headers, ...headers } };

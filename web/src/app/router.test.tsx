@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEEP_FOCUS_STATE } from '../hooks/use-navigation-effects.ts';
 import { leaveFor } from '../lib/external-navigation.ts';
 import { createQueryClient } from '../lib/react-query.ts';
-import { runtimeConfig } from '../testing/fixtures.ts';
+import { runtimeConfig, searchContentPage } from '../testing/fixtures.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render.tsx';
 import { PERSONAS } from '../testing/session.ts';
@@ -21,7 +21,7 @@ vi.mock('../lib/external-navigation.ts', async (importOriginal) => ({
 function mockEmptyCatalog() {
   return mockApi((url) => {
     if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
-    if (url.pathname === '/api/v1/content') return { body: { items: [], nextPageToken: null } };
+    if (url.pathname === '/api/v1/search/content') return { body: searchContentPage() };
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
 }

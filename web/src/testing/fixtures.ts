@@ -3,7 +3,9 @@ import {
   ContentDetail as ContentDetailSchema,
   type ContentSummary,
 } from '#shared/contracts/content';
+import type { Contributor } from '#shared/contracts/contributor';
 import { RuntimeConfig } from '#shared/contracts/runtime-config';
+import { NO_SEARCH_FACETS, type SearchContentPage } from '#shared/contracts/search';
 
 /** A complete USCR runtime configuration, as `/env.json` would send it. */
 export function runtimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -123,33 +125,43 @@ export function bufferOverflowDetail(overrides: Partial<ContentDetail['content']
       },
       { id: IDS.softwareSecurity, name: 'SEED Labs – Software Security', urlAlias: '', status: 'published' },
     ],
-    contributors: [
-      {
-        id: IDS.wenliangDu,
-        prefix: 'Dr.',
-        firstName: 'Wenliang',
-        middleName: null,
-        lastName: 'Du',
-        suffix: null,
-        title: 'Laura J. and L. Douglas Meredith Professor',
-        school: 'Syracuse University',
-        email: null,
-        portraitFileId: null,
-        version: 1,
-      },
-    ],
+    contributors: [wenliangDu()],
   });
+}
+
+/** The contributor Wenliang Du as the API answers him (spec §3 Contributor), without a portrait; override any field. */
+export function wenliangDu(overrides: Partial<Contributor> = {}): Contributor {
+  return {
+    id: IDS.wenliangDu,
+    prefix: 'Dr.',
+    firstName: 'Wenliang',
+    middleName: null,
+    lastName: 'Du',
+    suffix: null,
+    title: 'Laura J. and L. Douglas Meredith Professor',
+    school: 'Syracuse University',
+    email: null,
+    portraitFileId: null,
+    version: 1,
+    ...overrides,
+  };
 }
 
 let summaryCounter = 0;
 
-/** A condensed content item for lists and cards. */
+/**
+ * Base-32 digits that Crockford's alphabet (entity ids) leaves out, each swapped for
+ * one that `toString(32)` never writes, so every counter value keeps an id of its own.
+ */
+const CROCKFORD_SWAPS: Readonly<Record<string, string>> = { i: 'w', l: 'x', o: 'y', u: 'z' };
+
+/** A condensed content item for lists and cards; each call has an id of its own. */
 export function contentSummary(overrides: Partial<ContentSummary> = {}): ContentSummary {
   summaryCounter += 1;
   const suffix = summaryCounter
     .toString(32)
     .padStart(4, '0')
-    .replace(/[ilou]/g, 'x');
+    .replace(/[ilou]/g, (digit) => CROCKFORD_SWAPS[digit] ?? digit);
   return {
     id: `01jd7k2m3n4p5q6r7s8t9v${suffix}`,
     name: `Lab ${summaryCounter}`,
@@ -168,4 +180,16 @@ export function contentSummary(overrides: Partial<ContentSummary> = {}): Content
     modifiedTimestamp: '2026-03-04T15:30:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * An answer of `POST /api/v1/search/content` holding `items` (none by default), no
+ * next page and no facets; `overrides` sets any field. The landing list of
+ * `/courseware` asks for one too (decision record 062).
+ */
+export function searchContentPage(
+  items: ContentSummary[] = [],
+  overrides: Partial<SearchContentPage> = {},
+): SearchContentPage {
+  return { items, nextPageToken: null, total: items.length, facets: NO_SEARCH_FACETS, ...overrides };
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,8 +9,6 @@ import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
 import { bundleFileName, DOWNLOAD_REFUSALS, emptyBundleMessage } from '#shared/contracts/download';
 import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
 import type { PersonaName } from '#shared/contracts/identity';
-import type { Brand } from '#shared/enums';
-import { TABLE } from '#shared/table';
 import { dynamoDocumentClient, sfnClient } from '../../adapters/aws-clients.ts';
 import { putObject } from '../../adapters/file-objects.ts';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../adapters/workflows.ts';
@@ -20,20 +17,21 @@ import { createContent, getContentByAlias } from '../../data/content.ts';
 import { tableName } from '../../data/dynamo.ts';
 import { createFile, createPendingFile, getFile } from '../../data/files.ts';
 import type { BundleState, ContentItem } from '../../data/items.ts';
-import { statisticCounterKey, statisticEventsPartition } from '../../data/keys.ts';
-import { createLesson } from '../../data/lessons.ts';
-import { getUserAccount } from '../../data/users.ts';
-import { DOWNLOAD_STATISTIC_CATEGORY, periodOf } from '../../domain/download-statistics.ts';
-import { principalFor } from '../../domain/entitlement.ts';
+import { DOWNLOAD_STATISTIC_CATEGORY } from '../../domain/download-statistics.ts';
 import { newId, seedId } from '../../domain/ids.ts';
-import { type PortalTokenInput, signPortalToken } from '../../lib/auth/portal-tokens.ts';
-import { portalTokenTestEnv, resetPortalTokenCaches } from '../../lib/auth/test-support.ts';
 import { env } from '../../lib/env.ts';
 import { SIGN_IN_MESSAGE } from '../../lib/handler.ts';
-import { runSeed } from '../../seed/import.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
-import { jsonBody, loadEvent, withHeaders, withPathParameters } from '../../test-support/events.ts';
-import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
+import { loadEvent, withPathParameters } from '../../test-support/events.ts';
+import {
+  createLessonWithSlides,
+  fileStatisticEvents,
+  handlerCaller,
+  SEED_LAB_ALIAS,
+  seededPersonaToken,
+  startSeededStack,
+  statisticDayCounter,
+} from '../../test-support/seeded-handlers.ts';
 import { storeAttachedFile } from '../../test-support/stored-file.ts';
 import { BUNDLE_NOT_DELETABLE_MESSAGE } from './delete-file.ts';
 import { BUNDLE_NOT_READY_MESSAGE, DOWNLOAD_URL_SECONDS } from './get-download-url.ts';
@@ -47,12 +45,10 @@ import { BUNDLES_UNAVAILABLE_MESSAGE } from './request-bundle.ts';
  * brand's eligibility applied (`principalFor`).
  */
 
-const LAB_ALIAS =
-  'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
 const MODULE_ALIAS = 'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
 const COURSE_ALIAS = 'seed-labs-hands-on-labs-for-security-education';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+let stack: Awaited<ReturnType<typeof startSeededStack>>;
 type Who = PersonaName | 'coursewareOnly';
 const tokens = new Map<string, string>();
 const setup = {
@@ -68,25 +64,6 @@ const setup = {
   draftContentId: '',
 };
 
-/** A persona's portal token on `brand`, as `POST /api/v1/authenticate` would issue it there. */
-async function tokenFor(
-  persona: PersonaName,
-  brand: Brand,
-  overrides: Partial<PortalTokenInput> = {},
-): Promise<string> {
-  const account = await getUserAccount(seedId('user', persona));
-  if (!account) throw new Error(`No seeded account of ${persona}.`);
-  return signPortalToken({
-    userId: account.user.id,
-    displayName: account.user.displayName,
-    email: account.user.email,
-    picture: account.user.picture,
-    provider: 'vcr',
-    ...principalFor(account, brand),
-    ...overrides,
-  });
-}
-
 /** A private file attached to `ownerId` (no TTL), with its bytes stored. */
 async function attachedFile(ownerId: string, name: string, filename: string, bytes: Buffer): Promise<string> {
   return (await storeAttachedFile({ ownerId, name, filename, type: 'application/pdf', bytes })).id;
@@ -95,22 +72,18 @@ async function attachedFile(ownerId: string, name: string, filename: string, byt
 const PDF = Buffer.from('%PDF-1.7\n% a test lab guide\n');
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  Object.assign(process.env, portalTokenTestEnv());
-  resetPortalTokenCaches();
-  delete process.env.BRAND;
-  await runSeed({ log: () => undefined });
+  stack = await startSeededStack();
   for (const persona of ['student', 'faculty-vacr', 'faculty-uscr', 'editor', 'admin'] as const) {
-    tokens.set(persona, await tokenFor(persona, 'USCR'));
+    tokens.set(persona, await seededPersonaToken(persona, 'USCR'));
   }
   tokens.set(
     'coursewareOnly',
-    await tokenFor('faculty-uscr', 'USCR', {
+    await seededPersonaToken('faculty-uscr', 'USCR', {
       claims: [{ type: CLAIM_TYPES.scopedFile, value: ANY_SCOPE, scopes: [FILE_SCOPES.courseware] }],
     }),
   );
 
-  const lab = await getContentByAlias(LAB_ALIAS);
+  const lab = await getContentByAlias(SEED_LAB_ALIAS);
   const module = await getContentByAlias(MODULE_ALIAS);
   if (!lab || !module) throw new Error('The seeded SEED lab is missing.');
   setup.lab = lab;
@@ -140,22 +113,8 @@ beforeAll(async () => {
 
   const lessonId = newId();
   setup.artifact = await attachedFile(lessonId, 'Stack frames slides', 'slides.pdf', PDF);
+  await createLessonWithSlides(lessonId, lab.id, setup.artifact);
   const now = new Date().toISOString();
-  await createLesson(
-    {
-      id: lessonId,
-      contentId: lab.id,
-      alternateId: null,
-      name: 'Stack frames',
-      index: 0,
-      urls: [{ fileId: setup.artifact, type: 'slides' }],
-      pages: [],
-      createdTimestamp: now,
-      modifiedTimestamp: now,
-      version: 1,
-    },
-    [],
-  );
 
   setup.unattached = newId();
   await putObject(env().privateBucket, `files/${setup.unattached}`, PDF, 'application/pdf');
@@ -205,11 +164,7 @@ beforeEach(() => {
   delete process.env.BRAND;
 });
 
-async function call(event: APIGatewayProxyEventV2, who: Who | 'visitor') {
-  const signed = who === 'visitor' ? event : withHeaders(event, { authorization: `Bearer ${tokens.get(who)}` });
-  const result = await handler(signed, lambdaContext());
-  return { status: result.statusCode ?? 0, body: jsonBody<Record<string, unknown>>(result) };
-}
+const call = handlerCaller<Who>(handler, tokens);
 
 const downloadUrl = (fileId: string, who: Who | 'visitor') =>
   call(withPathParameters(loadEvent('file/get-download-url'), { id: fileId }), who);
@@ -220,39 +175,11 @@ const deleteFile = (fileId: string, who: Who) =>
 const requestBundle = (body: unknown, who: Who | 'visitor') =>
   call({ ...loadEvent('file/request-bundle'), body: JSON.stringify(body) }, who);
 
-async function counter(metric: string, value: string, at = new Date()): Promise<number> {
-  const output = await dynamoDocumentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND #sk = :sk',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: statisticCounterKeyValues(metric, periodOf(at, 'day'), value),
-      ConsistentRead: true,
-    }),
-  );
-  return (output.Items?.[0]?.value as number | undefined) ?? 0;
-}
-
-function statisticCounterKeyValues(metric: string, period: string, value: string) {
-  const key = statisticCounterKey(DOWNLOAD_STATISTIC_CATEGORY, metric, 'day', period, value);
-  return { ':pk': key.pk, ':sk': key.sk };
-}
+const counter = (metric: string, value: string, at = new Date()) =>
+  statisticDayCounter(DOWNLOAD_STATISTIC_CATEGORY, metric, value, at);
 
 /** The raw download events of this month for a file. */
-async function eventsOf(fileId: string): Promise<Record<string, unknown>[]> {
-  const output = await dynamoDocumentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-      ExpressionAttributeValues: {
-        ':pk': statisticEventsPartition(DOWNLOAD_STATISTIC_CATEGORY, new Date().toISOString().slice(0, 7)),
-      },
-      ConsistentRead: true,
-    }),
-  );
-  return (output.Items ?? []).filter((item) => (item.metadata as { fileId: string }).fileId === fileId);
-}
+const eventsOf = (fileId: string) => fileStatisticEvents(DOWNLOAD_STATISTIC_CATEGORY, fileId);
 
 async function fetchBytes(url: string) {
   const res = await fetch(url);
@@ -363,7 +290,7 @@ describe('GET /api/v1/files/{id}/download-url', () => {
     });
 
     process.env.BRAND = 'VACR';
-    tokens.set('faculty-vacr-on-vacr', await tokenFor('faculty-vacr', 'VACR'));
+    tokens.set('faculty-vacr-on-vacr', await seededPersonaToken('faculty-vacr', 'VACR'));
     const allowed = await call(
       withPathParameters(loadEvent('file/get-download-url'), { id: setup.labPdf }),
       'faculty-vacr-on-vacr' as Who,

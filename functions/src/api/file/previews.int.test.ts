@@ -1,37 +1,33 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_REFUSALS, PreviewUrl } from '#shared/contracts/download';
 import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
 import type { PersonaName } from '#shared/contracts/identity';
 import { PREVIEW_LIMITS } from '#shared/limits';
-import { TABLE } from '#shared/table';
-import { dynamoDocumentClient } from '../../adapters/aws-clients.ts';
 import { putObject } from '../../adapters/file-objects.ts';
 import { createContent, getContentByAlias } from '../../data/content.ts';
-import { tableName } from '../../data/dynamo.ts';
 import { createFile, getFile } from '../../data/files.ts';
 import type { ContentItem } from '../../data/items.ts';
-import { contentFileObjectKey, statisticCounterKey, statisticEventsPartition } from '../../data/keys.ts';
-import { createLesson } from '../../data/lessons.ts';
-import { getUserAccount } from '../../data/users.ts';
+import { contentFileObjectKey } from '../../data/keys.ts';
 import {
   DOWNLOAD_STATISTIC_CATEGORY,
   PREVIEW_STATISTIC_CATEGORY,
-  periodOf,
   type StatisticCategory,
 } from '../../domain/download-statistics.ts';
-import { principalFor } from '../../domain/entitlement.ts';
 import { newId, seedId } from '../../domain/ids.ts';
-import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
-import { portalTokenTestEnv, resetPortalTokenCaches } from '../../lib/auth/test-support.ts';
 import { env } from '../../lib/env.ts';
-import { runSeed } from '../../seed/import.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
-import { jsonBody, loadEvent, withHeaders, withPathParameters } from '../../test-support/events.ts';
-import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
+import { loadEvent, withPathParameters } from '../../test-support/events.ts';
+import {
+  createLessonWithSlides,
+  fileStatisticEvents,
+  handlerCaller,
+  SEED_LAB_ALIAS,
+  seededPersonaToken,
+  startSeededStack,
+  statisticDayCounter,
+} from '../../test-support/seeded-handlers.ts';
 import { storeAttachedFile } from '../../test-support/stored-file.ts';
 import { handler } from './index.ts';
 
@@ -42,10 +38,7 @@ import { handler } from './index.ts';
  * downloads, and the size limit.
  */
 
-const LAB_ALIAS =
-  'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
-
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+let stack: Awaited<ReturnType<typeof startSeededStack>>;
 const tokens = new Map<PersonaName, string>();
 const setup = {
   lab: null as unknown as ContentItem,
@@ -60,27 +53,11 @@ const setup = {
 const PDF = Buffer.from('%PDF-1.7\n% a test lab guide\n');
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  Object.assign(process.env, portalTokenTestEnv());
-  resetPortalTokenCaches();
-  delete process.env.BRAND;
-  await runSeed({ log: () => undefined });
+  stack = await startSeededStack();
   for (const persona of ['student', 'faculty-vacr', 'faculty-uscr', 'editor'] as const) {
-    const account = await getUserAccount(seedId('user', persona));
-    if (!account) throw new Error(`No seeded account of ${persona}.`);
-    tokens.set(
-      persona,
-      await signPortalToken({
-        userId: account.user.id,
-        displayName: account.user.displayName,
-        email: account.user.email,
-        picture: account.user.picture,
-        provider: 'vcr',
-        ...principalFor(account, 'USCR'),
-      }),
-    );
+    tokens.set(persona, await seededPersonaToken(persona, 'USCR'));
   }
-  const lab = await getContentByAlias(LAB_ALIAS);
+  const lab = await getContentByAlias(SEED_LAB_ALIAS);
   if (!lab) throw new Error('The seeded SEED lab is missing.');
   setup.lab = lab;
   setup.labPdf = lab.files.find((file) => file.type === 'application/pdf')?.id ?? '';
@@ -151,65 +128,20 @@ beforeAll(async () => {
       bytes: Buffer.from('# Notes\n'),
     })
   ).id;
-  const now = new Date().toISOString();
-  await createLesson(
-    {
-      id: lessonId,
-      contentId: lab.id,
-      alternateId: null,
-      name: 'Stack frames',
-      index: 0,
-      urls: [{ fileId: setup.artifact, type: 'slides' }],
-      pages: [],
-      createdTimestamp: now,
-      modifiedTimestamp: now,
-      version: 1,
-    },
-    [],
-  );
+  await createLessonWithSlides(lessonId, lab.id, setup.artifact);
 }, 180_000);
 afterAll(async () => {
   await stack?.stop();
 });
 
-async function call(event: APIGatewayProxyEventV2, who: PersonaName | 'visitor') {
-  const signed = who === 'visitor' ? event : withHeaders(event, { authorization: `Bearer ${tokens.get(who)}` });
-  const result = await handler(signed, lambdaContext());
-  return { status: result.statusCode ?? 0, body: jsonBody<Record<string, unknown>>(result) };
-}
+const call = handlerCaller<PersonaName>(handler, tokens);
 const previewUrl = (fileId: string, who: PersonaName | 'visitor') =>
   call(withPathParameters(loadEvent('file/get-preview-url'), { id: fileId }), who);
 const downloadUrl = (fileId: string, who: PersonaName) =>
   call(withPathParameters(loadEvent('file/get-download-url'), { id: fileId }), who);
 
 /** Today's `file` counter of `fileId` in `category`. */
-async function fileCounter(category: StatisticCategory, fileId: string): Promise<number> {
-  const key = statisticCounterKey(category, 'file', 'day', periodOf(new Date(), 'day'), fileId);
-  const output = await dynamoDocumentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk AND #sk = :sk',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-      ExpressionAttributeValues: { ':pk': key.pk, ':sk': key.sk },
-      ConsistentRead: true,
-    }),
-  );
-  return (output.Items?.[0]?.value as number | undefined) ?? 0;
-}
-
-/** This month's raw events of `fileId` in `category`. */
-async function eventsOf(category: StatisticCategory, fileId: string): Promise<Record<string, unknown>[]> {
-  const output = await dynamoDocumentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-      ExpressionAttributeValues: { ':pk': statisticEventsPartition(category, new Date().toISOString().slice(0, 7)) },
-      ConsistentRead: true,
-    }),
-  );
-  return (output.Items ?? []).filter((item) => (item.metadata as { fileId: string }).fileId === fileId);
-}
+const fileCounter = (category: StatisticCategory, fileId: string) => statisticDayCounter(category, 'file', fileId);
 
 describe('GET /api/v1/files/{id}/preview-url', () => {
   it('lets faculty-uscr preview a seeded SEED lab PDF inline, counted as a preview and not as a download', async () => {
@@ -235,8 +167,8 @@ describe('GET /api/v1/files/{id}/preview-url', () => {
 
     expect(await fileCounter(PREVIEW_STATISTIC_CATEGORY, setup.labPdf)).toBe(before.previews + 1);
     expect(await fileCounter(DOWNLOAD_STATISTIC_CATEGORY, setup.labPdf)).toBe(before.downloads);
-    expect(await eventsOf(DOWNLOAD_STATISTIC_CATEGORY, setup.labPdf)).toEqual([]);
-    expect(await eventsOf(PREVIEW_STATISTIC_CATEGORY, setup.labPdf)).toEqual([
+    expect(await fileStatisticEvents(DOWNLOAD_STATISTIC_CATEGORY, setup.labPdf)).toEqual([]);
+    expect(await fileStatisticEvents(PREVIEW_STATISTIC_CATEGORY, setup.labPdf)).toEqual([
       expect.objectContaining({ userId: seedId('user', 'faculty-uscr'), contentId: setup.lab.id }),
     ]);
 
@@ -282,14 +214,14 @@ describe('GET /api/v1/files/{id}/preview-url', () => {
     const { status, body } = await previewUrl(setup.largeFile, 'faculty-uscr');
     expect(status).toBe(200);
     expect(PreviewUrl.parse(body)).toMatchObject({ kind: 'pdf', tooLarge: true, publicUrl: null });
-    expect(await eventsOf(PREVIEW_STATISTIC_CATEGORY, setup.largeFile)).toEqual([]);
+    expect(await fileStatisticEvents(PREVIEW_STATISTIC_CATEGORY, setup.largeFile)).toEqual([]);
     expect((await previewUrl(setup.largeFile, 'student')).status).toBe(403);
   });
 
   it('answers kind none and no URL for a type without a viewer', async () => {
     const { body } = await previewUrl(setup.slides, 'faculty-uscr');
     expect(PreviewUrl.parse(body)).toMatchObject({ kind: 'none', tooLarge: false, publicUrl: null });
-    expect(await eventsOf(PREVIEW_STATISTIC_CATEGORY, setup.slides)).toEqual([]);
+    expect(await fileStatisticEvents(PREVIEW_STATISTIC_CATEGORY, setup.slides)).toEqual([]);
   });
 
   it('previews a lesson artifact for those with lesson file rights', async () => {

@@ -9,7 +9,7 @@ import { editorTokenInput, portalTokenTestEnv, resetPortalTokenCaches } from '..
 import { syncCatalogSnapshot } from '../../search/indexer.ts';
 import { resetSnapshotSearch, SEARCH_CATALOG_CHECK_ENV } from '../../search/snapshot-search.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
-import { jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
+import { atPath, jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
@@ -72,13 +72,7 @@ afterAll(async () => {
 
 function request(id: string, token?: string): APIGatewayProxyEventV2 {
   const sample = withQuery(loadEvent('search/related-content'), { limit: '10' });
-  const rawPath = `/api/v1/search/related/${id}`;
-  const event = {
-    ...sample,
-    rawPath,
-    pathParameters: { id },
-    requestContext: { ...sample.requestContext, http: { ...sample.requestContext.http, path: rawPath } },
-  };
+  const event = atPath(sample, `/api/v1/search/related/${id}`, { id });
   return token ? withHeaders(event, { authorization: `Bearer ${token}` }) : event;
 }
 

@@ -5,7 +5,8 @@ import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { editorTokenInput, portalTokenTestEnv, resetPortalTokenCaches } from '../../lib/auth/test-support.ts';
 import { buildCatalogIndex } from '../../search/in-memory-index.ts';
 import type { CatalogDocument, CatalogIndex } from '../../search/port.ts';
-import { jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
+import { catalogDocuments } from '../../test-support/catalog-document.ts';
+import { atPath, jsonBody, loadEvent, withHeaders, withQuery } from '../../test-support/events.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
@@ -24,44 +25,13 @@ vi.mock('../../search/snapshot-search.ts', () => ({
 }));
 
 const ITEM = '01jd3k4m5n6p7q8r9s0t1v2w3x';
-let n = 0;
-function doc(id: string, name: string, overrides: Partial<CatalogDocument> = {}): CatalogDocument {
-  n += 1;
-  const at = new Date(Date.UTC(2026, 9, 1, 0, n)).toISOString();
-  return {
-    id,
-    name,
-    urlAlias: name.toLowerCase(),
-    status: 'published',
-    category: 'lesson',
-    categories: ['lesson'],
-    educationLevels: [],
-    experienceLevels: [],
-    tags: [],
-    parentId: null,
-    image: null,
-    createdTimestamp: at,
-    modifiedTimestamp: at,
-    summary: '',
-    author: null,
-    searchTags: [],
-    ksaIds: [],
-    kuIds: [],
-    tksIds: [],
-    contributorIds: [],
-    ...overrides,
-  };
-}
+// Each document one minute newer than the one before, from 2026-10-01.
+const made = catalogDocuments({ start: '2026-10-01T00:00:00.000Z', stepMs: 60_000 });
+const doc = (id: string, name: string, overrides: Partial<CatalogDocument> = {}) =>
+  made(name, { id, urlAlias: name.toLowerCase(), ...overrides });
 
 function event(id: string, query: Record<string, string> = { limit: '6' }): APIGatewayProxyEventV2 {
-  const sample = withQuery(loadEvent('search/related-content'), query);
-  const rawPath = `/api/v1/search/related/${id}`;
-  return {
-    ...sample,
-    rawPath,
-    pathParameters: { id },
-    requestContext: { ...sample.requestContext, http: { ...sample.requestContext.http, path: rawPath } },
-  };
+  return atPath(withQuery(loadEvent('search/related-content'), query), `/api/v1/search/related/${id}`, { id });
 }
 
 const tokenEnv = portalTokenTestEnv();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Header } from '../../components/layouts/header.tsx';
 import { getSession, getStoredSession } from '../../lib/auth/session-store.ts';
-import { runtimeConfig } from '../../testing/fixtures.ts';
+import { runtimeConfig, searchContentPage } from '../../testing/fixtures.ts';
 import { calledUrls, mockApi } from '../../testing/mock-api.ts';
 import { renderApp, renderWithProviders } from '../../testing/render.tsx';
 import { PERSONAS, portalToken, signIn, storeSession, USER_IDS } from '../../testing/session.ts';
@@ -18,9 +18,8 @@ function mockPortal(portalToken = PERSONAS.editor()) {
     if (url.pathname === '/api/v1/messages') {
       return { body: { items: [{ id: '01jd7k2m3n4p5q6r7s8t9v0m01', message: 'Welcome aboard', link: null }] } };
     }
-    if (url.pathname === '/api/v1/knowledge' || url.pathname === '/api/v1/content') {
-      return { body: { items: [], nextPageToken: null } };
-    }
+    if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
+    if (url.pathname === '/api/v1/search/content') return { body: searchContentPage() };
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
 }
@@ -114,6 +113,7 @@ describe('impersonation in the shell (spec §4)', () => {
           },
         };
       }
+      if (url.pathname === '/api/v1/search/content') return { body: searchContentPage() };
       return { body: { items: [], nextPageToken: null } };
     });
     storeSession(adminToken);

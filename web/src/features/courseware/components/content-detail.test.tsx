@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChildContent, ContentDetail } from '#shared/contracts/content';
 import { getShownErrors } from '../../../lib/error-store.ts';
-import { bufferOverflowDetail, contentSummary, IDS } from '../../../testing/fixtures.ts';
+import { bufferOverflowDetail, contentSummary, IDS, searchContentPage } from '../../../testing/fixtures.ts';
 import { calledUrls, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
@@ -16,7 +16,8 @@ function mockDetail(detail: ContentDetail | MockResponse, children?: (url: URL) 
     if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
     if (url.pathname.startsWith('/api/v1/content-children/') && children) return children(url);
     if (url.pathname.startsWith('/api/v1/content/')) return 'content' in detail ? { body: detail } : detail;
-    if (url.pathname === '/api/v1/content') return { body: { items: [], nextPageToken: null } };
+    // The landing list (decision record 062), where a missing item sends the visitor.
+    if (url.pathname === '/api/v1/search/content') return { body: searchContentPage() };
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
 }

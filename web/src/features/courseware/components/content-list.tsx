@@ -1,19 +1,21 @@
 import { Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { useContentPages } from '../hooks/use-content-pages.ts';
-import { ContentCardGrid, ListSkeleton, PagedListSection } from './list-parts.tsx';
+import type { SearchViewControl } from '../hooks/use-courseware-search.ts';
+import { ContentCardGrid, ListSkeleton } from './list-parts.tsx';
+import { type ResultPages, ResultsSection } from './results-view.tsx';
 
 export const CONTENT_LIST_ID = 'content-list';
 
 /**
- * "All courseware" (spec §2.5, no search): the paged list of content cards, 10 per
- * page: Loading, error (with Retry), empty ("content does not exist") and
- * Previous / Next. A page change moves focus to the list heading and says the page.
+ * "All courseware" (spec §2.5, no search): the landing list, a search without text
+ * or filters shown like search results (issue 24 items 3 and 4; decision record 062):
+ * sorted (recently updated first by default; newest, most downloaded, name) and in
+ * numbered pages, both in the address (`sort`, `page`, `per`). Loading, error (with
+ * Retry), empty ("content does not exist"). A page change moves focus to the list
+ * heading and says the page.
  */
-export function ContentList({ debounceMs }: { debounceMs?: number }) {
-  const pages = useContentPages({ newOrUpdated: false, ...(debounceMs === undefined ? {} : { debounceMs }) });
-
+export function ContentList({ pages, control }: { pages: ResultPages; control: SearchViewControl }) {
   let body: ReactNode;
   if (pages.isPending) {
     body = <ListSkeleton label="Loading courseware" />;
@@ -26,12 +28,12 @@ export function ContentList({ debounceMs }: { debounceMs?: number }) {
       </Text>
     );
   } else {
-    body = <ContentCardGrid items={pages.items} labelledBy={CONTENT_LIST_ID} />;
+    body = <ContentCardGrid items={pages.items} labelledBy={CONTENT_LIST_ID} stale={pages.isPlaceholderData} />;
   }
 
   return (
-    <PagedListSection id={CONTENT_LIST_ID} heading="All courseware" pages={pages}>
+    <ResultsSection id={CONTENT_LIST_ID} heading="All courseware" pages={pages} control={control}>
       {body}
-    </PagedListSection>
+    </ResultsSection>
   );
 }

@@ -3,26 +3,13 @@ import '../../../testing/setup.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Contributor } from '#shared/contracts/contributor';
 import { NO_SEARCH_FACETS } from '#shared/contracts/search';
 import { getShownErrors } from '../../../lib/error-store.ts';
-import { bufferOverflowDetail, contentSummary, IDS } from '../../../testing/fixtures.ts';
+import { bufferOverflowDetail, contentSummary, IDS, wenliangDu } from '../../../testing/fixtures.ts';
 import { type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
-const DU: Contributor = {
-  id: IDS.wenliangDu,
-  prefix: 'Dr.',
-  firstName: 'Wenliang',
-  middleName: null,
-  lastName: 'Du',
-  suffix: null,
-  title: 'Laura J. and L. Douglas Meredith Professor',
-  school: 'Syracuse University',
-  email: null,
-  portraitFileId: '01jd7k2m3n4p5q6r7s8t9v0w2a',
-  version: 1,
-};
+const DU = wenliangDu({ portraitFileId: '01jd7k2m3n4p5q6r7s8t9v0w2a' });
 
 const LABS = Array.from({ length: 14 }, (_, i) =>
   contentSummary({ name: `SEED lab ${String(i + 1).padStart(2, '0')}` }),

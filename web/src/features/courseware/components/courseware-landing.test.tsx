@@ -4,10 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ContentSummary } from '#shared/contracts/content';
-import { NO_SEARCH_FACETS } from '#shared/contracts/search';
+import type { SearchContentRequest } from '#shared/contracts/search';
+import { EMPTY_SEARCH, searchRequestOf } from '#shared/courseware-search';
 import { storageKey } from '../../../lib/storage.ts';
-import { contentSummary, runtimeConfig } from '../../../testing/fixtures.ts';
-import { calledUrls, mockApi } from '../../../testing/mock-api.ts';
+import { contentSummary, runtimeConfig, searchContentPage } from '../../../testing/fixtures.ts';
+import { calledUrls, calledWith, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { paginationControls, renderApp } from '../../../testing/render.tsx';
 
 const KNOWLEDGE = [
@@ -20,18 +21,31 @@ function items(count: number, prefix: string): ContentSummary[] {
   return Array.from({ length: count }, (_, index) => contentSummary({ name: `${prefix} ${index + 1}` }));
 }
 
-/** Three pages behind tokens p2 and p3; the third is empty. */
+/**
+ * All courseware as the search answers it without text or filters (decision record 062):
+ * 13 items, "First page lab 1…10" and "Second page lab 1…3" by page number, or with
+ * `sort: 'name'` "Alpha lab 1…10" then "Beta lab 1…3". Other requests find nothing.
+ */
 function mockPagedCatalog() {
-  const pages: Record<string, { items: ContentSummary[]; nextPageToken: string | null }> = {
-    first: { items: items(10, 'First page lab'), nextPageToken: 'p2' },
-    p2: { items: items(3, 'Second page lab'), nextPageToken: 'p3' },
-    p3: { items: [], nextPageToken: null },
-  };
-  return mockApi((url) => {
+  const byName = [items(10, 'Alpha lab'), items(3, 'Beta lab')];
+  const byUpdate = [items(10, 'First page lab'), items(3, 'Second page lab')];
+  return mockApi((url, init) => {
     if (url.pathname === '/api/v1/knowledge') return { body: { items: KNOWLEDGE, nextPageToken: null } };
-    if (url.pathname === '/api/v1/content') return { body: pages[url.searchParams.get('pageToken') ?? 'first'] };
+    if (url.pathname === '/api/v1/search/content') {
+      const request = requestOf(init).body as SearchContentRequest;
+      const at = request.page ?? 1;
+      const pages = request.sort === 'name' ? byName : byUpdate;
+      return { body: searchContentPage(pages[at - 1] ?? [], { total: 13, nextPageToken: at < 2 ? 'next' : null }) };
+    }
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
+}
+
+/** The bodies of the searches the mocked API was asked. */
+function searches(api: ReturnType<typeof mockApi>): SearchContentRequest[] {
+  return calledWith(api, 'POST')
+    .filter((call) => call.path === '/api/v1/search/content')
+    .map((call) => call.body as SearchContentRequest);
 }
 
 describe('/courseware', () => {
@@ -41,7 +55,9 @@ describe('/courseware', () => {
     // The first test of the file also waits for the cold, on-demand import of the route.
     expect(await screen.findByRole('link', { name: 'First page lab 1' })).toBeInTheDocument();
     const urls = calledUrls(api);
-    expect(urls[0]).toBe('/api/v1/content?condense=true&limit=10');
+    // The landing list is a search without text or filters (decision record 062), the body the first HTML embeds.
+    expect(urls).toEqual(['/api/v1/search/content']);
+    expect(searches(api)).toEqual([searchRequestOf(EMPTY_SEARCH)]);
     expect(urls.some((url) => url.startsWith('/api/v1/knowledge'))).toBe(false);
     await waitFor(() => expect(document.title).toBe('Courseware | US Cyber Range'));
   });
@@ -79,23 +95,25 @@ describe('/courseware', () => {
     );
   });
 
-  it('disables Previous on page 1 and Next when the next page is empty', async () => {
+  it('disables Previous on page 1 and Next on the last page, and shows the range', async () => {
     const user = userEvent.setup();
     const api = mockPagedCatalog();
-    renderApp({ path: '/courseware' });
+    const { router } = renderApp({ path: '/courseware' });
     await screen.findByRole('link', { name: 'First page lab 10' });
+    expect(screen.getByText('1–10 of 13')).toBeInTheDocument();
     const { pagination, previous, next } = paginationControls();
     expect(previous).toBeDisabled();
-    await waitFor(() => expect(next).toBeEnabled());
+    expect(next).toBeEnabled();
 
     await user.click(next);
     expect(await screen.findByRole('link', { name: 'Second page lab 3' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'First page lab 1' })).not.toBeInTheDocument();
-    expect(within(pagination).getByText('Page 2')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(router.state.location.search).toBe('?page=2');
     expect(previous).toBeEnabled();
-    await waitFor(() => expect(calledUrls(api)).toContain('/api/v1/content?condense=true&limit=10&pageToken=p3'));
     expect(next).toBeDisabled();
-    expect(screen.getByRole('heading', { level: 2, name: 'All courseware' })).toHaveFocus();
+    expect(screen.getByText('11–13 of 13')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'All courseware' })).toHaveFocus());
 
     const requests = calledUrls(api).length;
     await user.click(previous);
@@ -103,11 +121,52 @@ describe('/courseware', () => {
     expect(calledUrls(api)).toHaveLength(requests);
   });
 
+  it('sorts the landing list by name and goes to page 2 by its number, both in the address (issue 24 items 3 and 4)', async () => {
+    const user = userEvent.setup();
+    const api = mockPagedCatalog();
+    const { router } = renderApp({ path: '/courseware' });
+    await screen.findByRole('link', { name: 'First page lab 1' });
+    // The selects load after the cards (decision record 062).
+    const sortBy = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(sortBy).toHaveValue('updated');
+    // Without text there is nothing to rank by: no "Best match" (decision record 052).
+    expect(within(sortBy).queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
+
+    await user.selectOptions(sortBy, 'Name (A–Z)');
+    expect(await screen.findByRole('link', { name: 'Alpha lab 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=name');
+    expect(searches(api).at(-1)).toEqual({ ...searchRequestOf(EMPTY_SEARCH), sort: 'name' });
+
+    await user.click(within(paginationControls().pagination).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('link', { name: 'Beta lab 3' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=name&page=2');
+    expect(searches(api).at(-1)).toEqual({ ...searchRequestOf(EMPTY_SEARCH), sort: 'name', page: 2 });
+    expect(screen.getByRole('navigation', { name: 'Courseware' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Results per page' }), '25');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=name&per=25'));
+    await waitFor(() =>
+      expect(searches(api).at(-1)).toEqual({ ...searchRequestOf(EMPTY_SEARCH), sort: 'name', limit: 25 }),
+    );
+  });
+
+  it('opens a shared address of the landing list at its order and page, with one request', async () => {
+    const api = mockPagedCatalog();
+    renderApp({ path: '/courseware?sort=name&page=2' });
+    expect(await screen.findByRole('link', { name: 'Beta lab 1' })).toBeInTheDocument();
+    expect(searches(api)).toEqual([{ ...searchRequestOf(EMPTY_SEARCH), sort: 'name', page: 2 }]);
+    expect(await screen.findByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
+    expect(within(paginationControls().pagination).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
   it('turns new=true (the Recent content link) into a search for new or updated content', async () => {
     const api = mockApi((url) => {
       if (url.pathname === '/api/v1/knowledge') return { body: { items: KNOWLEDGE, nextPageToken: null } };
       if (url.pathname === '/api/v1/search/content') {
-        return { body: { items: items(1, 'Recent lab'), nextPageToken: null, total: 1, facets: NO_SEARCH_FACETS } };
+        return { body: searchContentPage(items(1, 'Recent lab')) };
       }
       return { body: { items: [], nextPageToken: null } };
     });
@@ -124,7 +183,7 @@ describe('/courseware', () => {
   it('says that content does not exist when the list is empty', async () => {
     mockApi((url) => {
       if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
-      return { body: { items: [], nextPageToken: null } };
+      return { body: searchContentPage() };
     });
     renderApp({ path: '/courseware' });
     expect(await screen.findByText('Content does not exist.')).toBeInTheDocument();
@@ -136,7 +195,7 @@ describe('/courseware', () => {
     mockApi((url) => {
       if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
       if (failing) return { status: 500, body: { statusCode: 500, message: 'Internal server error.' } };
-      return { body: { items: items(1, 'Recovered lab'), nextPageToken: null } };
+      return { body: searchContentPage(items(1, 'Recovered lab')) };
     });
     renderApp({ path: '/courseware' });
     expect(await screen.findByText('The courseware list could not be loaded.')).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PlusIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,7 +18,6 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
-import { getSearchContentQueryOptions } from '../api/search-content.ts';
 import { useCoursewareSearch } from '../hooks/use-courseware-search.ts';
 import { useSearchPages } from '../hooks/use-search-pages.ts';
 import { ContentList } from './content-list.tsx';
@@ -87,7 +85,7 @@ function pageTitle(search: CoursewareSearch, searching: boolean): string {
 /**
  * /courseware (spec §2.5): the title, the search box, and then either the landing
  * links and "All courseware" (no search), or the search results (searching mode:
- * text or any filter set). The filters sit beside the results on wide screens and
+ * text or any filter set); both are sorted and paged alike (decision record 062). The filters sit beside the results on wide screens and
  * behind the Filters button on narrow ones; on the landing view they open with
  * Filters. The address holds the whole search (`q`, `edu`, `exp`, `cat`, `ksas`,
  * `kus`, `tkss`, `cid`, `new`, `tag`) and how its results are shown (`page`,
@@ -118,20 +116,16 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
   const panelShown = searchControls && (filtersOpen ?? (searching && wide));
   const searchInputRef = useRef<HTMLInputElement>(null);
 
+  // Without text or filters the same hook lists all courseware ("All courseware"), sorted
+  // and paged like a search (decision record 062); its facets count over all courseware.
   const pages = useSearchPages({
     search,
     view,
     control,
-    enabled: searching,
+    enabled: !creating,
     ...(debounceMs === undefined ? {} : { debounceMs }),
   });
-  // The landing view has no search of its own; opened filters count over all courseware.
-  const allFacets = useQuery({
-    ...getSearchContentQueryOptions(searchRequestOf(EMPTY_SEARCH)),
-    enabled: panelShown && !searching,
-    placeholderData: keepPreviousData,
-  });
-  const facets = searching ? pages.data?.facets : allFacets.data?.facets;
+  const facets = pages.data?.facets;
   const searchKey = useMemo(() => JSON.stringify(searchRequestOf(search)), [search]);
 
   const clearFilters = useCallback(() => {
@@ -245,7 +239,7 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
                 />
               </Suspense>
             ) : (
-              <ContentList {...(debounceMs === undefined ? {} : { debounceMs })} />
+              <ContentList pages={pages} control={control} />
             )}
           </Grid>
         </>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContentSummary } from '#shared/contracts/content';
 import type { SearchContentPage, SearchContentRequest, SearchFacets } from '#shared/contracts/search';
-import { contentSummary, runtimeConfig } from '../../../testing/fixtures.ts';
+import { contentSummary, IDS, runtimeConfig, wenliangDu } from '../../../testing/fixtures.ts';
 import { paginationControls, renderApp } from '../../../testing/render.tsx';
 
 const KNOWLEDGE = [
@@ -14,22 +14,8 @@ const KNOWLEDGE = [
   { id: 'CO-M.9', type: 'KU', name: 'Vulnerabilities', program: 'CAE-CO', group: 'Mandatory' },
   { id: 'CO-M.4', type: 'KU', name: 'Cybersecurity Principles', program: 'CAE-CO', group: 'Mandatory' },
 ];
-const DU = '01jd7k2m3n4p5q6r7s8t9v0w1d';
-const CONTRIBUTORS = [
-  {
-    id: DU,
-    prefix: 'Dr.',
-    firstName: 'Wenliang',
-    middleName: null,
-    lastName: 'Du',
-    suffix: null,
-    title: 'Professor',
-    school: 'Syracuse University',
-    email: null,
-    portraitFileId: null,
-    version: 1,
-  },
-];
+const DU = IDS.wenliangDu;
+const CONTRIBUTORS = [wenliangDu({ title: 'Professor' })];
 
 function facets(overrides: Partial<SearchFacets> = {}): SearchFacets {
   return {
@@ -63,8 +49,8 @@ function items(count: number, prefix: string): ContentSummary[] {
 type SearchHandler = (request: SearchContentRequest) => SearchContentPage | { status: number; body: unknown };
 
 /**
- * Stubs `fetch` for the courseware screens: knowledge, contributors, the content
- * list, and the search, whose answer comes from `search(body)`. Returns the
+ * Stubs `fetch` for the courseware screens: knowledge, contributors and the search
+ * (the landing list too, decision record 062), whose answer comes from `search(body)`. Returns the
  * search bodies sent, in order.
  */
 function mockPortal(search: SearchHandler) {
@@ -75,7 +61,6 @@ function mockPortal(search: SearchHandler) {
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === '/api/v1/knowledge') return json({ items: KNOWLEDGE, nextPageToken: null });
     if (url.pathname === '/api/v1/contributors') return json({ contributors: CONTRIBUTORS, nextPageToken: null });
-    if (url.pathname === '/api/v1/content') return json({ items: items(2, 'Listed lab'), nextPageToken: null });
     if (url.pathname === '/api/v1/search/content' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as SearchContentRequest;
       searches.push(body);
@@ -101,13 +86,16 @@ async function openFilters(user: ReturnType<typeof userEvent.setup>) {
 describe('/courseware search', () => {
   it('searches for submitted text: q in the address, the text in the request, the count as heading', async () => {
     const user = userEvent.setup();
-    const api = mockPortal(() => page(items(3, 'Overflow lab'), { total: 23 }));
+    const api = mockPortal((request) =>
+      request.text ? page(items(3, 'Overflow lab'), { total: 23 }) : page(items(2, 'Listed lab')),
+    );
     const { router } = renderApp({ path: '/courseware' });
     const box = await screen.findByRole('searchbox', { name: 'Search courseware' });
     await screen.findByRole('link', { name: 'Listed lab 1' });
 
     await user.type(box, '  buffer overflow ');
-    expect(api.searches).toHaveLength(0);
+    // Only the landing list's search so far: typing alone searches for nothing.
+    expect(api.searches.map((request) => request.text)).toEqual(['']);
     await user.keyboard('{Enter}');
 
     expect(await screen.findByRole('heading', { level: 2, name: '23 results' })).toBeInTheDocument();
@@ -125,6 +113,7 @@ describe('/courseware search', () => {
     const api = mockPortal(() => page([]));
     const { router } = renderApp({ path: '/courseware' });
     const box = await screen.findByRole('searchbox', { name: 'Search courseware' });
+    await screen.findByText('Content does not exist.');
 
     await user.type(box, ' a {Enter}');
     const alert = await screen.findByRole('alert');
@@ -132,7 +121,7 @@ describe('/courseware search', () => {
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription('Please enter at least two characters.');
     expect(currentSearch(router)).toBe('');
-    expect(api.searches).toHaveLength(0);
+    expect(api.searches.map((request) => request.text)).toEqual(['']);
 
     await user.type(box, 'b');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

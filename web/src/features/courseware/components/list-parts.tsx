@@ -1,6 +1,5 @@
-import { Button, Heading, HStack, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { HStack, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { ContentSummary } from '#shared/contracts/content';
 import { announce } from '../../../lib/announcer.tsx';
 import { ContentCard } from './content-card.tsx';
@@ -21,37 +20,8 @@ export function ListSkeleton({ label }: { label: string }) {
   );
 }
 
-/** Previous / Next of a token-paged list (spec §2.5), with the page number between. */
-export function Pagination({
-  page,
-  hasPrevious,
-  hasNext,
-  onPrevious,
-  onNext,
-}: {
-  page: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
-}) {
-  return (
-    <HStack as="nav" aria-label="Pagination" justify="space-between" pt="2">
-      <Button variant="outline" onClick={onPrevious} disabled={!hasPrevious}>
-        <ChevronLeftIcon aria-hidden="true" />
-        Previous
-      </Button>
-      <Text aria-live="off">Page {page}</Text>
-      <Button variant="outline" onClick={onNext} disabled={!hasNext}>
-        Next
-        <ChevronRightIcon aria-hidden="true" />
-      </Button>
-    </HStack>
-  );
-}
-
 /**
- * After Previous or Next, focus moves to the list's heading (so the reader starts
+ * After a page change, focus moves to the list's heading (so the reader starts
  * at the top of the new page) and the page number is said.
  */
 export function usePageChangeFocus(page: number, headingRef: RefObject<HTMLHeadingElement | null>) {
@@ -106,61 +76,6 @@ export function ContentCardGrid({
           </li>
         ))}
       </SimpleGrid>
-    </Stack>
-  );
-}
-
-/** What {@link PagedListSection} needs of a token-paged list. */
-export interface PagedListState {
-  readonly page: number;
-  readonly items: readonly unknown[];
-  readonly isFetching: boolean;
-  readonly hasPrevious: boolean;
-  readonly hasNext: boolean;
-  readonly goPrevious: () => void;
-  readonly goNext: () => void;
-}
-
-/**
- * A paged list as a section named by its focusable heading: the heading, the body
- * (cards, skeleton, error or empty text) and, once there is a page to move from,
- * Previous / Next. After a page change focus moves to the heading and the page
- * number is said ({@link usePageChangeFocus}). `headingAction` sits beside the heading.
- */
-export function PagedListSection({
-  id,
-  heading,
-  pages,
-  headingAction,
-  children,
-}: {
-  /** Id of the heading (the section and the list are labelled by it). */
-  id: string;
-  heading: string;
-  pages: PagedListState;
-  headingAction?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  usePageChangeFocus(pages.page, headingRef);
-  return (
-    <Stack as="section" gap="4" minW="0" aria-labelledby={id} aria-busy={pages.isFetching || undefined}>
-      <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
-        <Heading as="h2" id={id} ref={headingRef} tabIndex={-1} size="xl" outline="none">
-          {heading}
-        </Heading>
-        {headingAction}
-      </HStack>
-      {children}
-      {pages.items.length > 0 || pages.hasPrevious ? (
-        <Pagination
-          page={pages.page}
-          hasPrevious={pages.hasPrevious}
-          hasNext={pages.hasNext}
-          onPrevious={pages.goPrevious}
-          onNext={pages.goNext}
-        />
-      ) : null}
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { effectiveSearchSort, type SearchSort } from '#shared/contracts/search';
-import { type CoursewareSearch, type SearchView, searchRequestOf, validateSearchText } from '#shared/courseware-search';
+import { type CoursewareSearch, type SearchView, searchPageRequest } from '#shared/courseware-search';
 import { PAGE, TIMING } from '#shared/limits';
 import { getSearchContentQueryOptions } from '../api/search-content.ts';
 import type { SearchViewControl } from './use-courseware-search.ts';
@@ -10,13 +9,13 @@ import { useDebouncedStart } from './use-debounced-start.ts';
 const FIRST_PAGE: SearchView = { page: 1, perPage: PAGE.listPageSize, sort: undefined };
 
 /**
- * One numbered page of a courseware search (spec §2.5; issue 24 items 3 and 4,
- * decision record 053): the page, results per page and order of `view` (the
+ * One numbered page of a courseware search, or without text and filters of all
+ * courseware (spec §2.5; issue 24 items 3 and 4, decision records 053 and 062): the page, results per page and order of `view` (the
  * address) are asked for directly (`page`, `limit`, `sort` of the request), so any
  * page is one request. The first load waits `debounceMs` (spec §9, 500 ms); while
  * another page or search loads the previous one stays on screen
  * (`keepPreviousData`). A page past the last one becomes the last page
- * (`control.setPage`, replace). `enabled` is false outside searching mode.
+ * (`control.setPage`, replace). `enabled` is false while nothing is listed (creating mode).
  */
 export function useSearchPages({
   search,
@@ -32,14 +31,10 @@ export function useSearchPages({
   debounceMs?: number;
 }) {
   const started = useDebouncedStart(debounceMs);
-  const text = validateSearchText(search.q);
-  const hasText = text.ok && text.text !== '';
-  const sort: SearchSort = effectiveSearchSort(hasText ? search.q : '', view.sort);
-  // The default order is left out of the request, so its first page is the one the first HTML embeds.
-  const requestSort = sort === effectiveSearchSort(hasText ? search.q : '', undefined) ? undefined : sort;
-  const request = useMemo(
-    () => searchRequestOf(search, { limit: view.perPage, sort: requestSort, page: view.page }),
-    [search, view.perPage, view.page, requestSort],
+  // The same body as the first HTML embeds for this address (decision record 062).
+  const { request, sort, hasText } = useMemo(
+    () => searchPageRequest(search, { page: view.page, perPage: view.perPage, sort: view.sort }),
+    [search, view.page, view.perPage, view.sort],
   );
   const current = useQuery({
     ...getSearchContentQueryOptions(request),

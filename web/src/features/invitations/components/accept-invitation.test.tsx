@@ -11,6 +11,7 @@ import {
 } from '../../../lib/auth/invitation-token.ts';
 import { getSession } from '../../../lib/auth/session-store.ts';
 import { getShownErrors } from '../../../lib/error-store.ts';
+import { searchContentPage } from '../../../testing/fixtures.ts';
 import { calledUrls, calledWith, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp, renderWithProviders } from '../../../testing/render.tsx';
 import { PERSONAS } from '../../../testing/session.ts';
@@ -119,9 +120,8 @@ function mockReturnTrip({
       return body.invitationToken ? withInvitation : withoutInvitation;
     }
     if (url.pathname === '/api/v1/claims' || url.pathname === '/api/v1/messages') return { body: { items: [] } };
-    if (url.pathname === '/api/v1/knowledge' || url.pathname === '/api/v1/content') {
-      return { body: { items: [], nextPageToken: null } };
-    }
+    if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
+    if (url.pathname === '/api/v1/search/content') return { body: searchContentPage() };
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
 }

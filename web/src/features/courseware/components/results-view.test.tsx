@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow, resultRange } from './search-results.tsx';
+import { pageWindow, resultRange } from './results-view.tsx';
 
 /** The numbers of the numbered pages (issue 24 item 4). */
 describe('pageWindow', () => {
