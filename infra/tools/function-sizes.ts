@@ -39,10 +39,12 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // 248.5, meta 236.6 KB on 2026-11-27).
   // Issue 24 raised two: html by the contributor page's first HTML, the licences and the
   // search's sort and page (281.9 KB), meta by the OpenAPI document of the new routes
-  // (264.0 KB), measured 2026-11-28.
+  // (264.0 KB), measured 2026-11-28. Issue 24 item 8 (saved searches, decision record 061)
+  // raised both again by the search group's new route contracts, which the html group's
+  // route table and the OpenAPI document carry: html 285.4 KB, meta 267.5 KB (2026-11-28).
   'Portal API, client group content': 276_000,
-  'Portal API, client group html': 283_000,
-  'Portal API, client group meta': 265_000,
+  'Portal API, client group html': 287_000,
+  'Portal API, client group meta': 269_000,
 };
 
 /** The bytes a function's bundle may have: its {@link OVER_GOAL_CEILINGS} entry, else the goal. */
@@ -119,7 +121,7 @@ export function lambdaEntries(projectRoot: string): { readonly label: string; re
     ...[
       indexerEntry(projectRoot),
       ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
-      ...(['upload-sweeper', 'feedback-resender', 'outbox-sender'] as const).map((name) =>
+      ...(['upload-sweeper', 'feedback-resender', 'outbox-sender', 'saved-search-digest'] as const).map((name) =>
         housekeepingEntry(projectRoot, name),
       ),
     ].map((entry) => ({ label: relative(entry), entry })),

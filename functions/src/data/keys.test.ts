@@ -34,6 +34,9 @@ import {
   pageSectionKey,
   pendingInvitationGuardKey,
   rateLimitKey,
+  savedSearchAlertIndexKey,
+  savedSearchKey,
+  savedSearchSettingsKey,
   statusIndexKey,
   uploadedFileObjectKey,
   userClaimKey,
@@ -172,5 +175,14 @@ describe('administration keys (issue 11; decision record 030)', () => {
       gsi2pk: 'USER_IMPORTS',
       gsi2sk: `${AT}#${ID}`,
     });
+  });
+});
+
+describe('saved-search keys (issue 24 item 8; decision record 061)', () => {
+  it("keeps a user's saved searches and their settings in one partition, apart from the user's, with a sparse alerts index", () => {
+    expect(savedSearchKey('u1', ID)).toEqual({ pk: 'SAVED_SEARCHES#u1', sk: `SEARCH#${ID}` });
+    expect(savedSearchSettingsKey('u1')).toEqual({ pk: 'SAVED_SEARCHES#u1', sk: 'SETTINGS' });
+    expect(savedSearchAlertIndexKey('u1', ID)).toEqual({ gsi1pk: 'SAVED_SEARCH_ALERTS', gsi1sk: `u1#${ID}` });
+    expect(savedSearchKey('u1', ID).pk).not.toBe(userKey('u1').pk);
   });
 });

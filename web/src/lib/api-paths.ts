@@ -111,4 +111,10 @@ export const API_PATHS = {
   reportClientError: '/client-errors',
   getHomeHtml: '/html',
   getPageHtml: '/html/{path+}',
+  listSavedSearches: '/saved-searches',
+  createSavedSearch: '/saved-searches',
+  updateSavedSearch: '/saved-searches/{id}',
+  deleteSavedSearch: '/saved-searches/{id}',
+  markSavedSearchSeen: '/saved-searches/{id}/seen',
+  unsubscribeSavedSearches: '/saved-searches/unsubscribe',
 } as const satisfies Record<OperationId, string>;
