@@ -233,6 +233,7 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
                   pages={pages}
                   control={control}
                   searchKey={searchKey}
+                  search={search}
                   canClearFilters={active > 0}
                   onClearAll={() => {
                     searchInputRef.current?.focus();

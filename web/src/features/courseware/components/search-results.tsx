@@ -1,14 +1,16 @@
 import { Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ChevronLeftIcon, ChevronRightIcon, FilterXIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import type { SearchSort } from '#shared/contracts/search';
-import { PER_PAGE_CHOICES } from '#shared/courseware-search';
+import { type CoursewareSearch, PER_PAGE_CHOICES } from '#shared/courseware-search';
 import { TIMING } from '#shared/limits';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import type { SearchViewControl } from '../hooks/use-courseware-search.ts';
 import type { useSearchPages } from '../hooks/use-search-pages.ts';
 import { ContentCardGrid, ListSkeleton, usePageChangeFocus } from './list-parts.tsx';
+import { useSaveSearchPart } from './save-search-part.tsx';
 
 export const SEARCH_RESULTS_ID = 'search-results';
 
@@ -168,6 +170,7 @@ export function SearchResults({
   pages,
   control,
   searchKey,
+  search,
   canClearFilters,
   onClearAll,
   headingAction,
@@ -176,6 +179,8 @@ export function SearchResults({
   control: SearchViewControl;
   /** Identifies the search on screen; a new key is a new search to announce. */
   searchKey: string;
+  /** The search shown, for "Save this search" (issue 24 item 8; signed-in readers, when the route provides it). */
+  search?: CoursewareSearch;
   /** Whether any filter is set (so an empty result offers to clear them). */
   canClearFilters: boolean;
   onClearAll: () => void;
@@ -184,6 +189,8 @@ export function SearchResults({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePageChangeFocus(pages.page, headingRef);
+  const SaveSearch = useSaveSearchPart();
+  const { user } = useSession();
   const settled = !pages.isPending && !pages.isPlaceholderData && !pages.isError && pages.data !== undefined;
   const total = pages.data?.total ?? 0;
   useResultAnnouncement(settled ? (total === 0 ? NO_RESULTS_TEXT : resultCount(total)) : null, searchKey);
@@ -231,7 +238,21 @@ export function SearchResults({
         <Heading as="h2" id={SEARCH_RESULTS_ID} ref={headingRef} tabIndex={-1} size="xl" outline="none">
           {heading}
         </Heading>
-        {headingAction}
+        {(SaveSearch && user && search) || headingAction ? (
+          <HStack gap="3" wrap="wrap">
+            {SaveSearch && user && search ? (
+              <Suspense fallback={null}>
+                <SaveSearch
+                  search={search}
+                  sort={
+                    pages.sort === (pages.hasText ? 'relevance' : 'updated') ? undefined : (pages.sort as SearchSort)
+                  }
+                />
+              </Suspense>
+            ) : null}
+            {headingAction}
+          </HStack>
+        ) : null}
       </HStack>
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text color="fg.muted" textStyle="sm">
