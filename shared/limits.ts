@@ -174,6 +174,9 @@ export interface RouteRateLimit {
 const TEN_MINUTES = 600;
 const ONE_HOUR = 3600;
 
+/** The rate limit of each saved-search write (issue 24 item 8): 60 per caller in 10 minutes. */
+const SAVED_SEARCH_WRITES = { caller: { requests: 60, windowSeconds: TEN_MINUTES } } as const;
+
 /**
  * The rate limits of every route that sends e-mail, signs in, or writes for an
  * anonymous caller (issue 21 item 4; decision record 033), by operationId of the
@@ -226,10 +229,10 @@ export const ROUTE_RATE_LIMITS = {
   /** Client error reports (issue 21 item 24; decision record 037): the SPA sends at most 10 a minute itself. */
   reportClientError: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
   /** Saved searches (issue 24 item 8; decision record 061): a user's own writes, generous but bounded. */
-  createSavedSearch: { caller: { requests: 30, windowSeconds: TEN_MINUTES } },
-  updateSavedSearch: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
-  deleteSavedSearch: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
-  markSavedSearchSeen: { caller: { requests: 120, windowSeconds: TEN_MINUTES } },
+  createSavedSearch: SAVED_SEARCH_WRITES,
+  updateSavedSearch: SAVED_SEARCH_WRITES,
+  deleteSavedSearch: SAVED_SEARCH_WRITES,
+  markSavedSearchSeen: SAVED_SEARCH_WRITES,
   /** The one-click unsubscribe of a digest e-mail (public, RFC 8058): per client address. */
   unsubscribeSavedSearches: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
 } as const satisfies Record<string, RouteRateLimit>;
@@ -349,20 +352,4 @@ export const ADMIN_LIMITS = {
   importFileMaxBytes: 1_000_000,
   /** Rows of one import file, the header not counted. */
   importMaxRows: 1000,
-} as const;
-
-/**
- * Saved searches with alerts (issue 24 item 8; decision record 061): how many one
- * user keeps, how long a name is, how many new items a digest lists per search (the
- * rest are counted, behind the search's link).
- */
-export const SAVED_SEARCH_LIMITS = {
-  /** Saved searches one user may keep; the next create is a 409. */
-  perUser: 20,
-  /** Characters of a saved search's name (trimmed, required). */
-  nameMaxChars: 100,
-  /** New items a digest e-mail lists per search; more are counted, behind the search's link. */
-  digestItemsPerSearch: 10,
-  /** New matches counted per search on the "Saved searches" screen ("more than" beyond it). */
-  newMatchesCountMax: 100,
 } as const;

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { SAVED_SEARCH_LIMITS } from '../limits.ts';
 import { EntityId, IsoDateTime } from './common.ts';
 import { SearchFilter, SearchSort, SearchText } from './search.ts';
 
@@ -10,6 +9,22 @@ import { SearchFilter, SearchSort, SearchText } from './search.ts';
  * is the body of `POST /api/v1/search/content` without its paging (text, filter,
  * sort), so one encoding serves both.
  */
+
+/**
+ * The limits of saved searches (kept here, not in `shared/limits.ts`, which the
+ * courseware list's first render carries; decision record 061): how many one user keeps, how long a name is, how many new items a digest lists per search (the
+ * rest are counted, behind the search's link).
+ */
+export const SAVED_SEARCH_LIMITS = {
+  /** Saved searches one user may keep; the next create is a 409. */
+  perUser: 20,
+  /** Characters of a saved search's name (trimmed, required). */
+  nameMaxChars: 100,
+  /** New items a digest e-mail lists per search; more are counted, behind the search's link. */
+  digestItemsPerSearch: 10,
+  /** New matches counted per search on the "Saved searches" screen ("more than" beyond it). */
+  newMatchesCountMax: 100,
+} as const;
 
 /** The message of a name that is empty after trimming. */
 export const SAVED_SEARCH_NAME_REQUIRED_MESSAGE = 'Is required.';
@@ -88,6 +103,8 @@ export const SavedSearch = z
     digestTimestamp: IsoDateTime,
     newMatches: z.number().int().min(0),
     newMatchesCapped: z.boolean(),
+    /** The portal path that shows its results: `/courseware?<text, filters, sort>` (`savedSearchParams`). */
+    address: z.string().startsWith('/courseware'),
   })
   .meta({ id: 'SavedSearch' });
 export type SavedSearch = z.infer<typeof SavedSearch>;

@@ -2,10 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, type QueryCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   SAVED_SEARCH_LIMIT_MESSAGE,
+  SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_NOT_FOUND_MESSAGE,
   type SavedSearchQuery,
 } from '#shared/contracts/saved-search';
-import { SAVED_SEARCH_LIMITS } from '#shared/limits';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';

@@ -8,6 +8,7 @@ import {
   newUnsubscribeSecret,
   parseUnsubscribeToken,
   savedSearchLink,
+  savedSearchPath,
   screenSince,
   unsubscribeApiLink,
   unsubscribeSecretMatches,
@@ -73,6 +74,8 @@ describe('the digest e-mail', () => {
     expect(savedSearchLink(ORIGIN, query)).toBe(
       'https://portal.example.org/courseware?q=buffer+overflow&cat=exercise&sort=newest',
     );
+    expect(savedSearchPath(query)).toBe('/courseware?q=buffer+overflow&cat=exercise&sort=newest');
+    expect(savedSearchPath(SavedSearchQuery.parse({}))).toBe('/courseware');
     expect(unsubscribeApiLink(ORIGIN, 'tok')).toBe(
       'https://portal.example.org/api/v1/saved-searches/unsubscribe?token=tok',
     );

@@ -6,8 +6,8 @@ import {
   UNSUBSCRIBE_PAGE_PATH,
   UnsubscribeToken,
 } from '#shared/contracts/saved-search';
-import { savedSearchParams } from '#shared/courseware-search';
 import type { Brand } from '#shared/enums';
+import { savedSearchParams } from '#shared/saved-search-address';
 import { BRAND_NAMES, type ComposedEmail } from './message-email.ts';
 
 /**
@@ -103,6 +103,12 @@ export function unsubscribeSecretMatches(given: string, stored: string | undefin
   const a = Buffer.from(given, 'utf8');
   const b = Buffer.from(stored, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The portal path of a saved search's results: `/courseware?<its text, filter and sort>` (`/courseware` for none). */
+export function savedSearchPath(query: SavedSearchQuery): string {
+  const params = savedSearchParams(query).toString();
+  return params ? `/courseware?${params}` : '/courseware';
 }
 
 /** The address of a saved search's results: `<origin>/courseware?<its text, filter and sort>`. */

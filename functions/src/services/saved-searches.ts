@@ -5,8 +5,7 @@ import type {
   UnsubscribeResult,
   UpdateSavedSearchRequest,
 } from '#shared/contracts/saved-search';
-import { UNSUBSCRIBE_LINK_INVALID_MESSAGE } from '#shared/contracts/saved-search';
-import { SAVED_SEARCH_LIMITS } from '#shared/limits';
+import { SAVED_SEARCH_LIMITS, UNSUBSCRIBE_LINK_INVALID_MESSAGE } from '#shared/contracts/saved-search';
 import { outboxItemOf } from '../data/messages.ts';
 import {
   updateSavedSearch as changeSavedSearch,
@@ -32,6 +31,7 @@ import {
   newUnsubscribeSecret,
   parseUnsubscribeToken,
   savedSearchLink,
+  savedSearchPath,
   screenSince,
   unsubscribeApiLink,
   unsubscribeSecretMatches,
@@ -75,6 +75,7 @@ function viewOf(record: SavedSearchRecord, index: CatalogIndex, now: Date): Save
     digestTimestamp: record.digestTimestamp,
     newMatches: Math.min(matches.total, max),
     newMatchesCapped: matches.total > max,
+    address: savedSearchPath(record.query),
   };
 }
 

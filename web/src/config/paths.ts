@@ -52,8 +52,4 @@ export const paths = {
   rangePricing: '/rangepricing',
   /** The old address of the weekly workshops (spec §2.2). */
   cyberedWorkshops: '/community/cybered-workshops',
-  /** The signed-in reader's saved searches (issue 24 item 8). */
-  savedSearches: '/saved-searches',
-  /** Where a saved-search digest's "Stop these e-mails" link opens (`?token=`; issue 24 item 8). */
-  savedSearchesUnsubscribe: '/saved-searches/unsubscribe',
 } as const;

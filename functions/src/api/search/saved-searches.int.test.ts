@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import { SavedSearch, SavedSearchList, UnsubscribeResult } from '#shared/contracts/saved-search';
+import { ROUTE_RATE_LIMITS } from '#shared/limits';
 import { bumpCatalogRevision } from '../../data/catalog.ts';
 import { createContent } from '../../data/content.ts';
 import { getOutboxMessage, listPendingOutbox, type OutboxItem } from '../../data/messages.ts';
@@ -261,5 +262,24 @@ describe('the weekly digest over the emulators', () => {
         (item) => item.payload.week === '2026-W51' && item.payload.userId === users.bob.id,
       ),
     ).toHaveLength(0);
+  });
+
+  it('answers 429 with Retry-After once one client address has tried more tokens than the limit', async () => {
+    const { requests } = ROUTE_RATE_LIMITS.unsubscribeSavedSearches.caller;
+    const statuses: number[] = [];
+    for (let i = 0; i <= requests; i += 1) {
+      const forged = unsubscribeToken(users.ada.id, `${String(i).padStart(2, '0')}${'B'.repeat(41)}`);
+      const result = await handler(
+        request('unsubscribe-saved-searches', { query: { token: forged } }),
+        lambdaContext(),
+      );
+      statuses.push(result.statusCode ?? 0);
+      if (result.statusCode === 429) {
+        expect(result.headers?.['retry-after'] ?? result.headers?.['Retry-After']).toBeDefined();
+        break;
+      }
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
   });
 });

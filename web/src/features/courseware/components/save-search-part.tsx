@@ -1,11 +1,18 @@
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
-import type { SearchSort } from '#shared/contracts/search';
-import type { CoursewareSearch } from '#shared/courseware-search';
+import type { SearchContentRequest, SearchSort } from '#shared/contracts/search';
 
-/** Props of the "Save this search" part: the search the results show, and their order. */
+/**
+ * Props of the "Save this search" part: the search the results show, as the search
+ * request encodes it (text, filter without its page token, the order when not the
+ * default), and the name to offer.
+ */
 export interface SaveSearchPartProps {
-  readonly search: CoursewareSearch;
-  readonly sort: SearchSort | undefined;
+  readonly query: {
+    readonly text: string;
+    readonly filter: Omit<SearchContentRequest['filter'], 'nextPageToken'>;
+    readonly sort?: SearchSort;
+  };
+  readonly defaultName: string;
 }
 
 /**

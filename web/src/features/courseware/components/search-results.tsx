@@ -2,7 +2,7 @@ import { Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/r
 import { ChevronLeftIcon, ChevronRightIcon, FilterXIcon } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import type { SearchSort } from '#shared/contracts/search';
-import { type CoursewareSearch, PER_PAGE_CHOICES } from '#shared/courseware-search';
+import { type CoursewareSearch, PER_PAGE_CHOICES, searchRequestOf } from '#shared/courseware-search';
 import { TIMING } from '#shared/limits';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/auth/session-store.ts';
 import type { SearchViewControl } from '../hooks/use-courseware-search.ts';
 import type { useSearchPages } from '../hooks/use-search-pages.ts';
 import { ContentCardGrid, ListSkeleton, usePageChangeFocus } from './list-parts.tsx';
-import { useSaveSearchPart } from './save-search-part.tsx';
+import { type SaveSearchPartProps, useSaveSearchPart } from './save-search-part.tsx';
 
 export const SEARCH_RESULTS_ID = 'search-results';
 
@@ -27,6 +27,21 @@ export function resultRange(page: number, perPage: number, shown: number, total:
   const first = (page - 1) * perPage + 1;
   const format = (n: number) => n.toLocaleString('en-US');
   return `${format(first)}–${format(first + shown - 1)} of ${format(total)}`;
+}
+
+/**
+ * What "Save this search" saves (issue 24 item 8): the search request's text and filter
+ * (without its page token) and the order shown when it is not the default; the text,
+ * else "Courseware search", as the name offered.
+ */
+export function saveSearchProps(search: CoursewareSearch, sort: string, hasText: boolean): SaveSearchPartProps {
+  const shown = sort === (hasText ? 'relevance' : 'updated') ? undefined : (sort as SearchSort);
+  const { text, filter } = searchRequestOf(search);
+  const { nextPageToken: _token, ...kept } = filter;
+  return {
+    query: { text, filter: kept, ...(shown ? { sort: shown } : {}) },
+    defaultName: search.q.trim() || 'Courseware search',
+  };
 }
 
 /** The labels of the orders in the sort select (issue 24 item 3). */
@@ -242,12 +257,7 @@ export function SearchResults({
           <HStack gap="3" wrap="wrap">
             {SaveSearch && user && search ? (
               <Suspense fallback={null}>
-                <SaveSearch
-                  search={search}
-                  sort={
-                    pages.sort === (pages.hasText ? 'relevance' : 'updated') ? undefined : (pages.sort as SearchSort)
-                  }
-                />
+                <SaveSearch {...saveSearchProps(search, pages.sort, pages.hasText)} />
               </Suspense>
             ) : null}
             {headingAction}

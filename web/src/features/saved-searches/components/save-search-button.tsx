@@ -3,15 +3,9 @@ import { BookmarkPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import { SAVED_SEARCHES_PAGE_PATH } from '#shared/contracts/saved-search';
-import type { SearchSort } from '#shared/contracts/search';
-import { type CoursewareSearch, searchRequestOf } from '#shared/courseware-search';
+import type { SearchContentRequest, SearchSort } from '#shared/contracts/search';
 import { useCreateSavedSearch } from '../api/create-saved-search.ts';
 import { SavedSearchNameDialog } from './saved-search-name-dialog.tsx';
-
-/** The name a new saved search is offered: its text, else "Courseware search". */
-export function defaultSavedSearchName(search: CoursewareSearch): string {
-  return search.q.trim() || 'Courseware search';
-}
 
 /**
  * "Save this search" on the courseware results (issue 24 item 8), for signed-in
@@ -19,12 +13,20 @@ export function defaultSavedSearchName(search: CoursewareSearch): string {
  * link to the Saved searches screen. The search saved is the one the results show
  * (text, filters and order), as the search request encodes it.
  */
-export function SaveSearchButton({ search, sort }: { search: CoursewareSearch; sort: SearchSort | undefined }) {
+export function SaveSearchButton({
+  query,
+  defaultName,
+}: {
+  query: {
+    readonly text: string;
+    readonly filter: Omit<SearchContentRequest['filter'], 'nextPageToken'>;
+    readonly sort?: SearchSort;
+  };
+  defaultName: string;
+}) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreateSavedSearch();
-  const request = searchRequestOf(search, { sort });
-  const { nextPageToken: _token, ...filter } = request.filter;
   return (
     <HStack gap="3" wrap="wrap">
       <Button
@@ -50,13 +52,13 @@ export function SaveSearchButton({ search, sort }: { search: CoursewareSearch; s
           title="Save this search"
           description="Fields marked with an asterisk (*) are required. Saved searches show how many new items match them, in the account menu."
           submitLabel="Save"
-          initialName={defaultSavedSearchName(search)}
+          initialName={defaultName}
           askAlerts
           onSubmit={async ({ name, alerts }) => {
             const created = await create.mutateAsync({
               name,
               alerts,
-              query: { text: request.text, filter, ...(request.sort ? { sort: request.sort } : {}) },
+              query,
             });
             setOpen(false);
             setSaved(created.name);

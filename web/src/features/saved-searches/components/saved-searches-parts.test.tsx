@@ -4,7 +4,6 @@ import { Menu } from '@chakra-ui/react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SEARCH } from '#shared/courseware-search';
 import { calledWith, mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { PERSONAS, signIn } from '../../../testing/session.ts';
@@ -13,6 +12,17 @@ import { SavedSearchesMenuItem, savedSearchesMenuLabel } from './saved-searches-
 import { UnsubscribeConfirm } from './unsubscribe-confirm.tsx';
 
 const ID = '01jd7k2m3n4p5q6r7s8t9v0s01';
+const NO_FILTER = {
+  educationLevels: [],
+  experienceLevels: [],
+  contentCategories: [],
+  ksaIds: [],
+  kuIds: [],
+  tksIds: [],
+  contributorIds: [],
+  newOrUpdatedContent: false,
+  tags: [],
+};
 const at = '2026-11-20T10:00:00.000Z';
 const item = (id: string, newMatches: number) => ({
   id,
@@ -24,6 +34,7 @@ const item = (id: string, newMatches: number) => ({
   digestTimestamp: at,
   newMatches,
   newMatchesCapped: false,
+  address: '/courseware?q=ciphers',
 });
 
 function baseApi(extra: (url: URL, init?: RequestInit) => { status?: number; body: unknown } | null) {
@@ -70,7 +81,10 @@ describe('Save this search (issue 24 item 8)', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(
-      <SaveSearchButton search={{ ...EMPTY_SEARCH, q: 'buffer overflow', cat: ['exercise'] }} sort="newest" />,
+      <SaveSearchButton
+        query={{ text: 'buffer overflow', filter: { ...NO_FILTER, contentCategories: ['exercise'] }, sort: 'newest' }}
+        defaultName="buffer overflow"
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
@@ -100,7 +114,7 @@ describe('Save this search (issue 24 item 8)', () => {
         : null,
     );
     const user = userEvent.setup();
-    renderWithProviders(<SaveSearchButton search={EMPTY_SEARCH} sort={undefined} />);
+    renderWithProviders(<SaveSearchButton query={{ text: '', filter: NO_FILTER }} defaultName="Courseware search" />);
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

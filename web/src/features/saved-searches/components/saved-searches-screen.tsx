@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { SavedSearch } from '#shared/contracts/saved-search';
-import { savedSearchParams } from '#shared/courseware-search';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -17,12 +16,6 @@ export function newItemsText(search: Pick<SavedSearch, 'newMatches' | 'newMatche
   if (search.newMatches === 0) return 'No new items';
   const count = `${search.newMatches}${search.newMatchesCapped ? '+' : ''}`;
   return `${count} new ${search.newMatches === 1 && !search.newMatchesCapped ? 'item' : 'items'}`;
-}
-
-/** The `/courseware` address that shows a saved search's results. */
-export function savedSearchAddress(search: Pick<SavedSearch, 'query'>): string {
-  const params = savedSearchParams(search.query).toString();
-  return params ? `/courseware?${params}` : '/courseware';
 }
 
 type Pending = { kind: 'rename' | 'delete'; search: SavedSearch } | null;
@@ -86,7 +79,7 @@ export function SavedSearchesScreen() {
                 </HStack>
                 <HStack gap="2" wrap="wrap">
                   <LinkButton
-                    to={savedSearchAddress(search)}
+                    to={search.address}
                     aria-label={`Open ${search.name}`}
                     variant="solid"
                     colorPalette="brand"
