@@ -174,6 +174,9 @@ export interface RouteRateLimit {
 const TEN_MINUTES = 600;
 const ONE_HOUR = 3600;
 
+/** The rate limit of each saved-search write (issue 24 item 8): 60 per caller in 10 minutes. */
+const SAVED_SEARCH_WRITES = { caller: { requests: 60, windowSeconds: TEN_MINUTES } } as const;
+
 /**
  * The rate limits of every route that sends e-mail, signs in, or writes for an
  * anonymous caller (issue 21 item 4; decision record 033), by operationId of the
@@ -225,6 +228,13 @@ export const ROUTE_RATE_LIMITS = {
   },
   /** Client error reports (issue 21 item 24; decision record 037): the SPA sends at most 10 a minute itself. */
   reportClientError: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
+  /** Saved searches (issue 24 item 8; decision record 061): a user's own writes, generous but bounded. */
+  createSavedSearch: SAVED_SEARCH_WRITES,
+  updateSavedSearch: SAVED_SEARCH_WRITES,
+  deleteSavedSearch: SAVED_SEARCH_WRITES,
+  markSavedSearchSeen: SAVED_SEARCH_WRITES,
+  /** The one-click unsubscribe of a digest e-mail (public, RFC 8058): per client address. */
+  unsubscribeSavedSearches: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /**

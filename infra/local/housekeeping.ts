@@ -14,8 +14,9 @@ import { TABLE } from '#shared/table';
  * portal), sweeps the objects of the file records among them, then retries pending
  * feedback e-mail. S3 lifecycle rules do not exist in s3rver either: the run also
  * deletes bundle objects (`bundles/`) older than `BUNDLE_OBJECT_DAYS`, as the
- * private bucket's rule does in AWS (decision record 022). One run at a time; a
- * failure is logged, never thrown.
+ * private bucket's rule does in AWS (decision record 022). Each weekly slot, the loop
+ * also runs the saved-search digest (`runLocalDigestIfDue`, decision record 061). One
+ * run at a time; a failure is logged, never thrown.
  */
 
 /** Milliseconds between two housekeeping runs when none is given. */
@@ -133,6 +134,27 @@ export async function expireBundleObjects(now: Date = new Date()): Promise<numbe
   return deleted;
 }
 
+/**
+ * The weekly saved-search digest on one machine (issue 24 item 8; decision record 061):
+ * runs `sendSavedSearchDigests(now)`, the function the weekly Lambda runs, when the
+ * weekly slot of `now` (Mondays 08:00 UTC, `DIGEST_SCHEDULE`) is later than `lastSlot`;
+ * returns the slot it ran for, or null when it did not run. Tests call
+ * `sendSavedSearchDigests` directly with any `now`, not waiting on the clock.
+ */
+export async function runLocalDigestIfDue(
+  now: Date,
+  lastSlot: Date | null,
+): Promise<{ slot: Date; emails: number } | null> {
+  const [{ digestSlotOf }, { sendSavedSearchDigests }] = await Promise.all([
+    import('../../functions/src/domain/saved-searches.ts'),
+    import('../../functions/src/services/saved-searches.ts'),
+  ]);
+  const slot = digestSlotOf(now);
+  if (lastSlot && slot.getTime() <= lastSlot.getTime()) return null;
+  const result = await sendSavedSearchDigests(now);
+  return { slot, emails: result.emails };
+}
+
 /** A running housekeeping loop. */
 export interface LocalHousekeeping {
   /** Stops the loop; resolves once a run in progress has finished. */
@@ -151,6 +173,17 @@ export function startLocalHousekeeping(
   let stopped = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // Like EventBridge, the weekly digest runs at the next slot after the loop starts, not at start.
+  let digestSlot: Date | null = null;
+  const digestDue = async () => {
+    const { digestSlotOf } = await import('../../functions/src/domain/saved-searches.ts');
+    digestSlot ??= digestSlotOf(new Date());
+    const ran = await runLocalDigestIfDue(new Date(), digestSlot);
+    if (ran) {
+      digestSlot = ran.slot;
+      log(`housekeeping: weekly saved-search digest, ${ran.emails} e-mails written to the outbox`);
+    }
+  };
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -162,6 +195,7 @@ export function startLocalHousekeeping(
             );
           }
         })
+        .then(digestDue)
         .catch((error: unknown) =>
           log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
         )

@@ -35,6 +35,7 @@ import {
   OUTBOX_PARTITION_PREFIX,
 } from '../../functions/src/data/keys.ts';
 import { MESSAGE_EMAIL_DEFAULTS, MESSAGE_EMAIL_ENV } from '../../functions/src/domain/message-email.ts';
+import { DIGEST_SCHEDULE } from '../../functions/src/domain/saved-searches.ts';
 import { HTML_SHELL_FILE_ENV, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
@@ -195,6 +196,8 @@ export class ApiStack extends Stack {
   readonly feedbackResender: PortalFunction;
   /** Sends the e-mail of new outbox messages, off the request path (table stream; decision record 033). */
   readonly outboxSender: PortalFunction;
+  /** Writes the weekly saved-search digests to the outbox (EventBridge, Mondays 08:00 UTC; decision record 061). */
+  readonly savedSearchDigest: PortalFunction;
   /** The bundle workflow: its state machine, started by the file group's Lambda, and its three task Lambdas (decision record 022). */
   readonly bundleWorkflow: BundleWorkflow;
   /** The SES identity of the sender and the configuration set every e-mail is sent with. */
@@ -332,6 +335,7 @@ export class ApiStack extends Stack {
       emailSending,
     );
     this.outboxSender = createOutboxSender(this, projectRoot, removalPolicy, props, emailSending);
+    this.savedSearchDigest = createSavedSearchDigest(this, projectRoot, removalPolicy, props, this.portalIssuer);
     this.bundleWorkflow = new BundleWorkflow(this, 'BundleWorkflow', {
       projectRoot,
       table: props.table,
@@ -369,6 +373,7 @@ export class ApiStack extends Stack {
         UploadSweeperFunction: this.uploadSweeper,
         FeedbackResenderFunction: this.feedbackResender,
         OutboxSenderFunction: this.outboxSender,
+        SavedSearchDigestFunction: this.savedSearchDigest,
         ...Object.fromEntries(
           Object.entries(this.bundleWorkflow.functions).map(([task, fn]) => [`Bundle${pascalCase(task)}Function`, fn]),
         ),
@@ -395,6 +400,7 @@ export const FAILURE_QUEUE_IDS = [
   'FeedbackResenderFailures',
   'OutboxSenderFailures',
   'ThumbnailRendererFailures',
+  'SavedSearchDigestFailures',
 ] as const;
 
 /**
@@ -545,7 +551,7 @@ export function emailVariablesOf(group: ClientGroup, props: ApiStackProps): Reco
 /** The housekeeping Lambdas' entries: `functions/src/housekeeping/<name>.ts`, exporting `handler`. */
 export function housekeepingEntry(
   projectRoot: string,
-  name: 'upload-sweeper' | 'feedback-resender' | 'outbox-sender',
+  name: 'upload-sweeper' | 'feedback-resender' | 'outbox-sender' | 'saved-search-digest',
 ): string {
   return path.join(projectRoot, 'functions', 'src', 'housekeeping', `${name}.ts`);
 }
@@ -640,6 +646,54 @@ function createFeedbackResender(
     targets: [new LambdaFunction(resender, { retryAttempts: 2, deadLetterQueue: failures })],
   });
   return resender;
+}
+
+/**
+ * The weekly saved-search digest (issue 24 item 8; decision record 061): EventBridge
+ * runs it Mondays at 08:00 UTC (`DIGEST_SCHEDULE`); it writes one outbox message per
+ * user with new matches, which the outbox sender sends through SES, so it needs no SES
+ * grant, only the addresses and the portal's origin for the links. Reserved
+ * concurrency 1; a run EventBridge could not deliver, or that failed after its retries,
+ * lands in a queue operators watch (a second run in the same week sends nothing twice).
+ */
+function createSavedSearchDigest(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+  portalIssuer: string,
+): PortalFunction {
+  const failures = new Queue(scope, 'SavedSearchDigestFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
+  const digest = new PortalFunction(scope, 'SavedSearchDigestFunction', {
+    entry: housekeepingEntry(projectRoot, 'saved-search-digest'),
+    projectRoot,
+    description: 'Portal saved-search digest: writes the weekly e-mail of new matches to the outbox',
+    removalPolicy,
+    timeout: Duration.minutes(15),
+    memorySize: 1024,
+    reservedConcurrentExecutions: 1,
+  });
+  bindGrant(digest, HOUSEKEEPING_GRANTS.savedSearchDigest, props);
+  digest.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(failures) });
+  digest.addEnvironment(API_FUNCTION_ENV.portalIssuer, portalIssuer);
+  digest.addEnvironment(API_FUNCTION_ENV.brand, props.brand);
+  const [senderName, senderAddress] = emailAddressesOf(props).sender;
+  digest.addEnvironment(senderName, senderAddress);
+  new Rule(scope, 'SavedSearchDigestSchedule', {
+    description: 'Writes the weekly saved-search digests to the outbox',
+    schedule: Schedule.cron({
+      weekDay: DIGEST_SCHEDULE.weekDay,
+      hour: String(DIGEST_SCHEDULE.hourUtc),
+      minute: String(DIGEST_SCHEDULE.minute),
+    }),
+    targets: [new LambdaFunction(digest, { retryAttempts: 2, deadLetterQueue: failures })],
+  });
+  return digest;
 }
 
 /**

@@ -67,7 +67,9 @@ describe('GROUP_GRANTS', () => {
         (bucket) => bucket !== 'none' && bucket.objects.some((objects) => objects.actions.includes('s3:PutObject')),
       ),
     ).map(([name]) => name);
-    expect(writers.sort()).toEqual(['catalogIndexer', 'content', 'file', 'search', 'thumbnailRenderer'].sort());
+    expect(writers.sort()).toEqual(
+      ['catalogIndexer', 'content', 'file', 'search', 'thumbnailRenderer', 'savedSearchDigest'].sort(),
+    );
   });
 
   it('answers the actions a grant allows on a resource', () => {
@@ -126,11 +128,17 @@ describe('bindGroupResources', () => {
     // The public bucket: its name only, no grant.
     expect(text).not.toContain('Public');
     const actions = statements.flatMap((statement) => [statement.Action].flat()).sort();
-    // BatchGetItem: the Atom feed's and the OAI-PMH records and contributors (decision records 054, 055).
+    // BatchGetItem: the Atom feed's and the OAI-PMH records and contributors (decision records 054,
+    // 055); the table's item actions of saved searches (issue 24 item 8: Query, Put, Update,
+    // Delete), then the index's Query.
     expect(actions).toEqual(
       [
         'dynamodb:BatchGetItem',
         'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
         'dynamodb:Query',
         's3:GetObject',
         's3:ListBucket',

@@ -79,7 +79,8 @@ export type HousekeepingFunction =
   | 'uploadSweeper'
   | 'feedbackResender'
   | 'outboxSender'
-  | 'thumbnailRenderer';
+  | 'thumbnailRenderer'
+  | 'savedSearchDigest';
 
 /** The grants of the catalog indexer, the upload sweeper and the e-mail re-sender (api-stack.ts `create*`). */
 export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
@@ -131,6 +132,24 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
       ],
       bucketActions: ['s3:ListBucket'],
     },
+  },
+  // Issue 24 item 8, decision record 061: the saved searches with alerts on (gsi1
+  // `SAVED_SEARCH_ALERTS`), each user's settings item (GetItem) and user item
+  // (BatchGetItem), the digest as one transaction of Update (settings, searches) and Put
+  // (the outbox message); the catalog index read like the search group's (the catalog
+  // revision, the snapshot under `search/`, and, building a missing one, content by status on gsi3
+  // and the download counters on the table).
+  savedSearchDigest: {
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName, gsi3.indexName],
+    },
+    privateBucket: {
+      objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
+      bucketActions: ['s3:ListBucket'],
+    },
+    publicBucket: 'none',
   },
 };
 
@@ -224,9 +243,16 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // Put; ListBucket so a missing snapshot is a 404). Public bucket: name only.
   // The Atom feed and the OAI-PMH records read their items and contributors (BatchGet);
   // the sitemap lists published news and events (gsi3) and the pages (gsi1) (decision
-  // records 054, 055).
+  // records 054, 055). Saved searches (issue 24 item 8; decision record 061): the caller's
+  // partition (Get, Query on the table), a create and a delete as transactions of
+  // Put/Delete with the settings item's Update, renames, seen points and the unsubscribe
+  // (UpdateItem), the rate-limit counters of the writes (UpdateItem).
   search: {
-    table: { actions: [GET, BATCH_GET], indexActions: [QUERY], indexNames: [gsi1.indexName, gsi3.indexName] },
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName, gsi3.indexName],
+    },
     privateBucket: {
       objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
       bucketActions: ['s3:ListBucket'],

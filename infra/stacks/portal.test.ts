@@ -170,6 +170,7 @@ describe('the USCR dev app', () => {
         app.portal.api.feedbackResender,
         app.portal.api.outboxSender,
         app.portal.api.thumbnailRenderer,
+        app.portal.api.savedSearchDigest,
         ...Object.values(app.portal.api.bundleWorkflow.functions),
       ].map((fn) => logicalId(app.portal.api, fn)),
     );
@@ -212,8 +213,9 @@ describe('the USCR dev app', () => {
     expect(onData.flatMap((statement) => [statement.Action].flat()).filter((action) => action.includes('*'))).toEqual(
       [],
     );
-    // Only the groups that use the table get item writes (e.g. not meta, search or statistics).
-    for (const group of ['meta', 'search', 'statistics', 'entitlement'] as const) {
+    // Only the groups that use the table get item writes (e.g. not meta or statistics; search
+    // writes the saved searches of issue 24 item 8, decision record 061).
+    for (const group of ['meta', 'statistics', 'entitlement'] as const) {
       const fn = app.portal.api.functions.get(group);
       const groupActions = policyStatementsOf(app.api, logicalId(app.portal.api, fn ?? { node: {} })).flatMap(
         (statement) => [statement.Action].flat(),
@@ -412,7 +414,7 @@ describe('the USCR dev app', () => {
     });
   });
 
-  it('gives the search function 1024 MB, its check interval, and only what reading the catalog needs', () => {
+  it('gives the search function 1024 MB, its check interval, and no object writes beyond search/', () => {
     const search = app.portal.api.functions.get('search');
     const id = logicalId(app.portal.api, search ?? { node: {} });
     const resource = app.api.findResources('AWS::Lambda::Function')[id];
@@ -426,11 +428,13 @@ describe('the USCR dev app', () => {
     for (const fnId of [id, logicalId(app.portal.api, app.portal.api.catalogIndexer)]) {
       const statements = policyStatementsOf(app.api, fnId);
       const actions = statements.flatMap((statement) => [statement.Action].flat());
-      // The table: read only.
+      // The table: the indexer reads only; the search function also writes saved searches
+      // (issue 24 item 8, decision record 061), never by a batch.
       expect(actions).toContain('dynamodb:Query');
       expect(actions).toContain('dynamodb:GetItem');
-      expect(actions).not.toContain('dynamodb:PutItem');
-      expect(actions).not.toContain('dynamodb:UpdateItem');
+      expect(actions).not.toContain('dynamodb:BatchWriteItem');
+      if (fnId !== id) expect(actions).not.toContain('dynamodb:PutItem');
+      if (fnId !== id) expect(actions).not.toContain('dynamodb:UpdateItem');
       // The private bucket: objects under search/ only.
       const writes = statements.filter((statement) => [statement.Action].flat().includes('s3:PutObject'));
       expect(writes).toHaveLength(1);

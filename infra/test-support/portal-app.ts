@@ -57,6 +57,7 @@ export function createStandInProject(prefix: string): StandInProject {
     housekeepingEntry(projectRoot, 'upload-sweeper'),
     housekeepingEntry(projectRoot, 'feedback-resender'),
     housekeepingEntry(projectRoot, 'outbox-sender'),
+    housekeepingEntry(projectRoot, 'saved-search-digest'),
     ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
   ]) {
     mkdirSync(path.dirname(entry), { recursive: true });

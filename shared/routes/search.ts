@@ -1,5 +1,14 @@
 import * as z from 'zod';
 import { RelatedContentPage, RelatedContentPath, RelatedContentQuery } from '../contracts/related.ts';
+import {
+  CreateSavedSearchRequest,
+  SavedSearch,
+  SavedSearchList,
+  SavedSearchPath,
+  UnsubscribeQuery,
+  UnsubscribeResult,
+  UpdateSavedSearchRequest,
+} from '../contracts/saved-search.ts';
 import { SearchContentPage, SearchContentRequest } from '../contracts/search.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
@@ -106,5 +115,77 @@ export const SEARCH_ROUTES = [
     summary: `${OAI_SUMMARY} Arguments in a form body.`,
     request: {},
     response: OaiPmhDocument,
+  },
+  {
+    operationId: 'listSavedSearches',
+    method: 'GET',
+    path: '/api/v1/saved-searches',
+    group: 'search',
+    access: 'authenticated',
+    summary:
+      "The caller's saved searches, newest first, each with how many published items are new since it was last seen (issue 24 item 8; decision record 061).",
+    request: {},
+    response: SavedSearchList,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'createSavedSearch',
+    method: 'POST',
+    path: '/api/v1/saved-searches',
+    group: 'search',
+    access: 'authenticated',
+    summary:
+      'Save a search (text, filter, sort) under a name, alerts on by default; 409 beyond 20 per user (issue 24 item 8; decision record 061).',
+    request: { body: CreateSavedSearchRequest },
+    response: SavedSearch,
+    successStatus: 201,
+    errorStatuses: [401, 409],
+    maxBodyBytes: 64_000,
+  },
+  {
+    operationId: 'updateSavedSearch',
+    method: 'PATCH',
+    path: '/api/v1/saved-searches/{id}',
+    group: 'search',
+    access: 'authenticated',
+    summary: "Rename one of the caller's saved searches, or turn its alerts on or off; 404 for anyone else's.",
+    request: { path: SavedSearchPath, body: UpdateSavedSearchRequest },
+    response: SavedSearch,
+    errorStatuses: [401, 404],
+  },
+  {
+    operationId: 'deleteSavedSearch',
+    method: 'DELETE',
+    path: '/api/v1/saved-searches/{id}',
+    group: 'search',
+    access: 'authenticated',
+    summary: "Delete one of the caller's saved searches; 404 for anyone else's.",
+    request: { path: SavedSearchPath },
+    response: SavedSearch,
+    errorStatuses: [401, 404],
+  },
+  {
+    operationId: 'markSavedSearchSeen',
+    method: 'POST',
+    path: '/api/v1/saved-searches/{id}/seen',
+    group: 'search',
+    access: 'authenticated',
+    summary:
+      "Mark the new items of one of the caller's saved searches as seen: none is new any more, on the screen or in the next digest.",
+    request: { path: SavedSearchPath },
+    response: SavedSearch,
+    errorStatuses: [401, 404],
+  },
+  {
+    operationId: 'unsubscribeSavedSearches',
+    method: 'POST',
+    path: '/api/v1/saved-searches/unsubscribe',
+    group: 'search',
+    access: 'public',
+    summary:
+      "One-click unsubscribe of the weekly saved-search digest (RFC 8058; the token of the e-mail's link, no sign-in): every alert of the token's user goes off; 404 for a forged token.",
+    request: { query: UnsubscribeQuery },
+    response: UnsubscribeResult,
+    errorStatuses: [404],
   },
 ] as const satisfies readonly GroupRouteDefinition<'search'>[];

@@ -806,6 +806,41 @@ const MATRIX: readonly MatrixRow[] = [
   // matrix's JSON body to the form route is no form: a badVerb answer, still 200).
   { operationId: 'harvestOai', method: 'GET', path: '/api/v1/oai?verb=Identify', expected: ALWAYS_200 },
   { operationId: 'harvestOaiForm', method: 'POST', path: '/api/v1/oai', expected: ALWAYS_200 },
+  // Saved searches (issue 24 item 8; decision record 061): any valid login keeps its own;
+  // the bodiless create and rename fail validation (400); an id that is not the caller's is
+  // 404 for everyone. The one-click unsubscribe is public: a forged token is 404.
+  {
+    operationId: 'listSavedSearches',
+    method: 'GET',
+    path: '/api/v1/saved-searches',
+    expected: { ...SIGNED_IN },
+  },
+  ...(
+    [
+      ['createSavedSearch', 'POST', '/api/v1/saved-searches', 400],
+      ['updateSavedSearch', 'PATCH', '/api/v1/saved-searches/00000000000000000000000000', 400],
+      ['deleteSavedSearch', 'DELETE', '/api/v1/saved-searches/00000000000000000000000000', 404],
+      ['markSavedSearchSeen', 'POST', '/api/v1/saved-searches/00000000000000000000000000/seen', 404],
+    ] as const
+  ).map(([operationId, method, path, signedInStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: signedInStatus,
+      'faculty-vacr': signedInStatus,
+      'faculty-uscr': signedInStatus,
+      editor: signedInStatus,
+      admin: signedInStatus,
+    },
+  })),
+  {
+    operationId: 'unsubscribeSavedSearches',
+    method: 'POST',
+    path: `/api/v1/saved-searches/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`,
+    expected: everyone(404),
+  },
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

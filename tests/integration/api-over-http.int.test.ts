@@ -54,6 +54,12 @@ import {
   WIDGET_KIND_FIXED_MESSAGE,
 } from '#shared/contracts/page';
 import { RelatedContentPage } from '#shared/contracts/related';
+import {
+  SAVED_SEARCH_NAME_REQUIRED_MESSAGE,
+  SavedSearch,
+  SavedSearchList,
+  UnsubscribeResult,
+} from '#shared/contracts/saved-search';
 import { SEARCH_MIN_CHARS_MESSAGE, SearchContentPage } from '#shared/contracts/search';
 import {
   CoursewareMetrics,
@@ -349,6 +355,22 @@ const responseOf = (operationId: OperationId) =>
 beforeAll(async () => {
   const { createUserAdminFixture } = await import('../../functions/src/test-support/user-admin.ts');
   Object.assign(userAdmin, await createUserAdminFixture());
+});
+
+/**
+ * What the saved-search cases act on (issue 24 item 8; decision record 061): two saved
+ * searches of faculty-uscr stored before the cases run (one renamed and marked seen,
+ * one deleted) and the unsubscribe token of that user's digest links.
+ */
+const savedSearches = { kept: '', deleted: '', token: '' };
+
+beforeAll(async () => {
+  const { storeSavedSearchFixture } = await import('../../functions/src/test-support/saved-searches.ts');
+  const userId = seedId('user', 'faculty-uscr');
+  savedSearches.kept = (await storeSavedSearchFixture(userId, 'Over HTTP kept', { text: 'buffer overflow' })).record.id;
+  const deleted = await storeSavedSearchFixture(userId, 'Over HTTP deleted', { text: 'buffer overflow' });
+  savedSearches.deleted = deleted.record.id;
+  savedSearches.token = deleted.token;
 });
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -813,6 +835,114 @@ const CASES: Record<OperationId, RouteCase> = {
         fieldError: { path: 'body.filter.nextPageToken', message: 'Invalid page token.' },
       },
       { path: '/api/v1/search/content', status: 400, body: { json: { limit: 301 } } },
+    ],
+  },
+  listSavedSearches: {
+    ok: {
+      path: '/api/v1/saved-searches',
+      as: 'faculty-uscr',
+      check(body) {
+        const list = SavedSearchList.parse(body);
+        expect(list.items.map((item) => item.id)).toEqual(expect.arrayContaining([savedSearches.kept]));
+        expect(list.limit).toBe(20);
+      },
+    },
+    // Without a token the gateway's authorizer answers 401 (the access matrix covers it).
+    bad: [],
+  },
+  createSavedSearch: {
+    ok: {
+      path: '/api/v1/saved-searches',
+      as: 'faculty-vacr',
+      body: { json: { name: '  Buffer overflow labs ', query: { text: 'buffer overflow', sort: 'newest' } } },
+      check(body) {
+        const saved = SavedSearch.parse(body);
+        expect(saved).toMatchObject({ name: 'Buffer overflow labs', alerts: true, newMatches: 0 });
+        expect(saved.query).toMatchObject({ text: 'buffer overflow', sort: 'newest' });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/saved-searches',
+        status: 400,
+        as: 'faculty-vacr',
+        body: { json: { name: '   ', query: {} } },
+        fieldError: { path: 'body.name', message: SAVED_SEARCH_NAME_REQUIRED_MESSAGE },
+      },
+    ],
+  },
+  updateSavedSearch: {
+    ok: {
+      get path() {
+        return `/api/v1/saved-searches/${savedSearches.kept}`;
+      },
+      as: 'faculty-uscr',
+      body: { json: { name: 'Renamed over HTTP', alerts: false } },
+      check(body) {
+        expect(SavedSearch.parse(body)).toMatchObject({ name: 'Renamed over HTTP', alerts: false });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/saved-searches/${savedSearches.kept}`;
+        },
+        status: 404,
+        as: 'faculty-vacr',
+        body: { json: { name: 'Not mine' } },
+      },
+      {
+        path: '/api/v1/saved-searches/00000000000000000000000000',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: {} },
+      },
+    ],
+  },
+  deleteSavedSearch: {
+    ok: {
+      get path() {
+        return `/api/v1/saved-searches/${savedSearches.deleted}`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(SavedSearch.parse(body).id).toBe(savedSearches.deleted);
+      },
+    },
+    bad: [{ path: '/api/v1/saved-searches/00000000000000000000000000', status: 404, as: 'faculty-uscr' }],
+  },
+  markSavedSearchSeen: {
+    ok: {
+      get path() {
+        return `/api/v1/saved-searches/${savedSearches.kept}/seen`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(SavedSearch.parse(body)).toMatchObject({ id: savedSearches.kept, newMatches: 0 });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/saved-searches/${savedSearches.kept}/seen`;
+        },
+        status: 404,
+        as: 'student',
+      },
+    ],
+  },
+  unsubscribeSavedSearches: {
+    ok: {
+      get path() {
+        return `/api/v1/saved-searches/unsubscribe?token=${savedSearches.token}`;
+      },
+      check(body) {
+        expect(UnsubscribeResult.parse(body).unsubscribed).toBeGreaterThanOrEqual(0);
+      },
+    },
+    bad: [
+      { path: `/api/v1/saved-searches/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`, status: 404 },
+      { path: '/api/v1/saved-searches/unsubscribe?token=forged', status: 400 },
     ],
   },
   createUpload: {

@@ -45,6 +45,7 @@ const BACKGROUND = [
   ['functions/src/housekeeping/upload-sweeper', 'uploadSweeper'],
   ['functions/src/housekeeping/feedback-resender', 'feedbackResender'],
   ['functions/src/housekeeping/outbox-sender', 'outboxSender'],
+  ['functions/src/housekeeping/saved-search-digest', 'savedSearchDigest'],
   ['infra/local/outbox-consumer', 'outboxSender'],
   ['infra/local/housekeeping', 'housekeeping'],
   ['infra/local/catalog-indexer', 'catalogIndexer'],

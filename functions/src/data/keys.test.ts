@@ -35,6 +35,9 @@ import {
   pageSectionKey,
   pendingInvitationGuardKey,
   rateLimitKey,
+  savedSearchAlertIndexKey,
+  savedSearchKey,
+  savedSearchSettingsKey,
   statusIndexKey,
   thumbnailObjectKey,
   uploadedFileObjectKey,
@@ -179,5 +182,14 @@ describe('administration keys (issue 11; decision record 030)', () => {
   it('keeps an item’s thumbnail and its readable first pages under one public prefix (decision records 060, 059)', () => {
     expect(thumbnailObjectKey('c1', 'f1')).toBe('thumbnails/c1/f1.png');
     expect(firstPageObjectKey('c1', 'f1')).toBe('thumbnails/c1/f1.page-1.png');
+  });
+});
+
+describe('saved-search keys (issue 24 item 8; decision record 061)', () => {
+  it("keeps a user's saved searches and their settings in one partition, apart from the user's, with a sparse alerts index", () => {
+    expect(savedSearchKey('u1', ID)).toEqual({ pk: 'SAVED_SEARCHES#u1', sk: `SEARCH#${ID}` });
+    expect(savedSearchSettingsKey('u1')).toEqual({ pk: 'SAVED_SEARCHES#u1', sk: 'SETTINGS' });
+    expect(savedSearchAlertIndexKey('u1', ID)).toEqual({ gsi1pk: 'SAVED_SEARCH_ALERTS', gsi1sk: `u1#${ID}` });
+    expect(savedSearchKey('u1', ID).pk).not.toBe(userKey('u1').pk);
   });
 });

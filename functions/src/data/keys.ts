@@ -98,6 +98,9 @@ export const ENTITY_TYPES = {
   userImport: 'UserImport',
   userImportRows: 'UserImportRows',
   businessUnitMerge: 'BusinessUnitMerge',
+  savedSearch: 'SavedSearch',
+  savedSearchSettings: 'SavedSearchSettings',
+  savedSearchDigest: 'SavedSearchDigest',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -889,4 +892,43 @@ export function thumbnailObjectKey(contentId: string, fileId: string): string {
  */
 export function firstPageObjectKey(contentId: string, fileId: string): string {
   return `${thumbnailObjectPrefix(contentId)}${fileId}.page-1.png`;
+}
+
+/* ── Saved searches with alerts (issue 24 item 8; decision record 061) ───────────── */
+/*
+ * A user's saved searches are their own item collection, apart from the user's (so
+ * `getUserAccount`, read at every sign-in, never pages past them): the searches and
+ * one settings item holding how many there are (the bound of 20 is a condition on it,
+ * in the same transaction as the create) and the secret of the digest's unsubscribe link.
+ *
+ * | question                                                   | index | key                                                                 |
+ * |------------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | one user's saved searches (one Query of the partition)      | table | pk `SAVED_SEARCHES#<userId>`; sk `SEARCH#<id>` (a search), `SETTINGS` (count, unsubscribe secret, last digest week) |
+ * | every saved search with alerts on, by user (the digest; sparse) | gsi1 | gsi1pk `SAVED_SEARCH_ALERTS`, gsi1sk `<userId>#<id>`          |
+ */
+
+/** Table partition of one user's saved searches and their settings item. */
+export function savedSearchesPartition(userId: string): string {
+  return `SAVED_SEARCHES#${userId}`;
+}
+
+/** Sort-key prefix of the saved-search items of a user's partition. */
+export const SAVED_SEARCH_PREFIX = 'SEARCH#';
+
+/** `SAVED_SEARCHES#<userId>` / `SEARCH#<id>`: one saved search. */
+export function savedSearchKey(userId: string, id: string): TableKey {
+  return { pk: savedSearchesPartition(userId), sk: `${SAVED_SEARCH_PREFIX}${id}` };
+}
+
+/** `SAVED_SEARCHES#<userId>` / `SETTINGS`: the count of a user's saved searches, the unsubscribe secret, the last digest week. */
+export function savedSearchSettingsKey(userId: string): TableKey {
+  return { pk: savedSearchesPartition(userId), sk: 'SETTINGS' };
+}
+
+/** The single gsi1 partition of every saved search whose alerts are on (sparse). */
+export const SAVED_SEARCH_ALERTS_PARTITION = 'SAVED_SEARCH_ALERTS';
+
+/** gsi1 key of a saved search with alerts on: grouped by user (`<userId>#<id>`), so the digest reads a user's searches together. */
+export function savedSearchAlertIndexKey(userId: string, id: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: SAVED_SEARCH_ALERTS_PARTITION, gsi1sk: `${userId}#${id}` };
 }

@@ -31,6 +31,12 @@ export interface OutboxEmail {
   readonly replyTo: string | null;
   readonly subject: string;
   readonly text: string;
+  /**
+   * The https address of a one-click unsubscribe (RFC 8058), when the e-mail is one
+   * people subscribe to (the saved-search digest, issue 24 item 8): sent as
+   * `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+   */
+  readonly listUnsubscribe?: string;
 }
 
 /** A support request as stored (spec §3 "Support request"): who asked about what, and who it went to. */
@@ -53,6 +59,18 @@ export interface OutboxPayloads {
   readonly contactRequest: ContactRequest & { readonly topic: ContactTopic };
   readonly supportRequest: SupportRequestRecord;
   readonly invitationEmail: InvitationEmailRecord;
+  readonly savedSearchDigest: SavedSearchDigestRecord;
+}
+
+/**
+ * The weekly digest of a user's saved searches (issue 24 item 8; decision record 061):
+ * whose, which ISO week, which searches it listed and how many new items.
+ */
+export interface SavedSearchDigestRecord {
+  readonly userId: string;
+  readonly week: string;
+  readonly searchIds: readonly string[];
+  readonly items: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMimeMessage, encodeHeaderValue, MimeAddressError } from './mime-message.ts';
+import { buildMimeMessage, encodeHeaderValue, MimeAddressError, MimeUnsubscribeError } from './mime-message.ts';
 
 const DATE = new Date('2026-11-21T10:00:00Z');
 const base = { from: 'portal@example.org', to: ['team@example.org'], subject: 'Hello', text: 'Body', date: DATE };
@@ -63,6 +63,27 @@ describe('buildMimeMessage', () => {
 
   it('cannot be given a header through the subject', () => {
     const raw = buildMimeMessage({ ...base, subject: 'Hi\r\nBcc: evil@example.org' });
+    expect(raw).not.toMatch(/^Bcc:/m);
+  });
+
+  it('writes the RFC 8058 one-click unsubscribe headers for a subscribed-to e-mail (issue 24 item 8)', () => {
+    const url = 'https://portal.example.org/api/v1/saved-searches/unsubscribe?token=abc';
+    const raw = buildMimeMessage({ ...base, listUnsubscribe: url });
+    const head = raw.split('\r\n\r\n')[0]?.split('\r\n') ?? [];
+    expect(head).toContain(`List-Unsubscribe: <${url}>`);
+    expect(head).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(buildMimeMessage(base)).not.toContain('List-Unsubscribe');
+  });
+
+  it('refuses a List-Unsubscribe address that is not https, and cannot be given a header through it', () => {
+    expect(() => buildMimeMessage({ ...base, listUnsubscribe: 'mailto:a@b.org' })).toThrow(MimeUnsubscribeError);
+    expect(() => buildMimeMessage({ ...base, listUnsubscribe: 'http://portal.example.org/x' })).toThrow(
+      MimeUnsubscribeError,
+    );
+    const raw = buildMimeMessage({
+      ...base,
+      listUnsubscribe: 'https://portal.example.org/x?a=1\r\nBcc: evil@example.org',
+    });
     expect(raw).not.toMatch(/^Bcc:/m);
   });
 });

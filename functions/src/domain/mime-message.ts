@@ -22,6 +22,11 @@ export interface MimeMessageInput {
   readonly subject: string;
   readonly text: string;
   readonly attachments?: readonly MimeAttachment[];
+  /**
+   * An https address for a one-click unsubscribe (RFC 2369 `List-Unsubscribe`, RFC 8058
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`); absent for one-off e-mails.
+   */
+  readonly listUnsubscribe?: string | undefined;
   /** @default now */
   readonly date?: Date;
   /** Multipart boundary; tests pin it. @default random */
@@ -107,6 +112,12 @@ export function buildMimeMessage(input: MimeMessageInput): string {
     `To: ${input.to.map(address).join(', ')}`,
     ...(input.replyTo ? [`Reply-To: ${address(input.replyTo)}`] : []),
     `Subject: ${encodeHeaderValue(input.subject)}`,
+    ...(input.listUnsubscribe
+      ? [
+          `List-Unsubscribe: <${unsubscribeAddress(input.listUnsubscribe)}>`,
+          'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+        ]
+      : []),
     'MIME-Version: 1.0',
   ];
   const textPart = [
@@ -139,6 +150,34 @@ export function buildMimeMessage(input: MimeMessageInput): string {
     `--${boundary}--`,
     '',
   ].join(CRLF);
+}
+
+/** Thrown for a `List-Unsubscribe` address that is not a plain https URL (RFC 8058 §3.1 asks for https). */
+export class MimeUnsubscribeError extends Error {
+  override readonly name = 'MimeUnsubscribeError';
+}
+
+/**
+ * The `List-Unsubscribe` address as written between `<` and `>`: an https URL,
+ * serialised by the URL parser (so no space, `<`, `>` or line break can end the header).
+ * @throws MimeUnsubscribeError for anything else.
+ */
+function unsubscribeAddress(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new MimeUnsubscribeError(`Not a URL: ${JSON.stringify(value)}.`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+    throw new MimeUnsubscribeError(`List-Unsubscribe must be an https URL: ${JSON.stringify(value)}.`);
+  }
+  return url.href;
+}
+
+/** The local stack serves the portal over http on the loopback address; nothing else may be http. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
 /** A display name: quoted when it is printable ASCII, encoded-words otherwise. */

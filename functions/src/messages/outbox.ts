@@ -75,6 +75,7 @@ export async function deliverOutboxMessage(item: OutboxRecord): Promise<OutboxDe
         replyTo: item.email.replyTo,
         subject: item.email.subject,
         text: item.email.text,
+        listUnsubscribe: item.email.listUnsubscribe,
       }),
     );
   } catch (error) {

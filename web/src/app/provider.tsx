@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { RuntimeConfig } from '#shared/contracts/runtime-config';
 import { type ShellParts, ShellPartsSlot } from '../components/layouts/shell-parts.ts';
 import { SupportDialogSlot } from '../components/layouts/use-help-actions.ts';
@@ -9,8 +9,11 @@ import { ImpersonationBanner } from '../features/auth/components/impersonation-b
 import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
 import { SupportDialogPart } from './routes/site/support-dialog-part.tsx';
 
+/** The account menu's "Saved searches" item (issue 24 item 8), loaded with the menu, not with the page. */
+const SavedSearchesMenuItem = lazy(() => import('../features/saved-searches/components/saved-searches-menu-item.tsx'));
+
 /** The shell's feature parts (the shell imports no feature; issue 23 item 1). */
-const SHELL_PARTS: ShellParts = { AccountMenu, ImpersonationBanner };
+const SHELL_PARTS: ShellParts = { AccountMenu, ImpersonationBanner, SavedSearchesMenuItem };
 
 /**
  * Everything a screen expects above it: the runtime configuration, the brand's theme,

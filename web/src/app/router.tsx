@@ -222,6 +222,16 @@ export function createRoutes({
               loader: requireCapabilities('updateContent', 'viewArchivedContent'),
               lazy: () => import('./routes/archived-content.tsx'),
             },
+            {
+              path: 'saved-searches',
+              loader: requireCapabilities(),
+              lazy: () => import('./routes/saved-searches.tsx'),
+            },
+            {
+              path: 'saved-searches/unsubscribe',
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              lazy: () => import('./routes/saved-searches-unsubscribe.tsx'),
+            },
             { path: 'unsafe_site', element: <UnsafeSiteRoute /> },
             ...newsEventRoutes({ config, queryClient }),
             ...publicSiteRoutes({ config, queryClient }),

@@ -115,4 +115,10 @@ export const API_PATHS = {
   getSitemap: '/search/sitemap',
   harvestOai: '/oai',
   harvestOaiForm: '/oai',
+  listSavedSearches: '/saved-searches',
+  createSavedSearch: '/saved-searches',
+  updateSavedSearch: '/saved-searches/{id}',
+  deleteSavedSearch: '/saved-searches/{id}',
+  markSavedSearchSeen: '/saved-searches/{id}/seen',
+  unsubscribeSavedSearches: '/saved-searches/unsubscribe',
 } as const satisfies Record<OperationId, string>;

@@ -3,6 +3,14 @@ import { createGroupHandler } from '../../lib/group.ts';
 import { getSitemap } from './get-sitemap.ts';
 import { harvestOai, harvestOaiForm } from './harvest-oai.ts';
 import { relatedContent } from './related-content.ts';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+  markSavedSearchSeen,
+  unsubscribeSavedSearches,
+  updateSavedSearch,
+} from './saved-searches.ts';
 import { searchContent } from './search-content.ts';
 import { searchFeed } from './search-feed.ts';
 
@@ -14,4 +22,10 @@ export const handler = createGroupHandler(SEARCH_ROUTES, {
   getSitemap,
   harvestOai,
   harvestOaiForm,
+  listSavedSearches,
+  createSavedSearch,
+  updateSavedSearch,
+  deleteSavedSearch,
+  markSavedSearchSeen,
+  unsubscribeSavedSearches,
 });

@@ -1,4 +1,5 @@
 import { Menu, Text } from '@chakra-ui/react';
+import { Suspense, useContext } from 'react';
 import { Link as ReactRouterLink, useLocation } from 'react-router-dom';
 import type { Message } from '#shared/contracts/identity';
 import { paths } from '../../config/paths.ts';
@@ -6,6 +7,7 @@ import type { SessionUser } from '../../lib/auth/session-store.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { safeHref } from '../../lib/safe-href.ts';
 import type { NavItem } from './nav-items.ts';
+import { ShellPartsSlot } from './shell-parts.ts';
 
 function MessageItem({ message }: { message: Message }) {
   const value = `message-${message.id}`;
@@ -29,7 +31,8 @@ function MessageItem({ message }: { message: Message }) {
 /**
  * The account part of a menu (spec §2.3), shared by the avatar menu and the
  * hamburger menu: the name and e-mail (as the group's label), the messages, the
- * editing links the reader may use, and Logout (on VACR with the current page as
+ * editing links the reader may use, "Saved searches" when the app provides it
+ * (issue 24 item 8), and Logout (on VACR with the current page as
  * `redirect`, so logging out reopens it, spec §4 "Session").
  */
 export function AccountMenuItems({
@@ -42,6 +45,7 @@ export function AccountMenuItems({
   links: readonly NavItem[];
 }) {
   const { brand } = useRuntimeConfig();
+  const { SavedSearchesMenuItem } = useContext(ShellPartsSlot);
   const location = useLocation();
   const logoutTo =
     brand === 'VACR'
@@ -65,6 +69,11 @@ export function AccountMenuItems({
             <ReactRouterLink to={link.to}>{link.label}</ReactRouterLink>
           </Menu.Item>
         ))}
+        {SavedSearchesMenuItem ? (
+          <Suspense fallback={null}>
+            <SavedSearchesMenuItem />
+          </Suspense>
+        ) : null}
         <Menu.Item value={paths.logout} asChild>
           <ReactRouterLink to={logoutTo}>Logout</ReactRouterLink>
         </Menu.Item>

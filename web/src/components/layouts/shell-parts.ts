@@ -11,6 +11,11 @@ export interface ShellParts {
   readonly AccountMenu: ComponentType | null;
   /** The banner under the header while an administrator acts as another user. */
   readonly ImpersonationBanner: ComponentType | null;
+  /**
+   * The account menu's "Saved searches" item with its count of searches with new items
+   * (issue 24 item 8; features/saved-searches, loaded with the menu). Optional.
+   */
+  readonly SavedSearchesMenuItem?: ComponentType | null;
 }
 
 /** Where the app puts the shell's feature parts; empty by default. */

@@ -3,6 +3,7 @@ import { CoursewareLanding } from '../../../features/courseware/components/cours
 import { DownloadPartsProvider } from '../../../features/courseware/components/download-parts.tsx';
 import { EditorPartsProvider } from '../../../features/courseware/components/editor/editor-parts.tsx';
 import { type FilterPickers, FilterPickersProvider } from '../../../features/courseware/components/filter-pickers.tsx';
+import { SaveSearchPartProvider } from '../../../features/courseware/components/save-search-part.tsx';
 import { ON_DEMAND_DOWNLOAD_PARTS } from './download-parts-on-demand.tsx';
 import { EDITOR_PARTS } from './editor-parts.ts';
 
@@ -23,13 +24,18 @@ const PICKERS: FilterPickers = {
   ),
 };
 
+/** "Save this search" (issue 24 item 8), from the saved-searches feature, loaded when a signed-in reader searches. */
+const SAVE_SEARCH = lazy(() => import('../../../features/saved-searches/components/save-search-button.tsx'));
+
 /** /courseware (spec §2.5), with the editor's parts for creating mode (`creating=1`); loaded on demand. */
 export function Component() {
   return (
     <FilterPickersProvider pickers={PICKERS}>
       <EditorPartsProvider parts={EDITOR_PARTS}>
         <DownloadPartsProvider parts={ON_DEMAND_DOWNLOAD_PARTS}>
-          <CoursewareLanding />
+          <SaveSearchPartProvider part={SAVE_SEARCH}>
+            <CoursewareLanding />
+          </SaveSearchPartProvider>
         </DownloadPartsProvider>
       </EditorPartsProvider>
     </FilterPickersProvider>

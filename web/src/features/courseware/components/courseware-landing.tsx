@@ -228,6 +228,7 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
                   control={control}
                   search={search}
                   searchKey={searchKey}
+                  search={search}
                   canClearFilters={active > 0}
                   onClearAll={() => {
                     searchInputRef.current?.focus();

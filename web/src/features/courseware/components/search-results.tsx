@@ -1,14 +1,17 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { FilterXIcon, RssIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { type CoursewareSearch, toSearchParams } from '#shared/courseware-search';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import type { SearchSort } from '#shared/contracts/search';
+import { type CoursewareSearch, searchRequestOf, toSearchParams } from '#shared/courseware-search';
 import { TIMING } from '#shared/limits';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { apiUrl } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import type { SearchViewControl } from '../hooks/use-courseware-search.ts';
 import { ContentCardGrid, ListSkeleton } from './list-parts.tsx';
 import { isSettled, type ResultPages, ResultsSection } from './results-view.tsx';
+import { type SaveSearchPartProps, useSaveSearchPart } from './save-search-part.tsx';
 
 export const SEARCH_RESULTS_ID = 'search-results';
 
@@ -18,6 +21,21 @@ export const NO_RESULTS_TEXT = 'No results: no courseware matches this search.';
 /** "1 result", "23 results". */
 export function resultCount(total: number): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+}
+
+/**
+ * What "Save this search" saves (issue 24 item 8): the search request's text and filter
+ * (without its page token) and the order shown when it is not the default; the text,
+ * else "Courseware search", as the name offered.
+ */
+export function saveSearchProps(search: CoursewareSearch, sort: string, hasText: boolean): SaveSearchPartProps {
+  const shown = sort === (hasText ? 'relevance' : 'updated') ? undefined : (sort as SearchSort);
+  const { text, filter } = searchRequestOf(search);
+  const { nextPageToken: _token, ...kept } = filter;
+  return {
+    query: { text, filter: kept, ...(shown ? { sort: shown } : {}) },
+    defaultName: search.q.trim() || 'Courseware search',
+  };
 }
 
 /** The visible text of the link to a search's Atom feed (issue 24 item 7). */
@@ -100,6 +118,8 @@ export function SearchResults({
   /** Beside the results heading, such as "Download all Module files". */
   headingAction?: ReactNode;
 }) {
+  const SaveSearch = useSaveSearchPart();
+  const { user } = useSession();
   const settled = isSettled(pages);
   const total = pages.data?.total ?? 0;
   useResultAnnouncement(settled ? (total === 0 ? NO_RESULTS_TEXT : resultCount(total)) : null, searchKey);
@@ -144,7 +164,18 @@ export function SearchResults({
       heading={heading}
       pages={pages}
       control={control}
-      headingAction={headingAction}
+      headingAction={
+        (SaveSearch && user) || headingAction ? (
+          <HStack gap="3" wrap="wrap">
+            {SaveSearch && user ? (
+              <Suspense fallback={null}>
+                <SaveSearch {...saveSearchProps(search, pages.sort, pages.hasText)} />
+              </Suspense>
+            ) : null}
+            {headingAction}
+          </HStack>
+        ) : undefined
+      }
       controlsAction={<FollowSearchLink search={search} />}
     >
       {body}
