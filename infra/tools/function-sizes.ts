@@ -46,7 +46,13 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // Decisions 055 (the Atom feed links in the head) and 061 (saved-search route contracts).
   'Portal API, client group html': 287_000,
   // Decisions 054, 055, 061: the OpenAPI document of the feed, sitemap, OAI-PMH and saved-search routes.
-  'Portal API, client group meta': 269_000,
+  'Portal API, client group meta': 270_000,
+  // Issue 24 items 7 and 8 (decision records 054, 055, 061): the Atom feed (`feed` with
+  // xml-js, about 44 KB), fast-xml-parser's XMLBuilder (22 KB) for the sitemap and
+  // OAI-PMH, the OAI-PMH records and the saved searches took the search group from 202 to
+  // 329.4 KB (esbuild, measured 2026-11-28). To meet the goal again, the harvesting
+  // routes (feed, sitemap, OAI-PMH) would move to a Lambda of their own.
+  'Portal API, client group search': 332_000,
 };
 
 /** The bytes a function's bundle may have: its {@link OVER_GOAL_CEILINGS} entry, else the goal. */

@@ -2806,6 +2806,10 @@ const CASES: Record<OperationId, RouteCase> = {
       check(body) {
         expect(body).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
         expect(body).toContain('Buffer Overflow Attack Lab (Set-UID Version)');
+      },
+    },
+    bad: [],
+  },
   // The OAI-PMH repository (issue 24 item 7; decision record 054): an XML document,
   // protocol errors included, always 200; harvest-oai.int.test.ts validates it against the schemas.
   harvestOai: {
@@ -2825,6 +2829,10 @@ const CASES: Record<OperationId, RouteCase> = {
       check(body) {
         expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
         expect(body).toContain(`/courseware/${LAB_ALIAS}</loc>`);
+      },
+    },
+    bad: [],
+  },
   harvestOaiForm: {
     ok: {
       path: '/api/v1/oai',

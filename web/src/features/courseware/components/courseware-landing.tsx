@@ -228,7 +228,6 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
                   control={control}
                   search={search}
                   searchKey={searchKey}
-                  search={search}
                   canClearFilters={active > 0}
                   onClearAll={() => {
                     searchInputRef.current?.focus();
