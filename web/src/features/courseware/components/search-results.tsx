@@ -61,8 +61,11 @@ function FollowSearchLink({ search }: { search: CoursewareSearch }) {
       aria-label={`${FOLLOW_SEARCH_TEXT} (Atom feed)`}
       textStyle="sm"
       fontWeight="medium"
+      display="inline-flex"
+      alignItems="center"
+      gap="1.5"
     >
-      <RssIcon aria-hidden="true" />
+      <RssIcon aria-hidden="true" size={16} />
       {FOLLOW_SEARCH_TEXT}
     </Link>
   );
