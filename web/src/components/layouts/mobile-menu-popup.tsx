@@ -48,7 +48,12 @@ export function MobileMenuPopup({ links, intent }: { links: readonly NavItem[]; 
           </Menu.ItemGroup>
           <Menu.Separator />
           {user ? (
-            <AccountMenuItems user={user} messages={messages} links={accountLinks(principal)} />
+            <AccountMenuItems
+              user={user}
+              messages={messages}
+              links={accountLinks(principal)}
+              withFeatureItems={false}
+            />
           ) : (
             <>
               <Menu.Item value={paths.signup} asChild>

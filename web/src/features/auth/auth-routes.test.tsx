@@ -28,6 +28,9 @@ async function accountMenuItems() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   const menu = await screen.findByRole('menu');
+  // The "Saved searches" item (issue 24 item 8) is loaded with the menu: wait for it, so
+  // the list read is the whole menu.
+  await within(menu).findByRole('menuitem', { name: /^Saved searches/ });
   return within(menu)
     .getAllByRole('menuitem')
     .map((item) => item.textContent);
@@ -207,7 +210,7 @@ describe('avatar menu (spec §2.3)', () => {
     mockPortal();
     signIn(PERSONAS.faculty());
     renderWithProviders(<Header />);
-    expect(await accountMenuItems()).toEqual(['Logout', 'Welcome aboard']);
+    expect(await accountMenuItems()).toEqual(['Saved searches', 'Logout', 'Welcome aboard']);
     expect(screen.getByText('Fay Faculty')).toBeInTheDocument();
     expect(screen.getByText('fay@example.edu')).toBeInTheDocument();
   });
@@ -234,7 +237,14 @@ describe('avatar menu (spec §2.3)', () => {
     mockPortal();
     signIn(PERSONAS.editor());
     renderWithProviders(<Header />);
-    expect(await accountMenuItems()).toEqual(['Add new page', 'Dashboard', 'Admin', 'Logout', 'Welcome aboard']);
+    expect(await accountMenuItems()).toEqual([
+      'Add new page',
+      'Dashboard',
+      'Admin',
+      'Saved searches',
+      'Logout',
+      'Welcome aboard',
+    ]);
   });
 
   it('adds Archived content for an admin with the archived-content permission', async () => {
@@ -246,6 +256,7 @@ describe('avatar menu (spec §2.3)', () => {
       'Dashboard',
       'Admin',
       'Archived content',
+      'Saved searches',
       'Logout',
       'Welcome aboard',
     ]);
