@@ -1,35 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SavedSearchQuery } from '#shared/contracts/saved-search';
+import { catalogDocument } from '../test-support/catalog-document.ts';
 import { buildCatalogIndex } from './in-memory-index.ts';
 import type { CatalogDocument } from './port.ts';
 import { newMatchesOf } from './saved-search-matches.ts';
 
-let n = 0;
+/** A published lesson (`catalogDocument`) last modified at `modifiedTimestamp`. */
 function doc(name: string, modifiedTimestamp: string, overrides: Partial<CatalogDocument> = {}): CatalogDocument {
-  n += 1;
-  return {
-    id: `01jd3k4m5n6p7q8r9s0t1v2w${String(n).padStart(2, '0')}`,
-    name,
-    urlAlias: name.toLowerCase().replace(/\W+/g, '-'),
-    status: 'published',
-    category: 'lesson',
-    categories: ['lesson'],
-    educationLevels: [],
-    experienceLevels: [],
-    tags: [],
-    parentId: null,
-    image: null,
-    createdTimestamp: '2026-01-01T00:00:00.000Z',
-    modifiedTimestamp,
-    summary: '',
-    author: null,
-    searchTags: [],
-    ksaIds: [],
-    kuIds: [],
-    tksIds: [],
-    contributorIds: [],
-    ...overrides,
-  };
+  return catalogDocument(name, { modifiedTimestamp, ...overrides });
 }
 
 const index = buildCatalogIndex(
