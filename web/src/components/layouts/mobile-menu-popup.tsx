@@ -48,12 +48,7 @@ export function MobileMenuPopup({ links, intent }: { links: readonly NavItem[]; 
           </Menu.ItemGroup>
           <Menu.Separator />
           {user ? (
-            <AccountMenuItems
-              user={user}
-              messages={messages}
-              links={accountLinks(principal)}
-              withFeatureItems={false}
-            />
+            <AccountMenuItems user={user} messages={messages} links={accountLinks(principal)} />
           ) : (
             <>
               <Menu.Item value={paths.signup} asChild>

@@ -12,6 +12,9 @@ function mockServer() {
   return mockApi((url) => {
     if (url.pathname === '/api/v1/claims') return { body: { items: getSession().principal?.claims ?? [] } };
     if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
+    // A signed-in shell counts the saved searches for the account menus (issue 24 item 8);
+    // left unanswered, its error would open the error dialog of spec §8 over the page.
+    if (url.pathname === '/api/v1/saved-searches') return { body: { items: [], limit: 20 } };
     if (url.pathname === '/api/v1/user/courses') {
       return {
         body: {
