@@ -1,8 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import { EyeIcon } from 'lucide-react';
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { can } from '#shared/capabilities';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { useDialogOpener } from '../hooks/use-dialog-opener.ts';
 
 /** The file a preview button is for: its id, display name and, when shown, its type ("PDF"). */
 export interface PreviewableFile {
@@ -38,41 +39,25 @@ export function FilePreviewButton({
   DownloadAction?: PreviewDownloadAction | undefined;
 }) {
   const { principal } = useSession();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  useEffect(() => {
-    // Once the dialog is gone (and its focus trap with it), the focus returns to the button.
-    if (!open && returnFocus.current) {
-      returnFocus.current = false;
-      button.current?.focus();
-    }
-  }, [open]);
+  const { open, buttonRef, show, close } = useDialogOpener();
   if (!can(principal, kind === 'lesson' ? 'viewLessonFiles' : 'viewFiles')) return null;
   return (
     <>
       <Button
-        ref={button}
+        ref={buttonRef}
         size="xs"
         variant="outline"
         colorPalette="brand"
         aria-label={previewButtonName(file)}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={show}
       >
         <EyeIcon aria-hidden="true" />
         Preview
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <PreviewDialog
-            file={file}
-            DownloadAction={DownloadAction}
-            onClose={() => {
-              returnFocus.current = true;
-              setOpen(false);
-            }}
-          />
+          <PreviewDialog file={file} DownloadAction={DownloadAction} onClose={close} />
         </Suspense>
       ) : null}
     </>

@@ -1,8 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import { FileImageIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { can } from '#shared/capabilities';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { useDialogOpener } from '../hooks/use-dialog-opener.ts';
 
 /** A file with the public image of its first page (issue 24 item 1, decision record 059). */
 export interface FirstPageFile {
@@ -38,42 +39,26 @@ export function FirstPageButton({
   kind?: 'courseware' | 'lesson';
 }) {
   const { principal } = useSession();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  useEffect(() => {
-    if (!open && returnFocus.current) {
-      returnFocus.current = false;
-      button.current?.focus();
-    }
-  }, [open]);
+  const { open, buttonRef, show, close } = useDialogOpener();
   const firstPage = file.firstPage;
   if (!firstPage || can(principal, kind === 'lesson' ? 'viewLessonFiles' : 'viewFiles')) return null;
   return (
     <>
       <Button
-        ref={button}
+        ref={buttonRef}
         size="xs"
         variant="outline"
         colorPalette="brand"
         aria-label={firstPageButtonName(file)}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={show}
       >
         <FileImageIcon aria-hidden="true" />
         Preview first page
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <FirstPageDialog
-            name={file.name}
-            image={firstPage}
-            signedIn={principal !== null}
-            onClose={() => {
-              returnFocus.current = true;
-              setOpen(false);
-            }}
-          />
+          <FirstPageDialog name={file.name} image={firstPage} signedIn={principal !== null} onClose={close} />
         </Suspense>
       ) : null}
     </>
