@@ -4,6 +4,31 @@ import { createOrganization } from '../data/organizations.ts';
 import { createUserAccount } from '../data/users.ts';
 import { newId } from '../domain/ids.ts';
 
+/**
+ * Stores a throw-away user account (version 1: the USER role, coursewareFeature, the
+ * USCR range, no unit, no team, no messages) with id `id`, for tests that need a user
+ * of their own rather than a persona.
+ */
+export async function createPlainUserAccount(id: string, displayName: string, email: string): Promise<void> {
+  await createUserAccount({
+    user: {
+      id,
+      displayName,
+      email,
+      picture: null,
+      businessUnitId: null,
+      businessUnit: null,
+      ranges: ['USCR'],
+      createdTimestamp: new Date().toISOString(),
+    },
+    claims: [{ type: 'role', value: USER_ROLE }],
+    subscriptions: [COURSEWARE_FEATURE],
+    messages: [],
+    organizations: [],
+    identities: [],
+  });
+}
+
 /** What {@link createUserAdminFixture} made: a user, a business unit and a team (organization). */
 export interface UserAdminFixture {
   readonly userId: string;
@@ -20,23 +45,7 @@ export interface UserAdminFixture {
  */
 export async function createUserAdminFixture(): Promise<UserAdminFixture> {
   const fixture = { userId: newId(), unitId: newId(), organizationId: newId() };
-  await createUserAccount({
-    user: {
-      id: fixture.userId,
-      displayName: 'Olive Overhttp',
-      email: 'olive.overhttp@example.edu',
-      picture: null,
-      businessUnitId: null,
-      businessUnit: null,
-      ranges: ['USCR'],
-      createdTimestamp: new Date().toISOString(),
-    },
-    claims: [{ type: 'role', value: USER_ROLE }],
-    subscriptions: [COURSEWARE_FEATURE],
-    messages: [],
-    organizations: [],
-    identities: [],
-  });
+  await createPlainUserAccount(fixture.userId, 'Olive Overhttp', 'olive.overhttp@example.edu');
   await createBusinessUnit({
     id: fixture.unitId,
     name: 'Over HTTP Community College',

@@ -1,13 +1,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
 import { SavedSearch, SavedSearchList, UnsubscribeResult } from '#shared/contracts/saved-search';
 import { ROUTE_RATE_LIMITS } from '#shared/limits';
 import { bumpCatalogRevision } from '../../data/catalog.ts';
 import { createContent } from '../../data/content.ts';
 import { getOutboxMessage, listPendingOutbox, type OutboxItem } from '../../data/messages.ts';
 import { getSavedSearch, getSavedSearchSettings } from '../../data/saved-searches.ts';
-import { createUserAccount } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
 import { parseUnsubscribeToken, unsubscribeToken } from '../../domain/saved-searches.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
@@ -19,6 +17,7 @@ import { sendSavedSearchDigests } from '../../services/saved-searches.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withHeaders } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
+import { createPlainUserAccount } from '../../test-support/user-admin.ts';
 import { handler } from './index.ts';
 
 /**
@@ -31,25 +30,7 @@ import { handler } from './index.ts';
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 const users = { ada: { id: newId(), token: '' }, bob: { id: newId(), token: '' } };
 
-async function createUser(id: string, displayName: string, email: string) {
-  await createUserAccount({
-    user: {
-      id,
-      displayName,
-      email,
-      picture: null,
-      businessUnitId: null,
-      businessUnit: null,
-      ranges: ['USCR'],
-      createdTimestamp: new Date().toISOString(),
-    },
-    claims: [{ type: 'role', value: USER_ROLE }],
-    subscriptions: [COURSEWARE_FEATURE],
-    messages: [],
-    organizations: [],
-    identities: [],
-  });
-}
+const createUser = createPlainUserAccount;
 
 beforeAll(async () => {
   stack = await startTestStack();
