@@ -333,7 +333,8 @@ export function contentItemOf(record: ContentRecord, version: number): ContentIt
  * `modifiedTimestamp` on gsi3); when the alias changed, the old alias guard deleted
  * (conditional on naming this item) and the new one created (conditional on being
  * absent); the catalog revision bump (decision record 014); and `audit`, the change's
- * audit event, when given (issue 21 item 19). `record` carries the
+ * audit event, when given (issue 21 item 19); `extraSteps` (a publish's revision,
+ * issue 25 item 3) in the same transaction. `record` carries the
  * new field values, `modifiedTimestamp` included; `previousAlias` is the stored one.
  * Nothing is written when any condition fails.
  * @throws ConflictError {@link CONTENT_STALE_MESSAGE} for a stale version or a
@@ -345,10 +346,12 @@ export async function updateContent(
   expectedVersion: number,
   previousAlias: string,
   audit?: AuditEvent,
+  extraSteps: readonly TransactionStep[] = [],
 ): Promise<ContentItem> {
   const { item, steps } = contentUpdateSteps(record, expectedVersion, previousAlias);
   steps.push({ item: catalogRevisionUpdate() });
   if (audit) steps.push({ item: auditPutStep(audit) });
+  steps.push(...extraSteps);
   await transact(steps);
   return item;
 }

@@ -30,6 +30,8 @@ import { TABLE } from '#shared/table';
  * | business units by name (not merged; issue 11)     | gsi1  | gsi1pk `BUSINESS_UNITS`, gsi1sk `<name lower-case>#<id>`            |
  * | every business-unit merge (duplicate → kept)      | table | pk `BUSINESS_UNIT_MERGES`, sk `<merged unit id>` (attribute intoId) |
  * | catalog revision (bumped by every content write)  | table | pk `CATALOG`, sk `REVISION` (attribute revision, a number)          |
+ * | the draft of a content item (issue 25 item 2)     | table | pk `CONTENT#<id>`, sk `DRAFT`                                       |
+ * | revisions of a content item, newest last (issue 25 item 3) | table | pk `CONTENT#<id>`, sk `REVISION#<revision id, a ULID>`   |
  *
  * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
  * uploaded files `files/<fileId>` (in the private or the public bucket, by
@@ -101,6 +103,8 @@ export const ENTITY_TYPES = {
   savedSearch: 'SavedSearch',
   savedSearchSettings: 'SavedSearchSettings',
   savedSearchDigest: 'SavedSearchDigest',
+  contentDraft: 'ContentDraft',
+  contentRevision: 'ContentRevision',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -931,4 +935,17 @@ export const SAVED_SEARCH_ALERTS_PARTITION = 'SAVED_SEARCH_ALERTS';
 /** gsi1 key of a saved search with alerts on: grouped by user (`<userId>#<id>`), so the digest reads a user's searches together. */
 export function savedSearchAlertIndexKey(userId: string, id: string): { gsi1pk: string; gsi1sk: string } {
   return { gsi1pk: SAVED_SEARCH_ALERTS_PARTITION, gsi1sk: `${userId}#${id}` };
+}
+
+/** `CONTENT#<id>` / `DRAFT`: the one draft of a content item (issue 25 item 2; decision record 064). */
+export function contentDraftKey(contentId: string): TableKey {
+  return { pk: contentKey(contentId).pk, sk: 'DRAFT' };
+}
+
+/** Sort-key prefix of a content item's revisions; ULIDs sort by time, so a Query reads them in order. */
+export const REVISION_SORT_PREFIX = 'REVISION#';
+
+/** `CONTENT#<id>` / `REVISION#<revisionId>`: one revision of a content item (issue 25 item 3; decision record 065). */
+export function contentRevisionKey(contentId: string, revisionId: string): TableKey {
+  return { pk: contentKey(contentId).pk, sk: `${REVISION_SORT_PREFIX}${revisionId}` };
 }

@@ -15,13 +15,31 @@ import type { ContentCategory, FileOwnerType, FileStatus, FileVisibility } from 
  * parent's children (ChildContent, gsi2); `summary` is the description as plain text
  * without the search-tags block; `author` is the display name of the first
  * contributor; `ancestorIds` lists the ancestors from the top-level item down to the
- * parent.
+ * parent. The publish fields (issue 25 item 4; decision record 065) are set by every
+ * write that leaves the item published (`services/content-publish.ts`) and by the seed.
  */
 export interface ContentRecord extends Content {
   readonly index: number;
   readonly summary: string;
   readonly author: string | null;
   readonly ancestorIds: readonly string[];
+  /** When the item was first published (ISO 8601); absent: never published since issue 25 nor seeded so. */
+  readonly firstPublishedTimestamp?: string;
+  /** When the item was last published (ISO 8601): what "new or updated" reads. */
+  readonly lastPublishedTimestamp?: string;
+  /** The public change log: the notes of its revisions, newest first, at most 20. */
+  readonly changeLog?: readonly { readonly date: string; readonly note: string }[];
+}
+
+/**
+ * The instant that counts for "new or updated" (spec §9 "Updated tag"; issue 25 item
+ * 4): the last publish, or `modifiedTimestamp` for an item never published since
+ * publish dates exist (seeded items carry their seeded dates).
+ */
+export function updatedTimestampOf(
+  record: Pick<ContentRecord, 'lastPublishedTimestamp' | 'modifiedTimestamp'>,
+): string {
+  return record.lastPublishedTimestamp ?? record.modifiedTimestamp;
 }
 
 /**

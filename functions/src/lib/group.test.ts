@@ -146,6 +146,14 @@ describe('createGroupHandler', () => {
       listStatisticBuckets: 'statistics/list-statistic-buckets',
       listRawStatistics: 'statistics/list-raw-statistics',
       getCoursewareMetrics: 'statistics/get-courseware-metrics',
+      getContentDraft: 'content/get-content-draft',
+      putContentDraft: 'content/put-content-draft',
+      discardContentDraft: 'content/discard-content-draft',
+      publishContentDraft: 'content/publish-content-draft',
+      listContentRevisions: 'content/list-content-revisions',
+      getContentRevision: 'content/get-content-revision',
+      diffContentRevisions: 'content/diff-content-revisions',
+      restoreContentRevision: 'content/restore-content-revision',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

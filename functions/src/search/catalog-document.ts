@@ -1,4 +1,5 @@
 import type { ContentRecord } from '../data/items.ts';
+import { updatedTimestampOf } from '../domain/records.ts';
 import { parseSearchTags } from '../domain/search-tags.ts';
 import type { CatalogDocument } from './port.ts';
 
@@ -8,7 +9,9 @@ import type { CatalogDocument } from './port.ts';
  * description (the snapshot cuts it), the tags of the hidden search-tags block
  * (spec §3 Content, decision record 007), the thumbnail when the record has one
  * (issue 24 item 2), the knowledge ids of `ksas`, `kus` and
- * `tkss` in index order, and the contributor ids in index order. Arrays are copies,
+ * `tkss` in index order, and the contributor ids in index order; its `modifiedTimestamp`
+ * is the last publish ({@link updatedTimestampOf}: an edit of an unpublished item or
+ * a draft no longer makes an item "updated"; issue 25 item 4). Arrays are copies,
  * so the document does not change with the record.
  */
 export function toCatalogDocument(record: ContentRecord): CatalogDocument {
@@ -27,7 +30,8 @@ export function toCatalogDocument(record: ContentRecord): CatalogDocument {
     parentId: record.parentId,
     image: record.image,
     createdTimestamp: record.createdTimestamp,
-    modifiedTimestamp: record.modifiedTimestamp,
+    // The real publish date orders and tags "new or updated" (issue 25 item 4; decision record 065).
+    modifiedTimestamp: updatedTimestampOf(record),
     summary: record.summary,
     author: record.author,
     thumbnail: record.thumbnail ? { ...record.thumbnail } : null,

@@ -304,6 +304,13 @@ export function planSeed(sources: SeedSources): SeedPlan {
       lastCuratedTimestamps: { ...SEED_LAST_CURATED },
       createdTimestamp: timestampOf(item, 'created'),
       modifiedTimestamp: timestampOf(item, 'modified'),
+      // Seeded published items were published when created and last when modified (issue 25 item 4).
+      ...(SEED_STATUS === 'published'
+        ? {
+            firstPublishedTimestamp: timestampOf(item, 'created'),
+            lastPublishedTimestamp: timestampOf(item, 'modified'),
+          }
+        : {}),
       image: null,
       includes,
       licence: item.licence,

@@ -18,6 +18,7 @@ import { type Viewer, visibleInDetail } from '../domain/visibility.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { contentAuditEvent } from './content-audit.ts';
+import { publicationOf } from './content-publish.ts';
 
 /** Message of the 409 for editing archived content other than restoring it (spec §4 "Content modes"). */
 export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Restore it first.';
@@ -29,8 +30,9 @@ export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Re
  * contributors and knowledge items named, applies the edit and writes it in one
  * transaction (`updateContent`). Archived content only takes a status change
  * (restore). The change's audit event (`content.update`, `.archive` or `.restore`,
- * with the fields that changed; issue 21 item 19) is part of the transaction.
- * Returns the stored item.
+ * with the fields that changed; issue 21 item 19) is part of the transaction, and so
+ * is a revision when the item is published after the write (issue 25 item 3: the
+ * status change scheduled publishing and bulk publish go through). Returns the stored item.
  * @throws NotFoundError, ConflictError, ValidationError (unknown references).
  */
 export async function editContent(
@@ -49,8 +51,19 @@ export async function editContent(
   const refs = await getContentReferences(changes);
   const missing = missingReferences(changes, refs);
   if (missing.length > 0) throw new ValidationError(missing);
-  const record = applyContentChanges(current, changes, mode, refs, new Date());
-  return toContent(await updateContent(record, version, current.urlAlias, contentAuditEvent(caller, current, record)));
+  const now = new Date();
+  const edited = applyContentChanges(current, changes, mode, refs, now);
+  // Every write that leaves the item published stores a revision (issue 25 item 3).
+  const publication = publicationOf(current, edited, version + 1, caller, null, now);
+  const record = publication?.record ?? edited;
+  const saved = await updateContent(
+    record,
+    version,
+    current.urlAlias,
+    contentAuditEvent(caller, current, record),
+    publication ? [publication.step] : [],
+  );
+  return toContent(saved);
 }
 
 /**

@@ -1,20 +1,23 @@
 import type { FieldError } from '#shared/contracts/common';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
+import type { RevisionSummary } from '#shared/contracts/content-draft';
 import type { ParsedSaveContentRequest, SavedContent } from '#shared/contracts/content-save';
 import type { UploadKind } from '#shared/contracts/file';
+import type { TransactionStep } from '../data/content.ts';
 import { getContentById, getContentByIds } from '../data/content.ts';
 import { getContentReferences } from '../data/content-references.ts';
-import { commitContentSave, prepareContentSave } from '../data/content-save.ts';
+import { assertSaveSize, commitContentSave, prepareContentSave } from '../data/content-save.ts';
 import { getContributorsByIds } from '../data/contributors.ts';
 import { discardFiles, getFilesByIds, isUnattachedReady } from '../data/files.ts';
 import { type ContentItem, type FileItem, toContent } from '../data/items.ts';
-import { planContentSave } from '../domain/content-save.ts';
+import { planContentSave, type SavePlan } from '../domain/content-save.ts';
 import { newId } from '../domain/ids.ts';
 import { visibleInDetail } from '../domain/visibility.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { contentAuditEvent } from './content-audit.ts';
 import { ARCHIVED_READ_ONLY_MESSAGE } from './content-edit.ts';
+import { publicationOf } from './content-publish.ts';
 import { bucketOf, uploadKindOf } from './file-rules.ts';
 
 /**
@@ -29,13 +32,20 @@ import { bucketOf, uploadKindOf } from './file-rules.ts';
  * deleted before the error is rethrown; once it committed, the files it detached are
  * deleted (best effort: they carry a TTL). The save's audit event (sections, files
  * and every other field that changed; issue 21 item 19) is one element of that
- * transaction. Returns the `SavedContent` (the route answers it with 200); `caller`
+ * transaction, and so is a revision when the item is published after the save (issue
+ * 25 item 3; `options.note` its note) and `options.extraSteps` (publishing a draft
+ * deletes it there). Returns the `SavedContent` (the route answers it with 200) with
+ * the stored revision's summary (null: not published); `caller`
  * is the verified caller (its principal decides visibility, its `sub` whose uploads
  * may be attached).
  * @throws NotFoundError (404), ConflictError (409), ValidationError (400) as above;
  *   the transaction's own errors (409 on a concurrent change) after the uploads were deleted.
  */
-export async function saveContent(body: ParsedSaveContentRequest, caller: Caller): Promise<SavedContent> {
+export async function saveContent(
+  body: ParsedSaveContentRequest,
+  caller: Caller,
+  options: SaveOptions = {},
+): Promise<SavedContent & { revision: RevisionSummary | null }> {
   const viewer = caller?.principal ?? null;
   const now = new Date();
   const current = body.id ? await getContentById(body.id) : null;
@@ -71,7 +81,7 @@ export async function saveContent(body: ParsedSaveContentRequest, caller: Caller
   const problems = uploadProblems(body, current, storedContributors, filesById, caller?.sub ?? '', now);
   if (problems.length > 0) throw new ValidationError(problems);
 
-  const plan = planContentSave({
+  const planned = planContentSave({
     request: body,
     current,
     parent,
@@ -82,16 +92,28 @@ export async function saveContent(body: ParsedSaveContentRequest, caller: Caller
     now,
     newId,
   });
+  // Every write that leaves the item published stores a revision (issue 25 item 3).
+  const storedVersion = planned.item.kind === 'update' ? planned.item.expectedVersion + 1 : 1;
+  const publication = publicationOf(current, planned.item.record, storedVersion, caller, options.note ?? null, now);
+  const plan: SavePlan = publication ? { ...planned, item: { ...planned.item, record: publication.record } } : planned;
   const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
+  const steps = [...prepared.steps, ...(publication ? [publication.step] : []), ...(options.extraSteps ?? [])];
+  assertSaveSize(steps.length);
   let saved: ContentItem;
   try {
-    saved = await commitContentSave(prepared);
+    saved = await commitContentSave({ item: prepared.item, steps });
   } catch (error) {
     await discardFiles(plan.uploads, bucketOf);
     throw error;
   }
   if (plan.discardAfterCommit.length > 0) await discardFiles(plan.discardAfterCommit, bucketOf);
-  return { content: toContent(saved), created: plan.created };
+  return { content: toContent(saved), created: plan.created, revision: publication?.revision ?? null };
+}
+
+/** What publishing a draft adds to a save (issue 25 item 2): the revision note, and steps of the same transaction (the draft's delete). */
+export interface SaveOptions {
+  readonly note?: string | null;
+  readonly extraSteps?: readonly TransactionStep[];
 }
 
 /**

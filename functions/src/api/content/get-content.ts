@@ -31,5 +31,9 @@ export const getContent = defineRoute('getContent', async ({ path, caller }) => 
     content: { ...toContent(item), children },
     ancestors: ancestors.filter((ancestor) => visibleInDetail(ancestor.status, viewer)).map(toContentLink),
     contributors: contributors.map(toContributor),
+    // The public change log and the real publish dates (issue 25 item 4; decision record 065).
+    changeLog: [...(item.changeLog ?? [])],
+    firstPublishedTimestamp: item.firstPublishedTimestamp ?? null,
+    lastPublishedTimestamp: item.lastPublishedTimestamp ?? null,
   };
 });

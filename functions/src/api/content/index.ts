@@ -1,5 +1,15 @@
 import { CONTENT_ROUTES } from '#shared/routes/content';
 import { createGroupHandler } from '../../lib/group.ts';
+import {
+  diffContentRevisions,
+  discardContentDraft,
+  getContentDraft,
+  getContentRevision,
+  listContentRevisions,
+  publishContentDraft,
+  putContentDraft,
+  restoreContentRevision,
+} from './content-drafts.ts';
 import { createContent } from './create-content.ts';
 import { createContributor } from './create-contributor.ts';
 import { createEvent } from './create-event.ts';
@@ -63,4 +73,12 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   createEvent,
   updateEvent,
   deleteEvent,
+  getContentDraft,
+  putContentDraft,
+  discardContentDraft,
+  publishContentDraft,
+  listContentRevisions,
+  getContentRevision,
+  diffContentRevisions,
+  restoreContentRevision,
 });
