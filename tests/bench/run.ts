@@ -53,9 +53,13 @@
  *    whole harvests in `oai_dc` and `lom`, records/s against the plain search's hits/s of
  *    the same page size in the same run, and live memory sampled after every page.
  *
+ * 11. Revisions (issue 25 items 2–3; `revisions.ts`): bytes of the revision a publish
+ *    stores for a SEED Labs module (raw JSON and gzip), and the revision list and diff at
+ *    200 revisions as ratios to a plain content GET of the same run.
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
- * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai) runs only those sections and
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions) runs only those sections and
  * replaces only their figures in `latest.json`.
  */
 import { spawn } from 'node:child_process';
@@ -81,6 +85,7 @@ import { lambdaSizeFigures } from './lambda-sizes.ts';
 import { concurrentVisitorFigures } from './load.ts';
 import { oaiBenchFigures, oaiFigures } from './oai-pmh.ts';
 import { previewBenchFigures } from './previews.ts';
+import { revisionFigures } from './revisions.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
 import {
@@ -584,6 +589,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   oai: async () => {
     figures.push(...oaiFigures(await oaiBenchFigures()));
+  },
+  revisions: async () => {
+    figures.push(...(await revisionFigures()));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

@@ -841,6 +841,38 @@ const MATRIX: readonly MatrixRow[] = [
     path: `/api/v1/saved-searches/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`,
     expected: everyone(404),
   },
+  // Drafts and revisions (issue 25 items 2–3; decision records 064, 065): updateContent, like the
+  // content writes; editor and admin fail validation (absent body or query: 400) or find nothing (404).
+  ...(
+    [
+      ['getContentDraft', 'GET', '/api/v1/content-items/{unpublished}/draft', 404],
+      ['putContentDraft', 'PUT', '/api/v1/content-items/{unpublished}/draft', 400],
+      ['discardContentDraft', 'DELETE', '/api/v1/content-items/{unpublished}/draft', 400],
+      ['publishContentDraft', 'POST', '/api/v1/content-items/{unpublished}/draft/publish', 400],
+      ['listContentRevisions', 'GET', '/api/v1/content-items/00000000000000000000000000/revisions', 404],
+      ['getContentRevision', 'GET', '/api/v1/content-items/{unpublished}/revisions/00000000000000000000000000', 404],
+      ['diffContentRevisions', 'GET', '/api/v1/content-items/{unpublished}/revision-diff', 400],
+      [
+        'restoreContentRevision',
+        'POST',
+        '/api/v1/content-items/{unpublished}/revisions/00000000000000000000000000/restore',
+        404,
+      ],
+    ] as const
+  ).map(([operationId, method, path, editorStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 401,
+      editor: editorStatus,
+      admin: editorStatus,
+    },
+  })),
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

@@ -373,6 +373,45 @@ beforeAll(async () => {
   savedSearches.token = deleted.token;
 });
 
+/**
+ * What the draft and revision cases act on (issue 25 items 2–3; decision records 064, 065):
+ * an item saved and published over HTTP (its first revision) with a draft (draftVersion 1),
+ * made before the cases run. The cases run in route-table order: read the draft, autosave
+ * it (→ 2), publish it (the second revision), list, read and diff the revisions, restore
+ * the first as a new draft (draftVersion 1), discard that draft.
+ */
+const drafted = { id: '', version: 0, revisions: [] as string[] };
+
+beforeAll(async () => {
+  const saved = await api(
+    '/api/v1/content-saves',
+    await requestInit('POST', 'editor', {
+      json: { fields: { name: 'Drafted over HTTP', description: '<p>Ubuntu 20.04 images.</p>' } },
+    }),
+  );
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  const content = ((await saved.json()) as { content: { id: string; version: number } }).content;
+  const published = await api(
+    `/api/v1/content-items/${content.id}`,
+    await requestInit('PATCH', 'editor', { json: { status: 'published', version: content.version } }),
+  );
+  expect(published.status, await published.clone().text()).toBe(200);
+  drafted.id = content.id;
+  drafted.version = content.version + 1;
+  const draft = await api(
+    `/api/v1/content-items/${content.id}/draft`,
+    await requestInit('PUT', 'editor', { json: { save: draftedSave('<p>Ubuntu 22.04 images.</p>') } }),
+  );
+  expect(draft.status, await draft.clone().text()).toBe(200);
+});
+
+/** The draft body of the drafted item with `description`. */
+const draftedSave = (description: string) => ({
+  id: drafted.id,
+  version: drafted.version,
+  fields: { name: 'Drafted over HTTP', description },
+});
+
 const CASES: Record<OperationId, RouteCase> = {
   listContent: {
     ok: {
@@ -2844,6 +2883,205 @@ const CASES: Record<OperationId, RouteCase> = {
     },
     bad: [],
   },
+  getContentDraft: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/draft`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(responseOf('getContentDraft').parse(body)).toMatchObject({ contentId: drafted.id, draftVersion: 1 });
+      },
+    },
+    bad: [
+      { path: '/api/v1/content-items/00000000000000000000000000/draft', status: 404, as: 'editor' },
+      { path: '/api/v1/content-items/{moduleId}/draft', status: 403, as: 'student' },
+    ],
+  },
+  putContentDraft: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/draft`;
+      },
+      as: 'editor',
+      body: {
+        get json() {
+          return { draftVersion: 1, save: draftedSave('<p>Ubuntu 22.04 images, task 3.</p>') };
+        },
+      },
+      check(body) {
+        expect(responseOf('putContentDraft').parse(body)).toMatchObject({ draftVersion: 2 });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${drafted.id}/draft`;
+        },
+        status: 409,
+        as: 'editor',
+        body: {
+          get json() {
+            return { draftVersion: 1, save: draftedSave('<p>Stale.</p>') };
+          },
+        },
+      },
+      {
+        path: '/api/v1/content-items/{moduleId}/draft',
+        status: 400,
+        as: 'editor',
+        body: {
+          get json() {
+            return { save: draftedSave('<p>Wrong item.</p>') };
+          },
+        },
+        fieldError: { path: 'body.save.id', message: 'Must be the id of the path.' },
+      },
+    ],
+  },
+  publishContentDraft: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/draft/publish`;
+      },
+      as: 'editor',
+      body: { json: { draftVersion: 2, note: 'Task 3 uses Ubuntu 22.04 images' } },
+      check(body) {
+        const published = responseOf('publishContentDraft').parse(body) as {
+          content: { description: string };
+          revision: { note: string };
+        };
+        expect(published.content.description).toContain('22.04');
+        expect(published.revision.note).toBe('Task 3 uses Ubuntu 22.04 images');
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${drafted.id}/draft/publish`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { draftVersion: 1, note: 'n'.repeat(501) } },
+        fieldError: { path: 'body.note', message: 'Must be at most 500 characters.' },
+      },
+      {
+        get path() {
+          return `/api/v1/content-items/${drafted.id}/draft/publish`;
+        },
+        status: 404,
+        as: 'editor',
+        body: { json: { draftVersion: 2 } },
+      },
+    ],
+  },
+  listContentRevisions: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/revisions`;
+      },
+      as: 'editor',
+      check(body) {
+        const page = responseOf('listContentRevisions').parse(body) as { items: { id: string; note: string | null }[] };
+        expect(page.items.map((item) => item.note)).toEqual(['Task 3 uses Ubuntu 22.04 images', null]);
+        drafted.revisions = page.items.map((item) => item.id);
+      },
+    },
+    bad: [{ path: '/api/v1/content-items/00000000000000000000000000/revisions', status: 404, as: 'editor' }],
+  },
+  getContentRevision: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/revisions/${drafted.revisions[1]}`;
+      },
+      as: 'editor',
+      check(body) {
+        const revision = responseOf('getContentRevision').parse(body) as { content: { description: string } };
+        expect(revision.content.description).toContain('20.04');
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${drafted.id}/revisions/00000000000000000000000000`;
+        },
+        status: 404,
+        as: 'editor',
+      },
+    ],
+  },
+  diffContentRevisions: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/revision-diff?from=${drafted.revisions[1]}&to=${drafted.revisions[0]}`;
+      },
+      as: 'editor',
+      check(body) {
+        const diff = responseOf('diffContentRevisions').parse(body) as {
+          description: { kind: string; text: string }[];
+        };
+        expect(diff.description.filter((part) => part.kind === 'added').map((part) => part.text.trim())).toContain(
+          '22',
+        );
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${drafted.id}/revision-diff?from=x`;
+        },
+        status: 400,
+        as: 'editor',
+      },
+    ],
+  },
+  restoreContentRevision: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/revisions/${drafted.revisions[1]}/restore`;
+      },
+      as: 'editor',
+      body: { json: {} },
+      check(body) {
+        const draft = responseOf('restoreContentRevision').parse(body) as {
+          draftVersion: number;
+          save: { fields: { description: string } };
+        };
+        expect(draft.draftVersion).toBe(1);
+        expect(draft.save.fields.description).toContain('20.04');
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${drafted.id}/revisions/${drafted.revisions[0]}/restore`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: {} },
+      },
+    ],
+  },
+  discardContentDraft: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/draft?draftVersion=1`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(responseOf('discardContentDraft').parse(body)).toEqual({ contentId: drafted.id });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${drafted.id}/draft?draftVersion=1`;
+        },
+        status: 409,
+        as: 'editor',
+      },
+    ],
+  },
 };
 
 /** The routes that answer an XML document, by the media type they answer (decision record 055). */
@@ -2964,9 +3202,9 @@ describe('content by id or alias', () => {
       seen.push(...page.items.map((i) => i.id));
       token = page.nextPageToken;
     } while (token);
-    // 60 + 81 seeded items of both catalogues (issue 24 item 0).
-    expect(seen).toHaveLength(60 + 81);
-    expect(new Set(seen).size).toBe(60 + 81);
+    // 60 + 81 seeded items of both catalogues (issue 24 item 0), and the item the draft cases publish (issue 25).
+    expect(seen).toHaveLength(60 + 81 + 1);
+    expect(new Set(seen).size).toBe(60 + 81 + 1);
   });
 
   it('loads every knowledge item in one page of up to 10000', async () => {
@@ -3015,17 +3253,18 @@ describe('search over HTTP', () => {
 
   it('pages through every published item with nextPageToken, each once, in the order of one big page', async () => {
     const all = await searchPage({ limit: 300 });
-    expect(all.total).toBe(60 + 81);
+    // The seeded items and the item the draft cases publish (issue 25).
+    expect(all.total).toBe(60 + 81 + 1);
     const seen: string[] = [];
     let token: string | null = null;
     do {
       const page: SearchContentPage = await searchPage({ limit: 13, filter: token ? { nextPageToken: token } : {} });
-      expect(page.total).toBe(60 + 81);
+      expect(page.total).toBe(60 + 81 + 1);
       seen.push(...page.items.map((item) => item.id));
       token = page.nextPageToken;
     } while (token);
     expect(seen).toEqual(all.items.map((item) => item.id));
-    expect(new Set(seen).size).toBe(60 + 81);
+    expect(new Set(seen).size).toBe(60 + 81 + 1);
   });
 
   it('counts facets over every hit, not only the page', async () => {
