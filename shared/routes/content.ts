@@ -503,6 +503,18 @@ export const CONTENT_ROUTES = [
     errorStatuses: [401, 403, 404, 409],
   },
   {
+    operationId: 'previewContentDraft',
+    method: 'GET',
+    path: '/api/v1/content-items/{id}/draft/preview',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      "Preview as a visitor: the draft applied in memory as publishing would, in the public GET's shape, filtered as a visitor sees it; nothing is written (issue 25 item 2; decision record 064).",
+    request: { path: ContentItemPath },
+    response: PublicContentDetail,
+    errorStatuses: [400, 401, 403, 404, 409],
+  },
+  {
     operationId: 'discardContentDraft',
     method: 'DELETE',
     path: '/api/v1/content-items/{id}/draft',

@@ -858,6 +858,7 @@ const MATRIX: readonly MatrixRow[] = [
         '/api/v1/content-items/{unpublished}/revisions/00000000000000000000000000/restore',
         404,
       ],
+      ['previewContentDraft', 'GET', '/api/v1/content-items/{unpublished}/draft/preview', 404],
     ] as const
   ).map(([operationId, method, path, editorStatus]) => ({
     operationId,

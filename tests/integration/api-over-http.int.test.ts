@@ -378,7 +378,7 @@ beforeAll(async () => {
  * an item saved and published over HTTP (its first revision) with a draft (draftVersion 1),
  * made before the cases run. The cases run in route-table order: read the draft, autosave
  * it (→ 2), publish it (the second revision), list, read and diff the revisions, restore
- * the first as a new draft (draftVersion 1), discard that draft.
+ * the first as a new draft (draftVersion 1), preview it as a visitor, discard that draft.
  */
 const drafted = { id: '', version: 0, revisions: [] as string[] };
 
@@ -3061,6 +3061,24 @@ const CASES: Record<OperationId, RouteCase> = {
         body: { json: {} },
       },
     ],
+  },
+  previewContentDraft: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${drafted.id}/draft/preview`;
+      },
+      as: 'editor',
+      check(body) {
+        const preview = responseOf('previewContentDraft').parse(body) as {
+          content: { description: string; status: string };
+          changeLog: { note: string }[];
+        };
+        expect(preview.content).toMatchObject({ status: 'published' });
+        expect(preview.content.description).toContain('20.04');
+        expect(preview.changeLog.map((entry) => entry.note)).toEqual(['Task 3 uses Ubuntu 22.04 images']);
+      },
+    },
+    bad: [{ path: '/api/v1/content-items/00000000000000000000000000/draft/preview', status: 404, as: 'editor' }],
   },
   discardContentDraft: {
     ok: {

@@ -154,6 +154,7 @@ describe('createGroupHandler', () => {
       getContentRevision: 'content/get-content-revision',
       diffContentRevisions: 'content/diff-content-revisions',
       restoreContentRevision: 'content/restore-content-revision',
+      previewContentDraft: 'content/preview-content-draft',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

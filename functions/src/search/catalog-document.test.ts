@@ -32,6 +32,17 @@ describe('toCatalogDocument', () => {
     );
   });
 
+  it('dates an item by its last publish, so an edit without a publish does not make it "updated" (issue 25 item 4)', () => {
+    const edited = contentRecord('Edited after its publish', {
+      modifiedTimestamp: '2026-11-20T10:00:00.000Z',
+      lastPublishedTimestamp: '2026-01-05T08:00:00.000Z',
+    });
+    expect(toCatalogDocument(edited).modifiedTimestamp).toBe('2026-01-05T08:00:00.000Z');
+    // An item never published since publish dates exist keeps its modification date.
+    const older = contentRecord('Stored before issue 25', { modifiedTimestamp: '2026-11-20T10:00:00.000Z' });
+    expect(toCatalogDocument(older).modifiedTimestamp).toBe('2026-11-20T10:00:00.000Z');
+  });
+
   it('reads the hidden search-tags block of the description', () => {
     expect(document.searchTags).toEqual(['stack smashing', 'gdb']);
     expect(toCatalogDocument(contentRecord('Plain')).searchTags).toEqual([]);

@@ -5,6 +5,7 @@ import {
   DRAFT_NOT_FOUND_MESSAGE,
   DRAFT_STALE_MESSAGE,
   type DraftBody,
+  type PublicContentDetail,
   type PublishedContent,
   REVISION_NOT_FOUND_MESSAGE,
   type Revision,
@@ -12,7 +13,7 @@ import {
   type RevisionPage,
 } from '#shared/contracts/content-draft';
 import { SaveContentRequest } from '#shared/contracts/content-save';
-import { getContentById } from '../data/content.ts';
+import { contentItemOf, getContentById, getContentRelations } from '../data/content.ts';
 import {
   deleteDraft,
   deleteDraftStep,
@@ -22,13 +23,13 @@ import {
   listRevisions,
   putDraft,
 } from '../data/content-drafts.ts';
-import type { ContentItem } from '../data/items.ts';
+import { type ContentItem, toContent, toContentLink, toContributor } from '../data/items.ts';
 import { diffContent } from '../domain/revision-diff.ts';
-import { visibleInDetail } from '../domain/visibility.ts';
+import { visibleAsChild, visibleInDetail } from '../domain/visibility.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { ARCHIVED_READ_ONLY_MESSAGE } from './content-edit.ts';
-import { saveContent } from './content-save.ts';
+import { readSavePlan, saveContent } from './content-save.ts';
 
 /**
  * Seconds an upload a draft names is kept alive after each draft write (decision
@@ -133,6 +134,46 @@ export async function publishDraft(
   if (!saved.revision) throw new Error('A publish stored no revision.');
   // issue 25 item 5: queueContentUpdateNotice({ contentId: id, revisionId: saved.revision.id, note: saved.revision.note, publishedTimestamp: saved.revision.publishedTimestamp })
   return { content: saved.content, created: saved.created, revision: saved.revision };
+}
+
+/**
+ * `GET …/draft/preview` ("Preview as a visitor", issue 25 item 2): the draft applied in
+ * memory exactly as publishing would apply it (`readSavePlan`, status published;
+ * nothing is written), answered in the public GET's shape and filtered as a visitor
+ * sees it: hidden children and ancestors left out, the contributors stored (a
+ * contributor the draft would create is not shown before it exists).
+ * @throws NotFoundError (404) for a hidden item or no draft; what planning the save
+ *   throws (400, 409) when the draft could not be published as it is.
+ */
+export async function previewDraft(id: string, caller: Caller): Promise<PublicContentDetail> {
+  const current = await editableItem(id, caller);
+  const draft = await getDraft(id);
+  if (!draft) throw new NotFoundError(DRAFT_NOT_FOUND_MESSAGE);
+  const body = SaveContentRequest.parse({ ...draft.save, fields: { ...draft.save.fields, status: 'published' } });
+  const now = new Date();
+  const { planned } = await readSavePlan(body, caller, now, false);
+  const at = now.toISOString();
+  const item = contentItemOf(
+    {
+      ...planned.item.record,
+      firstPublishedTimestamp: current.firstPublishedTimestamp ?? at,
+      lastPublishedTimestamp: at,
+    },
+    current.version + 1,
+  );
+  const { ancestors, contributors, childStatuses } = await getContentRelations(item);
+  const children = item.children.filter((ref) => {
+    const status = childStatuses.get(ref.id);
+    return status !== undefined && visibleAsChild(status, null);
+  });
+  return {
+    content: { ...toContent(item), children },
+    ancestors: ancestors.filter((ancestor) => visibleInDetail(ancestor.status, null)).map(toContentLink),
+    contributors: contributors.map(toContributor),
+    changeLog: [...(current.changeLog ?? [])],
+    firstPublishedTimestamp: item.firstPublishedTimestamp ?? null,
+    lastPublishedTimestamp: item.lastPublishedTimestamp ?? null,
+  };
 }
 
 /** `GET …/revisions` (issue 25 item 3): the item's revisions, newest first, paged. */

@@ -46,8 +46,41 @@ export async function saveContent(
   caller: Caller,
   options: SaveOptions = {},
 ): Promise<SavedContent & { revision: RevisionSummary | null }> {
-  const viewer = caller?.principal ?? null;
   const now = new Date();
+  const { current, planned } = await readSavePlan(body, caller, now, true);
+  // Every write that leaves the item published stores a revision (issue 25 item 3).
+  const storedVersion = planned.item.kind === 'update' ? planned.item.expectedVersion + 1 : 1;
+  const publication = publicationOf(current, planned.item.record, storedVersion, caller, options.note ?? null, now);
+  const plan: SavePlan = publication ? { ...planned, item: { ...planned.item, record: publication.record } } : planned;
+  const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
+  const steps = [...prepared.steps, ...(publication ? [publication.step] : []), ...(options.extraSteps ?? [])];
+  assertSaveSize(steps.length);
+  let saved: ContentItem;
+  try {
+    saved = await commitContentSave({ item: prepared.item, steps });
+  } catch (error) {
+    await discardFiles(plan.uploads, bucketOf);
+    throw error;
+  }
+  if (plan.discardAfterCommit.length > 0) await discardFiles(plan.discardAfterCommit, bucketOf);
+  return { content: toContent(saved), created: plan.created, revision: publication?.revision ?? null };
+}
+
+/**
+ * The reads and the plan of a save (everything `saveContent` does before writing):
+ * the item (hidden or missing → 404, archived → 409) or a new item's parent, its
+ * children, the changed contributors, the references and the files named, then
+ * `planContentSave`. With `checkUploads`, the new uploads are checked (400 at their
+ * field). Shared by the save and the draft preview (issue 25 item 2), which writes nothing.
+ * @throws NotFoundError, ConflictError, ValidationError as {@link saveContent}.
+ */
+export async function readSavePlan(
+  body: ParsedSaveContentRequest,
+  caller: Caller,
+  now: Date,
+  checkUploads: boolean,
+): Promise<{ current: ContentItem | null; planned: SavePlan }> {
+  const viewer = caller?.principal ?? null;
   const current = body.id ? await getContentById(body.id) : null;
   if (body.id && (!current || !visibleInDetail(current.status, viewer))) {
     throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
@@ -78,8 +111,10 @@ export async function saveContent(
   const files = fileIds.size > 0 ? await getFilesByIds([...fileIds]) : [];
   const filesById = new Map(files.map((file) => [file.id, file]));
 
-  const problems = uploadProblems(body, current, storedContributors, filesById, caller?.sub ?? '', now);
-  if (problems.length > 0) throw new ValidationError(problems);
+  if (checkUploads) {
+    const problems = uploadProblems(body, current, storedContributors, filesById, caller?.sub ?? '', now);
+    if (problems.length > 0) throw new ValidationError(problems);
+  }
 
   const planned = planContentSave({
     request: body,
@@ -92,22 +127,7 @@ export async function saveContent(
     now,
     newId,
   });
-  // Every write that leaves the item published stores a revision (issue 25 item 3).
-  const storedVersion = planned.item.kind === 'update' ? planned.item.expectedVersion + 1 : 1;
-  const publication = publicationOf(current, planned.item.record, storedVersion, caller, options.note ?? null, now);
-  const plan: SavePlan = publication ? { ...planned, item: { ...planned.item, record: publication.record } } : planned;
-  const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
-  const steps = [...prepared.steps, ...(publication ? [publication.step] : []), ...(options.extraSteps ?? [])];
-  assertSaveSize(steps.length);
-  let saved: ContentItem;
-  try {
-    saved = await commitContentSave({ item: prepared.item, steps });
-  } catch (error) {
-    await discardFiles(plan.uploads, bucketOf);
-    throw error;
-  }
-  if (plan.discardAfterCommit.length > 0) await discardFiles(plan.discardAfterCommit, bucketOf);
-  return { content: toContent(saved), created: plan.created, revision: publication?.revision ?? null };
+  return { current, planned };
 }
 
 /** What publishing a draft adds to a save (issue 25 item 2): the revision note, and steps of the same transaction (the draft's delete). */

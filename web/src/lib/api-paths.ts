@@ -129,4 +129,5 @@ export const API_PATHS = {
   getContentRevision: '/content-items/{id}/revisions/{revisionId}',
   diffContentRevisions: '/content-items/{id}/revision-diff',
   restoreContentRevision: '/content-items/{id}/revisions/{revisionId}/restore',
+  previewContentDraft: '/content-items/{id}/draft/preview',
 } as const satisfies Record<OperationId, string>;

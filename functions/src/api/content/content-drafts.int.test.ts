@@ -117,6 +117,14 @@ describe('drafts, publish and revisions (issue 25 items 2–4)', () => {
     expect(ContentDraft.parse((await getDraft(item.id)).body).save.fields.description).toContain('22.04');
     // The visitors' view is unchanged by the draft.
     expect(await publicGet(item.id)).toEqual(before);
+    // Preview as a visitor: the draft in the public GET's shape, hidden children left out; nothing written.
+    const preview = await invoke('editor', 'content/preview-content-draft', { path: { id: item.id } });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const previewed = PublicContentDetail.parse(preview.body);
+    expect(previewed.content).toMatchObject({ name: 'Drafted lab, new edition', status: 'published', children: [] });
+    expect(previewed.content.description).toContain('22.04');
+    expect(await publicGet(item.id)).toEqual(before);
+    expect((await invoke('other', 'content/preview-content-draft', { path: { id: item.id } })).status).toBe(200);
 
     const published = await publish('editor', item.id, 1, 'Task 3 uses Ubuntu 22.04 images');
     expect(published.status, JSON.stringify(published.body)).toBe(200);

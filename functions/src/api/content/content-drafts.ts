@@ -39,3 +39,8 @@ export const diffContentRevisions = defineRoute('diffContentRevisions', ({ path,
 export const restoreContentRevision = defineRoute('restoreContentRevision', ({ path, body, caller }) =>
   drafts.restoreRevision(path.id, path.revisionId, body.draftVersion, caller),
 );
+
+/** `GET /api/v1/content-items/{id}/draft/preview` (issue 25 item 2): the draft as visitors would see it once published. */
+export const previewContentDraft = defineRoute('previewContentDraft', ({ path, caller }) =>
+  drafts.previewDraft(path.id, caller),
+);

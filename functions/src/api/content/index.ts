@@ -6,6 +6,7 @@ import {
   getContentDraft,
   getContentRevision,
   listContentRevisions,
+  previewContentDraft,
   publishContentDraft,
   putContentDraft,
   restoreContentRevision,
@@ -81,4 +82,5 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   getContentRevision,
   diffContentRevisions,
   restoreContentRevision,
+  previewContentDraft,
 });
