@@ -30,6 +30,8 @@ import { TABLE } from '#shared/table';
  * | business units by name (not merged; issue 11)     | gsi1  | gsi1pk `BUSINESS_UNITS`, gsi1sk `<name lower-case>#<id>`            |
  * | every business-unit merge (duplicate → kept)      | table | pk `BUSINESS_UNIT_MERGES`, sk `<merged unit id>` (attribute intoId) |
  * | catalog revision (bumped by every content write)  | table | pk `CATALOG`, sk `REVISION` (attribute revision, a number)          |
+ * | publishing schedule of an item (decision record 068) | table | pk `SCHEDULE#<kind>#<id>`, sk `SCHEDULE` (attributes kind, targetId, publishAt) |
+ * | schedules due by a time, soonest first (sparse)   | gsi1  | gsi1pk `PUBLISH_DUE`, gsi1sk `<publishAt ISO>#<kind>#<id>`           |
  *
  * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
  * uploaded files `files/<fileId>` (in the private or the public bucket, by
@@ -101,6 +103,7 @@ export const ENTITY_TYPES = {
   savedSearch: 'SavedSearch',
   savedSearchSettings: 'SavedSearchSettings',
   savedSearchDigest: 'SavedSearchDigest',
+  publishSchedule: 'PublishSchedule',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -931,4 +934,29 @@ export const SAVED_SEARCH_ALERTS_PARTITION = 'SAVED_SEARCH_ALERTS';
 /** gsi1 key of a saved search with alerts on: grouped by user (`<userId>#<id>`), so the digest reads a user's searches together. */
 export function savedSearchAlertIndexKey(userId: string, id: string): { gsi1pk: string; gsi1sk: string } {
   return { gsi1pk: SAVED_SEARCH_ALERTS_PARTITION, gsi1sk: `${userId}#${id}` };
+}
+
+/** What a publishing schedule publishes (issue 25 item 7, decision record 068). */
+export type ScheduledKind = 'content';
+
+/** `SCHEDULE#<kind>#<id>` / `SCHEDULE`: the one publishing schedule of an item (decision record 068). */
+export function publishScheduleKey(kind: ScheduledKind, id: string): TableKey {
+  return { pk: `SCHEDULE#${kind}#${id}`, sk: 'SCHEDULE' };
+}
+
+/** gsi1 partition of the publishing schedules (sparse: only scheduled items have one). */
+export const PUBLISH_DUE_PARTITION = 'PUBLISH_DUE';
+
+/** gsi1 key of a publishing schedule: soonest first, `publishAt` being `toISOString()` form. */
+export function publishDueIndexKey(
+  publishAt: string,
+  kind: ScheduledKind,
+  id: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: PUBLISH_DUE_PARTITION, gsi1sk: `${publishAt}#${kind}#${id}` };
+}
+
+/** Upper bound of the gsi1 sort keys of schedules due at or before `now` (ISO): `#` < `~`. */
+export function publishDueBound(now: string): string {
+  return `${now}#~`;
 }

@@ -12,6 +12,7 @@ import {
   type ContentChanges,
   missingReferences,
   newContentRecord,
+  scheduleErrors,
 } from '../domain/content-edit.ts';
 import { newId } from '../domain/ids.ts';
 import { type Viewer, visibleInDetail } from '../domain/visibility.ts';
@@ -30,6 +31,9 @@ export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Re
  * transaction (`updateContent`). Archived content only takes a status change
  * (restore). The change's audit event (`content.update`, `.archive` or `.restore`,
  * with the fields that changed; issue 21 item 19) is part of the transaction.
+ * A `publishAt` must be in the future on an item that stays unpublished (400,
+ * `scheduleErrors`); the schedule's index item is written or removed in the same
+ * transaction, and publishing clears it (issue 25 item 7, decision record 068).
  * Returns the stored item.
  * @throws NotFoundError, ConflictError, ValidationError (unknown references).
  */
@@ -46,11 +50,15 @@ export async function editContent(
   if (current.version !== version) throw new ConflictError(CONTENT_STALE_MESSAGE);
   const onlyStatus = mode === 'patch' && Object.keys(changes).every((key) => key === 'status');
   if (current.status === 'archived' && !onlyStatus) throw new ConflictError(ARCHIVED_READ_ONLY_MESSAGE);
+  const now = new Date();
+  const unschedulable = scheduleErrors(current, changes, now);
+  if (unschedulable.length > 0) throw new ValidationError(unschedulable);
   const refs = await getContentReferences(changes);
   const missing = missingReferences(changes, refs);
   if (missing.length > 0) throw new ValidationError(missing);
-  const record = applyContentChanges(current, changes, mode, refs, new Date());
-  return toContent(await updateContent(record, version, current.urlAlias, contentAuditEvent(caller, current, record)));
+  const record = applyContentChanges(current, changes, mode, refs, now);
+  const audit = contentAuditEvent(caller, current, record);
+  return toContent(await updateContent(record, version, current.urlAlias, audit, current.publishAt ?? null));
 }
 
 /**
