@@ -14,6 +14,7 @@ import {
   PatchContentRequest,
   ReplaceContentRequest,
 } from '../contracts/content.ts';
+import { ContentBulkActionRequest, ContentBulkActionResponse } from '../contracts/content-bulk.ts';
 import { SaveContentRequest, SavedContent } from '../contracts/content-save.ts';
 import {
   ContentSubtree,
@@ -403,5 +404,17 @@ export const CONTENT_ROUTES = [
     response: SentMessage,
     successStatus: 201,
     errorStatuses: [429],
+  },
+  {
+    operationId: 'runContentBulkAction',
+    method: 'POST',
+    path: '/api/v1/content-bulk-actions',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      "Publish, unpublish, archive, restore or delete up to 100 content items, each `{ id, version }` done through the single-item write (all or nothing per item; one failure undoes no other); answers each item's result. Delete needs deleteContent, restore viewArchivedContent, else 403; more than 100 items is a 400; rate-limited (issue 25 item 8; decision record 069).",
+    request: { body: ContentBulkActionRequest },
+    response: ContentBulkActionResponse,
+    errorStatuses: [401, 403, 429],
   },
 ] as const satisfies readonly GroupRouteDefinition<'content'>[];

@@ -146,6 +146,7 @@ describe('createGroupHandler', () => {
       listStatisticBuckets: 'statistics/list-statistic-buckets',
       listRawStatistics: 'statistics/list-raw-statistics',
       getCoursewareMetrics: 'statistics/get-courseware-metrics',
+      runContentBulkAction: 'content/run-content-bulk-action',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

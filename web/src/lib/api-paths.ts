@@ -121,4 +121,5 @@ export const API_PATHS = {
   deleteSavedSearch: '/saved-searches/{id}',
   markSavedSearchSeen: '/saved-searches/{id}/seen',
   unsubscribeSavedSearches: '/saved-searches/unsubscribe',
+  runContentBulkAction: '/content-bulk-actions',
 } as const satisfies Record<OperationId, string>;

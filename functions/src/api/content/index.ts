@@ -23,6 +23,7 @@ import { listKnowledge } from './list-knowledge.ts';
 import { listNews } from './list-news.ts';
 import { patchContent } from './patch-content.ts';
 import { replaceContent } from './replace-content.ts';
+import { runContentBulkAction } from './run-content-bulk-action.ts';
 import { saveContent } from './save-content.ts';
 import { sendContactRequest } from './send-contact-request.ts';
 import { sendContentFeedback } from './send-content-feedback.ts';
@@ -63,4 +64,5 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   createEvent,
   updateEvent,
   deleteEvent,
+  runContentBulkAction,
 });
