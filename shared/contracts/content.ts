@@ -139,7 +139,12 @@ export const ContentSummary = Content.pick({
   thumbnail: true,
   publishAt: true,
 })
-  .extend({ summary: z.string(), author: z.string().nullable() })
+  .extend({
+    summary: z.string(),
+    author: z.string().nullable(),
+    /** The item's version, for bulk actions from lists (issue 25 item 8); absent in search hits. */
+    version: z.number().int().min(1).optional(),
+  })
   .meta({ id: 'ContentSummary' });
 export type ContentSummary = z.infer<typeof ContentSummary>;
 
