@@ -149,6 +149,12 @@ export const ContentSummary = Content.pick({
 export type ContentSummary = z.infer<typeof ContentSummary>;
 
 /**
+ * The `ContentSummary` fields only content lists fill (Courseware Info's bulk actions
+ * and schedule, issue 25 items 7 and 8); search hits (catalog documents) leave them out.
+ */
+export const LIST_ONLY_SUMMARY_FIELDS = ['publishAt', 'version'] as const;
+
+/**
  * A child of a content item: its summary plus its position (spec §3 ChildContent)
  * and its `version`, which a save that renames it names (decision record 020).
  */
