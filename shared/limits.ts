@@ -235,6 +235,8 @@ export const ROUTE_RATE_LIMITS = {
   markSavedSearchSeen: SAVED_SEARCH_WRITES,
   /** The one-click unsubscribe of a digest e-mail (public, RFC 8058): per client address. */
   unsubscribeSavedSearches: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
+  /** Bulk actions in Courseware Info (issue 25 item 8; decision record 069): up to 100 items each. */
+  runContentBulkAction: { caller: { requests: 30, windowSeconds: TEN_MINUTES } },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /**

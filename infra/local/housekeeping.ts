@@ -15,8 +15,10 @@ import { TABLE } from '#shared/table';
  * feedback e-mail. S3 lifecycle rules do not exist in s3rver either: the run also
  * deletes bundle objects (`bundles/`) older than `BUNDLE_OBJECT_DAYS`, as the
  * private bucket's rule does in AWS (decision record 022). Each weekly slot, the loop
- * also runs the saved-search digest (`runLocalDigestIfDue`, decision record 061). One
- * run at a time; a failure is logged, never thrown.
+ * also runs the saved-search digest (`runLocalDigestIfDue`, decision record 061). Each
+ * run first publishes the content whose schedule is due (`publishDueContent`, the
+ * function of the every-minute Lambda; decision record 068), so locally an item goes
+ * live within one interval (30 s) of its time. One run at a time; a failure is logged, never thrown.
  */
 
 /** Milliseconds between two housekeeping runs when none is given. */
@@ -34,6 +36,8 @@ export interface HousekeepingRun {
   readonly messagesSent: number;
   /** Bundle objects (zips, manifests) past their lifecycle expiry and deleted. */
   readonly bundleObjectsExpired: number;
+  /** Content published by its schedule (issue 25 item 7, decision record 068). */
+  readonly scheduledPublished: number;
 }
 
 /**
@@ -42,14 +46,23 @@ export interface HousekeepingRun {
  * @throws when the table, the buckets or SES cannot be reached.
  */
 export async function runLocalHousekeeping(now: Date = new Date()): Promise<HousekeepingRun> {
-  const [{ dynamoDocumentClient }, { tableName }, { fileIdOfPartition }, { sweepFileObjects }, { resendPendingEmail }] =
-    await Promise.all([
-      import('../../functions/src/adapters/aws-clients.ts'),
-      import('../../functions/src/data/dynamo.ts'),
-      import('../../functions/src/data/keys.ts'),
-      import('../../functions/src/housekeeping/upload-sweeper.ts'),
-      import('../../functions/src/housekeeping/feedback-resender.ts'),
-    ]);
+  const [
+    { dynamoDocumentClient },
+    { tableName },
+    { fileIdOfPartition },
+    { sweepFileObjects },
+    { resendPendingEmail },
+    { publishDueContent },
+  ] = await Promise.all([
+    import('../../functions/src/adapters/aws-clients.ts'),
+    import('../../functions/src/data/dynamo.ts'),
+    import('../../functions/src/data/keys.ts'),
+    import('../../functions/src/housekeeping/upload-sweeper.ts'),
+    import('../../functions/src/housekeeping/feedback-resender.ts'),
+    import('../../functions/src/services/scheduled-publishing.ts'),
+  ]);
+  // First, like the every-minute rule in AWS: a due item should not wait for the e-mail retries.
+  const scheduled = await publishDueContent(now);
   const epoch = Math.floor(now.getTime() / 1000);
   const expiredFiles: string[] = [];
   let expired = 0;
@@ -97,6 +110,7 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
     feedbackSent: resent.feedback.sent,
     messagesSent: resent.messages.sent,
     bundleObjectsExpired,
+    scheduledPublished: scheduled.published,
   };
 }
 
@@ -189,9 +203,9 @@ export function startLocalHousekeeping(
     timer = setTimeout(() => {
       running = runLocalHousekeeping()
         .then((run) => {
-          if (run.expired > 0 || run.feedbackSent > 0 || run.bundleObjectsExpired > 0) {
+          if (run.expired > 0 || run.feedbackSent > 0 || run.bundleObjectsExpired > 0 || run.scheduledPublished > 0) {
             log(
-              `housekeeping: ${run.expired} expired items removed, ${run.swept} uploads swept, ${run.feedbackSent} feedback e-mails sent, ${run.bundleObjectsExpired} bundle objects expired`,
+              `housekeeping: ${run.expired} expired items removed, ${run.swept} uploads swept, ${run.feedbackSent} feedback e-mails sent, ${run.bundleObjectsExpired} bundle objects expired, ${run.scheduledPublished} scheduled items published`,
             );
           }
         })

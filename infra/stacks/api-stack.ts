@@ -198,6 +198,8 @@ export class ApiStack extends Stack {
   readonly outboxSender: PortalFunction;
   /** Writes the weekly saved-search digests to the outbox (EventBridge, Mondays 08:00 UTC; decision record 061). */
   readonly savedSearchDigest: PortalFunction;
+  /** Publishes content whose schedule is due (EventBridge, every minute; issue 25 item 7, decision record 068). */
+  readonly scheduledPublisher: PortalFunction;
   /** The bundle workflow: its state machine, started by the file group's Lambda, and its three task Lambdas (decision record 022). */
   readonly bundleWorkflow: BundleWorkflow;
   /** The SES identity of the sender and the configuration set every e-mail is sent with. */
@@ -336,6 +338,7 @@ export class ApiStack extends Stack {
     );
     this.outboxSender = createOutboxSender(this, projectRoot, removalPolicy, props, emailSending);
     this.savedSearchDigest = createSavedSearchDigest(this, projectRoot, removalPolicy, props, this.portalIssuer);
+    this.scheduledPublisher = createScheduledPublisher(this, projectRoot, removalPolicy, props);
     this.bundleWorkflow = new BundleWorkflow(this, 'BundleWorkflow', {
       projectRoot,
       table: props.table,
@@ -374,6 +377,7 @@ export class ApiStack extends Stack {
         FeedbackResenderFunction: this.feedbackResender,
         OutboxSenderFunction: this.outboxSender,
         SavedSearchDigestFunction: this.savedSearchDigest,
+        ScheduledPublisherFunction: this.scheduledPublisher,
         ...Object.fromEntries(
           Object.entries(this.bundleWorkflow.functions).map(([task, fn]) => [`Bundle${pascalCase(task)}Function`, fn]),
         ),
@@ -401,6 +405,7 @@ export const FAILURE_QUEUE_IDS = [
   'OutboxSenderFailures',
   'ThumbnailRendererFailures',
   'SavedSearchDigestFailures',
+  'ScheduledPublisherFailures',
 ] as const;
 
 /**
@@ -551,7 +556,7 @@ export function emailVariablesOf(group: ClientGroup, props: ApiStackProps): Reco
 /** The housekeeping Lambdas' entries: `functions/src/housekeeping/<name>.ts`, exporting `handler`. */
 export function housekeepingEntry(
   projectRoot: string,
-  name: 'upload-sweeper' | 'feedback-resender' | 'outbox-sender' | 'saved-search-digest',
+  name: 'upload-sweeper' | 'feedback-resender' | 'outbox-sender' | 'saved-search-digest' | 'scheduled-publisher',
 ): string {
   return path.join(projectRoot, 'functions', 'src', 'housekeeping', `${name}.ts`);
 }
@@ -694,6 +699,47 @@ function createSavedSearchDigest(
     targets: [new LambdaFunction(digest, { retryAttempts: 2, deadLetterQueue: failures })],
   });
   return digest;
+}
+
+/** Minutes between two runs of the scheduled publisher (decision record 068): an item goes live within a minute of its time. */
+export const SCHEDULED_PUBLISH_EVERY_MINUTES = 1;
+
+/**
+ * Scheduled publishing (issue 25 item 7; decision record 068): every minute, one Query
+ * of the sparse due index, then each due item published through the status PATCH's
+ * service as the system actor. Reserved concurrency 1 keeps runs from piling up; two
+ * runs that still overlap publish an item once (conditional writes). A run EventBridge
+ * could not deliver, or that failed after its retries, lands in a queue operators
+ * watch; the next minute's run takes what is still due anyway.
+ */
+function createScheduledPublisher(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+): PortalFunction {
+  const failures = new Queue(scope, 'ScheduledPublisherFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
+  const publisher = new PortalFunction(scope, 'ScheduledPublisherFunction', {
+    entry: housekeepingEntry(projectRoot, 'scheduled-publisher'),
+    projectRoot,
+    description: 'Portal scheduled publisher: publishes content whose publishing time has come',
+    removalPolicy,
+    timeout: Duration.minutes(1),
+    reservedConcurrentExecutions: 1,
+  });
+  bindGrant(publisher, HOUSEKEEPING_GRANTS.scheduledPublisher, props);
+  publisher.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(failures) });
+  new Rule(scope, 'ScheduledPublishSchedule', {
+    description: 'Publishes content whose scheduled publishing time has come',
+    schedule: Schedule.rate(Duration.minutes(SCHEDULED_PUBLISH_EVERY_MINUTES)),
+    targets: [new LambdaFunction(publisher, { retryAttempts: 2, deadLetterQueue: failures })],
+  });
+  return publisher;
 }
 
 /**

@@ -80,7 +80,8 @@ export type HousekeepingFunction =
   | 'feedbackResender'
   | 'outboxSender'
   | 'thumbnailRenderer'
-  | 'savedSearchDigest';
+  | 'savedSearchDigest'
+  | 'scheduledPublisher';
 
 /** The grants of the catalog indexer, the upload sweeper and the e-mail re-sender (api-stack.ts `create*`). */
 export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
@@ -149,6 +150,14 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
       objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
       bucketActions: ['s3:ListBucket'],
     },
+    publicBucket: 'none',
+  },
+  // Issue 25 item 7, decision record 068: the due schedules (gsi1 `PUBLISH_DUE`), each
+  // content item (GetItem), the status PATCH's transaction (Put of the item and the audit
+  // event, Update of the catalog revision, Delete of the schedule) and an orphan schedule's Delete.
+  scheduledPublisher: {
+    table: { actions: [GET, PUT, UPDATE, DELETE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
+    privateBucket: 'none',
     publicBucket: 'none',
   },
 };

@@ -171,6 +171,7 @@ describe('the USCR dev app', () => {
         app.portal.api.outboxSender,
         app.portal.api.thumbnailRenderer,
         app.portal.api.savedSearchDigest,
+        app.portal.api.scheduledPublisher,
         ...Object.values(app.portal.api.bundleWorkflow.functions),
       ].map((fn) => logicalId(app.portal.api, fn)),
     );
@@ -393,6 +394,20 @@ describe('the USCR dev app', () => {
     });
     const actions = policyStatementsOf(app.api, resenderId).flatMap((statement) => [statement.Action].flat());
     expect(actions).toContain('ses:SendRawEmail');
+  });
+
+  it('publishes scheduled content every minute, one run at a time, without SES or buckets (decision record 068)', () => {
+    const publisherId = logicalId(app.portal.api, app.portal.api.scheduledPublisher);
+    const rules = Object.values(app.api.findResources('AWS::Events::Rule'));
+    const rule = rules.find((candidate) => JSON.stringify(candidate.Properties.Targets).includes(publisherId));
+    expect(rule?.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(JSON.stringify(rule?.Properties.Targets)).toMatch(/ScheduledPublisherFailures/);
+    const publisher = app.api.findResources('AWS::Lambda::Function')[publisherId];
+    expect(publisher?.Properties).toMatchObject({ ReservedConcurrentExecutions: 1, Timeout: 60 });
+    const actions = policyStatementsOf(app.api, publisherId).flatMap((statement) => [statement.Action].flat());
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem']));
+    expect(actions).not.toContain('ses:SendRawEmail');
+    expect(actions.filter((action) => String(action).startsWith('s3:'))).toEqual([]);
   });
 
   it('runs at most one catalog indexer at a time, with the memory to build the index', () => {

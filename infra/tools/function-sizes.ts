@@ -42,15 +42,15 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // (264.0 KB), measured 2026-11-28. Issue 24 item 8 (saved searches, decision record 061)
   // raised both again by the search group's new route contracts, which the html group's
   // route table and the OpenAPI document carry: html 285.4 KB, meta 267.5 KB (2026-11-28).
-  // Issue 25 items 2–4 (decision records 064, 065): drafts, revisions, their diff (jsdiff's
-  // diffWords, 6.4 KB) and nine route contracts took content from 275.8 to 297.0 KB (2026-11-28).
-  'Portal API, client group content': 298_000,
-  // Decisions 055 (the Atom feed links in the head) and 061 (saved-search route contracts).
-  // Issue 25 items 2–4: the route table's draft and revision contracts (286.9 → 291.8 KB).
-  'Portal API, client group html': 292_000,
-  // Decisions 054, 055, 061: the OpenAPI document of the feed, sitemap, OAI-PMH and saved-search routes.
-  // Issue 25 items 2–4: the OpenAPI document of the draft and revision routes (269.4 → 274.0 KB).
-  'Portal API, client group meta': 275_000,
+  // Issue 25 (decision records 063–069): drafts, revisions and their diff (jsdiff's diffWords,
+  // 6.4 KB), submissions, bulk actions and schedules, and their route contracts (measured below).
+  'Portal API, client group content': 330_000,
+  // Decisions 055 (the Atom feed links in the head), 061 (saved-search route contracts) and
+  // issue 25's route contracts (decision records 064–069).
+  'Portal API, client group html': 330_000,
+  // Decisions 054, 055, 061 and issue 25: the OpenAPI document of the feed, sitemap, OAI-PMH,
+  // saved-search, draft, revision, submission, update-notice and bulk-action routes.
+  'Portal API, client group meta': 330_000,
   // Issue 24 items 7 and 8 (decision records 054, 055, 061): the Atom feed (`feed` with
   // xml-js, about 44 KB), fast-xml-parser's XMLBuilder (22 KB) for the sitemap and
   // OAI-PMH, the OAI-PMH records and the saved searches took the search group from 202 to
@@ -133,9 +133,9 @@ export function lambdaEntries(projectRoot: string): { readonly label: string; re
     ...[
       indexerEntry(projectRoot),
       ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
-      ...(['upload-sweeper', 'feedback-resender', 'outbox-sender', 'saved-search-digest'] as const).map((name) =>
-        housekeepingEntry(projectRoot, name),
-      ),
+      ...(
+        ['upload-sweeper', 'feedback-resender', 'outbox-sender', 'saved-search-digest', 'scheduled-publisher'] as const
+      ).map((name) => housekeepingEntry(projectRoot, name)),
     ].map((entry) => ({ label: relative(entry), entry })),
   ];
 }

@@ -108,6 +108,11 @@ export const Content = z
     thumbnail: ContentThumbnail.nullable().optional(),
     /** First pages of its PDF files for readers without file rights (absent: none yet). */
     firstPages: z.array(ContentFirstPage).optional(),
+    /**
+     * When the scheduled-publishing job publishes this unpublished item (ISO 8601 UTC;
+     * issue 25 item 7, decision record 068); null or absent: not scheduled.
+     */
+    publishAt: IsoDateTime.nullable().optional(),
   })
   .meta({ id: 'Content' });
 export type Content = z.infer<typeof Content>;
@@ -132,10 +137,22 @@ export const ContentSummary = Content.pick({
   createdTimestamp: true,
   modifiedTimestamp: true,
   thumbnail: true,
+  publishAt: true,
 })
-  .extend({ summary: z.string(), author: z.string().nullable() })
+  .extend({
+    summary: z.string(),
+    author: z.string().nullable(),
+    /** The item's version, for bulk actions from lists (issue 25 item 8); absent in search hits. */
+    version: z.number().int().min(1).optional(),
+  })
   .meta({ id: 'ContentSummary' });
 export type ContentSummary = z.infer<typeof ContentSummary>;
+
+/**
+ * The `ContentSummary` fields only content lists fill (Courseware Info's bulk actions
+ * and schedule, issue 25 items 7 and 8); search hits (catalog documents) leave them out.
+ */
+export const LIST_ONLY_SUMMARY_FIELDS = ['publishAt', 'version'] as const;
 
 /**
  * A child of a content item: its summary plus its position (spec §3 ChildContent)
@@ -206,6 +223,18 @@ export const CONTENT_NOT_FOUND_MESSAGE = 'Content does not exist.';
 
 /** Message of the 409 for a save based on an older `version` (spec §4 "Saving content", issue 5). */
 export const CONTENT_STALE_MESSAGE = 'Content was changed by someone else. Reload to see the changes.';
+/** Message of the 400 for a `publishAt` that is not in the future (issue 25 item 7). */
+export const PUBLISH_AT_PAST_MESSAGE = 'Must be a date and time in the future.';
+/** Message of the 400 for scheduling an item that is not unpublished (issue 25 item 7). */
+export const PUBLISH_AT_STATUS_MESSAGE = 'Only unpublished content can be scheduled for publishing.';
+/**
+ * Who the scheduled-publishing job acts as in audit events (issue 25 item 7, decision
+ * record 068): a fixed system id that no account has, and the name the audit log shows.
+ */
+export const SCHEDULED_PUBLISHING_ACTOR = {
+  id: '0000000000000000000000000s',
+  displayName: 'Scheduled publishing',
+} as const;
 /** Message of the 409 for a URL alias that another item holds (decision record 005). */
 export const ALIAS_TAKEN_MESSAGE = 'URL alias is already in use.';
 /** Message of the 409 for deleting an item that still has children (decision record 015). */
@@ -373,10 +402,12 @@ export type ReplaceContentRequest = z.infer<typeof ReplaceContentRequest>;
 
 /**
  * `PATCH /api/v1/content-items/{id}` body: only the fields to change (e.g. `status`
- * to archive or restore, spec §4) and the `version` it was based on.
+ * to archive or restore, spec §4) and the `version` it was based on. `publishAt`
+ * schedules an unpublished item's publishing (a future ISO date-time, else 400) and
+ * null cancels it (issue 25 item 7, decision record 068).
  */
 export const PatchContentRequest = ContentFields.partial()
-  .extend({ version: ExpectedVersion })
+  .extend({ version: ExpectedVersion, publishAt: IsoDateTime.nullable().optional() })
   .meta({ id: 'PatchContentRequest' });
 export type PatchContentRequest = z.infer<typeof PatchContentRequest>;
 

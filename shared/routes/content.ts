@@ -29,6 +29,7 @@ import {
   RevisionPage,
   RevisionPath,
 } from '../contracts/content-draft.ts';
+import { ContentBulkActionRequest, ContentBulkActionResponse } from '../contracts/content-bulk.ts';
 import { SaveContentRequest, SavedContent } from '../contracts/content-save.ts';
 import {
   ContentSubtree,
@@ -524,5 +525,17 @@ export const CONTENT_ROUTES = [
     request: { path: ContentItemPath, query: DiscardContentDraftQuery },
     response: DiscardedDraft,
     errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'runContentBulkAction',
+    method: 'POST',
+    path: '/api/v1/content-bulk-actions',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      "Publish, unpublish, archive, restore or delete up to 100 content items, each `{ id, version }` done through the single-item write (all or nothing per item; one failure undoes no other); answers each item's result. Delete needs deleteContent, restore viewArchivedContent, else 403; more than 100 items is a 400; rate-limited (issue 25 item 8; decision record 069).",
+    request: { body: ContentBulkActionRequest },
+    response: ContentBulkActionResponse,
+    errorStatuses: [401, 403, 429],
   },
 ] as const satisfies readonly GroupRouteDefinition<'content'>[];

@@ -84,4 +84,32 @@ describe('Courseware Info for an editor', () => {
       .page.getByRole('heading', { level: 1, name: first as string, exact: true })
       .waitFor();
   });
+
+  it('selects two rows and archives them after confirming, with a summary (issue 25 item 8)', async () => {
+    const { page, portal } = seeded();
+    await page.goto(`${portal.baseUrl}/admin`);
+    await infoTable().waitFor();
+    const [first, second] = await titles();
+    expect(first && second).toBeTruthy();
+    // The keyboard, as a person without a mouse would: Tab to the box, Space to tick it.
+    for (const title of [first, second] as string[]) {
+      const box = infoTable()
+        .getByRole('checkbox', { name: `Select ${title}`, exact: true })
+        .first();
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => box.isChecked()).toBe(true);
+    }
+    const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await expect.poll(() => toolbar.getByText('2 selected').isVisible()).toBe(true);
+    await toolbar.getByRole('button', { name: 'Archive' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Archive 2 items?' });
+    await dialog.waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe with the confirmation open').toEqual([]);
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    const summary = page.getByRole('status').filter({ hasText: 'archived' });
+    await expect.poll(() => summary.textContent()).toContain('2 archived, 0 failed');
+    await expect.poll(async () => (await titles()).includes(first as string)).toBe(false);
+    expect(await seriousAccessibilityViolations(page), 'axe with the summary').toEqual([]);
+  });
 });

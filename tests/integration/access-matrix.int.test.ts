@@ -874,6 +874,23 @@ const MATRIX: readonly MatrixRow[] = [
       admin: editorStatus,
     },
   })),
+  // Bulk actions in Courseware Info (issue 25 item 8; decision record 069): patch_v1_content
+  // (editor, admin) passes the access rule, then the empty body fails validation (400);
+  // the per-action capabilities (delete, restore) are the integration test's.
+  {
+    operationId: 'runContentBulkAction',
+    method: 'POST',
+    path: '/api/v1/content-bulk-actions',
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      'no-subscription': 401,
+      editor: 400,
+      admin: 400,
+    },
+  },
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

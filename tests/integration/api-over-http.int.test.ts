@@ -12,6 +12,7 @@ import {
   CreatedId,
   DeletedContent,
 } from '#shared/contracts/content';
+import { ContentBulkActionResponse } from '#shared/contracts/content-bulk';
 import { SavedContent } from '#shared/contracts/content-save';
 import { ContentSubtree, ContentSubtreeStatusChange, DeletedContentSubtree } from '#shared/contracts/content-subtree';
 import { Contributor, ContributorPage } from '#shared/contracts/contributor';
@@ -3097,6 +3098,37 @@ const CASES: Record<OperationId, RouteCase> = {
         },
         status: 409,
         as: 'editor',
+      },
+    ],
+  },
+  // Bulk actions (issue 25 item 8; decision record 069): a missing item is that item's
+  // failure in a 200; content-bulk-actions.int.test.ts covers the mix of done and failed.
+  runContentBulkAction: {
+    ok: {
+      path: '/api/v1/content-bulk-actions',
+      as: 'editor',
+      body: { json: { action: 'unpublish', items: [{ id: '00000000000000000000000000', version: 1 }] } },
+      check(body) {
+        expect(ContentBulkActionResponse.parse(body)).toMatchObject({ done: 0, failed: 1 });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/content-bulk-actions',
+        status: 400,
+        as: 'editor',
+        body: {
+          json: {
+            action: 'publish',
+            items: Array.from({ length: 101 }, (_, i) => ({ id: String(i).padStart(26, '0'), version: 1 })),
+          },
+        },
+      },
+      {
+        path: '/api/v1/content-bulk-actions',
+        status: 403,
+        as: 'editor',
+        body: { json: { action: 'restore', items: [{ id: '00000000000000000000000000', version: 1 }] } },
       },
     ],
   },

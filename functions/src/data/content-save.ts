@@ -79,7 +79,12 @@ export function contentSaveSteps(plan: SavePlan, now: Date): { item: ContentItem
   const itemWrite =
     plan.item.kind === 'new'
       ? contentCreateSteps(plan.item.record, { attachToParent: true })
-      : contentUpdateSteps(plan.item.record, plan.item.expectedVersion, plan.item.previousAlias);
+      : contentUpdateSteps(
+          plan.item.record,
+          plan.item.expectedVersion,
+          plan.item.previousAlias,
+          plan.item.previousPublishAt,
+        );
   if (plan.item.kind === 'new') steps.push(...itemWrite.steps);
 
   for (const child of plan.newChildren) {

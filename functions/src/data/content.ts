@@ -1,5 +1,5 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEvent } from '#shared/contracts/administration';
 import { ALIAS_TAKEN_MESSAGE, CONTENT_STALE_MESSAGE, ContentLink } from '#shared/contracts/content';
 import { Contributor } from '#shared/contracts/contributor';
@@ -21,6 +21,11 @@ import {
   contributorKey,
   ENTITY_TYPES,
   modifiedSinceBound,
+  PUBLISH_DUE_PARTITION,
+  publishDueBound,
+  publishDueIndexKey,
+  publishScheduleKey,
+  type ScheduledKind,
   statusIndexKey,
   statusPartition,
 } from './keys.ts';
@@ -346,9 +351,10 @@ export async function updateContent(
   expectedVersion: number,
   previousAlias: string,
   audit?: AuditEvent,
+  previousPublishAt: string | null = null,
   extraSteps: readonly TransactionStep[] = [],
 ): Promise<ContentItem> {
-  const { item, steps } = contentUpdateSteps(record, expectedVersion, previousAlias);
+  const { item, steps } = contentUpdateSteps(record, expectedVersion, previousAlias, previousPublishAt);
   steps.push({ item: catalogRevisionUpdate() });
   if (audit) steps.push({ item: auditPutStep(audit) });
   steps.push(...extraSteps);
@@ -367,6 +373,7 @@ export function contentUpdateSteps(
   record: ContentRecord,
   expectedVersion: number,
   previousAlias: string,
+  previousPublishAt: string | null = null,
 ): { item: ContentItem; steps: TransactionStep[] } {
   const item = contentItemOf(record, expectedVersion + 1);
   const steps: TransactionStep[] = [
@@ -415,7 +422,102 @@ export function contentUpdateSteps(
       },
     );
   }
+  steps.push(...publishScheduleSteps(record.id, record.publishAt ?? null, previousPublishAt));
   return { item, steps };
+}
+
+/**
+ * The transaction elements that keep an item's publishing schedule (issue 25 item 7,
+ * decision record 068) in step with its `publishAt`: none when unchanged; a Put of
+ * `SCHEDULE#content#<id>` on the sparse due index (gsi1 `PUBLISH_DUE`) for a new time;
+ * a Delete when cancelled, published or archived, conditional on the stored schedule
+ * being gone or still naming `previousPublishAt` ({@link CONTENT_STALE_MESSAGE}); with
+ * the item's version condition, of two writers that read the same schedule (two
+ * overlapping job runs) only one commits.
+ */
+export function publishScheduleSteps(
+  id: string,
+  publishAt: string | null,
+  previousPublishAt: string | null,
+): TransactionStep[] {
+  if (publishAt === previousPublishAt) return [];
+  if (publishAt !== null) {
+    const schedule = {
+      ...publishScheduleKey('content', id),
+      ...publishDueIndexKey(publishAt, 'content', id),
+      entityType: ENTITY_TYPES.publishSchedule,
+      kind: 'content',
+      targetId: id,
+      publishAt,
+    };
+    return [{ item: { Put: { TableName: tableName(), Item: schedule } } }];
+  }
+  return [
+    {
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: publishScheduleKey('content', id),
+          ConditionExpression: 'attribute_not_exists(#pk) OR #publishAt = :previous',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#publishAt': 'publishAt' },
+          ExpressionAttributeValues: { ':previous': previousPublishAt },
+        },
+      },
+      conflict: CONTENT_STALE_MESSAGE,
+    },
+  ];
+}
+
+/** A publishing schedule as stored (decision record 068). */
+export interface PublishScheduleItem {
+  readonly kind: ScheduledKind;
+  readonly targetId: string;
+  readonly publishAt: string;
+}
+
+/**
+ * The publishing schedules due at or before `now`, soonest first: ONE Query of the
+ * sparse gsi1 partition `PUBLISH_DUE` (decision record 068), at most `limit`.
+ */
+export async function listDueSchedules(now: Date, limit: number): Promise<PublishScheduleItem[]> {
+  const { gsi1 } = TABLE.indexes;
+  const output = await dynamoDocumentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :pk AND #sk <= :due',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: { ':pk': PUBLISH_DUE_PARTITION, ':due': publishDueBound(now.toISOString()) },
+      Limit: limit,
+    }),
+  );
+  return (output.Items ?? []).map((item) => ({
+    kind: item.kind as ScheduledKind,
+    targetId: String(item.targetId),
+    publishAt: String(item.publishAt),
+  }));
+}
+
+/**
+ * Deletes a schedule whose item is gone (deleted content), only while it still names
+ * `publishAt`. Returns false when it had changed or was already gone.
+ */
+export async function deleteOrphanSchedule(schedule: PublishScheduleItem): Promise<boolean> {
+  try {
+    await dynamoDocumentClient.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: publishScheduleKey(schedule.kind, schedule.targetId),
+        ConditionExpression: '#publishAt = :publishAt',
+        ExpressionAttributeNames: { '#publishAt': 'publishAt' },
+        ExpressionAttributeValues: { ':publishAt': schedule.publishAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /**

@@ -34,6 +34,9 @@ import {
   pagePartition,
   pageSectionKey,
   pendingInvitationGuardKey,
+  publishDueBound,
+  publishDueIndexKey,
+  publishScheduleKey,
   rateLimitKey,
   savedSearchAlertIndexKey,
   savedSearchKey,
@@ -191,5 +194,17 @@ describe('saved-search keys (issue 24 item 8; decision record 061)', () => {
     expect(savedSearchSettingsKey('u1')).toEqual({ pk: 'SAVED_SEARCHES#u1', sk: 'SETTINGS' });
     expect(savedSearchAlertIndexKey('u1', ID)).toEqual({ gsi1pk: 'SAVED_SEARCH_ALERTS', gsi1sk: `u1#${ID}` });
     expect(savedSearchKey('u1', ID).pk).not.toBe(userKey('u1').pk);
+  });
+});
+
+describe('publishing schedule keys (issue 25 item 7; decision record 068)', () => {
+  it('keeps one schedule per item and a sparse due index whose bound takes every schedule up to that instant', () => {
+    const at = '2026-12-01T09:30:00.000Z';
+    expect(publishScheduleKey('content', ID)).toEqual({ pk: `SCHEDULE#content#${ID}`, sk: 'SCHEDULE' });
+    const { gsi1pk, gsi1sk } = publishDueIndexKey(at, 'content', ID);
+    expect(gsi1pk).toBe('PUBLISH_DUE');
+    expect(gsi1sk).toBe(`${at}#content#${ID}`);
+    expect(gsi1sk <= publishDueBound(at)).toBe(true);
+    expect(gsi1sk <= publishDueBound('2026-12-01T09:29:59.999Z')).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ import { TABLE } from '#shared/table';
  * | catalog revision (bumped by every content write)  | table | pk `CATALOG`, sk `REVISION` (attribute revision, a number)          |
  * | the draft of a content item (issue 25 item 2)     | table | pk `CONTENT#<id>`, sk `DRAFT`                                       |
  * | revisions of a content item, newest last (issue 25 item 3) | table | pk `CONTENT#<id>`, sk `REVISION#<revision id, a ULID>`   |
+ * | publishing schedule of an item (decision record 068) | table | pk `SCHEDULE#<kind>#<id>`, sk `SCHEDULE` (attributes kind, targetId, publishAt) |
+ * | schedules due by a time, soonest first (sparse)   | gsi1  | gsi1pk `PUBLISH_DUE`, gsi1sk `<publishAt ISO>#<kind>#<id>`           |
  *
  * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
  * uploaded files `files/<fileId>` (in the private or the public bucket, by
@@ -105,6 +107,7 @@ export const ENTITY_TYPES = {
   savedSearchDigest: 'SavedSearchDigest',
   contentDraft: 'ContentDraft',
   contentRevision: 'ContentRevision',
+  publishSchedule: 'PublishSchedule',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -948,4 +951,29 @@ export const REVISION_SORT_PREFIX = 'REVISION#';
 /** `CONTENT#<id>` / `REVISION#<revisionId>`: one revision of a content item (issue 25 item 3; decision record 065). */
 export function contentRevisionKey(contentId: string, revisionId: string): TableKey {
   return { pk: contentKey(contentId).pk, sk: `${REVISION_SORT_PREFIX}${revisionId}` };
+}
+
+/** What a publishing schedule publishes (issue 25 item 7, decision record 068). */
+export type ScheduledKind = 'content';
+
+/** `SCHEDULE#<kind>#<id>` / `SCHEDULE`: the one publishing schedule of an item (decision record 068). */
+export function publishScheduleKey(kind: ScheduledKind, id: string): TableKey {
+  return { pk: `SCHEDULE#${kind}#${id}`, sk: 'SCHEDULE' };
+}
+
+/** gsi1 partition of the publishing schedules (sparse: only scheduled items have one). */
+export const PUBLISH_DUE_PARTITION = 'PUBLISH_DUE';
+
+/** gsi1 key of a publishing schedule: soonest first, `publishAt` being `toISOString()` form. */
+export function publishDueIndexKey(
+  publishAt: string,
+  kind: ScheduledKind,
+  id: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: PUBLISH_DUE_PARTITION, gsi1sk: `${publishAt}#${kind}#${id}` };
+}
+
+/** Upper bound of the gsi1 sort keys of schedules due at or before `now` (ISO): `#` < `~`. */
+export function publishDueBound(now: string): string {
+  return `${now}#~`;
 }

@@ -1,5 +1,12 @@
 import type { FieldError } from '#shared/contracts/common';
-import type { ContentFields, ContentSection, IndexedRef, KnowledgeRef } from '#shared/contracts/content';
+import {
+  type ContentFields,
+  type ContentSection,
+  type IndexedRef,
+  type KnowledgeRef,
+  PUBLISH_AT_PAST_MESSAGE,
+  PUBLISH_AT_STATUS_MESSAGE,
+} from '#shared/contracts/content';
 import type { ContentStatus, KnowledgeType } from '#shared/enums';
 import { DEFAULT_LICENCE_SHORT } from '#shared/licences';
 import { newItemAlias, normaliseAlias } from './alias.ts';
@@ -38,8 +45,42 @@ export interface ContentReferences {
   readonly knowledgeNames: ReadonlyMap<string, string>;
 }
 
-/** The fields of an edit; absent fields are left as they are (patch) or emptied (replace). */
-export type ContentChanges = Partial<ContentFields>;
+/**
+ * The fields of an edit; absent fields are left as they are (patch) or emptied (replace).
+ * `publishAt` (PATCH only) schedules publishing, null cancels it; absent keeps it in both modes.
+ */
+export type ContentChanges = Partial<ContentFields> & { readonly publishAt?: string | null | undefined };
+
+/**
+ * Field errors of a schedule (issue 25 item 7, decision record 068): a `publishAt`
+ * must lie after `now` and the item must stay unpublished. Cancelling (null) is always allowed.
+ */
+export function scheduleErrors(
+  current: Pick<ContentRecord, 'status'>,
+  changes: ContentChanges,
+  now: Date,
+): FieldError[] {
+  if (changes.publishAt === undefined || changes.publishAt === null) return [];
+  if (Date.parse(changes.publishAt) <= now.getTime()) {
+    return [{ path: 'body.publishAt', message: PUBLISH_AT_PAST_MESSAGE }];
+  }
+  if ((changes.status ?? current.status) !== 'unpublished') {
+    return [{ path: 'body.publishAt', message: PUBLISH_AT_STATUS_MESSAGE }];
+  }
+  return [];
+}
+
+/**
+ * The schedule an edit leaves (decision record 068): cleared when the item is no longer
+ * unpublished (publishing by hand, archiving), else the edit's (normalised to
+ * `toISOString()` so that index order is time order) or the stored one.
+ */
+function publishAtAfter(current: ContentRecord, edit: ContentChanges, status: ContentStatus): string | null {
+  if (status !== 'unpublished') return null;
+  // A schedule left on an item archived with its parent (subtree writes) does not come back on restore.
+  if (edit.publishAt === undefined) return current.status === 'unpublished' ? (current.publishAt ?? null) : null;
+  return edit.publishAt === null ? null : new Date(edit.publishAt).toISOString();
+}
 
 /** Field errors (`body.contributors.0.id`, …) for references that name nothing. */
 export function missingReferences(changes: ContentChanges, refs: ContentReferences): FieldError[] {
@@ -147,13 +188,15 @@ export function applyContentChanges(
   const contributors = edit.contributors ? uniqueRefs(edit.contributors) : current.contributors;
   const categories = edit.categories ? [...new Set(edit.categories)] : current.categories;
   const first = contributors[0];
+  const status = edit.status ?? current.status;
   return {
     ...current,
     name: edit.name ?? current.name,
     description,
     summary: summaryText(description),
     urlAlias: alias || current.urlAlias,
-    status: edit.status ?? current.status,
+    status,
+    publishAt: publishAtAfter(current, edit, status),
     categories,
     category: categoryCommaList(categories),
     educationLevels: edit.educationLevels ? [...new Set(edit.educationLevels)] : current.educationLevels,

@@ -66,6 +66,8 @@ export type ItemWrite =
       readonly record: ContentRecord;
       readonly expectedVersion: number;
       readonly previousAlias: string;
+      /** The stored schedule (decision record 068): a save that publishes the item clears it. */
+      readonly previousPublishAt: string | null;
     };
 
 /** Everything one save writes, by spec step, and what it deletes once it committed or failed. */
@@ -286,6 +288,7 @@ function itemWrite(context: SaveContext, changes: ContentChanges, refs: ContentR
       record: applyContentChanges(current, changes, 'replace', refs, now),
       expectedVersion: request.version ?? current.version,
       previousAlias: current.urlAlias,
+      previousPublishAt: current.publishAt ?? null,
     };
   }
   const fields = { ...request.fields, contributors: changes.contributors, index: request.index };

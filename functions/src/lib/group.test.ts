@@ -155,6 +155,7 @@ describe('createGroupHandler', () => {
       diffContentRevisions: 'content/diff-content-revisions',
       restoreContentRevision: 'content/restore-content-revision',
       previewContentDraft: 'content/preview-content-draft',
+      runContentBulkAction: 'content/run-content-bulk-action',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

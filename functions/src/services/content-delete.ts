@@ -2,6 +2,7 @@ import {
   CONTENT_HAS_CHILDREN_MESSAGE,
   CONTENT_HAS_LESSONS_MESSAGE,
   CONTENT_NOT_FOUND_MESSAGE,
+  CONTENT_STALE_MESSAGE,
 } from '#shared/contracts/content';
 import { SUBTREE_HIDDEN_MESSAGE } from '#shared/contracts/content-subtree';
 import { deleteContent as deleteContentItem, getContentById } from '../data/content.ts';
@@ -21,14 +22,23 @@ import { bucketOf } from './file-rules.ts';
  * and the detaching of its files, in one transaction with its `content.delete` audit
  * event (issue 21 item 19); then its files and their objects (decision record 020: a
  * file whose deletion fails keeps the TTL the detaching gave it, for the upload
- * sweeper). Returns `{ id, parentId }`.
+ * sweeper). Returns `{ id, parentId }`. With `expectedVersion` (bulk actions, issue 25
+ * item 8), an item at another version is a 409 {@link CONTENT_STALE_MESSAGE}.
  * @throws NotFoundError (404) for an item missing or hidden from `caller`;
- *   ConflictError (409) for one with children or lessons (decision records 015, 021).
+ *   ConflictError (409) for one with children or lessons (decision records 015, 021),
+ *   or at another version than `expectedVersion`.
  */
-export async function deleteContent(id: string, caller: Caller): Promise<{ id: string; parentId: string | null }> {
+export async function deleteContent(
+  id: string,
+  caller: Caller,
+  expectedVersion?: number,
+): Promise<{ id: string; parentId: string | null }> {
   const item = await getContentById(id);
   if (!item || !visibleInDetail(item.status, caller?.principal ?? null)) {
     throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
+  }
+  if (expectedVersion !== undefined && item.version !== expectedVersion) {
+    throw new ConflictError(CONTENT_STALE_MESSAGE);
   }
   if (item.children.length > 0) throw new ConflictError(CONTENT_HAS_CHILDREN_MESSAGE);
   if ((await countLessons(item.id)).count > 0) throw new ConflictError(CONTENT_HAS_LESSONS_MESSAGE);

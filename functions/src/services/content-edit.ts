@@ -12,6 +12,7 @@ import {
   type ContentChanges,
   missingReferences,
   newContentRecord,
+  scheduleErrors,
 } from '../domain/content-edit.ts';
 import { newId } from '../domain/ids.ts';
 import { type Viewer, visibleInDetail } from '../domain/visibility.ts';
@@ -32,7 +33,11 @@ export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Re
  * (restore). The change's audit event (`content.update`, `.archive` or `.restore`,
  * with the fields that changed; issue 21 item 19) is part of the transaction, and so
  * is a revision when the item is published after the write (issue 25 item 3: the
- * status change scheduled publishing and bulk publish go through). Returns the stored item.
+ * status change scheduled publishing and bulk publish go through).
+ * A `publishAt` must be in the future on an item that stays unpublished (400,
+ * `scheduleErrors`); the schedule's index item is written or removed in the same
+ * transaction, and publishing clears it (issue 25 item 7, decision record 068).
+ * Returns the stored item.
  * @throws NotFoundError, ConflictError, ValidationError (unknown references).
  */
 export async function editContent(
@@ -48,10 +53,12 @@ export async function editContent(
   if (current.version !== version) throw new ConflictError(CONTENT_STALE_MESSAGE);
   const onlyStatus = mode === 'patch' && Object.keys(changes).every((key) => key === 'status');
   if (current.status === 'archived' && !onlyStatus) throw new ConflictError(ARCHIVED_READ_ONLY_MESSAGE);
+  const now = new Date();
+  const unschedulable = scheduleErrors(current, changes, now);
+  if (unschedulable.length > 0) throw new ValidationError(unschedulable);
   const refs = await getContentReferences(changes);
   const missing = missingReferences(changes, refs);
   if (missing.length > 0) throw new ValidationError(missing);
-  const now = new Date();
   const edited = applyContentChanges(current, changes, mode, refs, now);
   // Every write that leaves the item published stores a revision (issue 25 item 3).
   const publication = publicationOf(current, edited, version + 1, caller, null, now);
@@ -61,6 +68,7 @@ export async function editContent(
     version,
     current.urlAlias,
     contentAuditEvent(caller, current, record),
+    current.publishAt ?? null,
     publication ? [publication.step] : [],
   );
   return toContent(saved);

@@ -130,4 +130,5 @@ export const API_PATHS = {
   diffContentRevisions: '/content-items/{id}/revision-diff',
   restoreContentRevision: '/content-items/{id}/revisions/{revisionId}/restore',
   previewContentDraft: '/content-items/{id}/draft/preview',
+  runContentBulkAction: '/content-bulk-actions',
 } as const satisfies Record<OperationId, string>;

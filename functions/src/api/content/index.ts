@@ -34,6 +34,7 @@ import { listKnowledge } from './list-knowledge.ts';
 import { listNews } from './list-news.ts';
 import { patchContent } from './patch-content.ts';
 import { replaceContent } from './replace-content.ts';
+import { runContentBulkAction } from './run-content-bulk-action.ts';
 import { saveContent } from './save-content.ts';
 import { sendContactRequest } from './send-contact-request.ts';
 import { sendContentFeedback } from './send-content-feedback.ts';
@@ -83,4 +84,5 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   diffContentRevisions,
   restoreContentRevision,
   previewContentDraft,
+  runContentBulkAction,
 });
