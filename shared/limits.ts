@@ -235,6 +235,10 @@ export const ROUTE_RATE_LIMITS = {
   markSavedSearchSeen: SAVED_SEARCH_WRITES,
   /** The one-click unsubscribe of a digest e-mail (public, RFC 8058): per client address. */
   unsubscribeSavedSearches: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
+  /** The update-notice e-mail switch (issue 25 item 5): per user. */
+  updateUpdateNoticeSettings: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
+  /** The one-click unsubscribe of the update-notice digest (public, RFC 8058): per client address. */
+  unsubscribeUpdateNotices: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /**

@@ -42,11 +42,14 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // (264.0 KB), measured 2026-11-28. Issue 24 item 8 (saved searches, decision record 061)
   // raised both again by the search group's new route contracts, which the html group's
   // route table and the OpenAPI document carry: html 285.4 KB, meta 267.5 KB (2026-11-28).
-  'Portal API, client group content': 276_000,
+  // Issue 25 item 5 (update notices, decision record 066): the three route contracts and
+  // rate limits carried by every group's route table and limits, the OpenAPI document of
+  // the routes: content 275.8 → 276.2, html 287.0 → 287.3, meta 269.4 → 271.0 KB (2026-11-28).
+  'Portal API, client group content': 277_000,
   // Decisions 055 (the Atom feed links in the head) and 061 (saved-search route contracts).
-  'Portal API, client group html': 287_000,
+  'Portal API, client group html': 288_000,
   // Decisions 054, 055, 061: the OpenAPI document of the feed, sitemap, OAI-PMH and saved-search routes.
-  'Portal API, client group meta': 270_000,
+  'Portal API, client group meta': 272_000,
   // Issue 24 items 7 and 8 (decision records 054, 055, 061): the Atom feed (`feed` with
   // xml-js, about 44 KB), fast-xml-parser's XMLBuilder (22 KB) for the sitemap and
   // OAI-PMH, the OAI-PMH records and the saved searches took the search group from 202 to
@@ -129,9 +132,9 @@ export function lambdaEntries(projectRoot: string): { readonly label: string; re
     ...[
       indexerEntry(projectRoot),
       ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
-      ...(['upload-sweeper', 'feedback-resender', 'outbox-sender', 'saved-search-digest'] as const).map((name) =>
-        housekeepingEntry(projectRoot, name),
-      ),
+      ...(
+        ['upload-sweeper', 'feedback-resender', 'outbox-sender', 'saved-search-digest', 'update-notices'] as const
+      ).map((name) => housekeepingEntry(projectRoot, name)),
     ].map((entry) => ({ label: relative(entry), entry })),
   ];
 }

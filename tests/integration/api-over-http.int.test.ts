@@ -67,6 +67,7 @@ import {
   RawStatisticsPage,
   StatisticBucketPage,
 } from '#shared/contracts/statistics';
+import { UpdateNoticeSettings, UpdateNoticeUnsubscribeResult } from '#shared/contracts/update-notices';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
 import { seedId } from '../../functions/src/domain/ids.ts';
 import { seededPageId } from '../../functions/src/seed/pages.ts';
@@ -371,6 +372,14 @@ beforeAll(async () => {
   const deleted = await storeSavedSearchFixture(userId, 'Over HTTP deleted', { text: 'buffer overflow' });
   savedSearches.deleted = deleted.record.id;
   savedSearches.token = deleted.token;
+});
+
+/** The update-notice unsubscribe case's token (issue 25 item 5): the student's digest link. */
+const updateNotices = { token: '' };
+
+beforeAll(async () => {
+  const { storeUpdateNoticeTokenFixture } = await import('../../functions/src/test-support/update-notices.ts');
+  updateNotices.token = await storeUpdateNoticeTokenFixture(seedId('user', 'student'));
 });
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -2843,6 +2852,50 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     },
     bad: [],
+  },
+  // Update notices (issue 25 item 5; decision record 066).
+  getUpdateNoticeSettings: {
+    ok: {
+      path: '/api/v1/update-notices/settings',
+      as: 'faculty-vacr',
+      check(body) {
+        expect(UpdateNoticeSettings.parse(body)).toEqual({ emailDigest: true });
+      },
+    },
+    // The visitor's 401 is the access matrix's row.
+    bad: [],
+  },
+  updateUpdateNoticeSettings: {
+    ok: {
+      path: '/api/v1/update-notices/settings',
+      as: 'faculty-vacr',
+      body: { json: { emailDigest: true } },
+      check(body) {
+        expect(UpdateNoticeSettings.parse(body)).toEqual({ emailDigest: true });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/update-notices/settings',
+        status: 400,
+        as: 'faculty-vacr',
+        body: { json: { emailDigest: 'no' } },
+      },
+    ],
+  },
+  unsubscribeUpdateNotices: {
+    ok: {
+      get path() {
+        return `/api/v1/update-notices/unsubscribe?token=${updateNotices.token}`;
+      },
+      check(body) {
+        expect(UpdateNoticeUnsubscribeResult.parse(body)).toEqual({ unsubscribed: true });
+      },
+    },
+    bad: [
+      { path: `/api/v1/update-notices/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`, status: 404 },
+      { path: '/api/v1/update-notices/unsubscribe?token=forged', status: 400 },
+    ],
   },
 };
 

@@ -46,6 +46,7 @@ const BACKGROUND = [
   ['functions/src/housekeeping/feedback-resender', 'feedbackResender'],
   ['functions/src/housekeeping/outbox-sender', 'outboxSender'],
   ['functions/src/housekeeping/saved-search-digest', 'savedSearchDigest'],
+  ['functions/src/housekeeping/update-notices', 'updateNotices'],
   ['infra/local/outbox-consumer', 'outboxSender'],
   ['infra/local/housekeeping', 'housekeeping'],
   ['infra/local/catalog-indexer', 'catalogIndexer'],

@@ -146,6 +146,9 @@ describe('createGroupHandler', () => {
       listStatisticBuckets: 'statistics/list-statistic-buckets',
       listRawStatistics: 'statistics/list-raw-statistics',
       getCoursewareMetrics: 'statistics/get-courseware-metrics',
+      getUpdateNoticeSettings: 'user/get-update-notice-settings',
+      updateUpdateNoticeSettings: 'user/update-update-notice-settings',
+      unsubscribeUpdateNotices: 'user/unsubscribe-update-notices',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

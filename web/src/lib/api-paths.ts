@@ -121,4 +121,7 @@ export const API_PATHS = {
   deleteSavedSearch: '/saved-searches/{id}',
   markSavedSearchSeen: '/saved-searches/{id}/seen',
   unsubscribeSavedSearches: '/saved-searches/unsubscribe',
+  getUpdateNoticeSettings: '/update-notices/settings',
+  updateUpdateNoticeSettings: '/update-notices/settings',
+  unsubscribeUpdateNotices: '/update-notices/unsubscribe',
 } as const satisfies Record<OperationId, string>;
