@@ -237,6 +237,10 @@ export const ROUTE_RATE_LIMITS = {
   unsubscribeSavedSearches: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
   /** Bulk actions in Courseware Info (issue 25 item 8; decision record 069): up to 100 items each. */
   runContentBulkAction: { caller: { requests: 30, windowSeconds: TEN_MINUTES } },
+  /** The update-notice e-mail switch (issue 25 item 5): per user. */
+  updateUpdateNoticeSettings: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
+  /** The one-click unsubscribe of the update-notice digest (public, RFC 8058): per client address. */
+  unsubscribeUpdateNotices: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /**

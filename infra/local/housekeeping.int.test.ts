@@ -167,3 +167,51 @@ describe('local housekeeping (TTL emulation, upload sweeper, feedback re-sender)
     expect(await objectExists(env().privateBucket, otherKey)).toBe(true);
   });
 });
+
+describe('update notices on one machine (issue 25 item 5; decision record 066)', () => {
+  it('delivers at every run and digests once per daily 07:00 UTC slot, as the two schedules do', async () => {
+    const [{ createContent }, { recordContentDownloaders }, { queueContentUpdateNotice }, { createPlainUserAccount }] =
+      await Promise.all([
+        import('../../functions/src/data/content.ts'),
+        import('../../functions/src/data/update-notices.ts'),
+        import('../../functions/src/services/update-notices.ts'),
+        import('../../functions/src/test-support/user-admin.ts'),
+      ]);
+    const { contentRecord } = await import('../../functions/src/test-support/content-record.ts');
+    const { runLocalUpdateNoticesIfDue } = await import('./housekeeping.ts');
+    // The digest's links need the portal's origin, as the local server sets it.
+    vi.stubEnv('PORTAL_URL', 'http://127.0.0.1:8080');
+    const userId = newId();
+    await createPlainUserAccount(userId, 'Local Notices', 'local.notices@example.edu');
+    const item = contentRecord('Local housekeeping notice lab');
+    await createContent(item);
+    await recordContentDownloaders(userId, [item.id], '2026-11-20T08:00:00.000Z');
+    const notice = (day: string) =>
+      queueContentUpdateNotice({
+        contentId: item.id,
+        revisionId: newId(),
+        note: `Changed on ${day}`,
+        publishedTimestamp: `${day}T09:00:00.000Z`,
+      });
+
+    await notice('2026-11-21');
+    const first = await runLocalUpdateNoticesIfDue(new Date('2026-11-21T10:00:00.000Z'), null);
+    expect(first).toMatchObject({ messages: 1, emails: 1 });
+    expect(first.slot?.toISOString()).toBe('2026-11-21T07:00:00.000Z');
+    // The same slot again: nothing to deliver, no second digest.
+    expect(await runLocalUpdateNoticesIfDue(new Date('2026-11-21T10:30:00.000Z'), first.slot)).toEqual({
+      slot: first.slot,
+      messages: 0,
+      emails: 0,
+    });
+
+    await notice('2026-11-22');
+    // Before 07:00 UTC the next day: delivered, not yet digested.
+    const early = await runLocalUpdateNoticesIfDue(new Date('2026-11-22T06:59:00.000Z'), first.slot);
+    expect(early).toEqual({ slot: first.slot, messages: 1, emails: 0 });
+    const next = await runLocalUpdateNoticesIfDue(new Date('2026-11-22T07:01:00.000Z'), early.slot);
+    expect(next).toMatchObject({ messages: 0, emails: 1 });
+    expect(next.slot?.toISOString()).toBe('2026-11-22T07:00:00.000Z');
+    vi.unstubAllEnvs();
+  });
+});

@@ -18,7 +18,9 @@ import { TABLE } from '#shared/table';
  * also runs the saved-search digest (`runLocalDigestIfDue`, decision record 061). Each
  * run first publishes the content whose schedule is due (`publishDueContent`, the
  * function of the every-minute Lambda; decision record 068), so locally an item goes
- * live within one interval (30 s) of its time. One run at a time; a failure is logged, never thrown.
+ * live within one interval (30 s) of its time; each run delivers queued update notices,
+ * and each daily slot runs their digest (`runLocalUpdateNoticeDigestIfDue`, decision
+ * record 066). One run at a time; a failure is logged, never thrown.
  */
 
 /** Milliseconds between two housekeeping runs when none is given. */
@@ -169,6 +171,31 @@ export async function runLocalDigestIfDue(
   return { slot, emails: result.emails };
 }
 
+/**
+ * Update notices on one machine (issue 25 item 5; decision record 066): delivers queued
+ * notices as messages at every run (AWS: every 15 minutes), and when the daily slot of
+ * `now` (07:00 UTC, `UPDATE_NOTICE_DIGEST_SCHEDULE`) is later than `lastSlot` also runs
+ * the digest, as the daily Lambda does; returns the slot the digest ran for (else
+ * `lastSlot`), the messages written and the e-mails. Tests call the services with any `now`.
+ */
+export async function runLocalUpdateNoticesIfDue(
+  now: Date,
+  lastSlot: Date | null,
+): Promise<{ slot: Date | null; messages: number; emails: number }> {
+  const [{ updateNoticeDigestSlotOf }, { runUpdateNoticesTask }] = await Promise.all([
+    import('../../functions/src/domain/update-notices.ts'),
+    import('../../functions/src/housekeeping/update-notices.ts'),
+  ]);
+  const slot = updateNoticeDigestSlotOf(now);
+  const due = !lastSlot || slot.getTime() > lastSlot.getTime();
+  const result = await runUpdateNoticesTask({ task: due ? 'digest' : 'deliver' }, now);
+  return {
+    slot: due ? slot : lastSlot,
+    messages: result.delivery.messages,
+    emails: result.digest?.emails ?? 0,
+  };
+}
+
 /** A running housekeeping loop. */
 export interface LocalHousekeeping {
   /** Stops the loop; resolves once a run in progress has finished. */
@@ -198,6 +225,17 @@ export function startLocalHousekeeping(
       log(`housekeeping: weekly saved-search digest, ${ran.emails} e-mails written to the outbox`);
     }
   };
+  // Like EventBridge, the daily update-notice digest runs at the next 07:00 UTC after the loop starts.
+  let noticeSlot: Date | null = null;
+  const noticesDue = async () => {
+    const { updateNoticeDigestSlotOf } = await import('../../functions/src/domain/update-notices.ts');
+    noticeSlot ??= updateNoticeDigestSlotOf(new Date());
+    const ran = await runLocalUpdateNoticesIfDue(new Date(), noticeSlot);
+    noticeSlot = ran.slot;
+    if (ran.messages > 0 || ran.emails > 0) {
+      log(`housekeeping: update notices, ${ran.messages} messages, ${ran.emails} digest e-mails written to the outbox`);
+    }
+  };
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -210,6 +248,7 @@ export function startLocalHousekeeping(
           }
         })
         .then(digestDue)
+        .then(noticesDue)
         .catch((error: unknown) =>
           log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
         )

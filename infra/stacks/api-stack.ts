@@ -14,7 +14,7 @@ import {
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -36,6 +36,10 @@ import {
 } from '../../functions/src/data/keys.ts';
 import { MESSAGE_EMAIL_DEFAULTS, MESSAGE_EMAIL_ENV } from '../../functions/src/domain/message-email.ts';
 import { DIGEST_SCHEDULE } from '../../functions/src/domain/saved-searches.ts';
+import {
+  UPDATE_NOTICE_DELIVERY_MINUTES,
+  UPDATE_NOTICE_DIGEST_SCHEDULE,
+} from '../../functions/src/domain/update-notices.ts';
 import { HTML_SHELL_FILE_ENV, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_DEFAULTS, FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
 import { CATALOG_SETTLE_ENV, SEARCH_CATALOG_CHECK_ENV } from '../../functions/src/search/settings.ts';
@@ -200,6 +204,8 @@ export class ApiStack extends Stack {
   readonly savedSearchDigest: PortalFunction;
   /** Publishes content whose schedule is due (EventBridge, every minute; issue 25 item 7, decision record 068). */
   readonly scheduledPublisher: PortalFunction;
+  /** Delivers update notices every 15 minutes and writes their daily digest at 07:00 UTC (EventBridge; decision record 066). */
+  readonly updateNotices: PortalFunction;
   /** The bundle workflow: its state machine, started by the file group's Lambda, and its three task Lambdas (decision record 022). */
   readonly bundleWorkflow: BundleWorkflow;
   /** The SES identity of the sender and the configuration set every e-mail is sent with. */
@@ -339,6 +345,7 @@ export class ApiStack extends Stack {
     this.outboxSender = createOutboxSender(this, projectRoot, removalPolicy, props, emailSending);
     this.savedSearchDigest = createSavedSearchDigest(this, projectRoot, removalPolicy, props, this.portalIssuer);
     this.scheduledPublisher = createScheduledPublisher(this, projectRoot, removalPolicy, props);
+    this.updateNotices = createUpdateNotices(this, projectRoot, removalPolicy, props, this.portalIssuer);
     this.bundleWorkflow = new BundleWorkflow(this, 'BundleWorkflow', {
       projectRoot,
       table: props.table,
@@ -378,6 +385,7 @@ export class ApiStack extends Stack {
         OutboxSenderFunction: this.outboxSender,
         SavedSearchDigestFunction: this.savedSearchDigest,
         ScheduledPublisherFunction: this.scheduledPublisher,
+        UpdateNoticesFunction: this.updateNotices,
         ...Object.fromEntries(
           Object.entries(this.bundleWorkflow.functions).map(([task, fn]) => [`Bundle${pascalCase(task)}Function`, fn]),
         ),
@@ -406,6 +414,7 @@ export const FAILURE_QUEUE_IDS = [
   'ThumbnailRendererFailures',
   'SavedSearchDigestFailures',
   'ScheduledPublisherFailures',
+  'UpdateNoticesFailures',
 ] as const;
 
 /**
@@ -556,7 +565,13 @@ export function emailVariablesOf(group: ClientGroup, props: ApiStackProps): Reco
 /** The housekeeping Lambdas' entries: `functions/src/housekeeping/<name>.ts`, exporting `handler`. */
 export function housekeepingEntry(
   projectRoot: string,
-  name: 'upload-sweeper' | 'feedback-resender' | 'outbox-sender' | 'saved-search-digest' | 'scheduled-publisher',
+  name:
+    | 'upload-sweeper'
+    | 'feedback-resender'
+    | 'outbox-sender'
+    | 'saved-search-digest'
+    | 'scheduled-publisher'
+    | 'update-notices',
 ): string {
   return path.join(projectRoot, 'functions', 'src', 'housekeeping', `${name}.ts`);
 }
@@ -740,6 +755,66 @@ function createScheduledPublisher(
     targets: [new LambdaFunction(publisher, { retryAttempts: 2, deadLetterQueue: failures })],
   });
   return publisher;
+}
+
+/**
+ * Update notices (issue 25 item 5; decision record 066): EventBridge runs one Lambda
+ * every 15 minutes with `{ task: 'deliver' }` (queued notices become account-menu
+ * messages for everyone who downloaded the item) and daily at 07:00 UTC with
+ * `{ task: 'digest' }` (delivery, then one digest e-mail per user into the outbox, which
+ * the outbox sender sends: no SES grant). Reserved concurrency 1, so a slow delivery and
+ * the digest never overlap; a run EventBridge could not deliver, or that failed after its
+ * retries, lands in a queue operators watch (every write is conditional, so a retried run
+ * writes nothing twice).
+ */
+function createUpdateNotices(
+  scope: Construct,
+  projectRoot: string,
+  removalPolicy: RemovalPolicy,
+  props: ApiStackProps,
+  portalIssuer: string,
+): PortalFunction {
+  const failures = new Queue(scope, 'UpdateNoticesFailures', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    removalPolicy,
+  });
+  const notices = new PortalFunction(scope, 'UpdateNoticesFunction', {
+    entry: housekeepingEntry(projectRoot, 'update-notices'),
+    projectRoot,
+    description: 'Portal update notices: messages to downloaders of updated courseware, and their daily e-mail digest',
+    removalPolicy,
+    timeout: Duration.minutes(15),
+    memorySize: 512,
+    reservedConcurrentExecutions: 1,
+  });
+  bindGrant(notices, HOUSEKEEPING_GRANTS.updateNotices, props);
+  notices.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(failures) });
+  notices.addEnvironment(API_FUNCTION_ENV.portalIssuer, portalIssuer);
+  notices.addEnvironment(API_FUNCTION_ENV.brand, props.brand);
+  const [senderName, senderAddress] = emailAddressesOf(props).sender;
+  notices.addEnvironment(senderName, senderAddress);
+  const target = (task: 'deliver' | 'digest') =>
+    new LambdaFunction(notices, {
+      event: RuleTargetInput.fromObject({ task }),
+      retryAttempts: 2,
+      deadLetterQueue: failures,
+    });
+  new Rule(scope, 'UpdateNoticesDeliverySchedule', {
+    description: 'Delivers queued update notices as account-menu messages',
+    schedule: Schedule.rate(Duration.minutes(UPDATE_NOTICE_DELIVERY_MINUTES)),
+    targets: [target('deliver')],
+  });
+  new Rule(scope, 'UpdateNoticesDigestSchedule', {
+    description: 'Writes the daily update-notice digests to the outbox',
+    schedule: Schedule.cron({
+      hour: String(UPDATE_NOTICE_DIGEST_SCHEDULE.hourUtc),
+      minute: String(UPDATE_NOTICE_DIGEST_SCHEDULE.minute),
+    }),
+    targets: [target('digest')],
+  });
+  return notices;
 }
 
 /**

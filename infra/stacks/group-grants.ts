@@ -81,7 +81,8 @@ export type HousekeepingFunction =
   | 'outboxSender'
   | 'thumbnailRenderer'
   | 'savedSearchDigest'
-  | 'scheduledPublisher';
+  | 'scheduledPublisher'
+  | 'updateNotices';
 
 /** The grants of the catalog indexer, the upload sweeper and the e-mail re-sender (api-stack.ts `create*`). */
 export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
@@ -157,6 +158,21 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
   // event, Update of the catalog revision, Delete of the schedule) and an orphan schedule's Delete.
   scheduledPublisher: {
     table: { actions: [GET, PUT, UPDATE, DELETE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
+  // Issue 25 item 5, decision record 066: the queued notices and the digest entries (gsi1
+  // Query), each item's downloaders (Query on the table), the content item (GetItem), the
+  // notice marked delivered (UpdateItem); per downloader one transaction of ConditionCheck
+  // (the user), Put (the message) and Update (the digest entry); the digest's settings
+  // (GetItem), users (BatchGetItem) and one transaction of Update (settings), Delete
+  // (entries) and Put (the outbox message); an opted-out user's entries (DeleteItem).
+  updateNotices: {
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName],
+    },
     privateBucket: 'none',
     publicBucket: 'none',
   },

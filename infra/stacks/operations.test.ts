@@ -347,8 +347,8 @@ describe('the dev app', () => {
       const alarms = Object.entries(app.api.findResources('AWS::CloudWatch::Alarm'));
       // Client groups, catalog indexer, upload sweeper, e-mail re-sender, outbox sender,
       // thumbnail renderer (issue 24 item 2), saved-search digest (item 8), scheduled
-      // publisher (issue 25 item 7), workflow tasks.
-      const functionCount = routedGroups().length + 7 + BUNDLE_TASKS.length;
+      // publisher (issue 25 item 7), update notices (item 5), workflow tasks.
+      const functionCount = routedGroups().length + 8 + BUNDLE_TASKS.length;
       // 5xx rate, functions, workflow, failure queues, e-mail (3), client error reports.
       expect(alarms).toHaveLength(1 + 2 * functionCount + 1 + FAILURE_QUEUE_IDS.length + 3 + 1);
       for (const [id, alarm] of alarms) {

@@ -172,6 +172,7 @@ describe('the USCR dev app', () => {
         app.portal.api.thumbnailRenderer,
         app.portal.api.savedSearchDigest,
         app.portal.api.scheduledPublisher,
+        app.portal.api.updateNotices,
         ...Object.values(app.portal.api.bundleWorkflow.functions),
       ].map((fn) => logicalId(app.portal.api, fn)),
     );
@@ -408,6 +409,33 @@ describe('the USCR dev app', () => {
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actions).not.toContain('ses:SendRawEmail');
     expect(actions.filter((action) => String(action).startsWith('s3:'))).toEqual([]);
+  });
+
+  it('delivers update notices every 15 minutes and digests them daily at 07:00 UTC, one run at a time, without SES (issue 25 item 5)', () => {
+    const noticesId = logicalId(app.portal.api, app.portal.api.updateNotices);
+    const rules = Object.values(app.api.findResources('AWS::Events::Rule')).filter((candidate) =>
+      JSON.stringify(candidate.Properties.Targets).includes(noticesId),
+    );
+    const byTask: Record<string, { ScheduleExpression: string; Targets: unknown[] }> = Object.fromEntries(
+      rules.map((rule) => [JSON.parse(rule.Properties.Targets[0].Input).task, rule.Properties]),
+    );
+    expect(Object.keys(byTask).sort()).toEqual(['deliver', 'digest']);
+    expect(byTask.deliver?.ScheduleExpression).toBe('rate(15 minutes)');
+    expect(byTask.digest?.ScheduleExpression).toBe('cron(0 7 * * ? *)');
+    for (const rule of Object.values(byTask)) {
+      expect(rule.Targets[0]).toMatchObject({
+        RetryPolicy: { MaximumRetryAttempts: 2 },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringMatching(/^UpdateNoticesFailures/), 'Arn'] } },
+      });
+    }
+    const fn = app.api.findResources('AWS::Lambda::Function')[noticesId];
+    expect(fn?.Properties).toMatchObject({ ReservedConcurrentExecutions: 1, Timeout: 900 });
+    const actions = policyStatementsOf(app.api, noticesId).flatMap((statement) => [statement.Action].flat());
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']),
+    );
+    expect(actions).not.toContain('ses:SendRawEmail');
+    expect(actions.some((action) => action.startsWith('s3:'))).toBe(false);
   });
 
   it('runs at most one catalog indexer at a time, with the memory to build the index', () => {

@@ -59,6 +59,7 @@ export function createStandInProject(prefix: string): StandInProject {
     housekeepingEntry(projectRoot, 'outbox-sender'),
     housekeepingEntry(projectRoot, 'saved-search-digest'),
     housekeepingEntry(projectRoot, 'scheduled-publisher'),
+    housekeepingEntry(projectRoot, 'update-notices'),
     ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
   ]) {
     mkdirSync(path.dirname(entry), { recursive: true });

@@ -93,11 +93,12 @@ describe('function bundle sizes (issue 10 item 4)', () => {
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 describe('every Lambda bundle at most 250 KB minified (issue 22 item 7; decision record 041)', () => {
-  it('builds one bundle per client group, the indexer, the three bundle tasks and five housekeeping functions (the saved-search digest, issue 24 item 8; the scheduled publisher, issue 25 item 7)', () => {
+  it('builds one bundle per client group, the indexer, the three bundle tasks and six housekeeping functions (the saved-search digest, issue 24 item 8; the scheduled publisher, issue 25 item 7; the update notices, item 5)', () => {
     const labels = lambdaEntries(PROJECT_ROOT).map((entry) => entry.label);
     expect(new Set(labels).size).toBe(labels.length);
     for (const group of CLIENT_GROUPS) expect(labels).toContain(`Portal API, client group ${group}`);
-    expect(labels).toHaveLength(CLIENT_GROUPS.length + 9);
+    // + the update notices (issue 25 item 5).
+    expect(labels).toHaveLength(CLIENT_GROUPS.length + 10);
   });
 
   it('keeps each bundle, built with the CDK’s esbuild settings, within 250 KB (or its recorded ceiling)', async () => {

@@ -134,7 +134,14 @@ export function lambdaEntries(projectRoot: string): { readonly label: string; re
       indexerEntry(projectRoot),
       ...BUNDLE_TASKS.map((task) => bundleTaskEntry(projectRoot, task)),
       ...(
-        ['upload-sweeper', 'feedback-resender', 'outbox-sender', 'saved-search-digest', 'scheduled-publisher'] as const
+        [
+          'upload-sweeper',
+          'feedback-resender',
+          'outbox-sender',
+          'saved-search-digest',
+          'scheduled-publisher',
+          'update-notices',
+        ] as const
       ).map((name) => housekeepingEntry(projectRoot, name)),
     ].map((entry) => ({ label: relative(entry), entry })),
   ];

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { EntityId, IsoDateTime } from './common.ts';
 import { SearchFilter, SearchSort, SearchText } from './search.ts';
+import { UnsubscribeToken } from './unsubscribe.ts';
 
 /**
  * Saved searches with alerts (issue 24 item 8; decision record 061): a signed-in
@@ -34,8 +35,7 @@ export const SAVED_SEARCH_NAME_TOO_LONG_MESSAGE = `Must be at most ${SAVED_SEARC
 export const SAVED_SEARCH_LIMIT_MESSAGE = `You can keep at most ${SAVED_SEARCH_LIMITS.perUser} saved searches. Delete one first.`;
 /** The 404 of a saved search that is not the caller's (or does not exist). */
 export const SAVED_SEARCH_NOT_FOUND_MESSAGE = 'Saved search does not exist.';
-/** The 404 of an unsubscribe link that is forged, mangled or no longer valid. */
-export const UNSUBSCRIBE_LINK_INVALID_MESSAGE = 'This unsubscribe link is not valid.';
+export { UNSUBSCRIBE_LINK_INVALID_MESSAGE } from './unsubscribe.ts';
 
 /** A saved search's name: trimmed, 1 to 100 characters. */
 export const SavedSearchName = z
@@ -115,11 +115,7 @@ export const SavedSearchList = z
   .meta({ id: 'SavedSearchList' });
 export type SavedSearchList = z.infer<typeof SavedSearchList>;
 
-/** The token of an unsubscribe link: `<user id>.<43 base64url characters>`. */
-export const UnsubscribeToken = z
-  .string()
-  .trim()
-  .regex(/^[0-9a-hjkmnp-tv-z]{26}\.[A-Za-z0-9_-]{43}$/, UNSUBSCRIBE_LINK_INVALID_MESSAGE);
+export { UnsubscribeToken } from './unsubscribe.ts';
 
 /** Query of `POST /api/v1/saved-searches/unsubscribe` (the digest's List-Unsubscribe address). */
 export const UnsubscribeQuery = z.object({ token: UnsubscribeToken });

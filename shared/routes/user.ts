@@ -29,6 +29,12 @@ import {
   SupportTargetPath,
   UserCoursePage,
 } from '../contracts/messages.ts';
+import {
+  UpdateNoticeSettings,
+  UpdateNoticeSettingsRequest,
+  UpdateNoticeUnsubscribeQuery,
+  UpdateNoticeUnsubscribeResult,
+} from '../contracts/update-notices.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
 /** The routes of the `user` client group (spec §7), a part of the route table `ROUTES` (`shared/routes.ts`; decision record 041). */
@@ -233,5 +239,41 @@ export const USER_ROUTES = [
     request: { path: UserImportPath },
     response: UserImport,
     errorStatuses: [401, 403, 404],
+  },
+  {
+    operationId: 'getUpdateNoticeSettings',
+    method: 'GET',
+    path: '/api/v1/update-notices/settings',
+    group: 'user',
+    access: 'authenticated',
+    summary:
+      "The caller's update-notice e-mail setting: whether the daily digest of updated courseware they downloaded is sent (issue 25 item 5; decision record 066).",
+    request: {},
+    response: UpdateNoticeSettings,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'updateUpdateNoticeSettings',
+    method: 'PUT',
+    path: '/api/v1/update-notices/settings',
+    group: 'user',
+    access: 'authenticated',
+    summary:
+      'Turn the daily update-notice e-mail on or off ("E-mail me when courseware I downloaded is updated"); the account-menu messages come either way.',
+    request: { body: UpdateNoticeSettingsRequest },
+    response: UpdateNoticeSettings,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'unsubscribeUpdateNotices',
+    method: 'POST',
+    path: '/api/v1/update-notices/unsubscribe',
+    group: 'user',
+    access: 'public',
+    summary:
+      "One-click unsubscribe of the daily update-notice digest (RFC 8058; the token of the e-mail's link, no sign-in): the digest goes off and the token stops working; 404 for a forged or used token.",
+    request: { query: UpdateNoticeUnsubscribeQuery },
+    response: UpdateNoticeUnsubscribeResult,
+    errorStatuses: [404],
   },
 ] as const satisfies readonly GroupRouteDefinition<'user'>[];

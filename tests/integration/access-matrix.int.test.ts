@@ -891,6 +891,34 @@ const MATRIX: readonly MatrixRow[] = [
       admin: 400,
     },
   },
+  // Update notices (issue 25 item 5; decision record 066): any valid login reads and sets
+  // its own e-mail switch (the bodiless PUT fails validation, 400); the one-click
+  // unsubscribe is public: a forged token is 404.
+  {
+    operationId: 'getUpdateNoticeSettings',
+    method: 'GET',
+    path: '/api/v1/update-notices/settings',
+    expected: { ...SIGNED_IN },
+  },
+  {
+    operationId: 'updateUpdateNoticeSettings',
+    method: 'PUT',
+    path: '/api/v1/update-notices/settings',
+    expected: {
+      ...SIGNED_IN,
+      student: 400,
+      'faculty-vacr': 400,
+      'faculty-uscr': 400,
+      editor: 400,
+      admin: 400,
+    },
+  },
+  {
+    operationId: 'unsubscribeUpdateNotices',
+    method: 'POST',
+    path: `/api/v1/update-notices/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`,
+    expected: everyone(404),
+  },
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

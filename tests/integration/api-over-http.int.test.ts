@@ -68,6 +68,7 @@ import {
   RawStatisticsPage,
   StatisticBucketPage,
 } from '#shared/contracts/statistics';
+import { UpdateNoticeSettings, UpdateNoticeUnsubscribeResult } from '#shared/contracts/update-notices';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
 import { seedId } from '../../functions/src/domain/ids.ts';
 import { seededPageId } from '../../functions/src/seed/pages.ts';
@@ -411,6 +412,14 @@ const draftedSave = (description: string) => ({
   id: drafted.id,
   version: drafted.version,
   fields: { name: 'Drafted over HTTP', description },
+});
+
+/** The update-notice unsubscribe case's token (issue 25 item 5): the student's digest link. */
+const updateNotices = { token: '' };
+
+beforeAll(async () => {
+  const { storeUpdateNoticeTokenFixture } = await import('../../functions/src/test-support/update-notices.ts');
+  updateNotices.token = await storeUpdateNoticeTokenFixture(seedId('user', 'student'));
 });
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -3130,6 +3139,50 @@ const CASES: Record<OperationId, RouteCase> = {
         as: 'editor',
         body: { json: { action: 'restore', items: [{ id: '00000000000000000000000000', version: 1 }] } },
       },
+    ],
+  },
+  // Update notices (issue 25 item 5; decision record 066).
+  getUpdateNoticeSettings: {
+    ok: {
+      path: '/api/v1/update-notices/settings',
+      as: 'faculty-vacr',
+      check(body) {
+        expect(UpdateNoticeSettings.parse(body)).toEqual({ emailDigest: true });
+      },
+    },
+    // The visitor's 401 is the access matrix's row.
+    bad: [],
+  },
+  updateUpdateNoticeSettings: {
+    ok: {
+      path: '/api/v1/update-notices/settings',
+      as: 'faculty-vacr',
+      body: { json: { emailDigest: true } },
+      check(body) {
+        expect(UpdateNoticeSettings.parse(body)).toEqual({ emailDigest: true });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/update-notices/settings',
+        status: 400,
+        as: 'faculty-vacr',
+        body: { json: { emailDigest: 'no' } },
+      },
+    ],
+  },
+  unsubscribeUpdateNotices: {
+    ok: {
+      get path() {
+        return `/api/v1/update-notices/unsubscribe?token=${updateNotices.token}`;
+      },
+      check(body) {
+        expect(UpdateNoticeUnsubscribeResult.parse(body)).toEqual({ unsubscribed: true });
+      },
+    },
+    bad: [
+      { path: `/api/v1/update-notices/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`, status: 404 },
+      { path: '/api/v1/update-notices/unsubscribe?token=forged', status: 400 },
     ],
   },
 };

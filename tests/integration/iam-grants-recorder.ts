@@ -48,6 +48,7 @@ const BACKGROUND = [
   ['functions/src/housekeeping/saved-search-digest', 'savedSearchDigest'],
   ['functions/src/housekeeping/scheduled-publisher', 'scheduledPublisher'],
   ['functions/src/services/scheduled-publishing', 'scheduledPublisher'],
+  ['functions/src/housekeeping/update-notices', 'updateNotices'],
   ['infra/local/outbox-consumer', 'outboxSender'],
   ['infra/local/housekeeping', 'housekeeping'],
   ['infra/local/catalog-indexer', 'catalogIndexer'],

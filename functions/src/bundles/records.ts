@@ -62,16 +62,21 @@ async function updateBundle(
 }
 
 /**
- * Records the fingerprint of a Pending bundle.
+ * Records the fingerprint of a Pending bundle and the content items whose files it
+ * holds (`contentIds`: a download of it counts for each, issue 25 item 5).
  * @throws BundleError `BundleGone` when the record is gone or no longer Pending.
  */
-export async function setBundleFingerprint(bundleId: string, fingerprint: string): Promise<void> {
+export async function setBundleFingerprint(
+  bundleId: string,
+  fingerprint: string,
+  contentIds: readonly string[] = [],
+): Promise<void> {
   const updated = await updateBundle(
     bundleId,
-    'SET #bundle.#fingerprint = :fingerprint',
+    'SET #bundle.#fingerprint = :fingerprint, #bundle.#contentIds = :contentIds',
     'attribute_exists(#pk) AND attribute_exists(#bundle) AND #status = :pending',
-    { '#fingerprint': 'fingerprint', '#status': 'status' },
-    { ':fingerprint': fingerprint, ':pending': 'Pending' },
+    { '#fingerprint': 'fingerprint', '#contentIds': 'contentIds', '#status': 'status' },
+    { ':fingerprint': fingerprint, ':contentIds': [...contentIds], ':pending': 'Pending' },
   );
   if (!updated) throw new BundleError('BundleGone', 'The bundle no longer exists or is no longer pending.');
 }

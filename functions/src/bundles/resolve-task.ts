@@ -53,7 +53,7 @@ async function resolveFiles(event: ResolveTaskInput): Promise<ResolveTaskOutput>
     const manifest = buildManifest(event.bundleId, resolved.title, resolved.entries);
     const objectKey = bundleObjectKey(manifest.fingerprint);
     const manifestKey = bundleManifestObjectKey(event.bundleId);
-    await setBundleFingerprint(event.bundleId, manifest.fingerprint);
+    await setBundleFingerprint(event.bundleId, manifest.fingerprint, resolved.contentIds);
     const counts = { fileCount: manifest.fileCount, totalBytes: manifest.totalBytes };
 
     const reusable = await getReusableZip(manifest.fingerprint);

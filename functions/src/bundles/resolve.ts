@@ -46,6 +46,8 @@ export interface ResolvedBundle {
   readonly title: string;
   /** Files in zip order. */
   readonly entries: ManifestEntry[];
+  /** The content items with at least one file (or lesson artifact) in the zip, in walk order. */
+  readonly contentIds: string[];
   readonly fileCount: number;
   /** Bytes. */
   readonly totalBytes: number;
@@ -92,10 +94,12 @@ export async function resolveBundle(options: ResolveOptions): Promise<ResolvedBu
     }
   }
 
-  const entries = await filesOf(placed, options.includesLessonFiles);
+  const contentIds: string[] = [];
+  const entries = await filesOf(placed, options.includesLessonFiles, contentIds);
   return {
     title,
     entries,
+    contentIds,
     fileCount: entries.length,
     totalBytes: entries.reduce((sum, entry) => sum + entry.size, 0),
   };
@@ -161,8 +165,15 @@ async function walk(
   }
 }
 
-/** The manifest entries of the placed items: their files, then (optionally) their lessons' artifacts. */
-async function filesOf(placed: readonly PlacedItem[], includesLessonFiles: boolean): Promise<ManifestEntry[]> {
+/**
+ * The manifest entries of the placed items: their files, then (optionally) their
+ * lessons' artifacts; appends to `contentIds` each item that contributed an entry.
+ */
+async function filesOf(
+  placed: readonly PlacedItem[],
+  includesLessonFiles: boolean,
+  contentIds: string[],
+): Promise<ManifestEntry[]> {
   const lessonsByItem = new Map<string, LessonItem[]>();
   if (includesLessonFiles) {
     for (const { item } of placed) lessonsByItem.set(item.id, await allLessons(item.id));
@@ -176,9 +187,10 @@ async function filesOf(placed: readonly PlacedItem[], includesLessonFiles: boole
 
   const entries: ManifestEntry[] = [];
   const seen = new Set<string>();
-  const add = (file: FileItem | undefined, path: string) => {
+  const add = (file: FileItem | undefined, path: string, ownerId: string) => {
     if (!file || seen.has(file.id) || !isBundleable(file)) return;
     seen.add(file.id);
+    if (!contentIds.includes(ownerId)) contentIds.push(ownerId);
     assertSafeEntryPath(path);
     entries.push({
       path,
@@ -193,7 +205,7 @@ async function filesOf(placed: readonly PlacedItem[], includesLessonFiles: boole
 
   for (const { item, folder, names, fileNames } of placed) {
     for (const [position, ref] of item.files.entries()) {
-      add(records.get(ref.id), [...folder, fileNames[position] ?? ref.id].join('/'));
+      add(records.get(ref.id), [...folder, fileNames[position] ?? ref.id].join('/'), item.id);
     }
     const lessons = lessonsByItem.get(item.id) ?? [];
     if (lessons.length === 0) continue;
@@ -205,7 +217,11 @@ async function filesOf(placed: readonly PlacedItem[], includesLessonFiles: boole
       for (const id of artifactIds(lesson)) {
         const file = records.get(id);
         if (!file || seen.has(file.id) || !isBundleable(file)) continue;
-        add(file, [...lessonFolder, artifactNames.claim(fileEntryName(file.name, file.filename), true)].join('/'));
+        add(
+          file,
+          [...lessonFolder, artifactNames.claim(fileEntryName(file.name, file.filename), true)].join('/'),
+          item.id,
+        );
       }
     }
   }

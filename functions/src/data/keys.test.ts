@@ -208,3 +208,19 @@ describe('publishing schedule keys (issue 25 item 7; decision record 068)', () =
     expect(gsi1sk <= publishDueBound('2026-12-01T09:29:59.999Z')).toBe(false);
   });
 });
+
+describe('update-notice keys (issue 25 item 5; decision record 066)', () => {
+  it('answers "who downloaded item X" from one partition, and keeps notices, entries and settings apart from the user', async () => {
+    const keys = await import('./keys.ts');
+    expect(keys.contentDownloaderKey('c1', 'u1')).toEqual({ pk: 'DOWNLOADERS#c1', sk: 'USER#u1' });
+    expect(keys.updateNoticeKey('c1', 'r1')).toEqual({ pk: 'UPDATE_NOTICE#c1', sk: 'REVISION#r1' });
+    expect(keys.pendingUpdateNoticeIndexKey('2026-11-28T10:00:00.000Z', 'c1', 'r1')).toEqual({
+      gsi1pk: 'UPDATE_NOTICES_PENDING',
+      gsi1sk: '2026-11-28T10:00:00.000Z#c1#r1',
+    });
+    expect(keys.updateNoticeEntryKey('u1', 'c1')).toEqual({ pk: 'UPDATE_NOTICES#u1', sk: 'ENTRY#c1' });
+    expect(keys.updateNoticeSettingsKey('u1')).toEqual({ pk: 'UPDATE_NOTICES#u1', sk: 'SETTINGS' });
+    expect(keys.updateNoticeEntryIndexKey('u1', 'c1')).toEqual({ gsi1pk: 'UPDATE_NOTICE_ENTRIES', gsi1sk: 'u1#c1' });
+    expect(keys.updateNoticeSettingsKey('u1').pk).not.toBe(userKey('u1').pk);
+  });
+});

@@ -108,6 +108,11 @@ export const ENTITY_TYPES = {
   contentDraft: 'ContentDraft',
   contentRevision: 'ContentRevision',
   publishSchedule: 'PublishSchedule',
+  contentDownloader: 'ContentDownloader',
+  updateNotice: 'UpdateNotice',
+  updateNoticeEntry: 'UpdateNoticeEntry',
+  updateNoticeSettings: 'UpdateNoticeSettings',
+  updateNoticeDigest: 'UpdateNoticeDigest',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -976,4 +981,68 @@ export function publishDueIndexKey(
 /** Upper bound of the gsi1 sort keys of schedules due at or before `now` (ISO): `#` < `~`. */
 export function publishDueBound(now: string): string {
   return `${now}#~`;
+}
+
+/* ── Update notices (issue 25 item 5; decision record 066) ───────────────────────── */
+/*
+ * Who downloaded what, the notices a publish queues, what each downloader is told, and
+ * each user's e-mail settings, each in partitions of their own.
+ *
+ * | question                                                   | index | key                                                                 |
+ * |------------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | users who downloaded content item X (one Query)             | table | pk `DOWNLOADERS#<contentId>`, sk `USER#<userId>`                    |
+ * | the notices of one content item                              | table | pk `UPDATE_NOTICE#<contentId>`, sk `REVISION#<revisionId>`          |
+ * | notices still to deliver, oldest publish first (sparse)      | gsi1  | gsi1pk `UPDATE_NOTICES_PENDING`, gsi1sk `<publishedTimestamp ISO>#<contentId>#<revisionId>` |
+ * | one user's changed items since their last digest             | table | pk `UPDATE_NOTICES#<userId>`, sk `ENTRY#<contentId>`; sk `SETTINGS` (opt-out, unsubscribe secret, last digest day) |
+ * | every user with changed items not yet in a digest, by user (sparse) | gsi1 | gsi1pk `UPDATE_NOTICE_ENTRIES`, gsi1sk `<userId>#<contentId>` |
+ */
+
+/** Table partition of the users who downloaded content item `contentId` (a file, a lesson artifact or a bundle holding it). */
+export function contentDownloadersPartition(contentId: string): string {
+  return `DOWNLOADERS#${contentId}`;
+}
+
+/** `DOWNLOADERS#<contentId>` / `USER#<userId>`: `userId` downloaded something of the item. */
+export function contentDownloaderKey(contentId: string, userId: string): TableKey {
+  return { pk: contentDownloadersPartition(contentId), sk: `USER#${userId}` };
+}
+
+/** `UPDATE_NOTICE#<contentId>` / `REVISION#<revisionId>`: the notice queued by one publish. */
+export function updateNoticeKey(contentId: string, revisionId: string): TableKey {
+  return { pk: `UPDATE_NOTICE#${contentId}`, sk: `REVISION#${revisionId}` };
+}
+
+/** The single gsi1 partition of the notices still to deliver (sparse). */
+export const UPDATE_NOTICES_PENDING_PARTITION = 'UPDATE_NOTICES_PENDING';
+
+/** gsi1 key of a notice still to deliver: oldest publish first. */
+export function pendingUpdateNoticeIndexKey(
+  publishedTimestamp: string,
+  contentId: string,
+  revisionId: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: UPDATE_NOTICES_PENDING_PARTITION, gsi1sk: `${publishedTimestamp}#${contentId}#${revisionId}` };
+}
+
+/** Table partition of one user's update-notice entries and settings. */
+export function updateNoticesPartition(userId: string): string {
+  return `UPDATE_NOTICES#${userId}`;
+}
+
+/** `UPDATE_NOTICES#<userId>` / `ENTRY#<contentId>`: an item that changed since the user's last digest. */
+export function updateNoticeEntryKey(userId: string, contentId: string): TableKey {
+  return { pk: updateNoticesPartition(userId), sk: `ENTRY#${contentId}` };
+}
+
+/** `UPDATE_NOTICES#<userId>` / `SETTINGS`: e-mail opt-out, the unsubscribe secret, the day of the last digest. */
+export function updateNoticeSettingsKey(userId: string): TableKey {
+  return { pk: updateNoticesPartition(userId), sk: 'SETTINGS' };
+}
+
+/** The single gsi1 partition of the entries not yet in a digest (sparse). */
+export const UPDATE_NOTICE_ENTRIES_PARTITION = 'UPDATE_NOTICE_ENTRIES';
+
+/** gsi1 key of an entry not yet in a digest: grouped by user, so the digest reads a user's entries together. */
+export function updateNoticeEntryIndexKey(userId: string, contentId: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: UPDATE_NOTICE_ENTRIES_PARTITION, gsi1sk: `${userId}#${contentId}` };
 }

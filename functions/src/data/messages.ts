@@ -60,6 +60,17 @@ export interface OutboxPayloads {
   readonly supportRequest: SupportRequestRecord;
   readonly invitationEmail: InvitationEmailRecord;
   readonly savedSearchDigest: SavedSearchDigestRecord;
+  readonly updateNoticeDigest: UpdateNoticeDigestRecord;
+}
+
+/**
+ * The daily digest of updated courseware a user downloaded (issue 25 item 5; decision
+ * record 066): whose, which UTC day (`YYYY-MM-DD`), which content items it named.
+ */
+export interface UpdateNoticeDigestRecord {
+  readonly userId: string;
+  readonly day: string;
+  readonly contentIds: readonly string[];
 }
 
 /**

@@ -100,4 +100,10 @@ export interface BundleState {
    * (decision record 022).
    */
   readonly uploadIds?: readonly string[];
+  /**
+   * The content items whose files (or lesson artifacts) are in the zip, recorded when
+   * the files are resolved: a download of the bundle counts as a download of each, for
+   * update notices (issue 25 item 5; decision record 066).
+   */
+  readonly contentIds?: readonly string[];
 }

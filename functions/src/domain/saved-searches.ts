@@ -1,11 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SavedSearchQuery } from '#shared/contracts/saved-search';
-import {
-  SAVED_SEARCHES_PAGE_PATH,
-  UNSUBSCRIBE_API_PATH,
-  UNSUBSCRIBE_PAGE_PATH,
-  UnsubscribeToken,
-} from '#shared/contracts/saved-search';
+import { SAVED_SEARCHES_PAGE_PATH, UNSUBSCRIBE_API_PATH, UNSUBSCRIBE_PAGE_PATH } from '#shared/contracts/saved-search';
 import type { Brand } from '#shared/enums';
 import { savedSearchParams } from '#shared/saved-search-address';
 import { BRAND_NAMES, type ComposedEmail } from './message-email.ts';
@@ -76,34 +70,13 @@ export function digestSlotOf(now: Date): Date {
   return slot;
 }
 
-/** Bytes of randomness of an unsubscribe secret (256 bits; 43 base64url characters). */
-export const UNSUBSCRIBE_SECRET_BYTES = 32;
-
-/** A new random unsubscribe secret (base64url, 43 characters). */
-export function newUnsubscribeSecret(): string {
-  return randomBytes(UNSUBSCRIBE_SECRET_BYTES).toString('base64url');
-}
-
-/** The token of a user's unsubscribe links: `<userId>.<secret>`. */
-export function unsubscribeToken(userId: string, secret: string): string {
-  return `${userId}.${secret}`;
-}
-
-/** The parts of an unsubscribe token, or null when it cannot be one (forged or mangled). */
-export function parseUnsubscribeToken(token: string): { userId: string; secret: string } | null {
-  const parsed = UnsubscribeToken.safeParse(token);
-  if (!parsed.success) return null;
-  const [userId = '', secret = ''] = parsed.data.split('.');
-  return { userId, secret };
-}
-
-/** Whether `given` is the stored secret, compared in constant time (false for any other length). */
-export function unsubscribeSecretMatches(given: string, stored: string | undefined): boolean {
-  if (stored === undefined) return false;
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(stored, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export {
+  newUnsubscribeSecret,
+  parseUnsubscribeToken,
+  UNSUBSCRIBE_SECRET_BYTES,
+  unsubscribeSecretMatches,
+  unsubscribeToken,
+} from './unsubscribe-tokens.ts';
 
 /** The portal path of a saved search's results: `/courseware?<its text, filter and sort>` (`/courseware` for none). */
 export function savedSearchPath(query: SavedSearchQuery): string {

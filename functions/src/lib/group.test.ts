@@ -156,6 +156,9 @@ describe('createGroupHandler', () => {
       restoreContentRevision: 'content/restore-content-revision',
       previewContentDraft: 'content/preview-content-draft',
       runContentBulkAction: 'content/run-content-bulk-action',
+      getUpdateNoticeSettings: 'user/get-update-notice-settings',
+      updateUpdateNoticeSettings: 'user/update-update-notice-settings',
+      unsubscribeUpdateNotices: 'user/unsubscribe-update-notices',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

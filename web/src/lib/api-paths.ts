@@ -131,4 +131,7 @@ export const API_PATHS = {
   restoreContentRevision: '/content-items/{id}/revisions/{revisionId}/restore',
   previewContentDraft: '/content-items/{id}/draft/preview',
   runContentBulkAction: '/content-bulk-actions',
+  getUpdateNoticeSettings: '/update-notices/settings',
+  updateUpdateNoticeSettings: '/update-notices/settings',
+  unsubscribeUpdateNotices: '/update-notices/unsubscribe',
 } as const satisfies Record<OperationId, string>;

@@ -9,6 +9,7 @@ import { batchGetItems } from '../../data/dynamo.ts';
 import { getFile } from '../../data/files.ts';
 import type { ContentItem, FileItem, LessonItem } from '../../data/items.ts';
 import { contentKey, ENTITY_TYPES, LESSON_ENTITY_TYPE, lessonKey } from '../../data/keys.ts';
+import { recordContentDownloaders } from '../../data/update-notices.ts';
 import { getUsersByIds } from '../../data/users.ts';
 import { type DownloadKind, downloadName, downloadRefusal, mayDownload } from '../../domain/download-rights.ts';
 import { isEligibleForBrand } from '../../domain/entitlement.ts';
@@ -40,7 +41,9 @@ export const BUNDLE_FAILED_MESSAGE = 'The bundle could not be made. Request it a
  *   else 404 "File does not exist."; without the right, 403 with the reason of
  *   `DOWNLOAD_REFUSALS`.
  *
- * Then the download event and its counters are recorded (one transaction), THEN a
+ * Then the download event and its counters are recorded (one transaction), and who
+ * downloaded which content item (the file's item, a lesson artifact's item, every item
+ * whose files a bundle holds; issue 25 item 5, decision record 066), THEN a
  * presigned GET valid {@link DOWNLOAD_URL_SECONDS} s is answered, whose response
  * carries `Content-Disposition: attachment` with the saved name (the display name
  * with the original extension) and the file's media type.
@@ -64,6 +67,8 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
 
   const { name, event } = await authorizePrivateFile(file, caller, now);
   await recordDownload(event);
+  // Who downloaded what, for update notices (issue 25 item 5): written before the URL is answered.
+  await recordContentDownloaders(caller.sub, downloadedContentIds(file, event), event.timestamp);
   const publicUrl = await presignDownload({
     bucket: bucketOf(file.visibility),
     key: file.objectKey,
@@ -73,6 +78,15 @@ export const getDownloadUrl = defineRoute('getDownloadUrl', async ({ path, calle
   });
   return { id: file.id, name, publicUrl, expiresAt };
 });
+
+/**
+ * The content items a download of `file` counts for (update notices, issue 25 item 5):
+ * a bundle's items with files in it, else the item the file was downloaded from.
+ */
+export function downloadedContentIds(file: FileItem, event: DownloadEvent): readonly string[] {
+  if (file.bundle) return file.bundle.contentIds ?? [];
+  return event.downloadedFrom.id ? [event.downloadedFrom.id] : [];
+}
 
 /**
  * The file rights of {@link getDownloadUrl} for a private `file` (a bundle or an

@@ -14,6 +14,7 @@ import { listUsers } from './list-users.ts';
 import { moveUserBusinessUnit } from './move-user-business-unit.ts';
 import { moveUserOrganization } from './move-user-organization.ts';
 import { requestCourseSupport } from './request-course-support.ts';
+import { getUpdateNoticeSettings, unsubscribeUpdateNotices, updateUpdateNoticeSettings } from './update-notices.ts';
 import { updateUserRights } from './update-user-rights.ts';
 import { getUserImport, listUserImports, previewUserImport, runUserImport } from './user-imports.ts';
 
@@ -39,4 +40,7 @@ export const handler = createGroupHandler(USER_ROUTES, {
   runUserImport,
   listUserImports,
   getUserImport,
+  getUpdateNoticeSettings,
+  updateUpdateNoticeSettings,
+  unsubscribeUpdateNotices,
 });
