@@ -101,6 +101,9 @@ export const ENTITY_TYPES = {
   savedSearch: 'SavedSearch',
   savedSearchSettings: 'SavedSearchSettings',
   savedSearchDigest: 'SavedSearchDigest',
+  submission: 'Submission',
+  submissionComment: 'SubmissionComment',
+  submissionEmail: 'SubmissionEmail',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -931,4 +934,63 @@ export const SAVED_SEARCH_ALERTS_PARTITION = 'SAVED_SEARCH_ALERTS';
 /** gsi1 key of a saved search with alerts on: grouped by user (`<userId>#<id>`), so the digest reads a user's searches together. */
 export function savedSearchAlertIndexKey(userId: string, id: string): { gsi1pk: string; gsi1sk: string } {
   return { gsi1pk: SAVED_SEARCH_ALERTS_PARTITION, gsi1sk: `${userId}#${id}` };
+}
+
+/* ── Submissions of courseware (issue 25 item 6; decision record 067) ────────────── */
+/*
+ * A submission and its comment thread are one item collection, so the detail screen
+ * is one Query; the submitter's list and the team's review queue are two sparse
+ * indexes on the submission item only.
+ *
+ * | question                                                  | index | key                                                                 |
+ * |-----------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | a submission with its comments, oldest comment first      | table | pk `SUBMISSION#<id>`; sk `SUBMISSION`, `COMMENT#<createdTimestamp ISO>#<commentId>` |
+ * | one submitter's submissions, newest first                 | gsi1  | gsi1pk `SUBMITTER#<userId>`, gsi1sk `<createdTimestamp ISO>#<id>`   |
+ * | submissions of one state, longest waiting first (review queue) | gsi2 | gsi2pk `SUBMISSION_STATE#<state>`, gsi2sk `<stateTimestamp ISO>#<id>` |
+ */
+
+/** Table partition of one submission and its comments. */
+export function submissionPartition(id: string): string {
+  return `SUBMISSION#${id}`;
+}
+
+/** `SUBMISSION#<id>` / `SUBMISSION`: one submission. */
+export function submissionKey(id: string): TableKey {
+  return { pk: submissionPartition(id), sk: 'SUBMISSION' };
+}
+
+/** Sort-key prefix of the comments of a submission's partition. */
+export const SUBMISSION_COMMENT_PREFIX = 'COMMENT#';
+
+/** `SUBMISSION#<id>` / `COMMENT#<createdTimestamp>#<commentId>`: one comment, in time order. */
+export function submissionCommentKey(submissionId: string, createdTimestamp: string, commentId: string): TableKey {
+  return { pk: submissionPartition(submissionId), sk: `${SUBMISSION_COMMENT_PREFIX}${createdTimestamp}#${commentId}` };
+}
+
+/** gsi1 partition of one submitter's submissions. */
+export function submitterPartition(userId: string): string {
+  return `SUBMITTER#${userId}`;
+}
+
+/** gsi1 key of a submission under its submitter, by creation time. */
+export function submitterIndexKey(
+  userId: string,
+  createdTimestamp: string,
+  id: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: submitterPartition(userId), gsi1sk: `${createdTimestamp}#${id}` };
+}
+
+/** gsi2 partition of the submissions of one state (the review queue). */
+export function submissionStatePartition(state: string): string {
+  return `SUBMISSION_STATE#${state}`;
+}
+
+/** gsi2 key of a submission in its state's queue, by the time it entered that state. */
+export function submissionStateIndexKey(
+  state: string,
+  stateTimestamp: string,
+  id: string,
+): { gsi2pk: string; gsi2sk: string } {
+  return { gsi2pk: submissionStatePartition(state), gsi2sk: `${stateTimestamp}#${id}` };
 }

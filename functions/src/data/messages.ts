@@ -60,6 +60,18 @@ export interface OutboxPayloads {
   readonly supportRequest: SupportRequestRecord;
   readonly invitationEmail: InvitationEmailRecord;
   readonly savedSearchDigest: SavedSearchDigestRecord;
+  readonly submissionEmail: SubmissionEmailRecord;
+}
+
+/**
+ * An e-mail about a courseware submission (issue 25 item 6; decision record 067):
+ * which submission, what happened, and to whom (the submitter, or the team inbox
+ * when the submitter wrote or resubmitted).
+ */
+export interface SubmissionEmailRecord {
+  readonly submissionId: string;
+  readonly event: 'submitted' | 'resubmitted' | 'comment' | 'changesRequested' | 'accepted' | 'declined';
+  readonly recipient: 'submitter' | 'team';
 }
 
 /**

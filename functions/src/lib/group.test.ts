@@ -146,6 +146,13 @@ describe('createGroupHandler', () => {
       listStatisticBuckets: 'statistics/list-statistic-buckets',
       listRawStatistics: 'statistics/list-raw-statistics',
       getCoursewareMetrics: 'statistics/get-courseware-metrics',
+      createSubmission: 'content/create-submission',
+      listOwnSubmissions: 'content/list-own-submissions',
+      getSubmission: 'content/get-submission',
+      updateOwnSubmission: 'content/update-own-submission',
+      commentOnSubmission: 'content/comment-on-submission',
+      listSubmissionReviews: 'content/list-submission-reviews',
+      decideSubmission: 'content/decide-submission',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

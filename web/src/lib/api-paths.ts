@@ -121,4 +121,11 @@ export const API_PATHS = {
   deleteSavedSearch: '/saved-searches/{id}',
   markSavedSearchSeen: '/saved-searches/{id}/seen',
   unsubscribeSavedSearches: '/saved-searches/unsubscribe',
+  createSubmission: '/submissions',
+  listOwnSubmissions: '/submissions',
+  getSubmission: '/submissions/{id}',
+  updateOwnSubmission: '/submissions/{id}',
+  commentOnSubmission: '/submissions/{id}/comments',
+  listSubmissionReviews: '/submission-reviews',
+  decideSubmission: '/submissions/{id}/decisions',
 } as const satisfies Record<OperationId, string>;
