@@ -30,14 +30,16 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * own, 1,215 bytes, against 589 less in the list's chunk) and the saved searches' two
  * routes, lazy menu item and route paths in the entry (418 bytes; decision record 061);
  * to be won back first. Issue 25 item 6 (courseware submissions, decision record 067) added
- * its seven routes' paths to the API client's path table, which every route must have
- * (86 bytes: 235,716 measured against 235,630 for main in the same run, 2026-11-28); to be
- * won back with the rest. Otherwise it
+ * 160 bytes (235,790 measured against 235,630 for main in the same run, 2026-11-28): its
+ * seven routes' paths in the API client's path table, which every route must have (86),
+ * and the names of its lazily loaded chunks in the entry's preload map (74; "My
+ * submissions" is a section of the call for courseware page, not a route, to add no
+ * route to the router); to be won back with the rest. Otherwise it
  * only goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 235_720;
+export const FIRST_RENDER_BUDGET_BYTES = 235_800;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,

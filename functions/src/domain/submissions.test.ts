@@ -52,7 +52,7 @@ describe('submission e-mails', () => {
 
   it('links the submitter to their own submission', () => {
     expect(ownSubmissionLink('https://portal.example.org', 'abc')).toBe(
-      'https://portal.example.org/submissions?id=abc',
+      'https://portal.example.org/callforcourseware?submission=abc',
     );
   });
 });

@@ -79,10 +79,10 @@ export function composeSubmissionEmail(input: SubmissionEmailInput): ComposedEma
   return { subject, text: lines.join('\n') };
 }
 
-/** The SPA address of a submitter's own submission: "My submissions" with it open (`/submissions?id=`). */
+/** The SPA address of a submitter's own submission: "My submissions" of the call for courseware page, with it open. */
 export function ownSubmissionLink(origin: string, id: string): string {
-  const url = new URL('/submissions', origin);
-  url.searchParams.set('id', id);
+  const url = new URL('/callforcourseware', origin);
+  url.searchParams.set('submission', id);
   return url.href;
 }
 

@@ -240,7 +240,7 @@ describe('courseware submission and review: the whole life (issue 25 item 6)', (
     const toSubmitter = emails.find((email) => email.payload.event === 'changesRequested');
     expect(toSubmitter?.email.to).toEqual(['ada.submitter@example.edu']);
     expect(toSubmitter?.email.text).toContain('Please add the answer key.');
-    expect(toSubmitter?.email.text).toContain(`/submissions?id=${submission.id}`);
+    expect(toSubmitter?.email.text).toContain(`/callforcourseware?submission=${submission.id}`);
   });
 
   it('accepts with the existing contributor whose e-mail matches, in any case', async () => {
