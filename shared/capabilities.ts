@@ -32,6 +32,7 @@ export const CAPABILITIES = [
   'inviteUsers',
   'importUsers',
   'readAuditLog',
+  'uploadCoursewareFiles',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -116,7 +117,8 @@ export function hasRole(principal: Principal, role: string): boolean {
  * Whether a principal has a capability (spec §6). A visitor (`null`) has none, nor
  * has a principal without a valid login ({@link isValidLogin}: the USER role and the
  * coursewareFeature subscription, spec §4 "Session");
- * `viewExerciseArea` is manageOrganization or listCourses. The two support
+ * `viewExerciseArea` is manageOrganization or listCourses; `uploadCoursewareFiles`
+ * is updateContent or submitAbstract (decision record 067). The two support
  * capabilities, `inviteUsers` and `importUsers` are granted by their api claim at
  * ANY scope: the claim is scoped to the courses or organizations it covers, and the
  * request checks its target against that scope (decision records 025, 030).
@@ -139,6 +141,9 @@ export function can(principal: Principal | null, capability: Capability): boolea
       return hasClaim(principal, CLAIM_TYPES.submitAbstract, null);
     case 'viewExerciseArea':
       return can(principal, 'manageOrganization') || can(principal, 'listCourses');
+    case 'uploadCoursewareFiles':
+      // Issue 25 item 6 (decision record 067): editors, and submitters for a submission's files.
+      return api(API_CLAIMS.updateContent) || can(principal, 'submitAbstract');
     case 'requestCourseSupport':
     case 'requestOrganizationSupport':
     case 'inviteUsers':

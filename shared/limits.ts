@@ -177,6 +177,12 @@ const ONE_HOUR = 3600;
 /** The rate limit of each saved-search write (issue 24 item 8): 60 per caller in 10 minutes. */
 const SAVED_SEARCH_WRITES = { caller: { requests: 60, windowSeconds: TEN_MINUTES } } as const;
 
+/** The rate limit of each submission write that e-mails someone (issue 25 item 6): 30 per caller in 10 minutes, 60 per submission. */
+const SUBMISSION_WRITES = {
+  caller: { requests: 30, windowSeconds: TEN_MINUTES },
+  target: { of: 'path.id', requests: 60, windowSeconds: TEN_MINUTES },
+} as const;
+
 /**
  * The rate limits of every route that sends e-mail, signs in, or writes for an
  * anonymous caller (issue 21 item 4; decision record 033), by operationId of the
@@ -241,6 +247,11 @@ export const ROUTE_RATE_LIMITS = {
   updateUpdateNoticeSettings: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
   /** The one-click unsubscribe of the update-notice digest (public, RFC 8058): per client address. */
   unsubscribeUpdateNotices: { caller: { requests: 20, windowSeconds: TEN_MINUTES } },
+  /** Courseware submissions (issue 25 item 6; decision record 067): each write e-mails the team or the submitter. */
+  createSubmission: { caller: { requests: 10, windowSeconds: ONE_HOUR } },
+  updateOwnSubmission: SUBMISSION_WRITES,
+  commentOnSubmission: SUBMISSION_WRITES,
+  decideSubmission: SUBMISSION_WRITES,
 } as const satisfies Record<string, RouteRateLimit>;
 
 /**

@@ -63,6 +63,18 @@ import {
   NewsInput,
   NewsPage,
 } from '../contracts/news.ts';
+import {
+  CreateSubmissionCommentRequest,
+  CreateSubmissionRequest,
+  ListSubmissionReviewsQuery,
+  Submission,
+  SubmissionDecisionRequest,
+  SubmissionDetail,
+  SubmissionList,
+  SubmissionPage,
+  SubmissionPath,
+  UpdateSubmissionRequest,
+} from '../contracts/submission.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
 /** The routes of the `content` client group (spec §7), a part of the route table `ROUTES` (`shared/routes.ts`; decision record 041). */
@@ -537,5 +549,92 @@ export const CONTENT_ROUTES = [
     request: { body: ContentBulkActionRequest },
     response: ContentBulkActionResponse,
     errorStatuses: [401, 403, 429],
+  },
+  {
+    operationId: 'createSubmission',
+    method: 'POST',
+    path: '/api/v1/submissions',
+    group: 'content',
+    access: 'submitAbstract',
+    summary:
+      'Submit courseware from the call for courseware: the proposed item, its files (uploads attached to the submission), the grant track; the team inbox is e-mailed (spec §1, §6 "Submit abstract"; issue 25 item 6; decision record 067).',
+    request: { body: CreateSubmissionRequest },
+    response: Submission,
+    successStatus: 201,
+    errorStatuses: [401, 403, 409, 429],
+    maxBodyBytes: 400_000,
+  },
+  {
+    operationId: 'listOwnSubmissions',
+    method: 'GET',
+    path: '/api/v1/submissions',
+    group: 'content',
+    access: 'submitAbstract',
+    summary: "The caller's own courseware submissions with their states, newest first (issue 25 item 6).",
+    request: {},
+    response: SubmissionList,
+    errorStatuses: [401, 403],
+  },
+  {
+    operationId: 'getSubmission',
+    method: 'GET',
+    path: '/api/v1/submissions/{id}',
+    group: 'content',
+    access: 'authenticated',
+    summary:
+      "One submission with its comment thread: the submitter's own, or any for the team (update content); 404 for anyone else (issue 25 item 6; decision record 067).",
+    request: { path: SubmissionPath },
+    response: SubmissionDetail,
+    errorStatuses: [401, 404],
+  },
+  {
+    operationId: 'updateOwnSubmission',
+    method: 'PUT',
+    path: '/api/v1/submissions/{id}',
+    group: 'content',
+    access: 'submitAbstract',
+    summary:
+      "Edit one of the caller's submissions while changes are requested, which resubmits it; 409 on a stale version or another state (issue 25 item 6; decision record 067).",
+    request: { path: SubmissionPath, body: UpdateSubmissionRequest },
+    response: Submission,
+    errorStatuses: [401, 403, 404, 409, 429],
+    maxBodyBytes: 400_000,
+  },
+  {
+    operationId: 'commentOnSubmission',
+    method: 'POST',
+    path: '/api/v1/submissions/{id}/comments',
+    group: 'content',
+    access: 'authenticated',
+    summary:
+      'Comment on a submission, or answer a comment: its submitter (the team inbox is e-mailed) or the team (the submitter is e-mailed); 404 for anyone else, 409 once accepted or declined (issue 25 item 6; decision record 067).',
+    request: { path: SubmissionPath, body: CreateSubmissionCommentRequest },
+    response: SubmissionDetail,
+    successStatus: 201,
+    errorStatuses: [401, 404, 409, 429],
+  },
+  {
+    operationId: 'listSubmissionReviews',
+    method: 'GET',
+    path: '/api/v1/submission-reviews',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      'The review queue: submissions of one state (default submitted), the longest waiting first, paged by nextPageToken (issue 25 item 6).',
+    request: { query: ListSubmissionReviewsQuery },
+    response: SubmissionPage,
+    errorStatuses: [401, 403],
+  },
+  {
+    operationId: 'decideSubmission',
+    method: 'POST',
+    path: '/api/v1/submissions/{id}/decisions',
+    group: 'content',
+    access: 'updateContent',
+    summary:
+      'Request changes, accept (one transaction making an unpublished content item with the submitter as contributor and the files) or decline with a reason; the submitter is e-mailed; 409 on a stale version or a decision the state does not allow (issue 25 item 6; decision record 067).',
+    request: { path: SubmissionPath, body: SubmissionDecisionRequest },
+    response: SubmissionDetail,
+    errorStatuses: [401, 403, 404, 409, 429],
   },
 ] as const satisfies readonly GroupRouteDefinition<'content'>[];

@@ -9,7 +9,9 @@ export const FILE_ROUTES = [
     method: 'POST',
     path: '/api/v1/files/uploads',
     group: 'file',
-    access: 'updateContent',
+    // Editors; submitters (can-submit-abstract) for a submission's courseware files only,
+    // the kind checked by the handler (issue 25 item 6; decision record 067).
+    access: 'uploadCoursewareFiles',
     summary:
       'Start an upload straight to S3: records a Pending file and answers a presigned POST pinned to its key, size and type, valid 15 minutes (spec §5, §7 "Files"; decision record 016).',
     request: { body: CreateUploadRequest },
@@ -22,7 +24,7 @@ export const FILE_ROUTES = [
     method: 'POST',
     path: '/api/v1/files/{id}/complete',
     group: 'file',
-    access: 'updateContent',
+    access: 'uploadCoursewareFiles',
     summary:
       'Check the uploaded object (size, type, magic bytes) and mark the file Ready; a refused object is deleted and the answer is a 400 saying why (decision record 016).',
     request: { path: FilePath },

@@ -456,8 +456,9 @@ const MATRIX: readonly MatrixRow[] = [
       'no-subscription': 401,
     },
   },
-  // Uploads (decision record 016): editors and admins get past the access rule, so the
-  // matrix's empty body is a 400 and an unknown file a 404; the rest are refused first.
+  // Uploads (decision records 016, 067): editors, admins and submitters (faculty-uscr) get
+  // past the access rule, so the matrix's empty body is a 400 and an unknown file a 404;
+  // the rest are refused first.
   {
     operationId: 'createUpload',
     method: 'POST',
@@ -466,7 +467,8 @@ const MATRIX: readonly MatrixRow[] = [
       ...SIGNED_IN,
       student: 403,
       'faculty-vacr': 403,
-      'faculty-uscr': 403,
+      // Issue 25 item 6: faculty-uscr submits courseware (can-submit-abstract), so uploads its files.
+      'faculty-uscr': 400,
       editor: 400,
       admin: 400,
       'no-subscription': 401,
@@ -480,7 +482,7 @@ const MATRIX: readonly MatrixRow[] = [
       ...SIGNED_IN,
       student: 403,
       'faculty-vacr': 403,
-      'faculty-uscr': 403,
+      'faculty-uscr': 404,
       editor: 404,
       admin: 404,
       'no-subscription': 401,
@@ -919,6 +921,60 @@ const MATRIX: readonly MatrixRow[] = [
     path: `/api/v1/update-notices/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`,
     expected: everyone(404),
   },
+  // Courseware submissions (issue 25 item 6; decision record 067): the submitter's routes
+  // need can-submit-abstract (faculty-uscr and admin), the review routes update-content
+  // (editor and admin); the thread (read, comment) any valid login, and an id that is no
+  // submission, or one neither the caller's nor theirs to review, is 404. Past the rule,
+  // the bodiless writes fail validation (400).
+  {
+    operationId: 'getSubmission',
+    method: 'GET',
+    path: '/api/v1/submissions/00000000000000000000000000',
+    expected: { ...SIGNED_IN, student: 404, 'faculty-vacr': 404, 'faculty-uscr': 404, editor: 404, admin: 404 },
+  },
+  {
+    operationId: 'commentOnSubmission',
+    method: 'POST',
+    path: '/api/v1/submissions/00000000000000000000000000/comments',
+    expected: { ...SIGNED_IN, student: 400, 'faculty-vacr': 400, 'faculty-uscr': 400, editor: 400, admin: 400 },
+  },
+  ...(
+    [
+      ['listOwnSubmissions', 'GET', '/api/v1/submissions', 200],
+      ['createSubmission', 'POST', '/api/v1/submissions', 400],
+      ['updateOwnSubmission', 'PUT', '/api/v1/submissions/00000000000000000000000000', 400],
+    ] as const
+  ).map(([operationId, method, path, allowedStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': allowedStatus,
+      editor: 403,
+      admin: allowedStatus,
+    },
+  })),
+  ...(
+    [
+      ['listSubmissionReviews', 'GET', '/api/v1/submission-reviews', 200],
+      ['decideSubmission', 'POST', '/api/v1/submissions/00000000000000000000000000/decisions', 400],
+    ] as const
+  ).map(([operationId, method, path, allowedStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: allowedStatus,
+      admin: allowedStatus,
+    },
+  })),
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

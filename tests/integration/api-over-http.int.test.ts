@@ -68,6 +68,7 @@ import {
   RawStatisticsPage,
   StatisticBucketPage,
 } from '#shared/contracts/statistics';
+import { Submission, SubmissionDetail, SubmissionList, SubmissionPage } from '#shared/contracts/submission';
 import { UpdateNoticeSettings, UpdateNoticeUnsubscribeResult } from '#shared/contracts/update-notices';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
 import { seedId } from '../../functions/src/domain/ids.ts';
@@ -420,6 +421,45 @@ const updateNotices = { token: '' };
 beforeAll(async () => {
   const { storeUpdateNoticeTokenFixture } = await import('../../functions/src/test-support/update-notices.ts');
   updateNotices.token = await storeUpdateNoticeTokenFixture(seedId('user', 'student'));
+});
+
+/**
+ * What the submission cases act on (issue 25 item 6; decision record 067): two
+ * submissions of faculty-uscr (the persona with can-submit-abstract), made over the
+ * API before the cases run; the second has changes requested, so the edit case
+ * resubmits it (version 2 → 3). The decision case accepts the first.
+ */
+const submissions = { main: '', changes: '' };
+const SUBMISSION_BODY = {
+  name: 'Submitted over HTTP',
+  description: '<p>A lab proposed over HTTP.</p>',
+  categories: ['exercise'],
+  track: 'formal',
+  contributor: {
+    firstName: 'Una',
+    lastName: 'Faculty',
+    school: 'University of Nebraska at Omaha',
+    email: 'faculty-uscr@example.edu',
+  },
+  files: [],
+};
+
+beforeAll(async () => {
+  for (const key of ['main', 'changes'] as const) {
+    const created = await api(
+      '/api/v1/submissions',
+      await requestInit('POST', 'faculty-uscr', { json: SUBMISSION_BODY }),
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    submissions[key] = Submission.parse(await created.json()).id;
+  }
+  const requested = await api(
+    `/api/v1/submissions/${submissions.changes}/decisions`,
+    await requestInit('POST', 'editor', {
+      json: { decision: 'requestChanges', message: 'Add the answer key.', version: 1 },
+    }),
+  );
+  expect(requested.status, await requested.clone().text()).toBe(200);
 });
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -3183,6 +3223,176 @@ const CASES: Record<OperationId, RouteCase> = {
     bad: [
       { path: `/api/v1/update-notices/unsubscribe?token=${'0'.repeat(26)}.${'A'.repeat(43)}`, status: 404 },
       { path: '/api/v1/update-notices/unsubscribe?token=forged', status: 400 },
+    ],
+  },
+  createSubmission: {
+    ok: {
+      path: '/api/v1/submissions',
+      as: 'faculty-uscr',
+      body: { json: { ...SUBMISSION_BODY, description: '<p>Made<script>alert(1)</script></p>' } },
+      check(body) {
+        expect(Submission.parse(body)).toMatchObject({ state: 'submitted', description: '<p>Made</p>', version: 1 });
+      },
+    },
+    bad: [
+      { path: '/api/v1/submissions', status: 403, as: 'faculty-vacr', body: { json: SUBMISSION_BODY } },
+      {
+        path: '/api/v1/submissions',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { ...SUBMISSION_BODY, track: 'other' } },
+      },
+    ],
+  },
+  listOwnSubmissions: {
+    ok: {
+      path: '/api/v1/submissions',
+      as: 'faculty-uscr',
+      check(body) {
+        expect(SubmissionList.parse(body).items.map((item) => item.id)).toContain(submissions.main);
+      },
+    },
+    bad: [{ path: '/api/v1/submissions', status: 403, as: 'student' }],
+  },
+  getSubmission: {
+    ok: {
+      get path() {
+        return `/api/v1/submissions/${submissions.main}`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(SubmissionDetail.parse(body).submission.id).toBe(submissions.main);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.main}`;
+        },
+        status: 404,
+        as: 'student',
+      },
+      { path: '/api/v1/submissions/00000000000000000000000000', status: 404, as: 'editor' },
+    ],
+  },
+  updateOwnSubmission: {
+    ok: {
+      get path() {
+        return `/api/v1/submissions/${submissions.changes}`;
+      },
+      as: 'faculty-uscr',
+      body: { json: { ...SUBMISSION_BODY, name: 'Resubmitted over HTTP', version: 2 } },
+      check(body) {
+        expect(Submission.parse(body)).toMatchObject({ state: 'submitted', name: 'Resubmitted over HTTP', version: 3 });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.main}`;
+        },
+        status: 409,
+        as: 'faculty-uscr',
+        body: { json: { ...SUBMISSION_BODY, version: 1 } },
+      },
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.main}`;
+        },
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: {} },
+      },
+    ],
+  },
+  commentOnSubmission: {
+    ok: {
+      get path() {
+        return `/api/v1/submissions/${submissions.main}/comments`;
+      },
+      as: 'faculty-uscr',
+      body: { json: { text: 'Asked over HTTP.' } },
+      check(body) {
+        expect(SubmissionDetail.parse(body).comments.at(-1)).toMatchObject({
+          text: 'Asked over HTTP.',
+          authorRole: 'submitter',
+        });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.main}/comments`;
+        },
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { text: '   ' } },
+        fieldError: { path: 'body.text', message: 'Is required.' },
+      },
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.main}/comments`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { text: 'A reply to nothing.', inReplyTo: '00000000000000000000000000' } },
+        fieldError: { path: 'body.inReplyTo', message: 'No comment of this submission has this id.' },
+      },
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.main}/comments`;
+        },
+        status: 404,
+        as: 'student',
+        body: { json: { text: 'Not mine.' } },
+      },
+    ],
+  },
+  listSubmissionReviews: {
+    ok: {
+      path: '/api/v1/submission-reviews?state=submitted',
+      as: 'editor',
+      check(body) {
+        const page = SubmissionPage.parse(body);
+        expect(page.items.map((item) => item.id)).toContain(submissions.main);
+        expect(page.items.every((item) => item.state === 'submitted')).toBe(true);
+      },
+    },
+    bad: [
+      { path: '/api/v1/submission-reviews?state=maybe', status: 400, as: 'editor' },
+      { path: '/api/v1/submission-reviews', status: 403, as: 'faculty-uscr' },
+    ],
+  },
+  decideSubmission: {
+    ok: {
+      get path() {
+        return `/api/v1/submissions/${submissions.main}/decisions`;
+      },
+      as: 'editor',
+      body: { json: { decision: 'accept', version: 1 } },
+      check(body) {
+        const detail = SubmissionDetail.parse(body);
+        expect(detail.submission.state).toBe('accepted');
+        expect(detail.submission.contentId).toEqual(expect.any(String));
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.changes}/decisions`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { decision: 'decline', version: 3 } },
+      },
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.changes}/decisions`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: { decision: 'accept', version: 1 } },
+      },
     ],
   },
 };

@@ -94,3 +94,23 @@ export async function updateContributor(
   }
   return item;
 }
+
+/**
+ * The first contributor (by name order) whose e-mail matches `email` under `same`
+ * (the contributor rule of decision record 067: trimmed, any case), or null. Reads
+ * the contributors' index partition page by page (there is no e-mail index: this
+ * runs once per accepted submission, over a list of hundreds).
+ */
+export async function findContributorByEmail(
+  email: string,
+  same: (a: string, b: string) => boolean,
+): Promise<ContributorItem | null> {
+  let pageToken: string | undefined;
+  do {
+    const page = await listContributors({ limit: 300, pageToken });
+    const match = page.items.find((contributor) => contributor.email !== null && same(contributor.email, email));
+    if (match) return match;
+    pageToken = page.nextPageToken ?? undefined;
+  } while (pageToken);
+  return null;
+}

@@ -322,3 +322,33 @@ async function updateStatus(
 export async function deleteFileRecord(id: string): Promise<void> {
   await dynamoDocumentClient.send(new DeleteCommand({ TableName: tableName(), Key: fileKey(id) }));
 }
+
+/**
+ * The transaction element that moves an attached file from one owner to another
+ * (issue 25 item 6: an accepted submission's files become its content item's; decision
+ * record 067): sets `metadata.id` to `toOwnerId` and the shown `name`, conditional on the
+ * file belonging to `fromOwnerId` and carrying no TTL (attached). A missing record fails
+ * the condition.
+ */
+export function transferFileStep(
+  fileId: string,
+  fromOwnerId: string,
+  to: { readonly id: string; readonly name: string },
+): TransactWriteItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: fileKey(fileId),
+      UpdateExpression: 'SET #name = :name, #metadata.#ownerId = :to, #version = #version + :one',
+      ConditionExpression: '#metadata.#ownerId = :from AND attribute_not_exists(#ttl)',
+      ExpressionAttributeNames: {
+        '#name': 'name',
+        '#ownerId': 'id',
+        '#metadata': 'metadata',
+        '#version': TABLE.versionAttribute,
+        '#ttl': TABLE.ttlAttribute,
+      },
+      ExpressionAttributeValues: { ':name': to.name, ':to': to.id, ':from': fromOwnerId, ':one': 1 },
+    },
+  };
+}

@@ -42,6 +42,10 @@ import {
   savedSearchKey,
   savedSearchSettingsKey,
   statusIndexKey,
+  submissionCommentKey,
+  submissionKey,
+  submissionStateIndexKey,
+  submitterIndexKey,
   thumbnailObjectKey,
   uploadedFileObjectKey,
   userClaimKey,
@@ -194,6 +198,19 @@ describe('saved-search keys (issue 24 item 8; decision record 061)', () => {
     expect(savedSearchSettingsKey('u1')).toEqual({ pk: 'SAVED_SEARCHES#u1', sk: 'SETTINGS' });
     expect(savedSearchAlertIndexKey('u1', ID)).toEqual({ gsi1pk: 'SAVED_SEARCH_ALERTS', gsi1sk: `u1#${ID}` });
     expect(savedSearchKey('u1', ID).pk).not.toBe(userKey('u1').pk);
+    expect(submissionKey(ID)).toEqual({ pk: `SUBMISSION#${ID}`, sk: 'SUBMISSION' });
+    expect(submissionCommentKey(ID, '2026-11-28T10:00:00.000Z', 'c1')).toEqual({
+      pk: `SUBMISSION#${ID}`,
+      sk: 'COMMENT#2026-11-28T10:00:00.000Z#c1',
+    });
+    expect(submitterIndexKey('u1', '2026-11-28T10:00:00.000Z', ID)).toEqual({
+      gsi1pk: 'SUBMITTER#u1',
+      gsi1sk: `2026-11-28T10:00:00.000Z#${ID}`,
+    });
+    expect(submissionStateIndexKey('submitted', '2026-11-28T10:00:00.000Z', ID)).toEqual({
+      gsi2pk: 'SUBMISSION_STATE#submitted',
+      gsi2sk: `2026-11-28T10:00:00.000Z#${ID}`,
+    });
   });
 });
 

@@ -113,6 +113,9 @@ export const ENTITY_TYPES = {
   updateNoticeEntry: 'UpdateNoticeEntry',
   updateNoticeSettings: 'UpdateNoticeSettings',
   updateNoticeDigest: 'UpdateNoticeDigest',
+  submission: 'Submission',
+  submissionComment: 'SubmissionComment',
+  submissionEmail: 'SubmissionEmail',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -1045,4 +1048,63 @@ export const UPDATE_NOTICE_ENTRIES_PARTITION = 'UPDATE_NOTICE_ENTRIES';
 /** gsi1 key of an entry not yet in a digest: grouped by user, so the digest reads a user's entries together. */
 export function updateNoticeEntryIndexKey(userId: string, contentId: string): { gsi1pk: string; gsi1sk: string } {
   return { gsi1pk: UPDATE_NOTICE_ENTRIES_PARTITION, gsi1sk: `${userId}#${contentId}` };
+}
+
+/* ── Submissions of courseware (issue 25 item 6; decision record 067) ────────────── */
+/*
+ * A submission and its comment thread are one item collection, so the detail screen
+ * is one Query; the submitter's list and the team's review queue are two sparse
+ * indexes on the submission item only.
+ *
+ * | question                                                  | index | key                                                                 |
+ * |-----------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | a submission with its comments, oldest comment first      | table | pk `SUBMISSION#<id>`; sk `SUBMISSION`, `COMMENT#<createdTimestamp ISO>#<commentId>` |
+ * | one submitter's submissions, newest first                 | gsi1  | gsi1pk `SUBMITTER#<userId>`, gsi1sk `<createdTimestamp ISO>#<id>`   |
+ * | submissions of one state, longest waiting first (review queue) | gsi2 | gsi2pk `SUBMISSION_STATE#<state>`, gsi2sk `<stateTimestamp ISO>#<id>` |
+ */
+
+/** Table partition of one submission and its comments. */
+export function submissionPartition(id: string): string {
+  return `SUBMISSION#${id}`;
+}
+
+/** `SUBMISSION#<id>` / `SUBMISSION`: one submission. */
+export function submissionKey(id: string): TableKey {
+  return { pk: submissionPartition(id), sk: 'SUBMISSION' };
+}
+
+/** Sort-key prefix of the comments of a submission's partition. */
+export const SUBMISSION_COMMENT_PREFIX = 'COMMENT#';
+
+/** `SUBMISSION#<id>` / `COMMENT#<createdTimestamp>#<commentId>`: one comment, in time order. */
+export function submissionCommentKey(submissionId: string, createdTimestamp: string, commentId: string): TableKey {
+  return { pk: submissionPartition(submissionId), sk: `${SUBMISSION_COMMENT_PREFIX}${createdTimestamp}#${commentId}` };
+}
+
+/** gsi1 partition of one submitter's submissions. */
+export function submitterPartition(userId: string): string {
+  return `SUBMITTER#${userId}`;
+}
+
+/** gsi1 key of a submission under its submitter, by creation time. */
+export function submitterIndexKey(
+  userId: string,
+  createdTimestamp: string,
+  id: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: submitterPartition(userId), gsi1sk: `${createdTimestamp}#${id}` };
+}
+
+/** gsi2 partition of the submissions of one state (the review queue). */
+export function submissionStatePartition(state: string): string {
+  return `SUBMISSION_STATE#${state}`;
+}
+
+/** gsi2 key of a submission in its state's queue, by the time it entered that state. */
+export function submissionStateIndexKey(
+  state: string,
+  stateTimestamp: string,
+  id: string,
+): { gsi2pk: string; gsi2sk: string } {
+  return { gsi2pk: submissionStatePartition(state), gsi2sk: `${stateTimestamp}#${id}` };
 }

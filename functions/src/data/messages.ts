@@ -61,6 +61,7 @@ export interface OutboxPayloads {
   readonly invitationEmail: InvitationEmailRecord;
   readonly savedSearchDigest: SavedSearchDigestRecord;
   readonly updateNoticeDigest: UpdateNoticeDigestRecord;
+  readonly submissionEmail: SubmissionEmailRecord;
 }
 
 /**
@@ -71,6 +72,17 @@ export interface UpdateNoticeDigestRecord {
   readonly userId: string;
   readonly day: string;
   readonly contentIds: readonly string[];
+}
+
+/**
+ * An e-mail about a courseware submission (issue 25 item 6; decision record 067):
+ * which submission, what happened, and to whom (the submitter, or the team inbox
+ * when the submitter wrote or resubmitted).
+ */
+export interface SubmissionEmailRecord {
+  readonly submissionId: string;
+  readonly event: 'submitted' | 'resubmitted' | 'comment' | 'changesRequested' | 'accepted' | 'declined';
+  readonly recipient: 'submitter' | 'team';
 }
 
 /**

@@ -159,6 +159,13 @@ describe('createGroupHandler', () => {
       getUpdateNoticeSettings: 'user/get-update-notice-settings',
       updateUpdateNoticeSettings: 'user/update-update-notice-settings',
       unsubscribeUpdateNotices: 'user/unsubscribe-update-notices',
+      createSubmission: 'content/create-submission',
+      listOwnSubmissions: 'content/list-own-submissions',
+      getSubmission: 'content/get-submission',
+      updateOwnSubmission: 'content/update-own-submission',
+      commentOnSubmission: 'content/comment-on-submission',
+      listSubmissionReviews: 'content/list-submission-reviews',
+      decideSubmission: 'content/decide-submission',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

@@ -64,6 +64,9 @@ describe('planPersonas', () => {
     expect(can(principal('faculty-vacr', 'USCR'), 'viewFiles')).toBe(false);
     expect(can(principal('faculty-uscr', 'USCR'), 'viewFiles')).toBe(true);
     expect(can(principal('faculty-uscr', 'VACR'), 'viewFiles')).toBe(false);
+    // Issue 25 item 6: the USCR faculty persona submits courseware; the VACR one does not.
+    expect(can(principal('faculty-uscr', 'USCR'), 'submitAbstract')).toBe(true);
+    expect(can(principal('faculty-vacr', 'VACR'), 'submitAbstract')).toBe(false);
     expect(can(principal('student', 'USCR'), 'viewExerciseArea')).toBe(true);
     expect(can(principal('student', 'USCR'), 'viewFiles')).toBe(false);
     expect(can(principal('editor', 'USCR'), 'updateContent')).toBe(true);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
+import { ANY_SCOPE, API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import {
   type Claim,
   COURSEWARE_FEATURE,
@@ -145,10 +145,11 @@ export const PERSONA_DEFINITIONS: readonly PersonaDefinition[] = [
     displayName: 'Una Faculty',
     email: 'faculty-uscr@example.edu',
     description:
-      'Faculty at the University of Nebraska at Omaha, a user of the national range: downloads files on USCR.',
+      'Faculty at the University of Nebraska at Omaha, a user of the national range: downloads files on USCR and submits courseware (can-submit-abstract).',
     ranges: ['USCR'],
     school: 'University of Nebraska at Omaha',
-    claims: FACULTY_CLAIMS,
+    // Issue 25 item 6: one seeded persona submits courseware (decision record 067).
+    claims: [...FACULTY_CLAIMS, { type: CLAIM_TYPES.submitAbstract, value: ANY_SCOPE }],
     subscriptions: [COURSEWARE_FEATURE],
     messages: [WELCOME, INVITE_STUDENTS],
     organization: { school: 'University of Nebraska at Omaha', roles: FACULTY_ORGANIZATION_ROLES },

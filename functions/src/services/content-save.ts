@@ -172,8 +172,13 @@ function uploadProblems(
   return errors;
 }
 
-/** Why a file cannot be attached by this save, or null when it can. */
-function uploadProblem(file: FileItem | undefined, kind: UploadKind, callerId: string, now: Date): string | null {
+/** Why a file cannot be attached by this save (or a courseware submission, decision record 067), or null when it can. */
+export function uploadProblem(
+  file: FileItem | undefined,
+  kind: UploadKind,
+  callerId: string,
+  now: Date,
+): string | null {
   // Someone else's upload is reported like a missing one: its existence is not the caller's business.
   if (!file?.createdBy || file.createdBy !== callerId) return 'No upload of yours has this id.';
   if (uploadKindOf(file) !== kind)

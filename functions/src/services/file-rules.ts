@@ -1,3 +1,4 @@
+import { can, type Principal } from '#shared/capabilities';
 import type { File, FileMediaType, UploadKind } from '#shared/contracts/file';
 import { UPLOAD_KINDS } from '#shared/contracts/file';
 import type { FileVisibility } from '#shared/enums';
@@ -56,4 +57,14 @@ export function toFile(item: FileItem): File {
     publicUrl: item.visibility === 'public' ? publicFileUrl(PUBLIC_FILES_PATH, item.id) : null,
     metadata: { id: item.metadata.id, type: item.metadata.type },
   };
+}
+
+/**
+ * Whether `principal` may start an upload of `kind` (decision records 016, 067): an
+ * editor (update content) every kind; a submitter (submit abstract, issue 25 item 6)
+ * only the courseware files of a submission (`content`).
+ */
+export function mayUpload(principal: Principal | null, kind: UploadKind): boolean {
+  if (can(principal, 'updateContent')) return true;
+  return can(principal, 'submitAbstract') && kind === 'content';
 }

@@ -134,4 +134,11 @@ export const API_PATHS = {
   getUpdateNoticeSettings: '/update-notices/settings',
   updateUpdateNoticeSettings: '/update-notices/settings',
   unsubscribeUpdateNotices: '/update-notices/unsubscribe',
+  createSubmission: '/submissions',
+  listOwnSubmissions: '/submissions',
+  getSubmission: '/submissions/{id}',
+  updateOwnSubmission: '/submissions/{id}',
+  commentOnSubmission: '/submissions/{id}/comments',
+  listSubmissionReviews: '/submission-reviews',
+  decideSubmission: '/submissions/{id}/decisions',
 } as const satisfies Record<OperationId, string>;

@@ -39,6 +39,15 @@ import { saveContent } from './save-content.ts';
 import { sendContactRequest } from './send-contact-request.ts';
 import { sendContentFeedback } from './send-content-feedback.ts';
 import { setContentSubtreeStatus } from './set-content-subtree-status.ts';
+import {
+  commentOnSubmission,
+  createSubmission,
+  decideSubmission,
+  getSubmission,
+  listOwnSubmissions,
+  listSubmissionReviews,
+  updateOwnSubmission,
+} from './submissions.ts';
 import { updateContributor } from './update-contributor.ts';
 import { updateEvent } from './update-event.ts';
 import { updateNews } from './update-news.ts';
@@ -85,4 +94,11 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   restoreContentRevision,
   previewContentDraft,
   runContentBulkAction,
+  createSubmission,
+  listOwnSubmissions,
+  getSubmission,
+  updateOwnSubmission,
+  commentOnSubmission,
+  listSubmissionReviews,
+  decideSubmission,
 });

@@ -1,3 +1,4 @@
+import { can } from '#shared/capabilities';
 import { FILE_NOT_FOUND_MESSAGE, type FileMediaType, fileTooLargeMessage, UPLOAD_KINDS } from '#shared/contracts/file';
 import { FILE_LIMITS } from '#shared/limits';
 import { copyObject, deleteObject, digestObject, headObject, readObjectHead } from '../../adapters/file-objects.ts';
@@ -25,11 +26,15 @@ export const FAILED_UPLOAD_MESSAGE = 'The upload was refused; upload the file ag
  * deleted, before the record says Ready (decision record 031): `/public/*` never
  * serves an object that was not checked.
  * Only the user who asked for the upload may complete it; to anyone else it does not
- * exist.
+ * exist. A submitter (no update-content, issue 25 item 6) sees only their own uploads,
+ * Ready ones too.
  */
 export const completeUpload = defineRoute('completeUpload', async ({ path, caller }) => {
+  const principal = caller?.principal ?? null;
   const file = await getFile(path.id);
-  if (!file || (file.status === 'Pending' && file.createdBy !== caller?.sub)) {
+  // A submitter (no update-content) reaches only their own uploads, whatever their state (decision record 067).
+  const ownOnly = file?.status === 'Pending' || !can(principal, 'updateContent');
+  if (!file || (ownOnly && file.createdBy !== caller?.sub)) {
     throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
   }
   if (file.status === 'Ready') return toFile(file);

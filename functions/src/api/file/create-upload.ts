@@ -4,15 +4,20 @@ import { presignUpload } from '../../adapters/file-objects.ts';
 import { createPendingFile } from '../../data/files.ts';
 import { uploadedFileObjectKey } from '../../data/keys.ts';
 import { newId } from '../../domain/ids.ts';
-import { stagingBucket } from '../../services/file-rules.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
+import { FORBIDDEN_MESSAGE } from '../../lib/handler.ts';
+import { mayUpload, stagingBucket } from '../../services/file-rules.ts';
 import { defineRoute } from './define-route.ts';
 
 /**
  * `POST /api/v1/files/uploads` (spec §7 "Files", decision record 016): records a
  * Pending file that expires with its presigned POST, and answers the POST. The
  * request schema has already checked the kind's types, extension and maximum size.
+ * Editors upload every kind; a submitter only `content`; anyone else is refused (403;
+ * `mayUpload`, issue 25 item 6).
  */
 export const createUpload = defineRoute('createUpload', async ({ body, caller }) => {
+  if (!mayUpload(caller?.principal ?? null, body.kind)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
   const rule = UPLOAD_KINDS[body.kind];
   const fileId = newId();
   const now = Date.now();

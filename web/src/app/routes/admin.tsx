@@ -23,6 +23,9 @@ const InvitationsPanel = onDemand(
 const UserImportsPanel = onDemand(
   async () => (await import('../../features/user-imports/components/user-imports-panel.tsx')).UserImportsPanel,
 );
+const ReviewQueuePanel = onDemand(
+  async () => (await import('../../features/submissions/components/review-queue-panel.tsx')).ReviewQueuePanel,
+);
 const AuditLogPanel = onDemand(
   async () => (await import('../../features/audit-log/components/audit-log-panel.tsx')).AuditLogPanel,
 );
@@ -39,6 +42,8 @@ const TABS = [
   { value: 'invitations', label: 'Invitations', allowed: (p: Principal | null) => can(p, 'inviteUsers') },
   { value: 'imports', label: 'Imports', allowed: (p: Principal | null) => can(p, 'importUsers') },
   { value: 'audit', label: 'Audit log', allowed: (p: Principal | null) => can(p, 'readAuditLog') },
+  // Issue 25 item 6: the review queue of courseware submissions (decision record 067).
+  { value: 'submissions', label: 'Submissions', allowed: (p: Principal | null) => can(p, 'updateContent') },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -65,7 +70,7 @@ function Panel({ label, ownHeading = false, children }: { label: string; ownHead
 /**
  * /admin (spec §2.2, §2.7, §2.15; issue 11 item 5): editors only. The
  * administration as tabs — Courseware Info, Users, Organizations, Invitations,
- * Imports, Audit log — each for its capability; the selected tab (and the audit
+ * Imports, Audit log, Submissions (issue 25 item 6) — each for its capability; the selected tab (and the audit
  * log's record filter) live in the address, so reload, back and links keep them.
  * Each tab's code loads when the tab is first opened.
  */
@@ -125,6 +130,11 @@ export function Component() {
           <Tabs.Content value="audit" pt="6">
             <Panel label="Audit log">
               <AuditLogPanel key={target ?? 'all'} targetId={target} onClearTarget={() => go('audit')} />
+            </Panel>
+          </Tabs.Content>
+          <Tabs.Content value="submissions" pt="6">
+            <Panel label="Submissions" ownHeading>
+              <ReviewQueuePanel />
             </Panel>
           </Tabs.Content>
         </Tabs.Root>

@@ -4,6 +4,7 @@ import { can } from '#shared/capabilities';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { Prose } from '../../../components/ui/prose.tsx';
 import { paths } from '../../../config/paths.ts';
+import { MySubmissionsScreen } from '../../../features/submissions/components/my-submissions-screen.tsx';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
@@ -13,7 +14,8 @@ import { COURSE_SIZES } from './course-sizes.ts';
  * The abstract form button, gated by the submit-abstract capability (spec §6
  * "Submit abstract: can-submit-abstract claim"; issue 21 item 22). With the
  * capability: the button to `callForCoursewareUrl` when configured, else how to ask
- * for the form through the contact page (when on). A visitor is asked to log in
+ * for the form through the contact page (when on); "Submit courseware" is in "My
+ * submissions" below (issue 25 item 6). A visitor is asked to log in
  * (and comes back here); a signed-in user without the capability is told so and
  * pointed to the contact page. The form itself is on another site, so this hides
  * nothing that needs protecting.
@@ -57,8 +59,8 @@ function AbstractFormButton() {
 /**
  * The call for courseware (spec §1, §2.2 /call-for-courseware flagged and
  * /callforcourseware): title image, title, subtitle, the body (grants for eligible
- * faculty through an informal free submission or a formal paid process) and the
- * abstract form button.
+ * faculty through an informal free submission or a formal paid process), the
+ * abstract form button and, for users who may submit, "My submissions" (issue 25 item 6).
  */
 export function CallForCoursewarePage() {
   const { siteName, flags } = useRuntimeConfig();
@@ -119,6 +121,25 @@ export function CallForCoursewarePage() {
           <RouterLink to={paths.contentCategories}>The content categories and their sizes</RouterLink>
         ) : null}
       </HStack>
+      <MySubmissions />
+    </Stack>
+  );
+}
+
+/**
+ * "My submissions" (issue 25 item 6; decision record 067), for users who may submit:
+ * their submissions with states and threads, and the submission form. A section of
+ * this page rather than a route of its own, so the first render carries no more of it.
+ */
+function MySubmissions() {
+  const { status, principal, user } = useSession();
+  if (status !== 'logged-in' || !can(principal, 'submitAbstract')) return null;
+  return (
+    <Stack gap="4" as="section" aria-labelledby="my-submissions-heading" id="my-submissions">
+      <Heading as="h2" size="2xl" id="my-submissions-heading">
+        My submissions
+      </Heading>
+      <MySubmissionsScreen email={user?.email ?? ''} />
     </Stack>
   );
 }

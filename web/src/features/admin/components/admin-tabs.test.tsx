@@ -65,12 +65,13 @@ function mockPortal() {
 }
 
 describe('the /admin tabs (spec §2.2; issue 11 item 5)', () => {
-  it('shows an editor only the Courseware Info tab', async () => {
+  it('shows an editor only the Courseware Info and Submissions tabs', async () => {
     mockPortal();
     storeSession(PERSONAS.editor());
     renderApp({ path: '/admin?tab=users' });
     const tabs = within(await screen.findByRole('tablist', { name: 'Administration' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Courseware Info']);
+    // Issue 25 item 6: editors review courseware submissions in a tab of their own.
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Courseware Info', 'Submissions']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
   });
@@ -85,7 +86,7 @@ describe('the /admin tabs (spec §2.2; issue 11 item 5)', () => {
       within(list)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Courseware Info', 'Users', 'Organizations', 'Invitations', 'Imports', 'Audit log']);
+    ).toEqual(['Courseware Info', 'Users', 'Organizations', 'Invitations', 'Imports', 'Audit log', 'Submissions']);
     await user.click(within(list).getByRole('tab', { name: 'Users' }));
     expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=users');

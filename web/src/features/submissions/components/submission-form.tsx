@@ -1,0 +1,248 @@
+import { Button, chakra, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import type * as z from 'zod';
+import { UPLOAD_KINDS } from '#shared/contracts/file';
+import {
+  GRANT_TRACKS,
+  GrantTrack,
+  SUBMISSION_LIMITS,
+  type Submission,
+  SubmissionContributor,
+  SubmissionProposal,
+} from '#shared/contracts/submission';
+import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '#shared/enums';
+import { CheckboxGroupField } from '../../../components/ui/checkbox-group-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormProblem } from '../../../components/ui/form-problem.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { hasAcceptedType } from '../../../lib/file-pick.ts';
+import { uploadFile } from '../../../lib/file-uploads.ts';
+import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
+import { useCreateSubmission, useUpdateOwnSubmission } from '../api/submission-writes.ts';
+
+/** The two grant tracks of the call for courseware (spec §1), as the form explains them. */
+export const TRACK_TEXTS: Record<GrantTrack, { label: string; hint: string }> = {
+  informal: {
+    label: 'Informal submission, free',
+    hint: 'Material you already teach, as it is; once accepted it is published with you credited. No grant.',
+  },
+  formal: {
+    label: 'Formal process, paid',
+    hint: 'Eligible faculty receive a grant to repackage or create courseware in our formats.',
+  },
+};
+
+const Radio = chakra('input', {
+  base: { boxSize: '4', accentColor: 'colorPalette.solid', cursor: 'pointer', mt: '1' },
+});
+
+const FormValues = SubmissionProposal.extend({ track: GrantTrack, contributor: SubmissionContributor });
+type FormValues = z.input<typeof FormValues>;
+type FormOutput = z.output<typeof FormValues>;
+
+const FIELDS = ['name', 'description', 'categories', 'educationLevels', 'track'] as const;
+
+/** A file of the submission: uploaded (its id) and the name shown. */
+interface FileEntry {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The description as the submitter typed it: one paragraph per blank-line-separated block, escaped by the DOM. */
+function paragraphsOf(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => {
+      const paragraph = document.createElement('p');
+      paragraph.textContent = block;
+      return paragraph.outerHTML;
+    })
+    .join('');
+}
+
+/** The description's text back from its stored HTML (for an edit). */
+function textOf(html: string): string {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  return [...holder.querySelectorAll('p')].map((p) => p.textContent ?? '').join('\n\n') || (holder.textContent ?? '');
+}
+
+/**
+ * The courseware submission form (issue 25 item 6; decision record 067): the proposed
+ * item (name, description, categories, education levels), the grant track as a radio
+ * group explaining both (spec §1), the submitter as contributor, and the files,
+ * each uploaded as the content editor uploads (createUpload → S3 → completeUpload)
+ * and attached by the submission. Checked with the server's schema; its 400 field
+ * messages go under their fields, its 409 above the buttons. With `editing` it edits
+ * and resubmits that submission (changes requested). `onDone` gets the stored submission.
+ */
+export function SubmissionForm({
+  editing,
+  defaultEmail,
+  onDone,
+  onCancel,
+}: {
+  editing?: Submission;
+  defaultEmail: string;
+  onDone: (submission: Submission) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const form = useZodForm(FormValues, {
+    name: editing?.name ?? '',
+    description: editing ? textOf(editing.description) : '',
+    categories: editing?.categories ?? [],
+    educationLevels: editing?.educationLevels ?? [],
+    track: editing?.track ?? 'informal',
+    contributor: editing?.contributor ?? { firstName: '', lastName: '', school: '', email: defaultEmail },
+  });
+  const [files, setFiles] = useState<FileEntry[]>(
+    editing?.files.map(({ id: fileId, name }) => ({ id: fileId, name })) ?? [],
+  );
+  const [uploading, setUploading] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateSubmission();
+  const update = useUpdateOwnSubmission();
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setProblem(null);
+    for (const file of picked) {
+      if (!hasAcceptedType(file, UPLOAD_KINDS.content.types)) {
+        setProblem(`${file.name}: this type of file is not accepted.`);
+        continue;
+      }
+      if (files.length + 1 > SUBMISSION_LIMITS.filesMax) {
+        setProblem(`A submission carries at most ${SUBMISSION_LIMITS.filesMax} files.`);
+        break;
+      }
+      setUploading((count) => count + 1);
+      try {
+        const fileId = await uploadFile({ kind: 'content', name: file.name, type: file.type, size: file.size }, file);
+        setFiles((current) => [...current, { id: fileId, name: file.name }]);
+      } catch (error) {
+        setProblem(`${file.name}: ${error instanceof Error ? error.message : 'the upload failed.'}`);
+      } finally {
+        setUploading((count) => count - 1);
+      }
+    }
+  };
+
+  const send = async (values: FormOutput) => {
+    const body = { ...values, description: paragraphsOf(values.description), files };
+    try {
+      const stored = editing
+        ? await update.mutateAsync({ id: editing.id, ...body, version: editing.version })
+        : await create.mutateAsync(body);
+      onDone(stored);
+    } catch (error) {
+      if (!(error instanceof ApiError) || ![400, 404, 409].includes(error.statusCode)) return;
+      if (!applyServerErrors(error, form.setError, FIELDS)) setProblem(error.message);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    setProblem(null);
+    return form.handleSubmit(send)(event);
+  };
+  const pending = create.isPending || update.isPending;
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Courseware submission">
+        <Stack gap="5" maxW="2xl">
+          <Text>Fields marked with an asterisk (*) are required.</Text>
+          <FormField<FormValues> name="name" label="Name of the courseware" required>
+            {(control) => <Input {...control} {...form.register('name')} />}
+          </FormField>
+          <FormField<FormValues>
+            name="description"
+            label="Description"
+            hint="What it covers, who it is for, its size and format. Separate paragraphs with a blank line."
+            required
+          >
+            {(control) => <Textarea {...control} {...form.register('description')} rows={8} />}
+          </FormField>
+          <CheckboxGroupField<FormValues, (typeof CONTENT_CATEGORIES)[number]>
+            name="categories"
+            label="Kind of courseware"
+            options={CONTENT_CATEGORIES}
+            optionLabel={(category) => CONTENT_CATEGORY_LABELS[category]}
+          />
+          <CheckboxGroupField<FormValues, (typeof EDUCATION_LEVELS)[number]>
+            name="educationLevels"
+            label="Education levels"
+            options={EDUCATION_LEVELS}
+            optionLabel={(level) => EDUCATION_LEVEL_LABELS[level]}
+          />
+          <FormField<FormValues> name="track" id={`${id}-track`} label="Grant track" group required>
+            {(control) => (
+              <Stack gap="3" {...control}>
+                {GRANT_TRACKS.map((track) => (
+                  <HStack as="label" key={track} gap="2" alignItems="flex-start" cursor="pointer">
+                    <Radio type="radio" {...form.register('track')} value={track} colorPalette="brand" />
+                    <Stack gap="0">
+                      <Text fontWeight="semibold">{TRACK_TEXTS[track].label}</Text>
+                      <Text color="fg.muted">{TRACK_TEXTS[track].hint}</Text>
+                    </Stack>
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+          </FormField>
+          <FormField<FormValues> name="contributor.firstName" label="Your first name" required>
+            {(control) => <Input {...control} {...form.register('contributor.firstName')} autoComplete="given-name" />}
+          </FormField>
+          <FormField<FormValues> name="contributor.lastName" label="Your last name" required>
+            {(control) => <Input {...control} {...form.register('contributor.lastName')} autoComplete="family-name" />}
+          </FormField>
+          <FormField<FormValues> name="contributor.school" label="Your school" required>
+            {(control) => <Input {...control} {...form.register('contributor.school')} autoComplete="organization" />}
+          </FormField>
+          <FormField<FormValues> name="contributor.email" label="Your e-mail" required>
+            {(control) => (
+              <Input {...control} {...form.register('contributor.email')} type="email" autoComplete="email" />
+            )}
+          </FormField>
+          <Stack gap="2">
+            <label htmlFor={`${id}-files`}>
+              <Text fontWeight="medium">Files</Text>
+            </label>
+            <Input id={`${id}-files`} type="file" multiple onChange={(event) => void pick(event)} p="1" />
+            {uploading > 0 ? <Text role="status">Uploading…</Text> : null}
+            {files.length > 0 ? (
+              <ul aria-label="Files of the submission">
+                {files.map((file) => (
+                  <li key={file.id}>
+                    <HStack gap="3">
+                      <Text>{file.name}</Text>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setFiles((current) => current.filter((one) => one.id !== file.id))}
+                      >
+                        Remove {file.name}
+                      </Button>
+                    </HStack>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Stack>
+          {problem ? <FormProblem message={problem} /> : null}
+          <HStack gap="3">
+            <Button type="submit" colorPalette="brand" loading={pending} disabled={uploading > 0}>
+              {editing ? 'Resubmit' : 'Submit courseware'}
+            </Button>
+            <Button variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
