@@ -73,7 +73,9 @@ describe('news and events (issue 8)', () => {
 
     await dialog.getByRole('textbox', { name: 'Title' }).fill(NEWS);
     await setDate(dialog, localDay(400), '9', '30', 'AM');
-    await dialog.getByLabel('Image').setInputFiles({ name: 'range.png', mimeType: 'image/png', buffer: PNG });
+    await dialog
+      .getByLabel('Image', { exact: true })
+      .setInputFiles({ name: 'range.png', mimeType: 'image/png', buffer: PNG });
     await (await htmlSource(dialog, 'Description', 'Description (HTML)')).fill(
       '<p>Students start the <strong>spring term</strong> on the range.</p><img src="/x.png" alt="A lab">',
     );
