@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { htmlSource, seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -74,7 +74,7 @@ describe('authoring courseware (issue 5)', () => {
     expect(await form.getByRole('textbox', { name: 'URL alias' }).inputValue()).toBe(
       MODULE.toLowerCase().replace(/\s+/g, '-'),
     );
-    await form.getByRole('textbox', { name: /^Description/ }).fill('<p>Capture packets and read them.</p>');
+    await (await htmlSource(form, 'Description', 'Description (HTML)')).fill('<p>Capture packets and read them.</p>');
     await form.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Published' });
     // A keyboard user's way with Chakra's checkbox: focus it, then Space.
     const module = form.getByRole('group', { name: 'Categories' }).getByRole('checkbox', { name: 'Module' });
@@ -186,7 +186,7 @@ describe('authoring courseware (issue 5)', () => {
         await page.getByRole('form', { name: 'Edit content' }).waitFor();
       }
       const firstForm = first.getByRole('form', { name: 'Edit content' });
-      await firstForm.getByRole('textbox', { name: /^Description/ }).fill('<p>First editor was here.</p>');
+      await (await htmlSource(firstForm, 'Description', 'Description (HTML)')).fill('<p>First editor was here.</p>');
       await firstForm.getByRole('button', { name: 'Save' }).click();
       await saved(first);
 

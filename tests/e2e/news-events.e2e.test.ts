@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { htmlSource, seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
@@ -73,10 +73,12 @@ describe('news and events (issue 8)', () => {
 
     await dialog.getByRole('textbox', { name: 'Title' }).fill(NEWS);
     await setDate(dialog, localDay(400), '9', '30', 'AM');
-    await dialog.getByLabel('Image').setInputFiles({ name: 'range.png', mimeType: 'image/png', buffer: PNG });
     await dialog
-      .getByRole('textbox', { name: /Description/ })
-      .fill('<p>Students start the <strong>spring term</strong> on the range.</p><img src="/x.png" alt="A lab">');
+      .getByLabel('Image', { exact: true })
+      .setInputFiles({ name: 'range.png', mimeType: 'image/png', buffer: PNG });
+    await (await htmlSource(dialog, 'Description', 'Description (HTML)')).fill(
+      '<p>Students start the <strong>spring term</strong> on the range.</p><img src="/x.png" alt="A lab">',
+    );
     await dialog.getByRole('button', { name: 'Add news' }).click();
     await closed(page);
     const link = page.getByRole('link', { name: NEWS, exact: true });
@@ -90,7 +92,7 @@ describe('news and events (issue 8)', () => {
     await dialog.getByRole('textbox', { name: 'Title' }).fill(HIDDEN);
     await setDate(dialog, localDay(-1), '4', '15', 'PM');
     await dialog.getByRole('combobox', { name: 'Status' }).selectOption('unpublished');
-    await dialog.getByRole('textbox', { name: /Description/ }).fill('<p>Not ready for readers.</p>');
+    await (await htmlSource(dialog, 'Description', 'Description (HTML)')).fill('<p>Not ready for readers.</p>');
     await dialog.getByRole('button', { name: 'Add news' }).click();
     await closed(page);
     await page.getByRole('link', { name: HIDDEN, exact: true }).waitFor({ timeout: 30_000 });
@@ -104,9 +106,9 @@ describe('news and events (issue 8)', () => {
     await dialog.getByRole('textbox', { name: 'Link' }).fill(EVENT_LINK);
     await dialog.getByRole('textbox', { name: 'Location' }).fill('Omaha, Nebraska, and online');
     await setDate(dialog, localDay(1), '10', '00', 'AM');
-    await dialog
-      .getByRole('textbox', { name: /Description/ })
-      .fill('<p>A day of tabletop and live-fire exercises.</p>');
+    await (await htmlSource(dialog, 'Description', 'Description (HTML)')).fill(
+      '<p>A day of tabletop and live-fire exercises.</p>',
+    );
     expect.soft(await seriousAccessibilityViolations(page), 'axe on the event dialog').toEqual([]);
     await dialog.getByRole('button', { name: 'Add event' }).click();
     await closed(page);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 /**
  * Flags for a headless Chromium on a machine with a closed network: without the
@@ -163,4 +163,19 @@ export async function accessibilityViolationsNow(page: Page): Promise<Accessibil
         (n) => `${n.html.slice(0, 160)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`,
       ),
     }));
+}
+
+/**
+ * The HTML source textarea (named `sourceName`) of the rich text editor whose toolbar
+ * is "`label` formatting" inside `scope` (issue 25 item 1): waits for the editor's
+ * chunk, presses "HTML source" unless the field opened there, and answers the textarea.
+ * Tests that fill raw HTML go through it.
+ */
+export async function htmlSource(scope: Locator, label: string, sourceName: string): Promise<Locator> {
+  const toggle = scope
+    .getByRole('toolbar', { name: `${label} formatting` })
+    .getByRole('button', { name: 'HTML source' });
+  await toggle.waitFor({ timeout: 30_000 });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  return scope.getByRole('textbox', { name: sourceName });
 }

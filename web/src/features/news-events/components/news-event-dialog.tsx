@@ -6,6 +6,7 @@ import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormProblem } from '../../../components/ui/form-problem.tsx';
+import { RichTextEditor } from '../../../components/ui/rich-text/rich-text-field.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
@@ -44,7 +45,8 @@ export interface NewsEventDialogProps<K extends NewsEventKind> {
  * The create and edit dialog of news and events (spec §2.10, §5 "News and event
  * dialog"): title*, link (required for events, optional for news, shown after the
  * list's path), external link (news), location* (events), date* (the date-time
- * picker of spec §4), status, image and description* (HTML). It stays open until
+ * picker of spec §4), status, image and description* (HTML, in the rich text editor of
+ * issue 25 item 1). It stays open until
  * cancelled or saved (a click outside does nothing). Saving checks every limit with
  * the shared contract's messages (each under its field, announced as an alert, the
  * focus on the first invalid field; the whole item over 512,000 characters refused
@@ -211,15 +213,32 @@ function NewsEventForm<K extends NewsEventKind>({
         </>
       }
     >
-      {(control) => (
-        <Textarea
-          {...control}
-          {...register(field)}
-          rows={rows}
-          fontFamily={mono ? 'mono' : undefined}
-          fontSize={mono ? 'sm' : undefined}
-        />
-      )}
+      {(control) =>
+        field === 'description' ? (
+          <Controller
+            name="description"
+            control={form.control}
+            render={({ field: description }) => (
+              <RichTextEditor
+                control={control}
+                label="Description"
+                value={description.value}
+                onChange={description.onChange}
+                inputRef={description.ref}
+                rows={rows}
+              />
+            )}
+          />
+        ) : (
+          <Textarea
+            {...control}
+            {...register(field)}
+            rows={rows}
+            fontFamily={mono ? 'mono' : undefined}
+            fontSize={mono ? 'sm' : undefined}
+          />
+        )
+      }
     </FormField>
   );
 

@@ -10,6 +10,7 @@ import { getShownErrors } from '../../../lib/error-store.ts';
 import { runtimeConfig } from '../../../testing/fixtures.ts';
 import { calledUrls, calledWith, type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
+import { showHtmlSource } from '../../../testing/rich-text.ts';
 import { PERSONA_CLAIMS, portalToken, storeSession } from '../../../testing/session.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../utils/image.ts';
 
@@ -326,7 +327,7 @@ describe('the news and event dialog (spec §5 "News and event dialog")', () => {
     });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Range opens for spring');
     await chooseDate(user, dialog);
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Description/ }), {
+    fireEvent.change(await showHtmlSource(user, 'Description', 'Description (HTML)', dialog), {
       target: { value: '<p>Spring term <img src="/public/files/x" alt="Students at the range"></p>' },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Add news' }));
@@ -358,7 +359,10 @@ describe('the news and event dialog (spec §5 "News and event dialog")', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Link' }), 'incident-response-day');
     await user.type(within(dialog).getByRole('textbox', { name: 'Location' }), 'Richmond, Virginia');
     await chooseDate(user, dialog);
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'A day of tabletop exercises.');
+    await user.type(
+      await showHtmlSource(user, 'Description', 'Description (HTML)', dialog),
+      'A day of tabletop exercises.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Add event' }));
     const link = within(dialog).getByRole('textbox', { name: 'Link' });
     await waitFor(() => expect(link).toHaveAccessibleDescription(expect.stringContaining(LINK_TAKEN_MESSAGE)));

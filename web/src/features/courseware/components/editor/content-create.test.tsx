@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ALIAS_TAKEN_MESSAGE, CURATED_DATE_IN_FUTURE_MESSAGE } from '#shared/contracts/content';
 import { bufferOverflowDetail } from '../../../../testing/fixtures.ts';
 import { calledWith, type MockResponse } from '../../../../testing/mock-api.ts';
+import { showHtmlSource } from '../../../../testing/rich-text.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
 import { mockEditorApi, renderEditorRoutes } from '../../testing/editor-test-kit.tsx';
 
@@ -80,7 +81,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
     const { router } = renderApp({ path: '/courseware?creating=1' });
     const form = await openCreateForm();
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Buffer Overflow Lab');
-    await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>Smash the stack.</p>');
+    await user.type(await showHtmlSource(user, 'Description', 'Description (HTML)', form), '<p>Smash the stack.</p>');
     await user.type(within(form).getByRole('textbox', { name: 'Learning Objectives' }), 'Find a flaw{Enter}Fix <it>');
     await user.type(within(form).getByRole('textbox', { name: 'Search keywords' }), 'stack{Enter}');
     fireEvent.change(within(form).getByLabelText('Courseware last curated'), { target: { value: '2026-01-05' } });
@@ -130,7 +131,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
     renderApp({ path: '/courseware?creating=1' });
     const form = await openCreateForm();
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Future Lab');
-    await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>Later.</p>');
+    await user.type(await showHtmlSource(user, 'Description', 'Description (HTML)', form), '<p>Later.</p>');
     const date = within(form).getByLabelText('Environment last curated');
     fireEvent.change(date, { target: { value: '2999-01-01' } });
     await user.click(within(form).getByRole('button', { name: 'Create' }));
@@ -146,7 +147,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
     const { router } = renderApp({ path: '/courseware?creating=1' });
     const form = await openCreateForm();
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Taken');
-    await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>x</p>');
+    await user.type(await showHtmlSource(user, 'Description', 'Description (HTML)', form), '<p>x</p>');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
     const alias = within(form).getByRole('textbox', { name: 'URL alias' });
@@ -184,7 +185,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
     renderApp({ path: '/courseware?creating=1' });
     const form = await openCreateForm();
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Lab');
-    await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>x</p>');
+    await user.type(await showHtmlSource(user, 'Description', 'Description (HTML)', form), '<p>x</p>');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
     expect(await within(form).findByText('Must be at most 100000 characters.')).toBeInTheDocument();

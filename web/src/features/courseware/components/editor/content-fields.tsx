@@ -1,5 +1,5 @@
-import { Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { type ReactNode, useRef } from 'react';
+import { Checkbox, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import {
   CONTENT_CATEGORIES,
@@ -15,6 +15,7 @@ import {
 import { LIMITS } from '#shared/limits';
 import { FieldErrorText } from '../../../../components/ui/field-parts.tsx';
 import { FormField, type FormFieldControl } from '../../../../components/ui/form-field.tsx';
+import { RichTextEditor } from '../../../../components/ui/rich-text/rich-text-field.tsx';
 import {
   type ContentDraft,
   type DraftErrors,
@@ -23,7 +24,6 @@ import {
   EDITABLE_STATUSES,
   type EditableStatus,
 } from './content-draft.ts';
-import { InsertImageButton } from './image-dialog.tsx';
 import { KeywordInput } from './keyword-input.tsx';
 
 /** Sets one field of a content draft (the forms' `update`). */
@@ -122,9 +122,9 @@ export function CheckboxGroup<T extends string>({
 }
 
 /**
- * The Name (required), URL alias, Status and Description (HTML source, required,
- * with its character count as its hint and Insert image, {@link InsertImageButton},
- * under it) fields.
+ * The Name (required), URL alias, Status and Description (required, the rich text
+ * editor of issue 25 item 1 with its HTML source view and image dialog; its character
+ * count, of the stored HTML, as its hint) fields.
  * `onNameChange` and `onAliasChange` get the typed text (default: set `name` and
  * `urlAlias`); `aliasHelp` is the alias's helper text; `descriptionRows` the
  * description's height.
@@ -142,7 +142,6 @@ export function BasicFields({
   onNameChange?: (name: string) => void;
   onAliasChange?: (alias: string) => void;
 }) {
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
   return (
     <>
       <EditorField name="name" label="Name" required>
@@ -184,24 +183,13 @@ export function BasicFields({
         required
       >
         {(described) => (
-          <>
-            <Textarea
-              {...described}
-              ref={descriptionRef}
-              value={draft.description}
-              onChange={(event) => update('description', event.target.value)}
-              rows={descriptionRows}
-              fontFamily="mono"
-              fontSize="sm"
-            />
-            <HStack justify="flex-end" width="full">
-              <InsertImageButton
-                textareaRef={descriptionRef}
-                value={draft.description}
-                onValueChange={(next) => update('description', next)}
-              />
-            </HStack>
-          </>
+          <RichTextEditor
+            control={described}
+            label="Description"
+            value={draft.description}
+            onChange={(next) => update('description', next)}
+            rows={descriptionRows}
+          />
         )}
       </EditorField>
     </>

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { todayUtc } from '#shared/contracts/content';
 import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
 import { calledWith } from '../../../../testing/mock-api.ts';
+import { showHtmlSource } from '../../../../testing/rich-text.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
 import { childOf, fakeS3, mockEditorApi, renderEditorRoutes, testId } from '../../testing/editor-test-kit.tsx';
 import { FILE_TOO_LARGE_MESSAGE } from './files-editor.tsx';
@@ -256,7 +257,7 @@ describe('the editor’s lists (spec §2.6, §5)', () => {
     await user.click(within(form).getByRole('button', { name: 'Add section' }));
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Section 1 name' })).toHaveFocus());
     await user.keyboard('Intro');
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Section 1 description (HTML)' }), {
+    fireEvent.change(await showHtmlSource(user, 'Section 1 description', 'Section 1 description (HTML)', form), {
       target: { value: 'h'.repeat(100_001) },
     });
     await user.click(within(form).getByRole('button', { name: 'Add section' }));
@@ -298,6 +299,7 @@ describe('the editor’s lists (spec §2.6, §5)', () => {
     const tomorrow = todayUtc(new Date(Date.now() + 86_400_000));
     const set = (name: string, value: string) =>
       fireEvent.change(within(form).getByRole('textbox', { name }), { target: { value } });
+    await showHtmlSource(user, 'Description', 'Description (HTML)', form);
     set('Name', 'n'.repeat(1001));
     set('Description (HTML)', 'h'.repeat(100_001));
     set('Child 1 name', 'c'.repeat(1001));
@@ -362,7 +364,7 @@ describe('creating mode with the same save (spec §4)', () => {
     const { router } = renderEditorRoutes('/courseware?creating=1');
     const form = await screen.findByRole('form', { name: 'Add courseware' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'New course');
-    await user.type(within(form).getByRole('textbox', { name: 'Description (HTML)' }), '<p>x</p>');
+    await user.type(await showHtmlSource(user, 'Description', 'Description (HTML)', form), '<p>x</p>');
     await user.type(within(form).getByRole('textbox', { name: 'New child name' }), 'Week 1{Enter}');
     await user.upload(within(form).getByLabelText('Add files'), pdf());
     await user.click(within(form).getByRole('button', { name: 'Create' }));

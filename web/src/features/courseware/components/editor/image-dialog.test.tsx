@@ -4,10 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider } from 'react-hook-form';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IMAGE_URL_INVALID, imageHtml, imageUrlProblem } from '../../../../components/ui/rich-text/image-dialog.tsx';
 import { renderWithProviders } from '../../../../testing/render.tsx';
+import { showHtmlSource } from '../../../../testing/rich-text.ts';
 import { emptyDraft } from './content-draft.ts';
 import { BasicFields } from './content-fields.tsx';
-import { IMAGE_URL_INVALID, imageHtml, imageUrlProblem } from './image-dialog.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 
 /** The basic fields in an editor's form, whose submit goes to `onSubmit`. */
@@ -32,7 +33,7 @@ function Fields({ description, onSubmit = () => {} }: { description: string; onS
 async function renderAtCaret(description: string, caret: number) {
   const user = userEvent.setup();
   renderWithProviders(<Fields description={description} />);
-  const textarea = (await screen.findByRole('textbox', { name: 'Description (HTML)' })) as HTMLTextAreaElement;
+  const textarea = await showHtmlSource(user, 'Description', 'Description (HTML)');
   await user.click(textarea);
   textarea.setSelectionRange(caret, caret);
   await user.tab();
@@ -49,7 +50,7 @@ async function openByKeyboard(user: ReturnType<typeof userEvent.setup>) {
   return { dialog, url, alt, insert: () => user.click(within(dialog).getByRole('button', { name: 'Insert' })) };
 }
 
-describe('the Insert image dialog (spec §5 "Image dialog")', () => {
+describe('the Insert image dialog of the HTML source view (spec §5 "Image dialog")', () => {
   beforeEach(() => {
     // jsdom lays nothing out, and the dialog's focus trap skips elements without a size.
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
@@ -123,6 +124,7 @@ describe('the Insert image dialog (spec §5 "Image dialog")', () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     renderWithProviders(<Fields description="<p>Hi</p>" onSubmit={onSubmit} />);
+    await showHtmlSource(user, 'Description', 'Description (HTML)');
     await user.click(await screen.findByRole('button', { name: 'Insert image' }));
     const dialog = await screen.findByRole('dialog', { name: 'Insert image' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Image URL' }), '/a.png');

@@ -1,8 +1,9 @@
-import { Box, Button, Heading, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { LIMITS } from '#shared/limits';
+import { RichTextEditor } from '../../../../components/ui/rich-text/rich-text-field.tsx';
 import { announce } from '../../../../lib/announcer.tsx';
 import { type ContentDraft, draftFieldId, newSectionKey } from './content-draft.ts';
 import { EditorField } from './content-fields.tsx';
@@ -77,14 +78,13 @@ export function SectionsEditor({ disabled = false }: { disabled?: boolean }) {
                 hint={`${section.description.length} of ${LIMITS.contentHtmlMaxChars} characters`}
               >
                 {(described) => (
-                  <Textarea
-                    {...described}
+                  <RichTextEditor
+                    control={described}
+                    label={`${position} description`}
                     value={section.description}
                     disabled={disabled}
                     rows={6}
-                    fontFamily="mono"
-                    fontSize="sm"
-                    onChange={(event) => setField(`sections.${index}.description`, event.target.value)}
+                    onChange={(next) => setField(`sections.${index}.description`, next)}
                   />
                 )}
               </EditorField>

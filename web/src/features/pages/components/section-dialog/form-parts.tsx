@@ -1,6 +1,7 @@
 import { Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import type { FieldPath } from 'react-hook-form';
 import { FormField } from '../../../../components/ui/form-field.tsx';
+import { RichTextEditor } from '../../../../components/ui/rich-text/rich-text-field.tsx';
 import type { SectionDraft } from '../../utils/section-form.ts';
 
 /**
@@ -13,8 +14,8 @@ import type { SectionDraft } from '../../utils/section-form.ts';
  * `<id>-help` and `<id>-error`.
  */
 
-/** An element the dialog can focus when its field is the first invalid one. */
-export type Focusable = HTMLElement;
+/** An element (or the rich text editor's handle) the dialog can focus when its field is the first invalid one. */
+export type Focusable = { focus: () => void };
 
 /** Registers a field's element under its message key (null on unmount). */
 export type Register = (element: Focusable | null) => void;
@@ -27,7 +28,11 @@ function hintOf(help: string | undefined, counter: { length: number; max: number
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** A labelled text input or textarea (`input`: one line, plain text, HTML) with optional help, character counter and message. */
+/**
+ * A labelled text input, textarea or rich text editor (`input`: one line, plain text,
+ * HTML — the rich text editor of issue 25 item 1) with optional help, character
+ * counter (of the stored HTML for HTML) and message.
+ */
 export function TextField({
   id,
   name,
@@ -63,7 +68,15 @@ export function TextField({
       hint={hintOf(help, counter ? { length: value.length, max } : null)}
     >
       {(control) =>
-        input === 'text' ? (
+        input === 'html' ? (
+          <RichTextEditor
+            control={control}
+            label={label.replace(/\s*\(HTML\)$/, '')}
+            value={value}
+            onChange={onChange}
+            inputRef={register}
+          />
+        ) : input === 'text' ? (
           <Input
             ref={register}
             aria-describedby={control['aria-describedby']}
@@ -76,9 +89,7 @@ export function TextField({
             ref={register}
             aria-describedby={control['aria-describedby']}
             value={value}
-            rows={input === 'html' ? 8 : 4}
-            fontFamily={input === 'html' ? 'mono' : undefined}
-            fontSize={input === 'html' ? 'sm' : undefined}
+            rows={4}
             onChange={(event) => onChange(event.target.value)}
           />
         )

@@ -327,9 +327,14 @@ describe('the section dialog (spec §4 "Section dialog", §5 "Widgets")', () => 
     );
     await user.type(name, ' Pics ');
     expect(name).toHaveAccessibleDescription(expect.stringContaining('6 of 256 characters'));
+    // The description is the rich text editor (issue 25 item 1): its hint also names the way to its toolbar.
+    await within(dialog).findByRole('toolbar', { name: 'Description formatting' }, { timeout: 10_000 });
     const description = within(dialog).getByRole('textbox', { name: /Description \(HTML\)/ });
     expect(description).toHaveAttribute('id', expect.stringMatching(/-description$/));
-    expect(description).toHaveAccessibleDescription('0 of 10,240 characters');
+    expect(description).toHaveAttribute('aria-multiline', 'true');
+    expect(description).toHaveAccessibleDescription(
+      '0 of 10,240 characters Alt+F10 moves to the toolbar, Escape back to the text.',
+    );
     const kind = within(dialog).getByRole('combobox', { name: /Widget kind/ });
     expect(kind).toHaveAttribute('id', expect.stringMatching(/-kind$/));
     expect(kind).toBeRequired();

@@ -36,7 +36,8 @@ export function useFieldFocus(firstField: RefObject<HTMLInputElement | null>): {
     const focus = () => {
       const element = refs.current.get(focusRequest.key);
       element?.focus();
-      return element !== undefined && document.activeElement === element;
+      // The rich text editor's handle is no element: its focus() is done when it returns.
+      return element !== undefined && (!(element instanceof HTMLElement) || document.activeElement === element);
     };
     if (focus()) return;
     const frame = requestAnimationFrame(() => {

@@ -1,11 +1,11 @@
-import { Button, CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
+import { Button, Checkbox, CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
 import { ImageIcon } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import * as z from 'zod';
 import { LIMITS } from '#shared/limits';
-import { FormField } from '../../../../components/ui/form-field.tsx';
-import { useZodForm } from '../../../../lib/forms/zod-form.ts';
+import { useZodForm } from '../../../lib/forms/zod-form.ts';
+import { FormField } from '../form-field.tsx';
 
 /** Spec §5 "Image dialog" and §9 "Alt text": at most 1000 characters. */
 export const IMAGE_ALT_MAX_CHARS = LIMITS.altTextMaxChars;
@@ -37,18 +37,66 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The `<img>` element of an image (spec §3 "Image": url and alt), its values trimmed and escaped. */
+/** The `<img>` element of an image (spec §3 "Image": url and alt, `''` for a decorative one), its values trimmed and escaped. */
 export function imageHtml({ url, alt }: { url: string; alt: string }): string {
   return `<img src="${escapeAttribute(url.trim())}" alt="${escapeAttribute(alt.trim())}">`;
 }
 
+/** An image as the dialog gives it: its address and its alt text (`''` for a decorative image). */
+export interface ImageValues {
+  readonly url: string;
+  readonly alt: string;
+}
+
 /**
- * The "Insert image" button of the description field and its dialog (spec §5 "Image
- * dialog"). Insert puts `<img src alt>` into `value` where the caret was when focus
- * left the textarea (the end if it never had focus), then the focus goes back to the
- * textarea just after the image; Cancel, Close and Escape return it to the button.
- * Images are referenced by address only: an upload would have no owner to attach it
- * to (decision record 019).
+ * The image dialog (spec §5 "Image dialog"; issue 25 item 1), opened and closed by its
+ * owner: the address (http(s) or a site path) and the alt text, required unless the
+ * image is marked "Decorative" (then `alt=""`, WCAG 2.2 SC 1.1.1; decision record 034).
+ * `onInsert` gets the trimmed values; `finalFocus` is where the focus goes when it
+ * closes (null: back to what opened it). Each opening starts empty.
+ */
+export function ImageDialog({
+  open,
+  onOpenChange,
+  onInsert,
+  finalFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onInsert: (image: ImageValues) => void;
+  finalFocus?: () => HTMLElement | null;
+}) {
+  const urlRef = useRef<HTMLInputElement>(null);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      initialFocusEl={() => urlRef.current}
+      finalFocusEl={finalFocus ?? (() => null)}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <ImageForm urlRef={urlRef} onInsert={onInsert} onCancel={() => onOpenChange(false)} />
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The "Insert image" button of an HTML source textarea and its {@link ImageDialog}
+ * (spec §5 "Image dialog"). Insert puts `<img src alt>` into `value` where the caret
+ * was when focus left the textarea (the end if it never had focus), then the focus
+ * goes back to the textarea just after the image; Cancel, Close and Escape return it
+ * to the button. The image is referenced by its address (decision record 019).
  */
 export function InsertImageButton({
   textareaRef,
@@ -63,7 +111,6 @@ export function InsertImageButton({
   const [placed, setPlaced] = useState<number | null>(null);
   const caret = useRef<number | null>(null);
   const inserted = useRef(false);
-  const urlRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const textarea = textareaRef.current;
@@ -81,7 +128,8 @@ export function InsertImageButton({
     if (placed !== null) textareaRef.current?.setSelectionRange(placed, placed);
   }, [placed, textareaRef]);
 
-  const insert = (html: string) => {
+  const insert = (image: ImageValues) => {
+    const html = imageHtml(image);
     const at = Math.min(caret.current ?? value.length, value.length);
     onValueChange(value.slice(0, at) + html + value.slice(at));
     caret.current = at + html.length;
@@ -91,35 +139,26 @@ export function InsertImageButton({
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (details.open) inserted.current = false;
-        setOpen(details.open);
-      }}
-      initialFocusEl={() => urlRef.current}
-      finalFocusEl={() => (inserted.current ? textareaRef.current : null)}
-      lazyMount
-      unmountOnExit
-    >
-      <Dialog.Trigger asChild>
-        <Button type="button" variant="outline" size="xs">
-          <ImageIcon aria-hidden="true" />
-          Insert image
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <ImageForm urlRef={urlRef} onInsert={insert} onCancel={() => setOpen(false)} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="xs"
+        onClick={() => {
+          inserted.current = false;
+          setOpen(true);
+        }}
+      >
+        <ImageIcon aria-hidden="true" />
+        Insert image
+      </Button>
+      <ImageDialog
+        open={open}
+        onOpenChange={setOpen}
+        onInsert={insert}
+        finalFocus={() => (inserted.current ? textareaRef.current : null)}
+      />
+    </>
   );
 }
 
@@ -130,9 +169,17 @@ const checkedBy = (problem: (text: string) => string | null) =>
     if (message) context.addIssue({ code: 'custom', message });
   });
 
-/** The image form's schema (spec §5 "Image dialog"): the address and the alt text, both required. */
-const ImageValues = z.object({ url: checkedBy(imageUrlProblem), alt: checkedBy(altProblem) });
-type ImageValues = z.input<typeof ImageValues>;
+/**
+ * The image form's schema (spec §5 "Image dialog"): the address, and the alt text
+ * unless the image is marked decorative.
+ */
+const ImageFormValues = z
+  .object({ url: checkedBy(imageUrlProblem), alt: z.string(), decorative: z.boolean() })
+  .superRefine((values, context) => {
+    const message = values.decorative ? null : altProblem(values.alt);
+    if (message) context.addIssue({ code: 'custom', path: ['alt'], message });
+  });
+type ImageFormValues = z.input<typeof ImageFormValues>;
 
 /**
  * The image form: the address and the alt text, both required. Errors show under
@@ -145,17 +192,20 @@ function ImageForm({
   onCancel,
 }: {
   urlRef: RefObject<HTMLInputElement | null>;
-  onInsert: (html: string) => void;
+  onInsert: (image: ImageValues) => void;
   onCancel: () => void;
 }) {
-  const form = useZodForm(ImageValues, { url: '', alt: '' });
+  const form = useZodForm(ImageFormValues, { url: '', alt: '', decorative: false });
   const alt = useWatch({ control: form.control, name: 'alt' });
+  const decorative = useWatch({ control: form.control, name: 'decorative' });
   const url = form.register('url');
 
   const submit = (event: FormEvent) => {
     // The dialog is portalled, but React still bubbles the submit to the editor's form.
     event.stopPropagation();
-    return form.handleSubmit((values) => onInsert(imageHtml(values)))(event);
+    return form.handleSubmit((values) =>
+      onInsert({ url: values.url.trim(), alt: values.decorative ? '' : values.alt.trim() }),
+    )(event);
   };
 
   return (
@@ -165,7 +215,7 @@ function ImageForm({
           <Dialog.Title>Insert image</Dialog.Title>
         </Dialog.Header>
         <Dialog.Body display="flex" flexDirection="column" gap="5">
-          <FormField<ImageValues>
+          <FormField<ImageFormValues>
             name="url"
             label="Image URL"
             required
@@ -183,14 +233,27 @@ function ImageForm({
               />
             )}
           </FormField>
-          <FormField<ImageValues>
+          <FormField<ImageFormValues>
             name="alt"
             label="Alt text"
-            required
-            hint={`What the image shows, for readers who cannot see it. ${alt.trim().length} of ${IMAGE_ALT_MAX_CHARS} characters`}
+            required={!decorative}
+            disabled={decorative}
+            hint={
+              decorative
+                ? 'A decorative image is stored with alt="" and skipped by screen readers.'
+                : `What the image shows, for readers who cannot see it. ${alt.trim().length} of ${IMAGE_ALT_MAX_CHARS} characters`
+            }
           >
             {(control) => <Input {...control} {...form.register('alt')} />}
           </FormField>
+          <Checkbox.Root
+            checked={decorative}
+            onCheckedChange={(details) => form.setValue('decorative', details.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Decorative image (no alt text)</Checkbox.Label>
+          </Checkbox.Root>
         </Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" onClick={onCancel}>
