@@ -121,4 +121,12 @@ export const API_PATHS = {
   deleteSavedSearch: '/saved-searches/{id}',
   markSavedSearchSeen: '/saved-searches/{id}/seen',
   unsubscribeSavedSearches: '/saved-searches/unsubscribe',
+  getContentDraft: '/content-items/{id}/draft',
+  putContentDraft: '/content-items/{id}/draft',
+  discardContentDraft: '/content-items/{id}/draft',
+  publishContentDraft: '/content-items/{id}/draft/publish',
+  listContentRevisions: '/content-items/{id}/revisions',
+  getContentRevision: '/content-items/{id}/revisions/{revisionId}',
+  diffContentRevisions: '/content-items/{id}/revision-diff',
+  restoreContentRevision: '/content-items/{id}/revisions/{revisionId}/restore',
 } as const satisfies Record<OperationId, string>;
