@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_STALE_MESSAGE } from '#shared/contracts/content';
-import type { ContentDraft as StoredDraft, RevisionSummary } from '#shared/contracts/content-draft';
+import type { RevisionSummary, ContentDraft as StoredDraft } from '#shared/contracts/content-draft';
 import { bufferOverflowDetail, IDS } from '../../../../testing/fixtures.ts';
 import { calledWith } from '../../../../testing/mock-api.ts';
 import { PERSONAS, storeSession } from '../../../../testing/session.ts';
@@ -224,7 +224,9 @@ describe('revisions of an item (issue 25 item 3)', () => {
     expect(diffQuery?.get('from')).toBe(testId('r', 1));
     expect(diffQuery?.get('to')).toBe(testId('r', 2));
 
-    const [restoreOld] = within(dialog).getAllByRole('button', { name: /Restore as draft/ }).slice(-1);
+    const [restoreOld] = within(dialog)
+      .getAllByRole('button', { name: /Restore as draft/ })
+      .slice(-1);
     if (!restoreOld) throw new Error('no restore button');
     await user.click(restoreOld);
     const confirm = await screen.findByRole('alertdialog', { name: 'Restore this revision as the draft' });
