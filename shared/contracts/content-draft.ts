@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { EntityId, IsoDateTime } from './common.ts';
-import { Content, ContentDetail } from './content.ts';
+import { ChangeLogEntry, Content, ContentDetail } from './content.ts';
+
+export { ChangeLogEntry };
 import { SaveContentRequest, SavedContent } from './content-save.ts';
 
 /**
@@ -160,9 +162,6 @@ export const RestoreRevisionRequest = z
   .object({ draftVersion: z.number().int().min(1).optional() })
   .meta({ id: 'RestoreRevisionRequest' });
 
-/** One entry of an item's public change log (issue 25 item 4): the publish day (YYYY-MM-DD, UTC) and the revision note. */
-export const ChangeLogEntry = z.object({ date: z.string(), note: z.string() });
-export type ChangeLogEntry = z.infer<typeof ChangeLogEntry>;
 
 /**
  * `GET /api/v1/content/{idOrAlias+}` answer (issue 25 item 4): `ContentDetail` with

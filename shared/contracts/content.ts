@@ -417,3 +417,11 @@ export const ContentItemPath = z.object({ id: IdOrAlias.pipe(EntityId) });
 /** `DELETE /api/v1/content-items/{id}` answer: the deleted id and its parent, where the SPA goes next (spec §2.6). */
 export const DeletedContent = z.object({ id: EntityId, parentId: EntityId.nullable() }).meta({ id: 'DeletedContent' });
 export type DeletedContent = z.infer<typeof DeletedContent>;
+
+/**
+ * One entry of an item's public change log (issue 25 item 4; decision record 065): the
+ * publish day (YYYY-MM-DD, UTC) and the revision note, shown as text. Here rather than
+ * with the drafts' contracts because the public page reads it.
+ */
+export const ChangeLogEntry = z.object({ date: z.string(), note: z.string() });
+export type ChangeLogEntry = z.infer<typeof ChangeLogEntry>;

@@ -3,7 +3,7 @@ import { ArchiveIcon, TriangleAlertIcon } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { can } from '#shared/capabilities';
-import type { ContentDetail } from '#shared/contracts/content';
+import type { ChangeLogEntry, ContentDetail } from '#shared/contracts/content';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ChipList } from '../../../components/ui/chip.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -17,6 +17,7 @@ import { useContent } from '../api/get-content.ts';
 import { categoryLabel, isUncurated } from '../utils/categories.ts';
 import { contentPath } from '../utils/content-path.ts';
 import { sanitizeDescription } from '../utils/description.ts';
+import { ChangeLog } from './change-log.tsx';
 import { ChildGroups } from './child-groups.tsx';
 import { ContentFacts } from './content-facts.tsx';
 import { ContributorList } from './contributor-list.tsx';
@@ -68,7 +69,8 @@ export function ContentDetailView({
   LessonsPanel,
   canEdit = false,
 }: {
-  detail: ContentDetail;
+  /** The item; `changeLog` (issue 25 item 4) when the answer carries it. */
+  detail: ContentDetail & { readonly changeLog?: readonly ChangeLogEntry[] | undefined };
   titleAdornment?: ReactNode;
   actions?: ReactNode;
   aside?: ReactNode;
@@ -154,6 +156,7 @@ export function ContentDetailView({
           ) : null}
           <FeedbackButton content={content} />
           <ContentFacts content={content} />
+          <ChangeLog entries={detail.changeLog ?? []} />
           {aside}
           <ContributorList contributors={contributors} />
           <LicenceNotice
@@ -232,7 +235,13 @@ function ContentDetailBody({
       <ContentEditing
         detail={detail}
         canDelete={can(principal, 'deleteContent')}
-        renderView={(parts) => <ContentDetailView detail={detail} {...parts} LessonsPanel={LessonsPanel} canEdit />}
+        renderView={(parts, shown) =>
+          shown ? (
+            <ContentDetailView detail={shown} {...parts} />
+          ) : (
+            <ContentDetailView detail={detail} {...parts} LessonsPanel={LessonsPanel} canEdit />
+          )
+        }
       />
     </Suspense>
   );

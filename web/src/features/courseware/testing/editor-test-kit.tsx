@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { ChildContent, Content, ContentDetail } from '#shared/contracts/content';
+import type { RevisionSummary, ContentDraft as StoredDraft } from '#shared/contracts/content-draft';
 import { AppProvider } from '../../../app/provider.tsx';
 import { LiveAnnouncer } from '../../../lib/announcer.tsx';
 import { getSession, tryLogin } from '../../../lib/auth/session-store.ts';
@@ -209,6 +210,16 @@ export interface EditorApiAnswers {
   readonly del?: () => MockResponse;
   /** The answer of `GET /api/v1/content-subtrees/{id}` (default: no descendants). */
   readonly subtree?: () => MockResponse | Promise<MockResponse>;
+  /** The item's stored draft at the start (issue 25 item 2; default none). */
+  readonly draft?: StoredDraft | null;
+  /** Answers `PUT …/draft` instead of the fake draft store (e.g. a 409). */
+  readonly putDraft?: (body: Record<string, unknown>) => MockResponse | undefined;
+  /** Answers `POST …/draft/publish` instead of the default (e.g. a 409). */
+  readonly publish?: (body: Record<string, unknown>) => MockResponse | undefined;
+  /** The item's revisions, newest first (issue 25 item 3; default none). */
+  readonly revisions?: readonly RevisionSummary[];
+  /** The answer of `GET …/revision-diff`. */
+  readonly diff?: () => MockResponse;
 }
 
 /**
@@ -219,6 +230,7 @@ export interface EditorApiAnswers {
  */
 export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = {}) {
   let detail = start;
+  let draft: StoredDraft | null = answers.draft ?? null;
   let uploads = 0;
   const log: string[] = [];
   const spy = mockApi((url, init) => {
@@ -305,6 +317,72 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
       detail = { ...detail, content: { ...detail.content, status, version: detail.content.version + 1 } };
       return { body: { content: detail.content, changed: 1 } };
     }
+    const drafts =
+      /^\/api\/v1\/content-items\/([^/]+)\/(draft|draft\/publish|revisions|revision-diff|revisions\/([^/]+)\/restore)$/.exec(
+        path,
+      );
+    if (drafts) {
+      const [, id = '', what] = drafts;
+      const missing = { status: 404, body: { statusCode: 404, message: 'This item has no draft.' } };
+      if (what === 'draft' && method === 'GET') return draft ? { body: draft } : missing;
+      if (what === 'draft' && method === 'PUT') {
+        const request = body as { draftVersion?: number; save: StoredDraft['save'] };
+        const answer = answers.putDraft?.(request);
+        if (answer) return answer;
+        if ((draft?.draftVersion ?? undefined) !== request.draftVersion) {
+          return { status: 409, body: { statusCode: 409, message: 'Draft was changed by someone else.' } };
+        }
+        draft = {
+          contentId: id,
+          draftVersion: (draft?.draftVersion ?? 0) + 1,
+          save: request.save,
+          updatedBy: { id: testId('e', 1), name: 'Ed Itor' },
+          updatedTimestamp: '2026-11-28T12:00:00.000Z',
+        };
+        return { body: draft };
+      }
+      if (what === 'draft' && method === 'DELETE') {
+        draft = null;
+        return { body: { contentId: id } };
+      }
+      if (what === 'draft/publish') {
+        const answer = answers.publish?.(body as Record<string, unknown>);
+        if (answer) return answer;
+        if (!draft) return missing;
+        const fields = draft.save.fields;
+        const content: Content = { ...detail.content, name: fields.name, version: detail.content.version + 1 };
+        detail = { ...detail, content };
+        draft = null;
+        const note = (body as { note?: string }).note ?? null;
+        const revision: RevisionSummary = {
+          id: testId('r', 1),
+          contentId: id,
+          publishedTimestamp: '2026-11-28T12:01:00.000Z',
+          publishedBy: { id: testId('e', 1), name: 'Ed Itor' },
+          note,
+          rawBytes: 100,
+          storedBytes: 60,
+        };
+        return { body: { content, created: { contributors: {}, children: {} }, revision } };
+      }
+      if (what === 'revisions') return { body: { items: answers.revisions ?? [], nextPageToken: null } };
+      if (what === 'revision-diff')
+        return answers.diff?.() ?? { status: 404, body: { statusCode: 404, message: 'Revision does not exist.' } };
+      if (method === 'POST') {
+        draft = {
+          contentId: id,
+          draftVersion: (draft?.draftVersion ?? 0) + 1,
+          save: {
+            id,
+            version: detail.content.version,
+            fields: { name: `${detail.content.name} (restored)`, description: detail.content.description },
+          },
+          updatedBy: { id: testId('e', 1), name: 'Ed Itor' },
+          updatedTimestamp: '2026-11-28T12:02:00.000Z',
+        };
+        return { body: draft };
+      }
+    }
     if (path.startsWith('/api/v1/content-items/') && method === 'DELETE') {
       return answers.del?.() ?? { body: { id: detail.content.id, parentId: detail.content.parentId } };
     }
@@ -327,6 +405,8 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
   return {
     spy,
     log,
+    /** The fake's stored draft now (issue 25 item 2). */
+    storedDraft: () => draft,
     /** Someone else saves meanwhile. */
     changeOnServer(content: Partial<Content>) {
       detail = { ...detail, content: { ...detail.content, ...content } };

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { ALIAS_TAKEN_MESSAGE, type ChildContent, type Content, type ContentDetail } from '#shared/contracts/content';
 import { announce } from '../../../../lib/announcer.tsx';
@@ -10,6 +10,7 @@ import { getContentChildren, useContentChildren } from '../../api/get-content-ch
 import { storeSavedContent } from '../../api/patch-content.ts';
 import { type ContentDraft, draftOf, rebaseDraft } from './content-draft.ts';
 import { BasicFields } from './content-fields.tsx';
+import { DraftEditor } from './draft-edit-form.tsx';
 import { DraftSections } from './draft-sections.tsx';
 import { knowledgeNamesOf } from './editor-parts.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
@@ -30,16 +31,23 @@ async function allChildren(id: string): Promise<ChildContent[]> {
 
 /**
  * The edit mode of an existing item: loads every page of its children first (the
- * save lists them all), showing that it is loading, then the form.
+ * save lists them all), showing that it is loading, then the form — the draft form
+ * for an item visitors see (`renderPreview` given; issue 25 item 2).
  */
 export function ContentEditor({
   detail,
   onSaved,
   onCancel,
+  renderPreview,
 }: {
   detail: ContentDetail;
   onSaved: (saved: Content) => void;
   onCancel: () => void;
+  /**
+   * Given for an item visitors see (issue 25 item 2): the changes are kept as a draft
+   * ({@link DraftEditor}), previewed with this public view and published in one step.
+   */
+  renderPreview?: ((detail: ContentDetail) => ReactNode) | undefined;
 }) {
   const hasChildren = detail.content.children.length > 0;
   const children = useContentChildren({ id: detail.content.id, enabled: hasChildren });
@@ -73,6 +81,17 @@ export function ContentEditor({
     );
   }
   const items = children.data?.pages.flatMap((page) => page.items) ?? [];
+  if (renderPreview) {
+    return (
+      <DraftEditor
+        detail={detail}
+        items={hasChildren ? items : []}
+        renderPreview={renderPreview}
+        onPublished={onSaved}
+        onClose={onCancel}
+      />
+    );
+  }
   return <ContentEditForm detail={detail} items={hasChildren ? items : []} onSaved={onSaved} onCancel={onCancel} />;
 }
 

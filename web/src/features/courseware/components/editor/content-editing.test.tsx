@@ -35,6 +35,7 @@ async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('form', { name: 'Edit content' });
 }
 
+// Unpublished items are saved directly; items visitors see go through a draft (draft-editing.test.tsx, issue 25).
 describe('content detail for an editor (spec §2.6, §4 "Content modes")', () => {
   it('shows the status icon, the metadata block with a copy button, and Edit and Delete', async () => {
     const user = userEvent.setup();
@@ -51,7 +52,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
 
   it('saves with one save call carrying the version, then leaves edit mode and says Saved.', async () => {
     const user = userEvent.setup();
-    const api = mockEditorApi(bufferOverflowDetail());
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }));
     storeSession(PERSONAS.editor());
     renderApp(PATH);
     const form = await openEditor(user);
@@ -93,7 +94,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
   it('keeps the input on a 409 and offers Reload, which loads the latest version under the draft', async () => {
     const user = userEvent.setup();
     let stale = true;
-    const api = mockEditorApi(bufferOverflowDetail(), {
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }), {
       save: () => (stale ? { status: 409, body: { statusCode: 409, message: CONTENT_STALE_MESSAGE } } : undefined),
     });
     storeSession(PERSONAS.editor());
@@ -127,7 +128,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
 
   it('restores the last saved copy on Cancel', async () => {
     const user = userEvent.setup();
-    const api = mockEditorApi(bufferOverflowDetail());
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }));
     storeSession(PERSONAS.editor());
     renderApp(PATH);
     let form = await openEditor(user);
@@ -142,7 +143,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
 
   it('refuses an empty name and a last-curated date after today, focusing the first invalid field', async () => {
     const user = userEvent.setup();
-    const api = mockEditorApi(bufferOverflowDetail());
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }));
     storeSession(PERSONAS.editor());
     renderApp(PATH);
     const form = await openEditor(user);
@@ -166,7 +167,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
 
   it('checks a field showing a message again as it changes, leaving the others (issue 21 item 14)', async () => {
     const user = userEvent.setup();
-    const api = mockEditorApi(bufferOverflowDetail());
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }));
     storeSession(PERSONAS.editor());
     renderApp(PATH);
     const form = await openEditor(user);
@@ -193,7 +194,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
 
   it('shows the server’s field messages under the fields', async () => {
     const user = userEvent.setup();
-    mockEditorApi(bufferOverflowDetail(), {
+    mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }), {
       save: () => ({
         status: 400,
         body: {
@@ -217,7 +218,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
     timeout: 120_000,
   }, async () => {
     const user = userEvent.setup();
-    mockEditorApi(bufferOverflowDetail());
+    mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }));
     storeSession(PERSONAS.editor());
     renderApp(PATH);
     const form = await openEditor(user);
@@ -247,7 +248,7 @@ describe('content detail for an editor (spec §2.6, §4 "Content modes")', () =>
 
   it('deletes only with the acknowledgement, then goes to the parent’s page', async () => {
     const user = userEvent.setup();
-    const detail = bufferOverflowDetail();
+    const detail = bufferOverflowDetail({ status: 'unpublished' });
     const api = mockEditorApi({
       ...detail,
       ancestors: [

@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { ArchiveIcon, ArchiveRestoreIcon, HistoryIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Content, ContentDetail } from '#shared/contracts/content';
@@ -15,6 +15,7 @@ import { contentPath } from '../../utils/content-path.ts';
 import { ContentEditor } from './content-edit-form.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { MetadataBlock } from './metadata-block.tsx';
+import { RevisionsDialog } from './revisions-dialog.tsx';
 import { StatusIcon } from './status-icon.tsx';
 import { subtreeDescription } from './subtree-confirmation.ts';
 
@@ -50,13 +51,15 @@ export function ContentEditing({
 }: {
   detail: ContentDetail;
   canDelete: boolean;
-  renderView: (parts: EditorViewParts) => ReactNode;
+  /** The visitor's view with the editor's parts; `shown` (the draft's preview) in place of the stored detail. */
+  renderView: (parts: EditorViewParts, shown?: ContentDetail) => ReactNode;
 }) {
   const { content, ancestors } = detail;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'restore' | 'archive' | 'delete' | null>(null);
+  const [revisionsOpen, setRevisionsOpen] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const restore = useSetContentSubtreeStatus();
   const remove = useDeleteContentSubtree();
@@ -127,6 +130,11 @@ export function ContentEditing({
   };
 
   const archived = content.status === 'archived';
+  // Items visitors see are edited as a draft (issue 25 item 2); the rest are saved directly.
+  const drafted = content.status === 'published' || content.status === 'unlisted';
+  const renderPreview = drafted
+    ? (shown: ContentDetail) => renderView({ titleAdornment: null, actions: null, aside: null }, shown)
+    : undefined;
   const dialogs = (
     <SubtreeDialogs
       open={dialog}
@@ -153,7 +161,12 @@ export function ContentEditing({
           <StatusIcon status={content.status} />
         </HStack>
         <MetadataBlock id={content.id} />
-        <ContentEditor detail={detail} onSaved={saved} onCancel={() => setEditing(false)} />
+        <ContentEditor
+          detail={detail}
+          onSaved={saved}
+          onCancel={() => setEditing(false)}
+          renderPreview={renderPreview}
+        />
       </Stack>
     );
   }
@@ -175,6 +188,10 @@ export function ContentEditing({
             <ArchiveIcon aria-hidden="true" />
             Archive
           </Button>
+          <Button size="sm" variant="outline" onClick={() => setRevisionsOpen(true)}>
+            <HistoryIcon aria-hidden="true" />
+            Revisions
+          </Button>
         </>
       )}
       {canDelete ? (
@@ -184,6 +201,15 @@ export function ContentEditing({
         </Button>
       ) : null}
       {dialogs}
+      <RevisionsDialog
+        contentId={content.id}
+        open={revisionsOpen}
+        onClose={() => setRevisionsOpen(false)}
+        onRestored={() => {
+          setRevisionsOpen(false);
+          setEditing(true);
+        }}
+      />
     </HStack>
   );
 

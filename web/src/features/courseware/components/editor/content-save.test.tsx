@@ -15,7 +15,10 @@ const PATH = '/courseware/seed-labs/software-security/buffer-overflow-setuid';
 const CHILDREN = [childOf(IDS.bufferOverflow, 0), childOf(IDS.bufferOverflow, 1)];
 
 function withChildren() {
-  return bufferOverflowDetail({ children: CHILDREN.map((child) => ({ id: child.id, index: child.index })) });
+  return bufferOverflowDetail({
+    status: 'unpublished',
+    children: CHILDREN.map((child) => ({ id: child.id, index: child.index })),
+  });
 }
 
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
@@ -104,7 +107,7 @@ describe('saving content in the order of spec §4', () => {
 
   it('shows a refused upload’s reason under that file, deletes the uploads and sends no save', async () => {
     const user = userEvent.setup();
-    const api = mockEditorApi(bufferOverflowDetail(), {
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }), {
       complete: () => ({
         status: 400,
         body: {
@@ -213,7 +216,7 @@ describe('the editor’s lists (spec §2.6, §5)', () => {
 
   it('shows the accepted types and the maximum size, and refuses another type or a too large file', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    mockEditorApi(bufferOverflowDetail());
+    mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }));
     storeSession(PERSONAS.editor());
     renderEditorRoutes(PATH);
     const form = await openEditor(user);
@@ -332,7 +335,7 @@ describe('the editor’s lists (spec §2.6, §5)', () => {
 
   it('archives only after a confirmation', async () => {
     const user = userEvent.setup();
-    const api = mockEditorApi(bufferOverflowDetail({ version: 3 }));
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished', version: 3 }));
     storeSession(PERSONAS.editor());
     renderEditorRoutes(PATH);
     await user.click(await screen.findByRole('button', { name: 'Archive' }));
@@ -358,7 +361,7 @@ describe('the editor’s lists (spec §2.6, §5)', () => {
 describe('creating mode with the same save (spec §4)', () => {
   it('uploads a file without an owner, then saves the new item with its child and file, and opens it', async () => {
     const user = userEvent.setup();
-    const api = mockEditorApi(bufferOverflowDetail());
+    const api = mockEditorApi(bufferOverflowDetail({ status: 'unpublished' }));
     fakeS3(api.log);
     storeSession(PERSONAS.editor());
     const { router } = renderEditorRoutes('/courseware?creating=1');

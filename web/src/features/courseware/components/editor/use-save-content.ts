@@ -7,7 +7,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { deleteFile, StorageUploadError, uploadFile } from '../../../../lib/file-uploads.ts';
 import { storeSavedContent } from '../../api/patch-content.ts';
 import { saveContent } from '../../api/save-content.ts';
-import { type ContentDraft, saveRequestOf } from './content-draft.ts';
+import { type ContentDraft, saveRequestOf, type UploadedIds } from './content-draft.ts';
 
 /** The share sent (0 to 1) of each upload under way, by draft key (a new file's, or a contributor's for a portrait). */
 export type UploadProgress = Readonly<Record<string, number>>;
@@ -54,6 +54,49 @@ async function uploadOne(
 }
 
 /**
+ * Uploads the new portraits (kind `portrait`, spec §4 step 1) and the new content
+ * files (kind `content`, step 5) of `draft` one by one — created, posted to S3 with
+ * progress, completed — and answers their ids by draft key. Every id created is pushed
+ * to `created` at once, so the caller can delete them when anything later fails.
+ * Throws a 400 `ApiError` at `contributors.N.portraitFileId` or `files.N` for a refused upload.
+ */
+export async function uploadNewFiles(
+  draft: ContentDraft,
+  ownerId: string | undefined,
+  created: string[],
+  setProgress: (update: (current: UploadProgress) => UploadProgress) => void,
+): Promise<UploadedIds> {
+  const track = (key: string) => (share: number) => setProgress((current) => ({ ...current, [key]: share }));
+  const onCreated = (id: string) => created.push(id);
+  const portraits: Record<string, string> = {};
+  for (const [index, contributor] of draft.contributors.entries()) {
+    if (contributor.portrait.kind !== 'new') continue;
+    const file = contributor.portrait.file;
+    portraits[contributor.key] = await uploadOne(
+      {
+        kind: 'portrait',
+        file,
+        name: file.name,
+        ownerId: contributor.stored?.id,
+        path: `contributors.${index}.portraitFileId`,
+      },
+      onCreated,
+      track(contributor.key),
+    );
+  }
+  const files: Record<string, string> = {};
+  for (const [index, file] of draft.files.entries()) {
+    if (file.kind !== 'new') continue;
+    files[file.key] = await uploadOne(
+      { kind: 'content', file: file.file, name: file.name, ownerId, path: `files.${index}` },
+      onCreated,
+      track(file.key),
+    );
+  }
+  return { files, portraits };
+}
+
+/**
  * Saves a content draft in the order of spec §4 "Saving content, in order", as the
  * server's one save call wants it (decision record 020): first the new portraits
  * (kind `portrait`, step 1) and the new content files (kind `content`, step 5) are
@@ -75,41 +118,13 @@ export function useSaveContent(base: Content | null) {
   const run = async ({ draft, learningObjectives }: SaveInput): Promise<SavedContent> => {
     const stored = baseRef.current;
     const uploaded: string[] = [];
-    const created = (id: string) => uploaded.push(id);
-    const track = (key: string) => (share: number) => setProgress((current) => ({ ...current, [key]: share }));
     setProgress({});
     try {
-      const portraits: Record<string, string> = {};
-      for (const [index, contributor] of draft.contributors.entries()) {
-        if (contributor.portrait.kind !== 'new') continue;
-        const file = contributor.portrait.file;
-        portraits[contributor.key] = await uploadOne(
-          {
-            kind: 'portrait',
-            file,
-            name: file.name,
-            ownerId: contributor.stored?.id,
-            path: `contributors.${index}.portraitFileId`,
-          },
-          created,
-          track(contributor.key),
-        );
-      }
-
-      const files: Record<string, string> = {};
-      for (const [index, file] of draft.files.entries()) {
-        if (file.kind !== 'new') continue;
-        files[file.key] = await uploadOne(
-          { kind: 'content', file: file.file, name: file.name, ownerId: stored?.id, path: `files.${index}` },
-          created,
-          track(file.key),
-        );
-      }
-
+      const uploads = await uploadNewFiles(draft, stored?.id, uploaded, setProgress);
       return await saveContent(
         saveRequestOf(draft, {
           base: stored,
-          uploads: { files, portraits },
+          uploads,
           ...(learningObjectives === undefined ? {} : { learningObjectives }),
         }),
       );
