@@ -3,6 +3,7 @@ import { EntityId, IsoDateTime } from './common.ts';
 import { ChangeLogEntry, Content, ContentDetail } from './content.ts';
 
 export { ChangeLogEntry };
+
 import { SaveContentRequest, SavedContent } from './content-save.ts';
 
 /**
@@ -161,7 +162,6 @@ export type RevisionDiff = z.infer<typeof RevisionDiff>;
 export const RestoreRevisionRequest = z
   .object({ draftVersion: z.number().int().min(1).optional() })
   .meta({ id: 'RestoreRevisionRequest' });
-
 
 /**
  * `GET /api/v1/content/{idOrAlias+}` answer (issue 25 item 4): `ContentDetail` with

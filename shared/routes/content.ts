@@ -13,6 +13,7 @@ import {
   PatchContentRequest,
   ReplaceContentRequest,
 } from '../contracts/content.ts';
+import { ContentBulkActionRequest, ContentBulkActionResponse } from '../contracts/content-bulk.ts';
 import {
   ContentDraft,
   DiscardContentDraftQuery,
@@ -29,7 +30,6 @@ import {
   RevisionPage,
   RevisionPath,
 } from '../contracts/content-draft.ts';
-import { ContentBulkActionRequest, ContentBulkActionResponse } from '../contracts/content-bulk.ts';
 import { SaveContentRequest, SavedContent } from '../contracts/content-save.ts';
 import {
   ContentSubtree,
