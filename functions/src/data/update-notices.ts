@@ -86,25 +86,36 @@ export interface UpdateNoticeRecord {
 }
 
 /**
- * Queues a notice (ONE conditional PutItem), on the pending index until delivered.
+ * The queued notice of one publish as a transaction element (issue 25 item 5): a Put on
+ * the pending index, conditional on the notice not existing yet. A publish writes it in
+ * its own transaction, beside its revision (decision records 065, 066), so no publish
+ * commits without its notice.
+ */
+export function updateNoticePut(notice: UpdateNoticeRecord, queuedTimestamp: string) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...updateNoticeKey(notice.contentId, notice.revisionId),
+        ...pendingUpdateNoticeIndexKey(notice.publishedTimestamp, notice.contentId, notice.revisionId),
+        entityType: ENTITY_TYPES.updateNotice,
+        ...notice,
+        queuedTimestamp,
+      },
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+    },
+  };
+}
+
+/**
+ * Queues a notice (ONE conditional PutItem, {@link updateNoticePut}), on the pending
+ * index until delivered.
  * @returns false when this revision's notice was queued already (nothing written).
  */
 export async function putUpdateNotice(notice: UpdateNoticeRecord, queuedTimestamp: string): Promise<boolean> {
   try {
-    await dynamoDocumentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...updateNoticeKey(notice.contentId, notice.revisionId),
-          ...pendingUpdateNoticeIndexKey(notice.publishedTimestamp, notice.contentId, notice.revisionId),
-          entityType: ENTITY_TYPES.updateNotice,
-          ...notice,
-          queuedTimestamp,
-        },
-        ConditionExpression: 'attribute_not_exists(#pk)',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-      }),
-    );
+    await dynamoDocumentClient.send(new PutCommand(updateNoticePut(notice, queuedTimestamp).Put));
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

@@ -132,7 +132,6 @@ export async function publishDraft(
     extraSteps: [deleteDraftStep(id, request.draftVersion)],
   });
   if (!saved.revision) throw new Error('A publish stored no revision.');
-  // issue 25 item 5: queueContentUpdateNotice({ contentId: id, revisionId: saved.revision.id, note: saved.revision.note, publishedTimestamp: saved.revision.publishedTimestamp })
   return { content: saved.content, created: saved.created, revision: saved.revision };
 }
 

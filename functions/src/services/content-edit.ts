@@ -69,7 +69,7 @@ export async function editContent(
     current.urlAlias,
     contentAuditEvent(caller, current, record),
     current.publishAt ?? null,
-    publication ? [publication.step] : [],
+    publication ? publication.steps : [],
   );
   return toContent(saved);
 }

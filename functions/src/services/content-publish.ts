@@ -2,6 +2,7 @@ import type { RevisionSummary } from '#shared/contracts/content-draft';
 import { CHANGE_LOG_MAX_ENTRIES } from '#shared/contracts/content-draft';
 import { contentItemOf, type TransactionStep } from '../data/content.ts';
 import { revisionPutStep } from '../data/content-drafts.ts';
+import { updateNoticePut } from '../data/update-notices.ts';
 import { type ContentRecord, toContent } from '../data/items.ts';
 import { newId } from '../domain/ids.ts';
 import type { Caller } from '../lib/handler.ts';
@@ -9,10 +10,14 @@ import type { Caller } from '../lib/handler.ts';
 /** The publish fields of a content record (issue 25 item 4; decision record 065). */
 export type PublishedFields = Pick<ContentRecord, 'firstPublishedTimestamp' | 'lastPublishedTimestamp' | 'changeLog'>;
 
-/** A publish prepared for a write: the record stamped with its publish dates and the revision step. */
+/**
+ * A publish prepared for a write: the record stamped with its publish dates, and the
+ * steps for the same transaction — the revision's Put and the Put of its update notice
+ * for the people who downloaded the item (issue 25 item 5; decision record 066).
+ */
 export interface Publication {
   readonly record: ContentRecord;
-  readonly step: TransactionStep;
+  readonly steps: readonly TransactionStep[];
   readonly revision: RevisionSummary;
 }
 
@@ -22,8 +27,9 @@ export interface Publication {
  * (the status change scheduled publishing and bulk publish go through). Returns null
  * when `record` (the item as it will be stored) is not published; else `record` with
  * `lastPublishedTimestamp` now, `firstPublishedTimestamp` kept (or now) and the note
- * put first in its `changeLog`, and the Put of its revision (the item as stored at
- * `storedVersion`, who, when, the note) for the same transaction.
+ * put first in its `changeLog`, and, for the same transaction, the Put of its revision
+ * (the item as stored at `storedVersion`, who, when, the note) and the Put of the
+ * revision's update notice (delivered to the item's downloaders by the notices job).
  */
 export function publicationOf(
   previous: ContentRecord | null,
@@ -53,5 +59,9 @@ export function publicationOf(
     note,
     now,
   );
-  return { record: stamped, step, revision: summary };
+  const notice = updateNoticePut(
+    { contentId: record.id, revisionId: summary.id, note: note ?? '', publishedTimestamp: at },
+    at,
+  );
+  return { record: stamped, steps: [step, { item: notice }], revision: summary };
 }

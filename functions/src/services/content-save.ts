@@ -53,7 +53,7 @@ export async function saveContent(
   const publication = publicationOf(current, planned.item.record, storedVersion, caller, options.note ?? null, now);
   const plan: SavePlan = publication ? { ...planned, item: { ...planned.item, record: publication.record } } : planned;
   const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
-  const steps = [...prepared.steps, ...(publication ? [publication.step] : []), ...(options.extraSteps ?? [])];
+  const steps = [...prepared.steps, ...(publication ? publication.steps : []), ...(options.extraSteps ?? [])];
   assertSaveSize(steps.length);
   let saved: ContentItem;
   try {

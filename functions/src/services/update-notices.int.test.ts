@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PersonaName } from '#shared/contracts/identity';
 import { UpdateNoticeSettings, UpdateNoticeUnsubscribeResult } from '#shared/contracts/update-notices';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { handler as contentHandler } from '../api/content/index.ts';
 import { handler as fileHandler } from '../api/file/index.ts';
 import { handler as userHandler } from '../api/user/index.ts';
 import { handler as resolveTask } from '../bundles/resolve-task.ts';
 import { createBundleRecord } from '../data/bundles.ts';
-import { createContent, getContentByAlias } from '../data/content.ts';
+import { createContent, getContentByAlias, getContentById } from '../data/content.ts';
 import { tableName } from '../data/dynamo.ts';
 import { getFile } from '../data/files.ts';
 import type { ContentItem } from '../data/items.ts';
@@ -46,6 +47,7 @@ let lab: ContentItem;
 const bundleItems = { parent: '', child: '' };
 
 const file = handlerCaller<Who>(fileHandler, tokens);
+const content = handlerCaller<Who>(contentHandler, tokens);
 const user = handlerCaller<Who>(userHandler, tokens);
 const downloadUrl = (fileId: string, who: Who) =>
   file(withPathParameters(loadEvent('file/get-download-url'), { id: fileId }), who);
@@ -270,5 +272,26 @@ describe('update notices after two edits of a lab on one day', () => {
     const tokens = digests.map((item) => new URL(item.email.listUnsubscribe ?? '').searchParams.get('token'));
     expect(new Set(tokens).size).toBe(2);
     expect((await getOutboxMessage(digests[0]?.id ?? ''))?.emailStatus).toBe('pending');
+  });
+});
+
+describe('a publish queues its notice (issue 25 items 3 and 5)', () => {
+  it('writes the notice of every revision in the publishing write, so the downloaders are told', async () => {
+    // The admin downloaded the bundle holding this item (above); an editor now changes it while published.
+    const before = await getContentById(bundleItems.child);
+    if (!before) throw new Error('The bundle lab is missing.');
+    const patched = await content(
+      {
+        ...withPathParameters(loadEvent('content/patch-content'), { id: before.id }),
+        body: JSON.stringify({ name: 'Notices bundle lab, revised', version: before.version }),
+      },
+      'editor',
+    );
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const delivered = await deliverUpdateNotices(new Date());
+    expect(delivered.messages).toBeGreaterThanOrEqual(1);
+    const told = (await noticeMessages('admin')).filter((message) => message.message.includes('Notices bundle lab'));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.message).toContain('Notices bundle lab, revised');
   });
 });
