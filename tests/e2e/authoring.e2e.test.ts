@@ -173,9 +173,16 @@ describe('authoring courseware (issue 5)', () => {
     await expect.poll(() => page.getByRole('link', { name: LAB_TWO }).count()).toBe(0);
   });
 
-  it('gives the second of two editors saving the same item the conflict, and keeps their changes', async () => {
+  it('gives the second of two editors drafting the same published item the conflict, keeps both changes, previews and publishes them (issue 25 item 2)', async () => {
     const { page: first } = seeded();
     await title(first, MODULE).waitFor();
+    // Restored above, the module is unpublished, which saves directly: publish it first.
+    await first.getByRole('button', { name: 'Edit' }).click();
+    const direct = first.getByRole('form', { name: 'Edit content' });
+    await direct.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Published' });
+    await direct.getByRole('button', { name: 'Save' }).click();
+    await saved(first);
+    await first.getByRole('img', { name: 'Status: Published' }).first().waitFor();
     // A second tab of the same browser (see above): two edit sessions of one item.
     const second = await first.context().newPage();
     try {
@@ -183,28 +190,44 @@ describe('authoring courseware (issue 5)', () => {
       await title(second, MODULE).waitFor();
       for (const page of [first, second]) {
         await page.getByRole('button', { name: 'Edit' }).click();
-        await page.getByRole('form', { name: 'Edit content' }).waitFor();
+        await page.getByRole('form', { name: 'Edit draft' }).waitFor();
       }
-      const firstForm = first.getByRole('form', { name: 'Edit content' });
+      const firstForm = first.getByRole('form', { name: 'Edit draft' });
       await (await htmlSource(firstForm, 'Description', 'Description (HTML)')).fill('<p>First editor was here.</p>');
-      await firstForm.getByRole('button', { name: 'Save' }).click();
-      await saved(first);
+      await firstForm.getByRole('button', { name: 'Save draft' }).click();
+      await firstForm.getByText(/All changes are saved in the draft/).waitFor();
 
-      const secondForm = second.getByRole('form', { name: 'Edit content' });
+      const secondForm = second.getByRole('form', { name: 'Edit draft' });
       await secondForm.getByRole('textbox', { name: /^Name/ }).fill(`${MODULE} (revised)`);
-      await secondForm.getByRole('button', { name: 'Save' }).click();
-      const alert = secondForm.getByRole('alert').filter({ hasText: 'changed by someone else' });
+      await secondForm.getByRole('button', { name: 'Save draft' }).click();
+      const alert = secondForm.getByRole('alert').filter({ hasText: 'already has a draft' });
       await alert.waitFor();
       expect(await secondForm.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(`${MODULE} (revised)`);
+      // Visitors still see the published module.
+      await title(second, MODULE).waitFor();
 
-      await alert.getByRole('button', { name: 'Reload' }).click();
-      await secondForm.getByText('The latest saved copy is loaded.').waitFor();
+      await alert.getByRole('button', { name: 'Reload the draft' }).click();
+      await secondForm.getByText(/All changes are saved in the draft/).waitFor();
       expect(await secondForm.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(`${MODULE} (revised)`);
-      await secondForm.getByRole('button', { name: 'Save' }).click();
-      await saved(second);
+      expect(await seriousAccessibilityViolations(second), 'axe on the draft form').toEqual([]);
+
+      await secondForm.getByRole('button', { name: 'Preview as a visitor' }).click();
+      const preview = second.getByRole('dialog', { name: 'Preview as a visitor' });
+      await preview.getByRole('heading', { level: 1, name: `${MODULE} (revised)` }).waitFor();
+      await preview.getByText('First editor was here.').waitFor();
+      expect(await seriousAccessibilityViolations(second), 'axe on the preview').toEqual([]);
+      await preview.getByRole('button', { name: 'Close preview' }).click();
+
+      await secondForm.getByRole('button', { name: 'Publish…' }).click();
+      const publish = second.getByRole('alertdialog', { name: 'Publish this draft' });
+      await publish.getByRole('textbox', { name: /Note for the change log/ }).fill('New introduction and name');
+      expect(await seriousAccessibilityViolations(second), 'axe on the publish dialog').toEqual([]);
+      await publish.getByRole('button', { name: 'Publish' }).click();
+      await expect.poll(() => second.getByRole('form', { name: 'Edit draft' }).count()).toBe(0);
       await title(second, `${MODULE} (revised)`).waitFor();
-      // The first editor's change survived the second save: nothing is lost.
+      // Both editors' changes are published: nothing is lost.
       await second.getByText('First editor was here.').waitFor();
+      await second.getByRole('region', { name: 'Change log' }).getByText('New introduction and name').waitFor();
     } finally {
       await second.close();
     }

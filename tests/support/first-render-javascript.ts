@@ -29,16 +29,19 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * numbered pages (decision record 062; the shared search address now a chunk of its
  * own, 1,215 bytes, against 589 less in the list's chunk) and the saved searches' two
  * routes, lazy menu item and route paths in the entry (418 bytes; decision record 061);
- * to be won back first. Issue 25 raised it (MEASURED BELOW): the new operations in the API
- * client's path table (`web/src/lib/api-paths.ts`, which names every operation: drafts and
- * revisions, bulk actions, update notices, submissions; decision records 064–069) and the
- * names of new lazily loaded chunks in the entry's preload map ("My submissions" is a
- * section of the call for courseware page, not a route); to be won back with the rest. Otherwise it
+ * to be won back first. Issue 25 raised it by 500 bytes (236,130 measured, from 235,612):
+ * twenty new operations in the API client's path table (`web/src/lib/api-paths.ts`, which
+ * names every operation: drafts and revisions, bulk actions, update notices, submissions;
+ * decision records 064–069), the names of new lazily loaded chunks in the entry's preload
+ * map (the rich text editor, submissions; "My submissions" is a section of the call for
+ * courseware page, not a route) and the list summary's `version` and `publishAt` (bulk
+ * actions, schedules); the path table is the first thing to win back (it could be split
+ * per feature, loaded with the feature). Otherwise it
  * only goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 235_800;
+export const FIRST_RENDER_BUDGET_BYTES = 236_200;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,

@@ -2,8 +2,8 @@ import type { RevisionSummary } from '#shared/contracts/content-draft';
 import { CHANGE_LOG_MAX_ENTRIES } from '#shared/contracts/content-draft';
 import { contentItemOf, type TransactionStep } from '../data/content.ts';
 import { revisionPutStep } from '../data/content-drafts.ts';
-import { updateNoticePut } from '../data/update-notices.ts';
 import { type ContentRecord, toContent } from '../data/items.ts';
+import { updateNoticePut } from '../data/update-notices.ts';
 import { newId } from '../domain/ids.ts';
 import type { Caller } from '../lib/handler.ts';
 

@@ -407,6 +407,10 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
     log,
     /** The fake's stored draft now (issue 25 item 2). */
     storedDraft: () => draft,
+    /** Another editor stores a draft meanwhile. */
+    putStoredDraft(next: StoredDraft | null) {
+      draft = next;
+    },
     /** Someone else saves meanwhile. */
     changeOnServer(content: Partial<Content>) {
       detail = { ...detail, content: { ...detail.content, ...content } };

@@ -152,8 +152,8 @@ const SAVE_STATE_TEXT: Record<SaveState, string> = {
  * changes", …). "Preview as a visitor" shows the draft in the public page layout;
  * "Publish" (with an optional note for the public change log) saves what is unsaved
  * and makes the draft live in one step; "Discard draft" (confirmed) deletes it.
- * Conflicts keep the editor's text: another editor's newer draft offers "Keep mine"
- * (save over it) or "Load theirs"; a changed item offers Reload (the latest copy
+ * Conflicts keep the editor's text: another editor's newer draft offers "Reload the
+ * draft" (theirs loaded, my changes applied over it); a changed item offers Reload (the latest copy
  * underneath the draft, decision record 019), after which Publish applies the draft to it.
  */
 export function DraftEditForm({
@@ -180,6 +180,8 @@ export function DraftEditForm({
   const [original, setOriginal] = useState<ContentDraft>(() => draftOf(detail, items));
   const [draftVersion, setDraftVersion] = useState<number | undefined>(start.stored?.draftVersion);
   const [savedPrint, setSavedPrint] = useState(() => fingerprint(initial));
+  /** The draft as last loaded or saved: what a draft conflict merges my changes against. */
+  const [synced, setSynced] = useState<ContentDraft>(initial);
   const [savedAt, setSavedAt] = useState<string | null>(start.stored?.updatedTimestamp ?? null);
   const [failed, setFailed] = useState(false);
   const [progress, setProgress] = useState<UploadProgress>({});
@@ -218,6 +220,7 @@ export function DraftEditForm({
       setDraftVersion(stored.draftVersion);
       setSavedAt(stored.updatedTimestamp);
       setSavedPrint(fingerprint(settleUploads(sent, uploads)));
+      setSynced(settleUploads(sent, uploads));
       replace((current) => settleUploads(current, uploads));
       setFailed(false);
       setDraftConflict(null);
@@ -264,30 +267,27 @@ export function DraftEditForm({
     });
   });
 
-  /** "Keep mine": the other editor's draft version, then mine saved over it. */
-  const keepMine = async () => {
-    const theirs = await getContentDraft(id);
-    setDraftConflict(null);
-    setFailed(false);
-    const done = await saveNow(draft, theirs?.draftVersion);
-    if (done) announce('Your changes are saved over the other draft.');
-  };
-  /** "Load theirs": the other editor's draft replaces the form. */
-  const loadTheirs = async () => {
+  /**
+   * "Reload the draft" after another editor saved it: their draft is loaded and my
+   * changes (what differs from the draft I last loaded or saved) are applied over it —
+   * nothing of either is lost; the merged draft is then saved on their `draftVersion`.
+   */
+  const reloadDraft = async () => {
     const start = await loadDraftStart(detail, new AbortController().signal);
     const fresh = await getContent(id);
     const children = fresh.content.children.length > 0 ? await allChildren(id) : [];
-    const next = start.stored
+    const theirs = start.stored
       ? formDraftOfStored(start.stored.save as Parameters<typeof formDraftOfStored>[0], fresh, children, start.known)
       : draftOf(fresh, children);
     setBase(fresh.content);
-    replace(() => next);
-    setSavedPrint(fingerprint(next));
+    replace((current) => rebaseDraft(synced, current, theirs));
+    setSynced(theirs);
+    setSavedPrint(fingerprint(theirs));
     setDraftVersion(start.stored?.draftVersion);
     setSavedAt(start.stored?.updatedTimestamp ?? null);
     setDraftConflict(null);
     setFailed(false);
-    announce('Loaded the other draft.');
+    announce('Loaded the other draft. Your changes are kept and applied over it.');
   };
   /** Reload after the item changed: the latest copy under the draft (decision record 019); the draft is kept. */
   const reloadItem = async () => {
@@ -373,15 +373,12 @@ export function DraftEditForm({
               <Alert.Content>
                 <Alert.Title>{draftConflict}</Alert.Title>
                 <Alert.Description>
-                  Your changes are still here. Keep mine saves them over the other draft; Load theirs replaces your
-                  changes with the other draft.
+                  Your changes are still here. Reload the draft loads the other editor's draft and applies your changes
+                  over it; then it is saved with both.
                 </Alert.Description>
               </Alert.Content>
-              <Button size="sm" variant="outline" onClick={() => void keepMine()}>
-                Keep mine
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => void loadTheirs()}>
-                Load theirs
+              <Button size="sm" variant="outline" onClick={() => void reloadDraft()}>
+                Reload the draft
               </Button>
             </Alert.Root>
           ) : null}

@@ -95,12 +95,31 @@ describe('editing a published item as a draft (issue 25 item 2)', () => {
     expect(api.storedDraft()).toBeNull();
   });
 
-  it('keeps the text on a stale draft and saves it over the other draft with Keep mine', async () => {
+  it('keeps the text on a stale draft, and Reload the draft applies it over the other editor’s draft', async () => {
     const user = userEvent.setup();
+    const theirs: StoredDraft = {
+      contentId: IDS.bufferOverflow,
+      draftVersion: 3,
+      save: {
+        id: IDS.bufferOverflow,
+        version: 1,
+        fields: {
+          name: 'Buffer Overflow Attack Lab (Set-UID Version)',
+          description: '<p>Their description.</p>',
+          urlAlias: published().content.urlAlias,
+          status: 'published',
+          categories: published().content.categories,
+          tags: ['lab', 'software security'],
+        },
+        contributors: [{ id: IDS.wenliangDu }],
+      },
+      updatedBy: { id: testId('e', 2), name: 'Other Editor' },
+      updatedTimestamp: '2026-11-28T11:00:00.000Z',
+    };
     let stale = true;
     const api = mockEditorApi(published(), {
       putDraft: () =>
-        stale ? { status: 409, body: { statusCode: 409, message: 'Draft was changed by someone else.' } } : undefined,
+        stale ? { status: 409, body: { statusCode: 409, message: 'This item already has a draft.' } } : undefined,
     });
     storeSession(PERSONAS.editor());
     renderApp(PATH);
@@ -109,13 +128,16 @@ describe('editing a published item as a draft (issue 25 item 2)', () => {
     await user.clear(name);
     await user.type(name, 'Mine');
     await user.click(within(form).getByRole('button', { name: 'Save draft' }));
-    expect(await screen.findByText('Draft was changed by someone else.')).toBeInTheDocument();
+    expect(await screen.findByText('This item already has a draft.')).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Mine');
 
+    // Meanwhile the other editor's draft is the stored one.
+    api.putStoredDraft(theirs);
     stale = false;
-    await user.click(screen.getByRole('button', { name: 'Keep mine' }));
-    await waitFor(() => expect(api.storedDraft()?.save.fields.name).toBe('Mine'));
-    expect(screen.queryByText('Draft was changed by someone else.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reload the draft' }));
+    await waitFor(() => expect(api.storedDraft()?.draftVersion).toBe(4), AUTOSAVE_WAIT);
+    expect(api.storedDraft()?.save.fields).toMatchObject({ name: 'Mine', description: '<p>Their description.</p>' });
+    expect(screen.queryByText('This item already has a draft.')).not.toBeInTheDocument();
   });
 
   it('continues a stored draft, previews it as a visitor and discards it after a confirmation', async () => {
