@@ -208,6 +208,8 @@ export interface EditorApiAnswers {
   readonly complete?: (id: string) => MockResponse | undefined;
   readonly getChild?: (id: string) => MockResponse | undefined;
   readonly del?: () => MockResponse;
+  /** Answers `PATCH /api/v1/content-items/{id}` instead of the default (e.g. a 400). */
+  readonly patch?: (body: Record<string, unknown>) => MockResponse | undefined;
   /** The answer of `GET /api/v1/content-subtrees/{id}` (default: no descendants). */
   readonly subtree?: () => MockResponse | Promise<MockResponse>;
   /** The item's stored draft at the start (issue 25 item 2; default none). */
@@ -387,6 +389,8 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
       return answers.del?.() ?? { body: { id: detail.content.id, parentId: detail.content.parentId } };
     }
     if (path.startsWith('/api/v1/content-items/') && method === 'PATCH') {
+      const answer = answers.patch?.(body as Record<string, unknown>);
+      if (answer) return answer;
       const patch = body as Partial<Content>;
       detail = {
         ...detail,

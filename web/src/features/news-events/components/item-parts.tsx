@@ -3,8 +3,8 @@ import { ExternalLinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NEWS_EVENT_STATUS_LABELS, type NewsEventStatus } from '#shared/contracts/news';
 import { RouterLink } from '../../../components/ui/link.tsx';
+import { formatDateTime, formatDay } from '../../../lib/date-time.ts';
 import { safeHref } from '../../../lib/safe-href.ts';
-import { formatDateTime, formatDay } from '../utils/date-time.ts';
 import { isNews, itemPath, type NewsEventItem, type NewsEventKind } from '../utils/kinds.ts';
 
 /**

@@ -3,6 +3,7 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Controller, FormProvider, useController, useFormContext } from 'react-hook-form';
 import { NEWS_EVENT_STATUS_LABELS, NEWS_EVENT_STATUSES } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
+import { DateTimePicker } from '../../../components/ui/date-time-picker.tsx';
 import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormProblem } from '../../../components/ui/form-problem.tsx';
@@ -25,7 +26,6 @@ import {
   publicFileUrl,
 } from '../utils/image.ts';
 import { type InputOf, KIND_TEXT, type NewsEventItem, type NewsEventKind } from '../utils/kinds.ts';
-import { DateTimePicker } from './date-time-picker.tsx';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEWS_EVENT_DATA_TOO_LONG_MESSAGE } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
-import { EMPTY_PARTS, isoOf, partsOf } from './date-time.ts';
+import { EMPTY_PARTS, isoOf, partsOf } from '../../../lib/date-time.ts';
 import { descriptionText, stripImageAlts } from './description.ts';
 import {
   bodyOf,

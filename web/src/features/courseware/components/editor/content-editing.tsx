@@ -15,6 +15,7 @@ import { contentPath } from '../../utils/content-path.ts';
 import { ContentEditor } from './content-edit-form.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { MetadataBlock } from './metadata-block.tsx';
+import { PublishSchedule } from './publish-schedule.tsx';
 import { RevisionsDialog } from './revisions-dialog.tsx';
 import { StatusIcon } from './status-icon.tsx';
 import { subtreeDescription } from './subtree-confirmation.ts';
@@ -172,45 +173,48 @@ export function ContentEditing({
   }
 
   const actions = (
-    <HStack gap="2" wrap="wrap">
-      {archived ? (
-        <Button size="sm" variant="outline" onClick={() => openDialog('restore')}>
-          <ArchiveRestoreIcon aria-hidden="true" />
-          Restore
-        </Button>
-      ) : (
-        <>
-          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-            <PencilIcon aria-hidden="true" />
-            Edit
+    <Stack gap="3">
+      <HStack gap="2" wrap="wrap">
+        {archived ? (
+          <Button size="sm" variant="outline" onClick={() => openDialog('restore')}>
+            <ArchiveRestoreIcon aria-hidden="true" />
+            Restore
           </Button>
-          <Button size="sm" variant="outline" onClick={() => openDialog('archive')}>
-            <ArchiveIcon aria-hidden="true" />
-            Archive
+        ) : (
+          <>
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => openDialog('archive')}>
+              <ArchiveIcon aria-hidden="true" />
+              Archive
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setRevisionsOpen(true)}>
+              <HistoryIcon aria-hidden="true" />
+              Revisions
+            </Button>
+          </>
+        )}
+        {canDelete ? (
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog('delete')}>
+            <Trash2Icon aria-hidden="true" />
+            Delete
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setRevisionsOpen(true)}>
-            <HistoryIcon aria-hidden="true" />
-            Revisions
-          </Button>
-        </>
-      )}
-      {canDelete ? (
-        <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog('delete')}>
-          <Trash2Icon aria-hidden="true" />
-          Delete
-        </Button>
-      ) : null}
-      {dialogs}
-      <RevisionsDialog
-        contentId={content.id}
-        open={revisionsOpen}
-        onClose={() => setRevisionsOpen(false)}
-        onRestored={() => {
-          setRevisionsOpen(false);
-          setEditing(true);
-        }}
-      />
-    </HStack>
+        ) : null}
+        {dialogs}
+        <RevisionsDialog
+          contentId={content.id}
+          open={revisionsOpen}
+          onClose={() => setRevisionsOpen(false)}
+          onRestored={() => {
+            setRevisionsOpen(false);
+            setEditing(true);
+          }}
+        />
+      </HStack>
+      <PublishSchedule content={content} />
+    </Stack>
   );
 
   return renderView({

@@ -1,6 +1,6 @@
 import { Box, Button, Field, Fieldset, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { type Ref, useId, useState } from 'react';
-import { type DateTimeParts, type DayPeriod, EMPTY_PARTS, isoOf, partsOf } from '../utils/date-time.ts';
+import { type DateTimeParts, type DayPeriod, EMPTY_PARTS, isoOf, partsOf } from '../../lib/date-time.ts';
 
 const HOURS = Array.from({ length: 12 }, (_, index) => String(index + 1));
 const MINUTES = Array.from({ length: 12 }, (_, index) => String(index * 5).padStart(2, '0'));
