@@ -228,8 +228,35 @@ describe('authoring courseware (issue 5)', () => {
       // Both editors' changes are published: nothing is lost.
       await second.getByText('First editor was here.').waitFor();
       await second.getByRole('region', { name: 'Change log' }).getByText('New introduction and name').waitFor();
+      await second.getByRole('link', { name: LAB_ONE }).waitFor({ timeout: 5000 });
     } finally {
       await second.close();
     }
+  });
+
+  it('schedules the unpublished first lab for publishing and cancels it, by keyboard (issue 25 item 7)', async () => {
+    const { page } = seeded();
+    // The lab's address: its alias under the module's (decision record 015).
+    const slug = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
+    await page.goto(new URL(`/courseware/${slug(MODULE)}/${slug(LAB_ONE)}`, page.url()).href);
+    await title(page, LAB_ONE).waitFor();
+    await page.getByRole('button', { name: 'Schedule publishing…' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Schedule publishing' });
+    const nextYear = new Date().getFullYear() + 1;
+    await dialog.getByLabel('Day').fill(`${nextYear}-05-04`);
+    await dialog.getByRole('combobox', { name: 'Hour' }).selectOption('9');
+    await dialog.getByRole('combobox', { name: 'Minute' }).selectOption('30');
+    await dialog.getByRole('combobox', { name: 'AM or PM' }).selectOption('AM');
+    expect(await seriousAccessibilityViolations(page), 'axe on the schedule dialog').toEqual([]);
+    await dialog.getByRole('button', { name: 'Schedule' }).press('Enter');
+    await page.getByText(`Scheduled for May 4, ${nextYear}`).waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe on the scheduled item').toEqual([]);
+
+    await page.getByRole('button', { name: 'Cancel schedule' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Cancel the schedule' })
+      .getByRole('button', { name: 'Cancel schedule' })
+      .press('Enter');
+    await page.getByRole('button', { name: 'Schedule publishing…' }).waitFor();
   });
 });
