@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ChildContentPage } from '#shared/contracts/content';
+import { type ChildContent, ChildContentPage } from '#shared/contracts/content';
 import { PAGE } from '#shared/limits';
 import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 
@@ -27,4 +27,20 @@ export function getContentChildrenQueryOptions(id: string) {
 
 export function useContentChildren({ id, enabled = true }: { id: string; enabled?: boolean }) {
   return useInfiniteQuery({ ...getContentChildrenQueryOptions(id), enabled });
+}
+
+/**
+ * Every child of an item, every page loaded (spec §9 "Children loaded: 300 per page"):
+ * what a save lists, and what Reload merges against (decision record 019). Throws
+ * `ApiError` as {@link getContentChildren}.
+ */
+export async function getAllContentChildren(id: string): Promise<ChildContent[]> {
+  const items: ChildContent[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await getContentChildren({ id, pageToken });
+    items.push(...page.items);
+    pageToken = page.nextPageToken ?? undefined;
+  } while (pageToken);
+  return items;
 }

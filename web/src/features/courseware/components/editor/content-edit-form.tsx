@@ -6,7 +6,7 @@ import { ALIAS_TAKEN_MESSAGE, type ChildContent, type Content, type ContentDetai
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { getContentQueryOptions } from '../../api/get-content.ts';
-import { getContentChildren, useContentChildren } from '../../api/get-content-children.ts';
+import { getAllContentChildren, useContentChildren } from '../../api/get-content-children.ts';
 import { storeSavedContent } from '../../api/patch-content.ts';
 import { type ContentDraft, draftOf, rebaseDraft } from './content-draft.ts';
 import { BasicFields } from './content-fields.tsx';
@@ -16,18 +16,6 @@ import { knowledgeNamesOf } from './editor-parts.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 import { useSaveContent } from './use-save-content.ts';
-
-/** Every child of an item, every page loaded (spec §9 "Children loaded: 300 per page"). */
-async function allChildren(id: string): Promise<ChildContent[]> {
-  const items: ChildContent[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await getContentChildren({ id, pageToken });
-    items.push(...page.items);
-    pageToken = page.nextPageToken ?? undefined;
-  } while (pageToken);
-  return items;
-}
 
 /**
  * The edit mode of an existing item: loads every page of its children first (the
@@ -159,7 +147,7 @@ export function ContentEditForm({
     setReloading(true);
     try {
       const fresh = await queryClient.fetchQuery({ ...getContentQueryOptions(base.id), staleTime: 0 });
-      const freshChildren = fresh.content.children.length > 0 ? await allChildren(base.id) : [];
+      const freshChildren = fresh.content.children.length > 0 ? await getAllContentChildren(base.id) : [];
       storeSavedContent(queryClient, fresh.content);
       setBase(fresh.content);
       const theirs = draftOf(fresh, freshChildren);

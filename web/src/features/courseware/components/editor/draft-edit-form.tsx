@@ -19,7 +19,7 @@ import {
   putContentDraft,
 } from '../../api/content-drafts.ts';
 import { getContent } from '../../api/get-content.ts';
-import { getContentChildren } from '../../api/get-content-children.ts';
+import { getAllContentChildren } from '../../api/get-content-children.ts';
 import { getContributor } from '../../api/get-contributor.ts';
 import { storeSavedContent } from '../../api/patch-content.ts';
 import { type ContentDraft, draftOf, rebaseDraft, saveRequestOf, validateDraft } from './content-draft.ts';
@@ -45,18 +45,6 @@ function fingerprint(draft: ContentDraft): string {
   return JSON.stringify(draft, (_key, value: unknown) =>
     value instanceof File ? `file:${value.name}:${value.size}` : value,
   );
-}
-
-/** Every child of an item, every page (the save lists them all). */
-async function allChildren(id: string): Promise<ChildContent[]> {
-  const items: ChildContent[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await getContentChildren({ id, pageToken });
-    items.push(...page.items);
-    pageToken = page.nextPageToken ?? undefined;
-  } while (pageToken);
-  return items;
 }
 
 /** What the draft editor starts from: the stored draft (or none) and the profiles of contributors it adds. */
@@ -275,7 +263,7 @@ export function DraftEditForm({
   const reloadDraft = async () => {
     const start = await loadDraftStart(detail, new AbortController().signal);
     const fresh = await getContent(id);
-    const children = fresh.content.children.length > 0 ? await allChildren(id) : [];
+    const children = fresh.content.children.length > 0 ? await getAllContentChildren(id) : [];
     const theirs = start.stored
       ? formDraftOfStored(start.stored.save as Parameters<typeof formDraftOfStored>[0], fresh, children, start.known)
       : draftOf(fresh, children);
@@ -292,7 +280,7 @@ export function DraftEditForm({
   /** Reload after the item changed: the latest copy under the draft (decision record 019); the draft is kept. */
   const reloadItem = async () => {
     const fresh = await getContent(id);
-    const children = fresh.content.children.length > 0 ? await allChildren(id) : [];
+    const children = fresh.content.children.length > 0 ? await getAllContentChildren(id) : [];
     storeSavedContent(queryClient, fresh.content);
     setBase(fresh.content);
     const theirs = draftOf(fresh, children);
