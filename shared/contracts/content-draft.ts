@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { EntityId, IsoDateTime } from './common.ts';
-import { ChangeLogEntry, Content, ContentDetail } from './content.ts';
+import { ChangeLogEntry, Content, PublicContentDetail } from './content.ts';
 
-export { ChangeLogEntry };
+export { ChangeLogEntry, PublicContentDetail };
 
 import { SaveContentRequest, SavedContent } from './content-save.ts';
 
@@ -162,19 +162,6 @@ export type RevisionDiff = z.infer<typeof RevisionDiff>;
 export const RestoreRevisionRequest = z
   .object({ draftVersion: z.number().int().min(1).optional() })
   .meta({ id: 'RestoreRevisionRequest' });
-
-/**
- * `GET /api/v1/content/{idOrAlias+}` answer (issue 25 item 4): `ContentDetail` with
- * the public change log (revisions with a note, newest first, at most
- * {@link CHANGE_LOG_MAX_ENTRIES}) and the real publish dates (null: never published
- * since revisions exist and not seeded).
- */
-export const PublicContentDetail = ContentDetail.extend({
-  changeLog: z.array(ChangeLogEntry),
-  firstPublishedTimestamp: IsoDateTime.nullable(),
-  lastPublishedTimestamp: IsoDateTime.nullable(),
-}).meta({ id: 'PublicContentDetail' });
-export type PublicContentDetail = z.infer<typeof PublicContentDetail>;
 
 /** `GET …/revisions/{revisionId}/restore` answer and every draft route's: the stored draft. */
 export const RestoredDraft = ContentDraft;

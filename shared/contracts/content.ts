@@ -425,3 +425,16 @@ export type DeletedContent = z.infer<typeof DeletedContent>;
  */
 export const ChangeLogEntry = z.object({ date: z.string(), note: z.string() });
 export type ChangeLogEntry = z.infer<typeof ChangeLogEntry>;
+
+/**
+ * `GET /api/v1/content/{idOrAlias+}` answer (issue 25 item 4): `ContentDetail` with
+ * the public change log (revisions with a note, newest first, at most
+ * `CHANGE_LOG_MAX_ENTRIES` of the drafts contract) and the real publish dates (null: never published
+ * since revisions exist and not seeded).
+ */
+export const PublicContentDetail = ContentDetail.extend({
+  changeLog: z.array(ChangeLogEntry),
+  firstPublishedTimestamp: IsoDateTime.nullable(),
+  lastPublishedTimestamp: IsoDateTime.nullable(),
+}).meta({ id: 'PublicContentDetail' });
+export type PublicContentDetail = z.infer<typeof PublicContentDetail>;

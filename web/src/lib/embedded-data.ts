@@ -45,7 +45,7 @@ export function readEmbeddedConfig(doc: Document = document): unknown {
  * here is not hydrated (the screen fetches it).
  */
 export const EMBEDDABLE_SCHEMAS: Partial<Record<OperationId, () => Promise<z.ZodType>>> = {
-  getContent: () => import('#shared/contracts/content').then((module) => module.ContentDetail),
+  getContent: () => import('#shared/contracts/content').then((module) => module.PublicContentDetail),
   listContentChildren: () => import('#shared/contracts/content').then((module) => module.ChildContentPage),
   listContent: () => import('#shared/contracts/content').then((module) => module.ContentSummaryPage),
   listNews: () => import('#shared/contracts/news').then((module) => module.NewsPage),
