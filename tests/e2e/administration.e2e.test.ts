@@ -70,7 +70,15 @@ describe('/admin for an administrator', () => {
     const names = (await admin.getByRole('tablist', { name: 'Administration' }).getByRole('tab').allTextContents()).map(
       (text) => text.trim(),
     );
-    expect(names).toEqual(['Courseware Info', 'Users', 'Organizations', 'Invitations', 'Imports', 'Audit log']);
+    expect(names).toEqual([
+      'Courseware Info',
+      'Users',
+      'Organizations',
+      'Invitations',
+      'Imports',
+      'Audit log',
+      'Submissions',
+    ]);
     await admin.getByRole('table', { name: 'Courseware Info' }).waitFor();
     await axe(admin, 'Courseware Info tab');
 
@@ -85,6 +93,7 @@ describe('/admin for an administrator', () => {
       ['Invitations', 'invitations'],
       ['Imports', 'imports'],
       ['Audit log', 'audit'],
+      ['Submissions', 'submissions'],
     ] as const) {
       await tab(name).click();
       await admin.getByRole('tabpanel', { name }).getByRole('heading', { level: 2 }).first().waitFor();
@@ -96,7 +105,7 @@ describe('/admin for an administrator', () => {
       await axe(admin, `${name} tab`);
     }
     await admin.reload();
-    await expect.poll(() => tab('Audit log').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab('Submissions').getAttribute('aria-selected')).toBe('true');
   });
 
   it('adds two business units', async () => {
@@ -192,11 +201,11 @@ describe('/admin for an administrator', () => {
 });
 
 describe('/admin for others (spec §2.2)', () => {
-  it('shows an editor only Courseware Info', async () => {
+  it('shows an editor only Courseware Info and Submissions (issue 25 item 6)', async () => {
     const page = await signedIn('editor', '/admin?tab=users');
     const tabs = page.getByRole('tablist', { name: 'Administration' }).getByRole('tab');
     await page.getByRole('table', { name: 'Courseware Info' }).waitFor();
-    expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual(['Courseware Info']);
+    expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual(['Courseware Info', 'Submissions']);
     expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
   });
 
