@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EyeIcon, SendIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import type { ChildContent, Content, ContentDetail } from '#shared/contracts/content';
-import { REVISION_NOTE_MAX_CHARS, type ContentDraft as StoredDraft } from '#shared/contracts/content-draft';
+import type * as z from 'zod';
+import { type ChildContent, CONTENT_STALE_MESSAGE, type Content, type ContentDetail } from '#shared/contracts/content';
+import { type ContentDraft as ContentDraftSchema, REVISION_NOTE_MAX_CHARS } from '#shared/contracts/content-draft';
 import type { Contributor } from '#shared/contracts/contributor';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
@@ -47,6 +48,16 @@ function fingerprint(draft: ContentDraft): string {
   );
 }
 
+/** A stored draft as the API client answers it (parsed: the save body's defaults filled in). */
+type StoredDraft = z.output<typeof ContentDraftSchema>;
+
+/** The item as stored now and every child of it: what a reload rebuilds the form from. */
+async function latestItem(id: string): Promise<{ fresh: ContentDetail; children: ChildContent[] }> {
+  const fresh = await getContent(id);
+  const children = fresh.content.children.length > 0 ? await getAllContentChildren(id) : [];
+  return { fresh, children };
+}
+
 /** What the draft editor starts from: the stored draft (or none) and the profiles of contributors it adds. */
 interface DraftStart {
   readonly stored: StoredDraft | null;
@@ -57,7 +68,7 @@ async function loadDraftStart(detail: ContentDetail, signal: AbortSignal): Promi
   const stored = await getContentDraft(detail.content.id, { signal });
   if (!stored) return { stored: null, known: [] };
   const profiles = await Promise.all(
-    contributorsToFetch(stored.save as Parameters<typeof contributorsToFetch>[0], detail).map((id) =>
+    contributorsToFetch(stored.save, detail).map((id) =>
       getContributor(id, { signal }).catch((error: unknown) => {
         if (error instanceof ApiError && error.statusCode === 404) return null;
         throw error;
@@ -156,10 +167,7 @@ export function DraftEditForm({
   const id = detail.content.id;
   const [base, setBase] = useState(detail.content);
   const initial = useMemo(
-    () =>
-      start.stored
-        ? formDraftOfStored(start.stored.save as Parameters<typeof formDraftOfStored>[0], detail, items, start.known)
-        : draftOf(detail, items),
+    () => (start.stored ? formDraftOfStored(start.stored.save, detail, items, start.known) : draftOf(detail, items)),
     [start, detail, items],
   );
   const { form, draft, update, replace, errors, formErrors, setFormErrors, submit, showServerErrors } = useDraftForm(
@@ -262,10 +270,9 @@ export function DraftEditForm({
    */
   const reloadDraft = async () => {
     const start = await loadDraftStart(detail, new AbortController().signal);
-    const fresh = await getContent(id);
-    const children = fresh.content.children.length > 0 ? await getAllContentChildren(id) : [];
+    const { fresh, children } = await latestItem(id);
     const theirs = start.stored
-      ? formDraftOfStored(start.stored.save as Parameters<typeof formDraftOfStored>[0], fresh, children, start.known)
+      ? formDraftOfStored(start.stored.save, fresh, children, start.known)
       : draftOf(fresh, children);
     setBase(fresh.content);
     replace((current) => rebaseDraft(synced, current, theirs));
@@ -279,8 +286,7 @@ export function DraftEditForm({
   };
   /** Reload after the item changed: the latest copy under the draft (decision record 019); the draft is kept. */
   const reloadItem = async () => {
-    const fresh = await getContent(id);
-    const children = fresh.content.children.length > 0 ? await getAllContentChildren(id) : [];
+    const { fresh, children } = await latestItem(id);
     storeSavedContent(queryClient, fresh.content);
     setBase(fresh.content);
     const theirs = draftOf(fresh, children);
@@ -316,7 +322,7 @@ export function DraftEditForm({
         setDialog(null);
         return;
       }
-      if (error.statusCode === 409 && draftConflict === null && !error.message.startsWith('Draft')) {
+      if (error.statusCode === 409 && error.message === CONTENT_STALE_MESSAGE) {
         setDialog(null);
         setItemConflict(error.message);
       } else setDialogError(error.message);
