@@ -367,7 +367,8 @@ describe('a grouped list (spec §2.14)', () => {
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(tab('Standards')).toHaveFocus());
     await waitFor(() => expect(tab('Standards')).toHaveAttribute('aria-selected', 'true'));
-    const standards = screen.getByRole('tabpanel', { name: 'Standards' });
+    // The panel's `hidden` drops a render after the tab is selected: wait on the condition.
+    const standards = await screen.findByRole('tabpanel', { name: 'Standards' });
     expect(
       within(standards)
         .getAllByRole('heading', { level: 2 })
