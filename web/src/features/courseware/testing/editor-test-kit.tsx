@@ -214,6 +214,8 @@ export interface EditorApiAnswers {
   readonly subtree?: () => MockResponse | Promise<MockResponse>;
   /** The item's stored draft at the start (issue 25 item 2; default none). */
   readonly draft?: StoredDraft | null;
+  /** Answers `GET …/draft` instead of the fake draft store (e.g. a 503 on the first read). */
+  readonly getDraft?: () => MockResponse | undefined;
   /** Answers `PUT …/draft` instead of the fake draft store (e.g. a 409). */
   readonly putDraft?: (body: Record<string, unknown>) => MockResponse | undefined;
   /** Answers `POST …/draft/publish` instead of the default (e.g. a 409). */
@@ -326,7 +328,7 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
     if (drafts) {
       const [, id = '', what] = drafts;
       const missing = { status: 404, body: { statusCode: 404, message: 'This item has no draft.' } };
-      if (what === 'draft' && method === 'GET') return draft ? { body: draft } : missing;
+      if (what === 'draft' && method === 'GET') return answers.getDraft?.() ?? (draft ? { body: draft } : missing);
       if (what === 'draft' && method === 'PUT') {
         const request = body as { draftVersion?: number; save: StoredDraft['save'] };
         const answer = answers.putDraft?.(request);

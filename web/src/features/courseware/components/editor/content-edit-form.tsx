@@ -1,8 +1,9 @@
-import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { ALIAS_TAKEN_MESSAGE, type ChildContent, type Content, type ContentDetail } from '#shared/contracts/content';
+import { LoadError } from '../../../../components/ui/load-error.tsx';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { getContentQueryOptions } from '../../api/get-content.ts';
@@ -12,6 +13,7 @@ import { type ContentDraft, draftOf, rebaseDraft } from './content-draft.ts';
 import { BasicFields } from './content-fields.tsx';
 import { DraftEditor } from './draft-edit-form.tsx';
 import { DraftSections } from './draft-sections.tsx';
+import { EditorLoading } from './editor-loading.tsx';
 import { knowledgeNamesOf } from './editor-parts.tsx';
 import { FormErrorsAlert, SubmitCancelButtons } from './form-parts.tsx';
 import { useDraftForm } from './use-draft-form.ts';
@@ -46,27 +48,15 @@ export function ContentEditor({
 
   if (hasChildren && children.isError) {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>The children could not be loaded, so this content cannot be edited now.</Alert.Title>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => void children.refetch()}>
-          Retry
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </Alert.Root>
+      <LoadError
+        title="The children could not be loaded, so this content cannot be edited now."
+        onRetry={() => void children.refetch()}
+        onCancel={onCancel}
+      />
     );
   }
   if (hasChildren && (children.isPending || hasNextPage)) {
-    return (
-      <Stack gap="3" role="status" aria-label="Loading the editor">
-        <Skeleton height="10" />
-        <Skeleton height="32" />
-      </Stack>
-    );
+    return <EditorLoading label="Loading the editor" />;
   }
   const items = children.data?.pages.flatMap((page) => page.items) ?? [];
   if (renderPreview) {

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, HStack, Portal, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EyeIcon, SendIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { type ContentDraft as ContentDraftSchema, REVISION_NOTE_MAX_CHARS } from
 import type { Contributor } from '#shared/contracts/contributor';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
+import { LoadError } from '../../../../components/ui/load-error.tsx';
 import { useDebouncedValue } from '../../../../hooks/use-debounced-value.ts';
 import { announce } from '../../../../lib/announcer.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -26,6 +27,7 @@ import { storeSavedContent } from '../../api/patch-content.ts';
 import { type ContentDraft, draftOf, rebaseDraft, saveRequestOf, validateDraft } from './content-draft.ts';
 import { BasicFields } from './content-fields.tsx';
 import { DraftSections } from './draft-sections.tsx';
+import { EditorLoading } from './editor-loading.tsx';
 import { knowledgeNamesOf } from './editor-parts.tsx';
 import { FormErrorsAlert } from './form-parts.tsx';
 import {
@@ -106,27 +108,15 @@ export function DraftEditor(props: DraftEditorProps) {
   });
   if (start.isError) {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>The draft could not be loaded, so this content cannot be edited now.</Alert.Title>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => void start.refetch()}>
-          Retry
-        </Button>
-        <Button size="sm" variant="ghost" onClick={props.onClose}>
-          Cancel
-        </Button>
-      </Alert.Root>
+      <LoadError
+        title="The draft could not be loaded, so this content cannot be edited now."
+        onRetry={() => void start.refetch()}
+        onCancel={props.onClose}
+      />
     );
   }
   if (start.isPending) {
-    return (
-      <Stack gap="3" role="status" aria-label="Loading the draft">
-        <Skeleton height="10" />
-        <Skeleton height="32" />
-      </Stack>
-    );
+    return <EditorLoading label="Loading the draft" />;
   }
   return <DraftEditForm {...props} start={start.data} />;
 }

@@ -140,6 +140,25 @@ describe('editing a published item as a draft (issue 25 item 2)', () => {
     expect(screen.queryByText('This item already has a draft.')).not.toBeInTheDocument();
   });
 
+  it('says when the draft cannot be loaded, and Retry opens the editor', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    mockEditorApi(published(), {
+      getDraft: () => {
+        reads += 1;
+        return reads === 1 ? { status: 503, body: { statusCode: 503, message: 'Try again later.' } } : undefined;
+      },
+    });
+    storeSession(PERSONAS.editor());
+    renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const alert = await screen.findByText('The draft could not be loaded, so this content cannot be edited now.');
+    expect(alert).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('form', { name: 'Edit draft' })).toBeInTheDocument();
+  });
+
   it('continues a stored draft, previews it as a visitor and discards it after a confirmation', async () => {
     const user = userEvent.setup();
     const detail = published();
