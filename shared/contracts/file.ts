@@ -75,6 +75,18 @@ export const UPLOAD_KINDS = {
     maxBytes: FILE_LIMITS.imageMaxBytes,
   },
   /**
+   * An image uploaded from the rich text editor's image dialog into an HTML field
+   * (content, section, news and event descriptions, content boxes; issue 25 item 1,
+   * decision record 063; public). A save that names it keeps it for good (no save
+   * ever detaches one: revisions may show it again); unnamed, it expires as any upload.
+   */
+  htmlImage: {
+    visibility: 'public',
+    ownerType: 'Content',
+    types: IMAGE_TYPES,
+    maxBytes: FILE_LIMITS.imageMaxBytes,
+  },
+  /**
    * An image of a page widget (featureItem, contentBox, coverImage, image, and a
    * teamMember's avatar and logo; spec §3 "Widget file", §5 "Widgets"; public). The
    * team member's 50 KB limits are checked by the section write against the file's
@@ -103,7 +115,7 @@ export const UPLOAD_KINDS = {
   }
 >;
 
-/** One upload kind: `content`, `portrait`, `image`, `widgetImage` or `widgetFile`. */
+/** One upload kind: `content`, `portrait`, `image`, `htmlImage`, `widgetImage` or `widgetFile`. */
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 /** The kinds, for enums and pickers. */
 export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];

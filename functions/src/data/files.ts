@@ -352,3 +352,44 @@ export function transferFileStep(
     },
   };
 }
+
+/**
+ * Keeps an image uploaded from the rich text editor (upload kind `htmlImage`; issue 25
+ * item 1, decision record 063) for good: removes its TTL, conditional on the record
+ * being `uploadedBy`'s own Ready, still unattached `htmlImage` upload (a TTL after
+ * `now`, never a bundle). Answers true when this call kept it, false when the
+ * condition failed (already kept, someone else's, another kind, expired or missing):
+ * keeping is idempotent and never an error.
+ */
+export async function keepHtmlImage(fileId: string, uploadedBy: string, now: Date = new Date()): Promise<boolean> {
+  try {
+    await dynamoDocumentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: fileKey(fileId),
+        UpdateExpression: 'SET #version = #version + :one REMOVE #ttl',
+        ConditionExpression:
+          '#status = :ready AND #ttl > :now AND attribute_not_exists(#bundle) AND #kind = :kind AND #createdBy = :uploadedBy',
+        ExpressionAttributeNames: {
+          '#version': TABLE.versionAttribute,
+          '#ttl': TABLE.ttlAttribute,
+          '#status': 'status',
+          '#bundle': 'bundle',
+          '#kind': 'uploadKind',
+          '#createdBy': 'createdBy',
+        },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':ready': 'Ready',
+          ':now': Math.floor(now.getTime() / 1000),
+          ':kind': 'htmlImage',
+          ':uploadedBy': uploadedBy,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

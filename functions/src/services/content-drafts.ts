@@ -30,6 +30,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
 import type { Caller } from '../lib/handler.ts';
 import { ARCHIVED_READ_ONLY_MESSAGE } from './content-edit.ts';
 import { readSavePlan, saveContent } from './content-save.ts';
+import { keepNamedHtmlImages } from './html-images.ts';
 
 /**
  * Seconds an upload a draft names is kept alive after each draft write (decision
@@ -78,6 +79,8 @@ export async function writeDraft(
   const item = await editableItem(id, caller);
   if (item.status === 'archived') throw new ConflictError(ARCHIVED_READ_ONLY_MESSAGE);
   const now = new Date();
+  // The editor's images the draft names are kept before it is stored (decision record 063).
+  await keepNamedHtmlImages(request.save, caller?.sub, now);
   const draft = await putDraft(
     {
       contentId: id,

@@ -19,6 +19,7 @@ import { contentAuditEvent } from './content-audit.ts';
 import { ARCHIVED_READ_ONLY_MESSAGE } from './content-edit.ts';
 import { publicationOf } from './content-publish.ts';
 import { bucketOf, uploadKindOf } from './file-rules.ts';
+import { keepNamedHtmlImages } from './html-images.ts';
 
 /**
  * The content save of `POST /api/v1/content-saves` (spec §4 "Saving content, in order", §5 "Content
@@ -55,6 +56,8 @@ export async function saveContent(
   const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
   const steps = [...prepared.steps, ...(publication ? publication.steps : []), ...(options.extraSteps ?? [])];
   assertSaveSize(steps.length);
+  // The editor's images it names are kept first (decision record 063): never a shown image that expires.
+  await keepNamedHtmlImages(body, caller?.sub, now);
   let saved: ContentItem;
   try {
     saved = await commitContentSave({ item: prepared.item, steps });

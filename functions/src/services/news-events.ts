@@ -33,6 +33,7 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { bucketOf } from './file-rules.ts';
+import { keepNamedHtmlImages } from './html-images.ts';
 
 /**
  * The news and event writes (spec §2.10, §5 "News and event dialog", §7, §8; decision
@@ -130,6 +131,8 @@ export async function saveNewsEvent<K extends NewsEventKind>(
     previous
       ? storeNewsEventUpdate(kind, recordWith(link), previous, image, now)
       : storeNewsEvent(kind, recordWith(link), image, now);
+  // The editor's images the description names are kept before the write (decision record 063).
+  await keepNamedHtmlImages(description, uploadedBy, now);
   const saved = await writeWithLink(kind, fields.link, fields.name, id, write);
   if (replaced) await discardFiles([replaced], bucketOf);
   return saved;

@@ -23,6 +23,7 @@ import {
 } from '../data/pages.ts';
 import { newId } from '../domain/ids.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { keepNamedHtmlImages } from './html-images.ts';
 import {
   checkedSectionItem,
   checkPageParent,
@@ -118,6 +119,8 @@ export async function createSection(
   const id = newId();
   const files = await checkSectionFiles(id, input.widgets, null, uploadedBy, now);
   const section = checkedSectionItem(item.id, { ...input, widgets: files.widgets, id, index }, null);
+  // The editor's images its HTML names are kept before the write (decision record 063).
+  await keepNamedHtmlImages(input, uploadedBy, now);
   await putSectionItem(item, section, 'create', now, files.change);
   return reloadPage(item.id);
 }
@@ -148,6 +151,8 @@ export async function updateSection(
     { ...input, widgets: files.widgets, id: stored.id, index: stored.index },
     stored,
   );
+  // The editor's images its HTML names are kept before the write (decision record 063).
+  await keepNamedHtmlImages(input, uploadedBy, now);
   await putSectionItem(item, section, 'replace', now, files.change);
   await discardDetachedFiles(files.detached);
   return reloadPage(item.id);

@@ -658,10 +658,13 @@ describe('images: attached on save, deleted when replaced, removed or deleted (d
   }
 
   /** A real `image` upload as the dialog makes it: createUpload, the presigned POST, completeUpload. */
-  async function uploadImage(who: Exclude<Who, 'visitor'> = 'editor'): Promise<string> {
+  async function uploadImage(
+    who: Exclude<Who, 'visitor'> = 'editor',
+    kind: 'image' | 'htmlImage' = 'image',
+  ): Promise<string> {
     const bytes = PNG(256);
     const created = await fileCall(who, 'create-upload', {
-      kind: 'image',
+      kind,
       name: 'team.png',
       type: 'image/png',
       size: bytes.length,
@@ -704,6 +707,36 @@ describe('images: attached on save, deleted when replaced, removed or deleted (d
     expect(file?.expiresAt).toBeGreaterThan(Date.now() / 1000);
     expect(file?.metadata.id).toBe(fileId);
   }
+
+  it('keeps the rich text editor’s own images the description names, and nothing else (decision record 063)', async () => {
+    const own = await uploadImage('editor', 'htmlImage');
+    const unnamed = await uploadImage('editor', 'htmlImage');
+    const others = await uploadImage('other', 'htmlImage');
+    const itemImage = await uploadImage('editor', 'image');
+    const description = [own, others, itemImage]
+      .map((id, index) => `<p><img src="${address(id)}" alt="Picture ${index}"></p>`)
+      .join('');
+    const news = await createNews({ description });
+    expect(news.description).toContain(address(own));
+    const kept = await getFile(own);
+    expect(kept?.status).toBe('Ready');
+    expect(kept?.expiresAt).toBeUndefined();
+    // Kept, not attached to the item: a restored revision or another item may show it too.
+    expect(kept?.metadata.id).toBe(own);
+    expect(await headObject(env().publicBucket, `files/${own}`)).not.toBeNull();
+    // Another editor's upload, an item-image upload and an unnamed one keep their day.
+    await expectUnattached(unnamed);
+    await expectUnattached(others);
+    await expectUnattached(itemImage);
+    // Saving the same description again changes nothing and is no error.
+    const again = await send<News>('update-news', {
+      as: 'editor',
+      id: news.id,
+      body: newsInput({ link: news.link, description }),
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await getFile(own))?.expiresAt).toBeUndefined();
+  });
 
   it('attaches the uploaded image of a new news item and of a new event, named after the item', async () => {
     const newsImage = await uploadImage();
