@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { LIMITS } from '#shared/limits';
 import { useZodForm } from '../../../lib/forms/zod-form.ts';
 import { FormField } from '../form-field.tsx';
+import { ImageUpload } from './image-upload.tsx';
 
 /** Spec §5 "Image dialog" and §9 "Alt text": at most 1000 characters. */
 export const IMAGE_ALT_MAX_CHARS = LIMITS.altTextMaxChars;
@@ -50,7 +51,8 @@ export interface ImageValues {
 
 /**
  * The image dialog (spec §5 "Image dialog"; issue 25 item 1), opened and closed by its
- * owner: the address (http(s) or a site path) and the alt text, required unless the
+ * owner: an upload to the public bucket ({@link ImageUpload}, unless `upload` is false)
+ * or an address (http(s) or a site path), and the alt text, required unless the
  * image is marked "Decorative" (then `alt=""`, WCAG 2.2 SC 1.1.1; decision record 034).
  * `onInsert` gets the trimmed values; `finalFocus` is where the focus goes when it
  * closes (null: back to what opened it). Each opening starts empty.
@@ -60,18 +62,22 @@ export function ImageDialog({
   onOpenChange,
   onInsert,
   finalFocus,
+  upload = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onInsert: (image: ImageValues) => void;
   finalFocus?: () => HTMLElement | null;
+  /** Offer "Upload an image" (kind `htmlImage`, editors only on the server); default true. */
+  upload?: boolean;
 }) {
   const urlRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
-      initialFocusEl={() => urlRef.current}
+      initialFocusEl={() => (upload ? fileRef.current : urlRef.current)}
       finalFocusEl={finalFocus ?? (() => null)}
       lazyMount
       unmountOnExit
@@ -80,7 +86,12 @@ export function ImageDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <ImageForm urlRef={urlRef} onInsert={onInsert} onCancel={() => onOpenChange(false)} />
+            <ImageForm
+              urlRef={urlRef}
+              fileRef={upload ? fileRef : null}
+              onInsert={onInsert}
+              onCancel={() => onOpenChange(false)}
+            />
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>
@@ -96,16 +107,19 @@ export function ImageDialog({
  * (spec §5 "Image dialog"). Insert puts `<img src alt>` into `value` where the caret
  * was when focus left the textarea (the end if it never had focus), then the focus
  * goes back to the textarea just after the image; Cancel, Close and Escape return it
- * to the button. The image is referenced by its address (decision record 019).
+ * to the button. The image is referenced by its address (decision record 019), typed or uploaded.
  */
 export function InsertImageButton({
   textareaRef,
   value,
   onValueChange,
+  upload = true,
 }: {
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   value: string;
   onValueChange: (next: string) => void;
+  /** Offer "Upload an image" in the dialog (see {@link ImageDialog}). */
+  upload?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [placed, setPlaced] = useState<number | null>(null);
@@ -153,6 +167,7 @@ export function InsertImageButton({
         Insert image
       </Button>
       <ImageDialog
+        upload={upload}
         open={open}
         onOpenChange={setOpen}
         onInsert={insert}
@@ -188,13 +203,17 @@ type ImageFormValues = z.input<typeof ImageFormValues>;
  */
 function ImageForm({
   urlRef,
+  fileRef,
   onInsert,
   onCancel,
 }: {
   urlRef: RefObject<HTMLInputElement | null>;
+  /** The upload's file input, or null when the dialog offers no upload. */
+  fileRef: RefObject<HTMLInputElement | null> | null;
   onInsert: (image: ImageValues) => void;
   onCancel: () => void;
 }) {
+  const keepUpload = useRef(false);
   const form = useZodForm(ImageFormValues, { url: '', alt: '', decorative: false });
   const alt = useWatch({ control: form.control, name: 'alt' });
   const decorative = useWatch({ control: form.control, name: 'decorative' });
@@ -203,9 +222,10 @@ function ImageForm({
   const submit = (event: FormEvent) => {
     // The dialog is portalled, but React still bubbles the submit to the editor's form.
     event.stopPropagation();
-    return form.handleSubmit((values) =>
-      onInsert({ url: values.url.trim(), alt: values.decorative ? '' : values.alt.trim() }),
-    )(event);
+    return form.handleSubmit((values) => {
+      keepUpload.current = true;
+      onInsert({ url: values.url.trim(), alt: values.decorative ? '' : values.alt.trim() });
+    })(event);
   };
 
   return (
@@ -215,6 +235,13 @@ function ImageForm({
           <Dialog.Title>Insert image</Dialog.Title>
         </Dialog.Header>
         <Dialog.Body display="flex" flexDirection="column" gap="5">
+          {fileRef ? (
+            <ImageUpload
+              inputRef={fileRef}
+              keepRef={keepUpload}
+              onUploaded={(address) => form.setValue('url', address, { shouldDirty: true, shouldValidate: true })}
+            />
+          ) : null}
           <FormField<ImageFormValues>
             name="url"
             label="Image URL"

@@ -106,6 +106,7 @@ export function RichTextEditorImpl({
   rows = 8,
   disabled = false,
   inputRef,
+  imageUpload = true,
 }: RichTextEditorProps) {
   const [outside] = useState(() => elementsOutsideEditor(value));
   const [source, setSource] = useState(outside.length > 0);
@@ -302,7 +303,7 @@ export function RichTextEditorImpl({
             }}
           />
           <HStack justify="flex-end" width="full">
-            <InsertImageButton textareaRef={textareaRef} value={value} onValueChange={onChange} />
+            <InsertImageButton textareaRef={textareaRef} value={value} onValueChange={onChange} upload={imageUpload} />
           </HStack>
         </>
       ) : (
@@ -357,6 +358,7 @@ export function RichTextEditorImpl({
         finalFocus={() => editor.view.dom as HTMLElement}
       />
       <ImageDialog
+        upload={imageUpload}
         open={imageOpen}
         onOpenChange={setImageOpen}
         onInsert={(image) => {

@@ -13,6 +13,11 @@ export interface RichTextEditorProps {
   /** Height of the HTML source view, in rows. */
   readonly rows?: number;
   readonly disabled?: boolean;
+  /**
+   * Offer "Upload an image" in the image dialog (default true). The server lets only
+   * content editors upload (kind `htmlImage`); a form for other users turns it off.
+   */
+  readonly imageUpload?: boolean;
   /** Gets something to focus (react-hook-form's `ref`, for the focus on the first invalid field). */
   readonly inputRef?: (handle: { focus: () => void } | null) => void;
 }

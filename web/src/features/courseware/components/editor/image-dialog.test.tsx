@@ -3,8 +3,10 @@ import '../../../../testing/setup.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider } from 'react-hook-form';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_URL_INVALID, imageHtml, imageUrlProblem } from '../../../../components/ui/rich-text/image-dialog.tsx';
+import { pickedImageProblem } from '../../../../components/ui/rich-text/image-upload.tsx';
+import { calledWith, mockApi } from '../../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { showHtmlSource } from '../../../../testing/rich-text.ts';
 import { emptyDraft } from './content-draft.ts';
@@ -56,14 +58,17 @@ describe('the Insert image dialog of the HTML source view (spec §5 "Image dialo
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
   });
 
-  it('opens by keyboard with the focus on the URL, and asks for the URL first', async () => {
+  it('opens by keyboard with the focus on the upload, then the URL, and asks for the URL first', async () => {
     const { user } = await renderAtCaret('<p>Hi</p>', 0);
     const { dialog, url, alt, insert } = await openByKeyboard(user);
-    await waitFor(() => expect(url).toHaveFocus());
+    const file = within(dialog).getByLabelText('Upload an image');
+    await waitFor(() => expect(file).toHaveFocus());
     expect(url).toBeRequired();
     expect(alt).toBeRequired();
     await user.tab({ shift: true });
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    expect(file).toHaveFocus();
     await user.tab();
     expect(url).toHaveFocus();
 
@@ -162,5 +167,126 @@ describe('image addresses and HTML', () => {
     expect(imageHtml({ url: ' /a.png?b=1&c=2 ', alt: ' x & "y" ' })).toBe(
       '<img src="/a.png?b=1&amp;c=2" alt="x &amp; &quot;y&quot;">',
     );
+  });
+});
+
+const UPLOAD_ID = '01jd7k2m3n4p5q6r7s8t9vwxa0';
+
+/** An XMLHttpRequest standing in for S3: reports some progress, then answers 204. */
+class FakeS3 {
+  status = 0;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  send() {
+    void (async () => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 2, total: 5 } as ProgressEvent);
+      this.status = 204;
+      this.onload?.();
+    })();
+  }
+}
+
+/** The upload routes: created, completed (or refused with `refusal`), deleted. */
+function mockUploads(refusal?: string) {
+  return mockApi((url, init) => {
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/v1/files/uploads') {
+      return {
+        status: 201,
+        body: {
+          fileId: UPLOAD_ID,
+          upload: { url: 'https://s3.test/uploads', fields: { key: `files/${UPLOAD_ID}` } },
+          expiresAt: '2026-11-28T10:15:00.000Z',
+        },
+      };
+    }
+    if (url.pathname === `/api/v1/files/${UPLOAD_ID}/complete`) {
+      if (refusal) {
+        return {
+          status: 400,
+          body: { statusCode: 400, message: refusal, details: [{ path: 'file', message: refusal }] },
+        };
+      }
+      return {
+        body: {
+          id: UPLOAD_ID,
+          name: 'range.png',
+          type: 'image/png',
+          filename: 'range.png',
+          size: 5,
+          status: 'Ready',
+          visibility: 'public',
+          publicUrl: `/public/files/${UPLOAD_ID}`,
+          metadata: { id: UPLOAD_ID, type: 'Content' },
+        },
+      };
+    }
+    if (url.pathname === `/api/v1/files/${UPLOAD_ID}` && method === 'DELETE') return { body: { id: UPLOAD_ID } };
+    if (url.pathname === '/api/v1/claims' || url.pathname === '/api/v1/messages') return { body: { items: [] } };
+    return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
+  });
+}
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d])], 'range.png', { type: 'image/png' });
+
+describe('uploading an image from the dialog (issue 25 item 1)', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
+    vi.stubGlobal('XMLHttpRequest', FakeS3);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('uploads a picked image, fills the URL with its public address and inserts it with its alt text', async () => {
+    const api = mockUploads();
+    const { user, textarea } = await renderAtCaret('<p>Hi</p>', 0);
+    const { dialog, url, alt, insert } = await openByKeyboard(user);
+    await user.upload(within(dialog).getByLabelText('Upload an image'), png());
+    expect(await within(dialog).findByText('range.png is uploaded.')).toBeInTheDocument();
+    expect(url).toHaveValue(`/public/files/${UPLOAD_ID}`);
+    expect(calledWith(api, 'POST').map((call) => call.body)).toContainEqual(
+      expect.objectContaining({ kind: 'htmlImage', name: 'range.png', type: 'image/png', size: 5 }),
+    );
+    await user.type(alt, 'The range at night');
+    await insert();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Insert image' })).not.toBeInTheDocument());
+    expect(textarea).toHaveValue(`<img src="/public/files/${UPLOAD_ID}" alt="The range at night"><p>Hi</p>`);
+    expect(calledWith(api, 'DELETE')).toEqual([]);
+  });
+
+  it('refuses a too large image before any upload, and deletes an upload the dialog is cancelled after', async () => {
+    const api = mockUploads();
+    const { user } = await renderAtCaret('<p>Hi</p>', 0);
+    const { dialog } = await openByKeyboard(user);
+    const input = within(dialog).getByLabelText('Upload an image');
+    await user.upload(input, new File([new Uint8Array(5_000_001)], 'huge.png', { type: 'image/png' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The image is larger than 5 MB.');
+    expect(calledWith(api, 'POST')).toEqual([]);
+    await user.upload(input, png());
+    await within(dialog).findByText('range.png is uploaded.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(calledWith(api, 'DELETE').map((call) => call.path)).toEqual([`/api/v1/files/${UPLOAD_ID}`]),
+    );
+  });
+
+  it('checks the type and size of a picked file (past the input’s accept filter too)', () => {
+    expect(pickedImageProblem({ type: 'text/plain', size: 10 })).toBe('Choose a PNG, JPEG, GIF or WebP image.');
+    expect(pickedImageProblem({ type: 'image/svg+xml', size: 10 })).toBe('Choose a PNG, JPEG, GIF or WebP image.');
+    expect(pickedImageProblem({ type: 'image/webp', size: 0 })).toBe('The file is empty.');
+    expect(pickedImageProblem({ type: 'image/jpeg', size: 5_000_000 })).toBeNull();
+  });
+
+  it('says why the server refused the image', async () => {
+    mockUploads('The file is not a PNG image.');
+    const { user } = await renderAtCaret('<p>Hi</p>', 0);
+    const { dialog, url } = await openByKeyboard(user);
+    await user.upload(within(dialog).getByLabelText('Upload an image'), png());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The file is not a PNG image.');
+    expect(url).toHaveValue('');
   });
 });
