@@ -9,8 +9,8 @@ import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 /**
  * The rich text editor in a real browser (issue 25 item 1; decision record 063), on the
  * seeded portal: an editor formats a new module's description with a heading, a list
- * and an image with alt text using the keyboard only, creates it, and a visitor sees
- * them; a pasted Word fragment keeps its headings and loses its styles; the XSS corpus
+ * and an image (uploaded from the image dialog) with alt text using the keyboard only,
+ * creates it, and a visitor sees them, the image loaded from the public bucket; a pasted Word fragment keeps its headings and loses its styles; the XSS corpus
  * pasted into the editor runs nothing; axe finds no serious violation on the editor
  * with its toolbar, nor on its HTML source view.
  */
@@ -22,6 +22,14 @@ const WORD = readFileSync(
   path.join(import.meta.dirname, '../../web/src/components/ui/rich-text/fixtures/word-paste.html.txt'),
   'utf8',
 );
+
+/** A 1×1 PNG: what the editor uploads from the image dialog. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The portal address of an uploaded public file. */
+const IMAGE_ADDRESS = /^\/public\/files\/[0-9a-z]{26}$/;
 
 const url = (pathname: string) => `${seeded().portal.baseUrl}${pathname}`;
 
@@ -84,7 +92,18 @@ describe('the rich text editor (issue 25 item 1)', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Insert image' });
     await dialog.waitFor();
-    await page.keyboard.type('/favicon.ico');
+    // The focus starts on "Upload an image": Space opens the file chooser, which the test answers.
+    const upload = dialog.getByLabel('Upload an image');
+    await expect.poll(() => upload.evaluate((element) => element === document.activeElement)).toBe(true);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles({ name: 'capture.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await dialog.getByText('capture.png is uploaded.').waitFor({ timeout: 30_000 });
+    // The focus stayed on the file input; Tab goes on to the URL it filled, then to the alt text.
+    expect(await upload.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Image URL' }).inputValue()).toMatch(IMAGE_ADDRESS);
+    expect(await seriousAccessibilityViolations(page), 'axe on the image dialog after an upload').toEqual([]);
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.type('A packet capture on the range');
     await page.keyboard.press('Enter');
@@ -93,8 +112,11 @@ describe('the rich text editor (issue 25 item 1)', () => {
     expect(await seriousAccessibilityViolations(page), 'axe on the editor and its toolbar').toEqual([]);
     const source = await htmlSource(form, 'Description', 'Description (HTML)');
     // The empty paragraph after the image is where the caret was left (Tiptap keeps one after a block at the end).
-    expect(await source.inputValue()).toBe(
-      '<h2>Lab goals</h2><ul><li><p>Capture packets</p></li><li><p>Filter them</p></li></ul><img src="/favicon.ico" alt="A packet capture on the range"><p></p>',
+    const html = await source.inputValue();
+    const src = /<img src="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(src).toMatch(IMAGE_ADDRESS);
+    expect(html).toBe(
+      `<h2>Lab goals</h2><ul><li><p>Capture packets</p></li><li><p>Filter them</p></li></ul><img src="${src}" alt="A packet capture on the range"><p></p>`,
     );
     expect(await seriousAccessibilityViolations(page), 'axe on the HTML source view').toEqual([]);
 
@@ -108,7 +130,11 @@ describe('the rich text editor (issue 25 item 1)', () => {
     await visitor.getByRole('heading', { level: 2, name: 'Lab goals' }).waitFor({ timeout: 30_000 });
     const list = visitor.getByRole('list').filter({ hasText: 'Capture packets' });
     expect(await list.getByRole('listitem').allInnerTexts()).toEqual(['Capture packets', 'Filter them']);
-    await visitor.getByRole('img', { name: 'A packet capture on the range' }).waitFor();
+    const image = visitor.getByRole('img', { name: 'A packet capture on the range' });
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toBe(src);
+    // The uploaded bytes are served from the public bucket: the picture loads.
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
     await visitor.close();
   });
 

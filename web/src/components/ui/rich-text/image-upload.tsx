@@ -57,6 +57,8 @@ export function ImageUpload({
 }) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const uploaded = useRef<string | null>(null);
+  /** An upload is under way: a file picked meanwhile is ignored. */
+  const busy = useRef(false);
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
 
@@ -70,7 +72,7 @@ export function ImageUpload({
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (!file) return;
+    if (!file || busy.current) return;
     const problem = pickedImageProblem(file);
     if (problem) {
       setState({ phase: 'failed', message: problem });
@@ -80,6 +82,7 @@ export function ImageUpload({
     uploaded.current = null;
     if (previous) void deleteFile({ id: previous }).catch(() => undefined);
     setState({ phase: 'uploading', name: file.name, share: 0 });
+    busy.current = true;
     let started: string | null = null;
     try {
       const id = await uploadFile({ kind: 'htmlImage', name: file.name, type: file.type, size: file.size }, file, {
@@ -95,12 +98,15 @@ export function ImageUpload({
     } catch (error) {
       if (started) void deleteFile({ id: started }).catch(() => undefined);
       setState({ phase: 'failed', message: failureOf(error) });
+    } finally {
+      busy.current = false;
     }
   };
 
   return (
     <Stack gap="2">
-      <Field.Root invalid={state.phase === 'failed'} disabled={state.phase === 'uploading'}>
+      {/* Never disabled while uploading: a disabled input would drop the keyboard focus. */}
+      <Field.Root invalid={state.phase === 'failed'} aria-busy={state.phase === 'uploading'}>
         <Field.Label>Upload an image</Field.Label>
         <Input ref={inputRef} type="file" accept={ACCEPT} p="1" onChange={(event) => void pick(event)} />
         {state.phase === 'failed' ? (
