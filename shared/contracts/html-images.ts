@@ -87,3 +87,27 @@ export function imagesWithoutAlt(html: string): number {
 export function withImageAlt<S extends z.ZodType<string>>(schema: S): S {
   return schema.refine((html) => imagesWithoutAlt(html) === 0, { message: IMAGE_ALT_MISSING_MESSAGE }) as S;
 }
+
+/**
+ * True when a stored text field that became HTML holds HTML: it starts with an element
+ * (what the rich text editor always writes). A team member's description stored before
+ * it became rich text (issue 25 item 1, decision record 063) is plain text, shown as text.
+ */
+export function isStoredHtml(value: string): boolean {
+  return /^\s*</.test(value);
+}
+
+/**
+ * Plain text as the HTML the rich text editor would write for it: paragraphs at blank
+ * lines, `<br>` at single line breaks, `&`, `<`, `>` and `"` escaped. `''` stays `''`.
+ */
+export function plainTextToHtml(text: string): string {
+  const escape = (part: string) =>
+    part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .trim()
+    .split(/\r?\n\s*\r?\n/)
+    .filter((paragraph) => paragraph.trim() !== '')
+    .map((paragraph) => `<p>${paragraph.trim().split(/\r?\n/).map(escape).join('<br>')}</p>`)
+    .join('');
+}

@@ -274,7 +274,8 @@ export const CoverImageWidget = z
 
 /**
  * teamMember: `name` (≤ 128, required), `title` (≤ 128), `content` the description
- * (≤ 4096, plain text); up to two files, the avatar and the logo, named by
+ * (≤ 4096 characters of HTML, sanitised like a contentBox; plain text stored before issue
+ * 25 item 1 is still read as text, decision record 063); up to two files, the avatar and the logo, named by
  * `customAttributes.avatarFileId` / `logoFileId` (each, when set, the id of one of
  * `files`).
  */
@@ -569,10 +570,11 @@ export const SectionInput = z.object({
       SECTION_SINGLE_WIDGET_MESSAGE,
     )
     .superRefine((widgets, context) => {
-      // A contentBox is HTML: its images need alt text (issue 21 item 15). Checked on input only,
+      // A contentBox and a team member's description are HTML: their images need alt text (issue 21
+      // item 15, issue 25 item 1). Checked on input only,
       // so pages stored before the rule still read.
       widgets.forEach((widget, index) => {
-        if (widget.kind === 'contentBox' && imagesWithoutAlt(widget.content) > 0) {
+        if ((widget.kind === 'contentBox' || widget.kind === 'teamMember') && imagesWithoutAlt(widget.content) > 0) {
           context.addIssue({ code: 'custom', path: [index, 'content'], message: IMAGE_ALT_MISSING_MESSAGE });
         }
       });

@@ -170,6 +170,22 @@ describe('createPage and getPageByHref', () => {
     expect(await getPageByHref(created.href)).toEqual(stored);
   });
 
+  it('sanitizedPage cleans a team member description written as HTML and leaves plain text as text (issue 25 item 1)', () => {
+    const member = (content: string) => SectionWidget.parse({ kind: 'teamMember', name: 'Ada', content });
+    const stored = page();
+    const withMembers = {
+      ...stored,
+      sections: [
+        section(0, { widgets: [member('<p>Leads <b>labs</b>.</p><img src="x" onerror="alert(1)">')] }),
+        section(1, { widgets: [member('Teaches <networks> & more.')] }),
+      ],
+    };
+    const [html, plain] = sanitizedPage(withMembers).sections.map((s) => s.widgets[0]?.content);
+    expect(html).toContain('<b>labs</b>');
+    expect(html).not.toContain('onerror');
+    expect(plain).toBe('Teaches <networks> & more.');
+  });
+
   it('sanitizedPage leaves a page without HTML unchanged', () => {
     const plain = page();
     expect(sanitizedPage(plain)).toEqual(plain);

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { UPLOAD_KINDS } from '#shared/contracts/file';
+import { isStoredHtml } from '#shared/contracts/html-images';
 import {
   PAGE_CHANGED_MESSAGE,
   PAGE_HREF_TAKEN_MESSAGE,
@@ -87,7 +88,8 @@ const SECTION_FIELDS = [
 
 /**
  * A page with every stored HTML made safe (decision record 026): section
- * descriptions and contentBox widgets' content through the news allow-list
+ * descriptions, contentBox widgets' content and a team member's HTML description (issue
+ * 25 item 1; its older plain text is left as text) through the news allow-list
  * ({@link sanitizeDescription}); nothing else changes. Pure.
  */
 export function sanitizedPage(page: Page): Page {
@@ -97,7 +99,9 @@ export function sanitizedPage(page: Page): Page {
       ...section,
       description: sanitizeDescription(section.description),
       widgets: section.widgets.map((widget) =>
-        widget.kind === 'contentBox' ? { ...widget, content: sanitizeDescription(widget.content) } : widget,
+        widget.kind === 'contentBox' || (widget.kind === 'teamMember' && isStoredHtml(widget.content))
+          ? { ...widget, content: sanitizeDescription(widget.content) }
+          : widget,
       ),
     })),
   };

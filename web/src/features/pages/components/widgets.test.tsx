@@ -150,6 +150,20 @@ describe('the widget renderers (spec §3 "Section widget", §5 "Widgets")', () =
     );
   });
 
+  it('draws a team member description written as HTML with its formatting, scripts dropped (issue 25 item 1)', () => {
+    renderWidgets([
+      {
+        kind: 'teamMember',
+        name: 'Gus Guide',
+        content:
+          '<p>Leads the <strong>SEED</strong> labs.</p><ul><li>Networks</li></ul><img src="x" onerror="alert(1)">',
+      },
+    ]);
+    expect(screen.getByText('SEED').tagName).toBe('STRONG');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Networks');
+    expect(document.querySelector('[onerror]')).toBeNull();
+  });
+
   it('draws an image at its position, its title as caption, a bare maximum height in pixels', () => {
     renderWidgets([
       {

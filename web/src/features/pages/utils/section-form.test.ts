@@ -45,7 +45,7 @@ const EVERY_KIND = [
     kind: 'teamMember',
     name: 'Ada',
     title: 'Instructor',
-    content: 'Teaches.',
+    content: '<p>Teaches.</p>',
     files: [file(3), file(4)],
     customAttributes: { avatarFileId: id(3), logoFileId: id(4) },
   },
@@ -87,6 +87,13 @@ describe('the section form (spec §4 "Section dialog", §5 "Widgets")', () => {
       expect(body.key).toBe('Guides');
     }
     expect(new Set(EVERY_KIND.map((widget) => widget.kind))).toEqual(new Set(WIDGET_KINDS));
+  });
+
+  it('opens a team member description stored as plain text as the HTML the editor writes (issue 25 item 1)', () => {
+    const plain = { ...(EVERY_KIND.find((widget) => widget.kind === 'teamMember') as SectionWidget) };
+    const stored = { ...plain, content: 'Teaches <b> & labs.\nEvery week.\n\nSince 2019.' } as SectionWidget;
+    const body = SectionInput.parse(sectionBody(sectionDraftOf(sectionOf([stored]))));
+    expect(body.widgets[0]?.content).toBe('<p>Teaches &lt;b&gt; &amp; labs.<br>Every week.</p><p>Since 2019.</p>');
   });
 
   it('has a form for each of the eleven kinds', () => {

@@ -1,4 +1,5 @@
 import type { FieldError } from '#shared/contracts/common';
+import { isStoredHtml, plainTextToHtml } from '#shared/contracts/html-images';
 import {
   type PageSection,
   SECTION_TOO_LARGE_MESSAGE,
@@ -148,7 +149,9 @@ export function widgetDraftOf(widget: SectionWidget): WidgetDraft {
     name: widget.name,
     title: widget.title,
     subtitle: widget.subtitle,
-    content: widget.content,
+    // A team member's description stored as plain text opens as the HTML the editor writes (decision record 063).
+    content:
+      widget.kind === 'teamMember' && !isStoredHtml(widget.content) ? plainTextToHtml(widget.content) : widget.content,
     link: widget.link,
     attributes,
     files,

@@ -149,7 +149,7 @@ export const WIDGET_FIELDS: Record<WidgetKind, readonly WidgetFieldSpec[]> = {
   teamMember: [
     text('name', 'Name', PAGE_LIMITS.teamNameMaxChars, true),
     text('title', 'Title', PAGE_LIMITS.teamTitleMaxChars, false),
-    text('content', 'Description', PAGE_LIMITS.teamDescriptionMaxChars, false, 'plain'),
+    text('content', 'Description (HTML)', PAGE_LIMITS.teamDescriptionMaxChars, false, 'html'),
     {
       type: 'file',
       slot: 'avatar',

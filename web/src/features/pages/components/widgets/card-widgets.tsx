@@ -1,9 +1,13 @@
 import { Box, Card, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { isStoredHtml } from '#shared/contracts/html-images';
 import type { SectionWidgetOf } from '#shared/contracts/page';
+import { Prose } from '../../../../components/ui/prose.tsx';
+import { sanitizePageHtml } from '../../utils/html.ts';
 import { useWidgetFileUrl, WidgetTitle } from './widget-parts.tsx';
 
 /**
- * teamMember: name (the title of the card), job title, description, and the
+ * teamMember: name (the title of the card), job title, description (HTML, or plain
+ * text stored before issue 25 item 1), and the
  * optional avatar (204×204, round) and organisation logo (290×80), each with its
  * own alt text. The avatar and logo are the files named by
  * `customAttributes.avatarFileId` and `logoFileId`.
@@ -34,7 +38,12 @@ export function TeamMemberWidgetView({ widget }: { widget: SectionWidgetOf<'team
             {widget.title ? <Text color="fg.muted">{widget.title}</Text> : null}
           </Stack>
         </HStack>
-        {widget.content ? <Text whiteSpace="pre-line">{widget.content}</Text> : null}
+        {widget.content && isStoredHtml(widget.content) ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and again by DOMPurify
+          <Prose dangerouslySetInnerHTML={{ __html: sanitizePageHtml(widget.content) }} />
+        ) : widget.content ? (
+          <Text whiteSpace="pre-line">{widget.content}</Text>
+        ) : null}
         {logo && logoSrc ? (
           <Box>
             <Image src={logoSrc} alt={logo.alt} maxW="290px" maxH="80px" objectFit="contain" loading="lazy" />
