@@ -16,7 +16,7 @@ import { TABLE } from '#shared/table';
  * deletes bundle objects (`bundles/`) older than `BUNDLE_OBJECT_DAYS`, as the
  * private bucket's rule does in AWS (decision record 022). Each weekly slot, the loop
  * also runs the saved-search digest (`runLocalDigestIfDue`, decision record 061). Each
- * run first publishes the content whose schedule is due (`publishDueContent`, the
+ * run first publishes the content, news and events whose schedule is due (`publishDueContent`, the
  * function of the every-minute Lambda; decision record 068), so locally an item goes
  * live within one interval (30 s) of its time; each run delivers queued update notices,
  * and each daily slot runs their digest (`runLocalUpdateNoticeDigestIfDue`, decision

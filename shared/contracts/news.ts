@@ -48,6 +48,12 @@ const commonFields = {
   date: IsoDateTime,
   /** Address of the image (a public file's address), or empty for none. */
   image: urlField({ max: NEWS_EVENT_LIMITS.imageMaxChars, paths: true, empty: true }).default(''),
+  /**
+   * When the scheduled-publishing job publishes the item (issue 25 item 7, decision
+   * record 068): an ISO date-time in the future, only with status `unpublished`; null
+   * cancels the schedule; absent keeps the stored one (clients older than the field).
+   */
+  publishAt: IsoDateTime.nullable().optional(),
 };
 
 /** `POST /api/v1/news` and `PUT /api/v1/news/{id}` body. */
@@ -83,6 +89,8 @@ const stored = {
   date: IsoDateTime,
   createdTimestamp: IsoDateTime,
   modifiedTimestamp: IsoDateTime,
+  /** When the scheduled-publishing job publishes this unpublished item (ISO 8601 UTC; decision record 068); absent: not scheduled. */
+  publishAt: IsoDateTime.optional(),
 };
 
 /** A news item (spec §3 "News"). */
@@ -134,6 +142,8 @@ export type DeletedNewsEvent = z.infer<typeof DeletedNewsEvent>;
 /** Not-found messages of spec §8 (ignored silently by the SPA, which goes back to the list). */
 export const NEWS_NOT_FOUND_MESSAGE = 'News does not exist.';
 export const EVENT_NOT_FOUND_MESSAGE = 'Event does not exist.';
+/** 400 message at `body.publishAt` when a published item is given a publishing time (issue 25 item 7). */
+export const NEWS_EVENT_PUBLISH_AT_STATUS_MESSAGE = 'Only an unpublished item can be scheduled for publishing.';
 /** 409 message when a link is taken by another item of the same kind. */
 export const LINK_TAKEN_MESSAGE = 'This link is already used by another item.';
 /** 413/400 message when a whole news or event body exceeds spec §5's 512,000 characters. */

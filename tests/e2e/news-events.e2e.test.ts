@@ -9,7 +9,8 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * news item (with an image uploaded as a public file), an unpublished one and an
  * event through the dialogs, and finds them on the lists, the detail pages and the
  * home page (recent news, upcoming events). A visitor sees only the published items;
- * an unpublished item's address goes back to the list. The editor then edits the
+ * an unpublished item's address goes back to the list. The editor schedules the event
+ * for publishing (issue 25 item 7: "Schedule publishing…", "Scheduled for …"), edits the
  * news item and deletes everything with the ticked confirmation. axe finds no
  * serious or critical violation on the lists, a dialog, a detail page and home.
  */
@@ -163,6 +164,23 @@ describe('news and events (issue 8)', () => {
     await visitor.waitForURL((address) => address.pathname === '/news', { timeout: 30_000 });
     await visitor.getByRole('heading', { level: 1, name: 'News' }).waitFor();
     expect(await visitor.getByRole('alertdialog', { name: 'ERROR' }).count()).toBe(0);
+  });
+
+  it('lets the editor schedule the event for publishing (issue 25 item 7)', async () => {
+    const { page } = seeded();
+    await signIn(page, 'editor', '/events');
+    await page.getByRole('button', { name: `Edit “${EVENT}”` }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Edit event' });
+    await dialog.getByRole('combobox', { name: 'Status' }).selectOption('unpublished');
+    await dialog.getByRole('button', { name: 'Schedule publishing…' }).click();
+    const publishAt = dialog.getByRole('group', { name: 'Publish at' });
+    await setDate(publishAt, localDay(2), '8', '30', 'AM');
+    await dialog.getByText(/^Scheduled for /).waitFor();
+    await page.mouse.move(0, 0);
+    expect.soft(await seriousAccessibilityViolations(page), 'axe on the event dialog with a schedule').toEqual([]);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await closed(page);
+    await page.getByText(/^Scheduled for /).waitFor({ timeout: 30_000 });
   });
 
   it('lets the editor edit the news item and delete every new item after confirming', async () => {

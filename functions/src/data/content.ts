@@ -429,24 +429,27 @@ export function contentUpdateSteps(
 /**
  * The transaction elements that keep an item's publishing schedule (issue 25 item 7,
  * decision record 068) in step with its `publishAt`: none when unchanged; a Put of
- * `SCHEDULE#content#<id>` on the sparse due index (gsi1 `PUBLISH_DUE`) for a new time;
- * a Delete when cancelled, published or archived, conditional on the stored schedule
- * being gone or still naming `previousPublishAt` ({@link CONTENT_STALE_MESSAGE}); with
- * the item's version condition, of two writers that read the same schedule (two
- * overlapping job runs) only one commits.
+ * `SCHEDULE#<kind>#<id>` on the sparse due index (gsi1 `PUBLISH_DUE`) for a new time;
+ * a Delete when cancelled, published, archived or deleted, conditional on the stored
+ * schedule being gone or still naming `previousPublishAt` (a 409 with `conflict`,
+ * {@link CONTENT_STALE_MESSAGE} by default); with the item's version condition, of two
+ * writers that read the same schedule (two overlapping job runs) only one commits.
+ * `kind` is `content` (the default), `news` or `event`.
  */
 export function publishScheduleSteps(
   id: string,
   publishAt: string | null,
   previousPublishAt: string | null,
+  kind: ScheduledKind = 'content',
+  conflict: string = CONTENT_STALE_MESSAGE,
 ): TransactionStep[] {
   if (publishAt === previousPublishAt) return [];
   if (publishAt !== null) {
     const schedule = {
-      ...publishScheduleKey('content', id),
-      ...publishDueIndexKey(publishAt, 'content', id),
+      ...publishScheduleKey(kind, id),
+      ...publishDueIndexKey(publishAt, kind, id),
       entityType: ENTITY_TYPES.publishSchedule,
-      kind: 'content',
+      kind,
       targetId: id,
       publishAt,
     };
@@ -457,13 +460,13 @@ export function publishScheduleSteps(
       item: {
         Delete: {
           TableName: tableName(),
-          Key: publishScheduleKey('content', id),
+          Key: publishScheduleKey(kind, id),
           ConditionExpression: 'attribute_not_exists(#pk) OR #publishAt = :previous',
           ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#publishAt': 'publishAt' },
           ExpressionAttributeValues: { ':previous': previousPublishAt },
         },
       },
-      conflict: CONTENT_STALE_MESSAGE,
+      conflict,
     },
   ];
 }

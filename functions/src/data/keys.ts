@@ -961,8 +961,8 @@ export function contentRevisionKey(contentId: string, revisionId: string): Table
   return { pk: contentKey(contentId).pk, sk: `${REVISION_SORT_PREFIX}${revisionId}` };
 }
 
-/** What a publishing schedule publishes (issue 25 item 7, decision record 068). */
-export type ScheduledKind = 'content';
+/** What a publishing schedule publishes (issue 25 item 7, decision record 068): content, a news item or an event. */
+export type ScheduledKind = 'content' | NewsEventKind;
 
 /** `SCHEDULE#<kind>#<id>` / `SCHEDULE`: the one publishing schedule of an item (decision record 068). */
 export function publishScheduleKey(kind: ScheduledKind, id: string): TableKey {

@@ -6,7 +6,7 @@ import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
 import { decodePageToken } from '../lib/page-token.ts';
 import type { TransactWriteItem } from './catalog.ts';
-import { type TransactionStep, transact } from './content.ts';
+import { publishScheduleSteps, type TransactionStep, transact } from './content.ts';
 import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
 import { attachUploadStep, detachFileStep } from './files.ts';
 import {
@@ -301,6 +301,7 @@ export async function createNewsEvent<K extends NewsEventKind>(
       conflict: LINK_TAKEN_MESSAGE,
     },
     ...imageSteps(image, record.id, now),
+    ...publishScheduleSteps(record.id, record.publishAt ?? null, null, kind, NEWS_EVENT_CHANGED_MESSAGE),
   ];
   await transactNewsEvent(steps);
   return item;
@@ -310,6 +311,9 @@ export async function createNewsEvent<K extends NewsEventKind>(
  * Replaces a stored item's fields in ONE TransactWriteItems: a Put of the new record
  * at `previous.version + 1`, conditional on the stored version still being
  * `previous.version` (so a concurrent edit or delete is a 409, never overwritten);
+ * the publishing schedule's Put or Delete when `publishAt` changed (decision record
+ * 068, `publishScheduleSteps`: the Delete conditional on the schedule still naming
+ * `previous.publishAt`);
  * when the link changed, the old guard's Delete (conditional on naming this item) and
  * the new guard's Put (conditional on being absent); the new uploaded image's attach
  * (`image.attach`) and the replaced one's detach (`image.detach`, conditional on
@@ -364,13 +368,23 @@ export async function updateNewsEvent<K extends NewsEventKind>(
     );
   }
   steps.push(...imageSteps(image, record.id, now));
+  steps.push(
+    ...publishScheduleSteps(
+      record.id,
+      record.publishAt ?? null,
+      previous.publishAt ?? null,
+      kind,
+      NEWS_EVENT_CHANGED_MESSAGE,
+    ),
+  );
   await transactNewsEvent(steps);
   return item;
 }
 
 /**
  * Deletes a stored item and its link guard in ONE TransactWriteItems, conditional on
- * the item being at the version read and the guard naming it; `detachImage` (the id
+ * the item being at the version read and the guard naming it, with its publishing
+ * schedule when it has one (decision record 068); `detachImage` (the id
  * of the uploaded image attached to the item) is detached in the same transaction —
  * it gets a TTL of now, and the caller discards it after the write.
  * @throws ConflictError {@link NEWS_EVENT_CHANGED_MESSAGE} when the item (or its
@@ -409,6 +423,7 @@ export async function deleteNewsEvent<K extends NewsEventKind>(
       conflict: NEWS_EVENT_CHANGED_MESSAGE,
     },
     ...imageSteps({ detach: detachImage }, item.id, now),
+    ...publishScheduleSteps(item.id, null, item.publishAt ?? null, kind, NEWS_EVENT_CHANGED_MESSAGE),
   ];
   await transactNewsEvent(steps);
 }

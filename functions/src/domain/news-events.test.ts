@@ -8,6 +8,8 @@ import {
   exceedsDataLimit,
   IMAGE_ADDRESS_MESSAGE,
   imageAddressErrors,
+  newsEventPublishAtAfter,
+  newsEventScheduleErrors,
   portalFileIdOf,
   requestBodyLength,
   seesUnpublished,
@@ -114,5 +116,25 @@ describe('the data limit', () => {
   it('allows exactly 512,000 characters and refuses one more', () => {
     expect(exceedsDataLimit(512_000)).toBe(false);
     expect(exceedsDataLimit(512_001)).toBe(true);
+  });
+});
+
+describe('news and event schedule rules (issue 25 item 7)', () => {
+  const now = new Date('2027-01-01T12:00:00.000Z');
+  it('refuses a time at or before now, and a time on an item not saved unpublished', () => {
+    expect(newsEventScheduleErrors('unpublished', '2027-01-01T12:00:00.000Z', now)).toEqual([
+      { path: 'body.publishAt', message: 'Must be a date and time in the future.' },
+    ]);
+    expect(newsEventScheduleErrors('published', '2027-01-01T12:01:00.000Z', now)[0]?.path).toBe('body.publishAt');
+    expect(newsEventScheduleErrors('unpublished', '2027-01-01T12:01:00.000Z', now)).toEqual([]);
+    expect(newsEventScheduleErrors('published', null, now)).toEqual([]);
+    expect(newsEventScheduleErrors('published', undefined, now)).toEqual([]);
+  });
+  it('keeps the stored time when absent, cancels with null, normalises, and clears when not unpublished', () => {
+    const stored = '2027-02-01T00:00:00.000Z';
+    expect(newsEventPublishAtAfter('unpublished', undefined, stored)).toBe(stored);
+    expect(newsEventPublishAtAfter('unpublished', null, stored)).toBeNull();
+    expect(newsEventPublishAtAfter('unpublished', '2027-03-01T10:00:00+01:00', null)).toBe('2027-03-01T09:00:00.000Z');
+    expect(newsEventPublishAtAfter('published', undefined, stored)).toBeNull();
   });
 });

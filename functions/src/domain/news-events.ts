@@ -1,5 +1,7 @@
 import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
+import { PUBLISH_AT_PAST_MESSAGE } from '#shared/contracts/content';
+import { NEWS_EVENT_PUBLISH_AT_STATUS_MESSAGE, type NewsEventStatus } from '#shared/contracts/news';
 import { NEWS_EVENT_LIMITS } from '#shared/limits';
 import { PORTAL_PUBLIC_FILE_PREFIX } from '#shared/public-files';
 
@@ -72,4 +74,38 @@ export function requestBodyLength(body: string | undefined, isBase64Encoded: boo
 /** True when a body of `length` characters exceeds {@link NEWS_EVENT_LIMITS.dataMaxChars}. */
 export function exceedsDataLimit(length: number): boolean {
   return length > NEWS_EVENT_LIMITS.dataMaxChars;
+}
+
+/**
+ * The 400s of a news or event save's `publishAt` (issue 25 item 7, decision record 068):
+ * a time at or before `now` → "Must be a date and time in the future."; a time on an
+ * item saved with a status other than `unpublished` →
+ * {@link NEWS_EVENT_PUBLISH_AT_STATUS_MESSAGE}; both at `body.publishAt`. Absent or
+ * null (keep, cancel) is always valid.
+ */
+export function newsEventScheduleErrors(
+  status: NewsEventStatus,
+  publishAt: string | null | undefined,
+  now: Date,
+): FieldError[] {
+  if (publishAt === undefined || publishAt === null) return [];
+  if (Date.parse(publishAt) <= now.getTime()) return [{ path: 'body.publishAt', message: PUBLISH_AT_PAST_MESSAGE }];
+  if (status !== 'unpublished') return [{ path: 'body.publishAt', message: NEWS_EVENT_PUBLISH_AT_STATUS_MESSAGE }];
+  return [];
+}
+
+/**
+ * The schedule a news or event save leaves (decision record 068): none when the item
+ * is saved other than unpublished (publishing by hand clears it); else the body's time
+ * in `toISOString()` form (so that the due index sorts by time), none for null, and
+ * the stored one (`previous`) when the body has no `publishAt` (older clients).
+ */
+export function newsEventPublishAtAfter(
+  status: NewsEventStatus,
+  publishAt: string | null | undefined,
+  previous: string | null,
+): string | null {
+  if (status !== 'unpublished') return null;
+  if (publishAt === undefined) return previous;
+  return publishAt === null ? null : new Date(publishAt).toISOString();
 }

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { SCHEDULED_PUBLISHING_ACTOR } from '#shared/contracts/content';
 import {
   EVENT_NOT_FOUND_MESSAGE,
   type EventInput,
@@ -26,12 +27,15 @@ import { linkBaseFromTitle, linkCandidates, linkWithId } from '../domain/news-ev
 import {
   imageAddressErrors,
   isBlankHtml,
+  newsEventPublishAtAfter,
+  newsEventScheduleErrors,
   portalFileIdOf,
   sanitizeDescription,
   seesUnpublished,
 } from '../domain/news-events.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
+import { logger } from '../lib/logger.ts';
 import { bucketOf } from './file-rules.ts';
 import { keepNamedHtmlImages } from './html-images.ts';
 
@@ -83,8 +87,14 @@ async function attachedImageOf(item: NewsEventItem<NewsEventKind>): Promise<File
  * detached in the same transaction and discarded (record and object) after it, best
  * effort (it keeps a TTL of now for the upload sweeper). An unchanged image, an
  * external one and an empty one attach nothing.
+ *
+ * The publishing schedule (issue 25 item 7, decision record 068): `publishAt` in the
+ * future on an unpublished item sets or moves it, null cancels it, absent keeps the
+ * stored one, and a save with another status clears it — the schedule item on the due
+ * index is written or deleted in the item's transaction.
  * @throws ValidationError (400) for a refused image address, an image that cannot be
- *   attached, or a blank description; ConflictError (409)
+ *   attached, a blank description, or a `publishAt` in the past or on an item not
+ *   saved unpublished; ConflictError (409)
  *   {@link LINK_TAKEN_MESSAGE}, or when the item changed concurrently.
  */
 export async function saveNewsEvent<K extends NewsEventKind>(
@@ -98,7 +108,9 @@ export async function saveNewsEvent<K extends NewsEventKind>(
   const description = sanitizeDescription(fields.description);
   const errors = [...imageAddressErrors(fields.image)];
   if (isBlankHtml(description)) errors.push({ path: 'body.description', message: 'Is required.' });
+  errors.push(...newsEventScheduleErrors(fields.status, fields.publishAt, now));
   if (errors.length > 0) throw new ValidationError(errors);
+  const publishAt = newsEventPublishAtAfter(fields.status, fields.publishAt, previous?.publishAt ?? null);
 
   const id = previous?.id ?? newId();
   const timestamp = now.toISOString();
@@ -111,6 +123,7 @@ export async function saveNewsEvent<K extends NewsEventKind>(
     date: new Date(fields.date).toISOString(),
     createdTimestamp: previous?.createdTimestamp ?? timestamp,
     modifiedTimestamp: timestamp,
+    ...(publishAt === null ? {} : { publishAt }),
   };
   const recordWith = (link: string) =>
     ({
@@ -238,4 +251,34 @@ export async function deleteNewsEvent<K extends NewsEventKind>(
   }
   await deleteNewsEventAndImage(kind, item);
   return { id: item.id };
+}
+
+/**
+ * Publishes a scheduled news item or event for the scheduled-publishing job (issue 25
+ * item 7, decision record 068): the item as read (`item`, unpublished with the
+ * schedule's `publishAt`) saved with status `published`, its schedule cleared and
+ * `modifiedTimestamp` now, in ONE transaction conditional on the version read and on
+ * the schedule still naming that time. News and events carry no version in their API,
+ * but every save bumps the stored one, so an editor's edit, cancel or delete after the
+ * read wins and, of two overlapping runs, one commits. Logged with the system actor
+ * ({@link SCHEDULED_PUBLISHING_ACTOR}; news and events keep no audit trail).
+ * @throws ConflictError (409) when the item changed, was deleted, or its schedule
+ *   moved since it was read.
+ */
+export async function publishScheduledNewsEvent<K extends NewsEventKind>(
+  kind: K,
+  item: NewsEventItem<K>,
+  now: Date = new Date(),
+): Promise<NewsEventRecord<K>> {
+  const { publishAt: _cleared, ...fields } = toNewsEvent(kind, item);
+  const record = { ...fields, status: 'published', modifiedTimestamp: now.toISOString() } as NewsEventRecord<K>;
+  const saved = await storeNewsEventUpdate(kind, record, item, {}, now);
+  logger.info('scheduled publishing published', {
+    kind,
+    id: item.id,
+    publishAt: item.publishAt,
+    actorId: SCHEDULED_PUBLISHING_ACTOR.id,
+    actor: SCHEDULED_PUBLISHING_ACTOR.displayName,
+  });
+  return toNewsEvent(kind, saved);
 }

@@ -1,11 +1,13 @@
 import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import { SCHEDULED_PUBLISHING_ACTOR } from '#shared/contracts/content';
 import { COURSEWARE_FEATURE, USER_ROLE } from '#shared/contracts/identity';
-import { deleteOrphanSchedule, getContentById, listDueSchedules } from '../data/content.ts';
+import { deleteOrphanSchedule, getContentById, listDueSchedules, type PublishScheduleItem } from '../data/content.ts';
+import { getNewsEventById } from '../data/news-events.ts';
 import { ConflictError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { errorField, logger } from '../lib/logger.ts';
 import { editContent } from './content-edit.ts';
+import { publishScheduledNewsEvent } from './news-events.ts';
 
 /** Schedules handled in one run at most (each is one transaction); the next run takes the rest. */
 export const SCHEDULED_PUBLISH_BATCH = 100;
@@ -50,9 +52,9 @@ export interface ScheduledPublishResult {
 }
 
 /**
- * Publishes every item whose schedule is due at `now` (issue 25 item 7, decision record
- * 068): ONE Query of the sparse due index, then per schedule the item read and the
- * status PATCH's own service (`editContent` with `{ status: 'published' }` at the version
+ * Publishes every content item, news item and event whose schedule is due at `now`
+ * (issue 25 item 7, decision record 068): ONE Query of the sparse due index, then per
+ * schedule the item read and (for content) the status PATCH's own service (`editContent` with `{ status: 'published' }` at the version
  * read), whose transaction also deletes the schedule on condition that it still names
  * the time read. So an item is published once even when runs overlap or repeat: the
  * loser's write fails its version or schedule condition (a 409, counted as skipped)
@@ -68,21 +70,44 @@ export async function publishDueContent(now: Date = new Date()): Promise<Schedul
   let orphansRemoved = 0;
   for (const schedule of due) {
     try {
-      const item = await getContentById(schedule.targetId);
-      if (item?.status !== 'unpublished' || item.publishAt !== schedule.publishAt) {
-        if (await deleteOrphanSchedule(schedule)) orphansRemoved += 1;
-        continue;
+      if (await publishOne(schedule, now)) {
+        published += 1;
+      } else if (await deleteOrphanSchedule(schedule)) {
+        orphansRemoved += 1;
       }
-      await editContent(item.id, { status: 'published' }, item.version, 'patch', SCHEDULED_PUBLISHING_CALLER);
-      published += 1;
     } catch (error) {
       if (error instanceof ConflictError) {
         skipped += 1;
       } else {
         failed += 1;
-        logger.warn('scheduled publishing failed', { contentId: schedule.targetId, error: errorField(error) });
+        logger.warn('scheduled publishing failed', {
+          kind: schedule.kind,
+          id: schedule.targetId,
+          error: errorField(error),
+        });
       }
     }
   }
   return { due: due.length, published, skipped, failed, orphansRemoved };
+}
+
+/**
+ * Publishes the item of one due schedule as read now: content through the status
+ * PATCH's service, a news item or event through {@link publishScheduledNewsEvent}
+ * (both conditional on the version read and on the schedule still naming its time).
+ * Returns false, writing nothing, when the item is gone or no longer unpublished with
+ * that time (the schedule is an orphan).
+ * @throws ConflictError when another writer changed the item or its schedule meanwhile.
+ */
+async function publishOne(schedule: PublishScheduleItem, now: Date): Promise<boolean> {
+  if (schedule.kind === 'content') {
+    const item = await getContentById(schedule.targetId);
+    if (item?.status !== 'unpublished' || item.publishAt !== schedule.publishAt) return false;
+    await editContent(item.id, { status: 'published' }, item.version, 'patch', SCHEDULED_PUBLISHING_CALLER);
+    return true;
+  }
+  const item = await getNewsEventById(schedule.kind, schedule.targetId);
+  if (item?.status !== 'unpublished' || item.publishAt !== schedule.publishAt) return false;
+  await publishScheduledNewsEvent(schedule.kind, item, now);
+  return true;
 }

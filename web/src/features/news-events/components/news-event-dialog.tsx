@@ -7,6 +7,7 @@ import { DateTimePicker } from '../../../components/ui/date-time-picker.tsx';
 import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormProblem } from '../../../components/ui/form-problem.tsx';
+import { PublishScheduleField } from '../../../components/ui/publish-schedule-field.tsx';
 import { RichTextEditor } from '../../../components/ui/rich-text/rich-text-field.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -293,6 +294,20 @@ function NewsEventForm<K extends NewsEventKind>({
               </NativeSelect.Root>
             )}
           </FormField>
+          {watch('status') === 'unpublished' ? (
+            <Controller
+              control={control}
+              name="publishAt"
+              render={({ field, fieldState }) => (
+                <PublishScheduleField
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  inputRef={field.ref}
+                />
+              )}
+            />
+          ) : null}
           <ImageField id={`${id}-image`} />
           {textArea('description', 'Description (HTML)', NEWS_EVENT_LIMITS.descriptionMaxChars, 8, true)}
         </Dialog.Body>

@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { truncate } from '../../../lib/text.ts';
 import { listQueryOptions, useDeleteItem } from '../api/news-events.ts';
@@ -125,6 +126,11 @@ export function NewsEventList({ kind }: { kind: NewsEventKind }) {
                     </Text>
                   ) : null}
                   {canEdit ? <StatusBadge status={item.status} /> : null}
+                  {canEdit && item.status === 'unpublished' && item.publishAt ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      Scheduled for {formatDateTime(item.publishAt)}
+                    </Text>
+                  ) : null}
                 </HStack>
                 <Text>{truncate(descriptionText(item.description), ROW_DESCRIPTION_CHARS)}</Text>
                 {canEdit || canDelete ? (

@@ -180,3 +180,18 @@ describe('the date-time picker value (spec §4 "Date-time picker")', () => {
     expect(partsOf('')).toEqual(EMPTY_PARTS);
   });
 });
+
+describe('the publishing schedule in the form (issue 25 item 7)', () => {
+  const future = new Date(Date.now() + 86_400_000).toISOString();
+  it('sends the time, or null to cancel, only for an unpublished item', () => {
+    expect(bodyOf('event', draft({ status: 'unpublished', publishAt: future }))).toMatchObject({ publishAt: future });
+    expect(bodyOf('event', draft({ status: 'unpublished', publishAt: '' }))).toMatchObject({ publishAt: null });
+    expect(bodyOf('news', draft({ status: 'published', publishAt: future }))).not.toHaveProperty('publishAt');
+  });
+  it('refuses a time that is not in the future at publishAt', () => {
+    const past = checkDraft('event', draft({ status: 'unpublished', publishAt: '2020-01-01T00:00:00.000Z' }));
+    expect(past.ok).toBe(false);
+    if (!past.ok) expect(past.errors.publishAt).toBe('Must be a date and time in the future.');
+    expect(checkDraft('event', draft({ status: 'unpublished', publishAt: future })).ok).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PUBLISH_AT_PAST_MESSAGE } from '#shared/contracts/content';
 import {
   EventInput,
   NEWS_EVENT_DATA_TOO_LONG_MESSAGE,
@@ -30,6 +31,8 @@ export interface NewsEventDraft {
   /** Address of the stored image, or '' for none (a newly picked file is uploaded on save). */
   readonly image: string;
   readonly description: string;
+  /** When the job publishes the unpublished item (issue 25 item 7): an ISO date-time, or '' for none. */
+  readonly publishAt: string;
 }
 
 /** One field of the dialog. */
@@ -40,8 +43,8 @@ export type DraftErrors = Partial<Record<DraftField, string>>;
 
 /** The fields each kind shows, in screen order (a server's first message among them gets the focus). */
 export const FIELD_ORDER: Record<NewsEventKind, readonly DraftField[]> = {
-  news: ['name', 'link', 'externalLink', 'date', 'status', 'image', 'description'],
-  event: ['name', 'link', 'location', 'date', 'status', 'image', 'description'],
+  news: ['name', 'link', 'externalLink', 'date', 'status', 'publishAt', 'image', 'description'],
+  event: ['name', 'link', 'location', 'date', 'status', 'publishAt', 'image', 'description'],
 };
 
 /** Message of an incomplete date-time picker (spec §4: it emits a value only with both a date and a time). */
@@ -59,6 +62,7 @@ export function draftOf(item: NewsEventItem | null): NewsEventDraft {
       status: 'published',
       image: '',
       description: '',
+      publishAt: '',
     };
   }
   return {
@@ -70,6 +74,7 @@ export function draftOf(item: NewsEventItem | null): NewsEventDraft {
     status: item.status,
     image: item.image,
     description: item.description,
+    publishAt: item.publishAt ?? '',
   };
 }
 
@@ -82,6 +87,8 @@ export function bodyOf<K extends NewsEventKind>(kind: K, draft: NewsEventDraft):
     date: draft.date,
     image: draft.image,
     link: draft.link,
+    // Unpublished: the schedule, or null to cancel it; published: none (the server clears it).
+    ...(draft.status === 'unpublished' ? { publishAt: draft.publishAt === '' ? null : draft.publishAt } : {}),
   };
   const body =
     kind === 'news' ? { ...common, externalLink: draft.externalLink } : { ...common, location: draft.location };
@@ -99,7 +106,8 @@ export type DraftCheck<K extends NewsEventKind> =
  * hyphens; external link optional, at most 1024, http(s); location required, at most
  * 10,240; description required, at most 10,240; image address at most 1024; date
  * required (a complete date-time), at most 256; and the whole body at most 512,000
- * characters as JSON (`dataError`). The description's images lose their alt text
+ * characters as JSON (`dataError`); a publishing time on an unpublished item in the
+ * future (issue 25 item 7; the server checks again). The description's images lose their alt text
  * first. Answers the trimmed body when everything holds.
  */
 export function checkDraft<K extends NewsEventKind>(kind: K, draft: NewsEventDraft): DraftCheck<K> {
@@ -125,6 +133,9 @@ export function checkDraft<K extends NewsEventKind>(kind: K, draft: NewsEventDra
   else if (draft.date.length > NEWS_EVENT_LIMITS.dateMaxChars) {
     errors.date = `Must be at most ${NEWS_EVENT_LIMITS.dateMaxChars} characters.`;
   } else if (errors.date) errors.date = DATE_REQUIRED_MESSAGE;
+  if (draft.status === 'unpublished' && draft.publishAt !== '' && Date.parse(draft.publishAt) <= Date.now()) {
+    errors.publishAt = PUBLISH_AT_PAST_MESSAGE;
+  }
   if (dataError || Object.keys(errors).length > 0) return { ok: false, errors, dataError };
   return { ok: true, body: (parsed.success ? parsed.data : body) as InputOf<K> };
 }
