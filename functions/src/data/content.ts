@@ -9,6 +9,7 @@ import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { auditPutStep } from './audit.ts';
 import { catalogRevisionUpdate, type TransactWriteItem } from './catalog.ts';
+import { contentPurgeMarkerStep } from './content-purge.ts';
 import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
 import type { ContentItem, ContentRecord, ContributorItem } from './items.ts';
 import {
@@ -214,9 +215,12 @@ export async function createContent(
     readonly recordInCatalog?: boolean;
     /** The change's audit event, stored in the same transaction (issue 21 item 19). */
     readonly audit?: AuditEvent;
+    /** Further elements of the same transaction: the revision of an item created published (issue 25 item 3). */
+    readonly extraSteps?: readonly TransactionStep[];
   } = {},
 ): Promise<ContentItem> {
   const { item, steps } = contentCreateSteps(record, { attachToParent: options.attachToParent === true });
+  steps.push(...(options.extraSteps ?? []));
   if (options.recordInCatalog !== false) steps.push({ item: catalogRevisionUpdate() });
   if (options.audit) steps.push({ item: auditPutStep(options.audit) });
   await transact(steps);
@@ -529,7 +533,9 @@ export async function deleteOrphanSchedule(schedule: PublishScheduleItem): Promi
  * parent gets a 409 rather than a save naming a child that is gone), `fileSteps`
  * (the detach steps of its files, `detachFileStep` of data/files.ts, decision record
  * 020), the catalog revision bump (decision record 014) and `audit`, the deletion's
- * audit event, when given (issue 21 item 19).
+ * audit event, when given (issue 21 item 19), and the item's purge marker (issue 25
+ * item 3: its draft, revisions, downloaders, notices and schedule are the purge's,
+ * `services/content-purge.ts`).
  * @throws ConflictError {@link CONTENT_STALE_MESSAGE} when the item changed (or got a
  *   child) since it was read, or a file step's condition failed; {@link BUSY_MESSAGE}
  *   after 3 transaction conflicts.
@@ -585,6 +591,7 @@ export async function deleteContent(
   for (const fileStep of fileSteps) steps.push({ item: fileStep, conflict: CONTENT_STALE_MESSAGE });
   steps.push({ item: catalogRevisionUpdate() });
   if (audit) steps.push({ item: auditPutStep(audit) });
+  steps.push(contentPurgeMarkerStep(item.id, new Date()));
   await transact(steps);
 }
 
