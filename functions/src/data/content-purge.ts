@@ -1,16 +1,13 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
-import type { TransactionStep } from './content.ts';
 import { getDraft } from './content-drafts.ts';
 import { tableName } from './dynamo.ts';
 import {
   CONTENT_PURGE_PARTITION,
   contentDownloadersPartition,
   contentKey,
-  contentPurgeIndexKey,
   contentPurgeKey,
-  ENTITY_TYPES,
   publishScheduleKey,
   type TableKey,
   updateNoticeKey,
@@ -19,30 +16,11 @@ import {
 /**
  * The remains of deleted content (issue 25 item 3; decision record 065): a content
  * delete writes a purge marker per item in its own transaction
- * ({@link contentPurgeMarkerStep}); the purge ({@link purgeContentRemains}) then
+ * (`contentPurgeMarkerStep`, data/content.ts); the purge ({@link purgeContentRemains}) then
  * deletes what the item left under its keys and removes the marker last, so a purge
  * that fails half-way is run again (by the delete's caller at once, by housekeeping
  * later) and finishes: every step is idempotent.
  */
-
-/** The transaction element of a content delete that records the purge still to run (a Put of the marker). */
-export function contentPurgeMarkerStep(contentId: string, now: Date): TransactionStep {
-  const at = now.toISOString();
-  return {
-    item: {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...contentPurgeKey(contentId),
-          ...contentPurgeIndexKey(at, contentId),
-          entityType: ENTITY_TYPES.contentPurge,
-          contentId,
-          deletedTimestamp: at,
-        },
-      },
-    },
-  };
-}
 
 /** The ids of the content items whose purge is still to run, oldest delete first (gsi1 `CONTENT_PURGE`), at most `limit`. */
 export async function listContentPurges(limit: number): Promise<string[]> {

@@ -6,8 +6,7 @@ import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { chunkSteps, type PlannedStep } from '../domain/content-subtree.ts';
 import { logger } from '../lib/logger.ts';
 import { catalogRevisionUpdate, type TransactWriteItem } from './catalog.ts';
-import { getContentByIds, type TransactionStep, transact } from './content.ts';
-import { contentPurgeMarkerStep } from './content-purge.ts';
+import { contentPurgeMarkerStep, getContentByIds, type TransactionStep, transact } from './content.ts';
 import { batchGetItems, queryPage, tableName } from './dynamo.ts';
 import type { ContentItem, FileItem, LessonItem } from './items.ts';
 import {

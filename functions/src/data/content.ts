@@ -9,7 +9,6 @@ import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { auditPutStep } from './audit.ts';
 import { catalogRevisionUpdate, type TransactWriteItem } from './catalog.ts';
-import { contentPurgeMarkerStep } from './content-purge.ts';
 import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
 import type { ContentItem, ContentRecord, ContributorItem } from './items.ts';
 import {
@@ -19,6 +18,8 @@ import {
   childrenPartition,
   contentAliasIndexKey,
   contentKey,
+  contentPurgeIndexKey,
+  contentPurgeKey,
   contributorKey,
   ENTITY_TYPES,
   modifiedSinceBound,
@@ -598,4 +599,26 @@ export async function deleteContent(
 /** Content items by id (BatchGetItem); missing ones are absent, order undefined. */
 export function getContentByIds(ids: readonly string[]): Promise<ContentItem[]> {
   return batchGetItems<ContentItem>(ids.map(contentKey));
+}
+
+/**
+ * The transaction element of a content delete that records the purge still to run (a
+ * Put of the marker, issue 25 item 3; the purge is `data/content-purge.ts`'s).
+ */
+export function contentPurgeMarkerStep(contentId: string, now: Date): TransactionStep {
+  const at = now.toISOString();
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...contentPurgeKey(contentId),
+          ...contentPurgeIndexKey(at, contentId),
+          entityType: ENTITY_TYPES.contentPurge,
+          contentId,
+          deletedTimestamp: at,
+        },
+      },
+    },
+  };
 }
