@@ -55,6 +55,7 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
     { sweepFileObjects },
     { resendPendingEmail },
     { publishDueContent },
+    { purgeDeletedContentRemains },
   ] = await Promise.all([
     import('../../functions/src/adapters/aws-clients.ts'),
     import('../../functions/src/data/dynamo.ts'),
@@ -62,9 +63,12 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
     import('../../functions/src/housekeeping/upload-sweeper.ts'),
     import('../../functions/src/housekeeping/feedback-resender.ts'),
     import('../../functions/src/services/scheduled-publishing.ts'),
+    import('../../functions/src/services/content-purge.ts'),
   ]);
   // First, like the every-minute rule in AWS: a due item should not wait for the e-mail retries.
   const scheduled = await publishDueContent(now);
+  // The same Lambda finishes the purges of deleted content left over (issue 25 item 3).
+  await purgeDeletedContentRemains(now);
   const epoch = Math.floor(now.getTime() / 1000);
   const expiredFiles: string[] = [];
   let expired = 0;

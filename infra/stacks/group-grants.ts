@@ -156,10 +156,17 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
   // Issue 25 item 7, decision record 068: the due schedules (gsi1 `PUBLISH_DUE`), each
   // content item (GetItem), the status PATCH's transaction (Put of the item and the audit
   // event, Update of the catalog revision, Delete of the schedule) and an orphan schedule's Delete.
+  // Issue 25 item 3: the purges of deleted content left over (gsi1 `CONTENT_PURGE`; Query of
+  // the item's partitions, DeleteItem each; the draft's uploads: BatchGet of the file records,
+  // Update claim, Delete, and DeleteObject `files/` in both buckets).
   scheduledPublisher: {
-    table: { actions: [GET, PUT, UPDATE, DELETE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
-    privateBucket: 'none',
-    publicBucket: 'none',
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName],
+    },
+    privateBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
+    publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
   },
   // Issue 25 item 5, decision record 066: the queued notices and the digest entries (gsi1
   // Query), each item's downloaders (Query on the table), the content item (GetItem), the
@@ -234,12 +241,13 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // reads by id (Get, BatchGet), knowledge (Query on the table), alias (gsi1),
   // children and lessons count (gsi2), lists by status (gsi3); writes in
   // transactions of Put/Update/Delete (content, alias guards, children, files) and
-  // single Put/Update/Delete (contributors, feedback, rate limits, file records).
+  // single Put/Update/Delete (contributors, feedback, rate limits, file records); a
+  // draft's Put with the ConditionCheck of its item (issue 25 item 3).
   // Objects: feedback screenshots (PutObject `feedback/`), discarded files
   // (DeleteObject `content/`, `files/` private, `files/` public).
   content: {
     table: {
-      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK],
       indexActions: [QUERY],
       indexNames: [gsi1.indexName, gsi2.indexName, gsi3.indexName],
     },

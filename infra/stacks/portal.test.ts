@@ -397,7 +397,7 @@ describe('the USCR dev app', () => {
     expect(actions).toContain('ses:SendRawEmail');
   });
 
-  it('publishes scheduled content every minute, one run at a time, without SES or buckets (decision record 068)', () => {
+  it('publishes scheduled content every minute, one run at a time, without SES, deleting only uploads from the buckets (decision records 068, 065)', () => {
     const publisherId = logicalId(app.portal.api, app.portal.api.scheduledPublisher);
     const rules = Object.values(app.api.findResources('AWS::Events::Rule'));
     const rule = rules.find((candidate) => JSON.stringify(candidate.Properties.Targets).includes(publisherId));
@@ -408,7 +408,8 @@ describe('the USCR dev app', () => {
     const actions = policyStatementsOf(app.api, publisherId).flatMap((statement) => [statement.Action].flat());
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actions).not.toContain('ses:SendRawEmail');
-    expect(actions.filter((action) => String(action).startsWith('s3:'))).toEqual([]);
+    // The purge of deleted content discards the draft's uploads (issue 25 item 3).
+    expect([...new Set(actions.filter((action) => String(action).startsWith('s3:')))]).toEqual(['s3:DeleteObject']);
   });
 
   it('delivers update notices every 15 minutes and digests them daily at 07:00 UTC, one run at a time, without SES (issue 25 item 5)', () => {

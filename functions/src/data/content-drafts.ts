@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Content } from '#shared/contracts/content';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONTENT_NOT_FOUND_MESSAGE, type Content } from '#shared/contracts/content';
 import {
   DRAFT_EXISTS_MESSAGE,
   DRAFT_STALE_MESSAGE,
@@ -10,8 +10,8 @@ import {
 } from '#shared/contracts/content-draft';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
-import { ConflictError } from '../lib/errors.ts';
-import type { TransactionStep } from './content.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { type TransactionStep, transact } from './content.ts';
 import { type Page, queryPage, tableName } from './dynamo.ts';
 import {
   contentDraftKey,
@@ -64,17 +64,32 @@ export async function getDraft(contentId: string): Promise<DraftRecord | null> {
 
 /**
  * Writes a draft at `expected + 1` (or 1 when `expected` is undefined), conditional
- * on the stored draft's version being `expected` (or on no draft existing).
- * @throws ConflictError {@link DRAFT_STALE_MESSAGE} / {@link DRAFT_EXISTS_MESSAGE}; nothing written.
+ * on the stored draft's version being `expected` (or on no draft existing) and on the
+ * content item still existing, in ONE TransactWriteItems with a ConditionCheck of the
+ * item: a draft written while the item is deleted cannot outlive it (issue 25 item 3:
+ * the delete's purge removes the drafts written before it, none can come after).
+ * @throws ConflictError {@link DRAFT_STALE_MESSAGE} / {@link DRAFT_EXISTS_MESSAGE};
+ *   NotFoundError {@link CONTENT_NOT_FOUND_MESSAGE} when the item is gone; nothing written.
  */
 export async function putDraft(
   draft: Omit<DraftRecord, 'draftVersion'>,
   expected: number | undefined,
 ): Promise<DraftRecord> {
   const draftVersion = (expected ?? 0) + 1;
-  try {
-    await dynamoDocumentClient.send(
-      new PutCommand({
+  const itemExists: TransactionStep = {
+    item: {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: contentKey(draft.contentId),
+        ConditionExpression: 'attribute_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+      },
+    },
+    conflict: CONTENT_NOT_FOUND_MESSAGE,
+  };
+  const put: TransactionStep = {
+    item: {
+      Put: {
         TableName: tableName(),
         Item: draftItem(draft, draftVersion),
         ...(expected === undefined
@@ -87,11 +102,15 @@ export async function putDraft(
               ExpressionAttributeNames: { '#version': TABLE.versionAttribute },
               ExpressionAttributeValues: { ':expected': expected },
             }),
-      }),
-    );
+      },
+    },
+    conflict: expected === undefined ? DRAFT_EXISTS_MESSAGE : DRAFT_STALE_MESSAGE,
+  };
+  try {
+    await transact([itemExists, put]);
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') {
-      throw new ConflictError(expected === undefined ? DRAFT_EXISTS_MESSAGE : DRAFT_STALE_MESSAGE, { cause: error });
+    if (error instanceof ConflictError && error.message === CONTENT_NOT_FOUND_MESSAGE) {
+      throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE, { cause: error });
     }
     throw error;
   }

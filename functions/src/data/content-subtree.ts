@@ -6,10 +6,18 @@ import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { chunkSteps, type PlannedStep } from '../domain/content-subtree.ts';
 import { logger } from '../lib/logger.ts';
 import { catalogRevisionUpdate, type TransactWriteItem } from './catalog.ts';
-import { getContentByIds, type TransactionStep, transact } from './content.ts';
+import { contentPurgeMarkerStep, getContentByIds, type TransactionStep, transact } from './content.ts';
 import { batchGetItems, queryPage, tableName } from './dynamo.ts';
 import type { ContentItem, FileItem, LessonItem } from './items.ts';
-import { aliasGuardKey, contentKey, fileKey, lessonKey, lessonsPartition, statusIndexKey } from './keys.ts';
+import {
+  aliasGuardKey,
+  contentKey,
+  contentPurgeKey,
+  fileKey,
+  lessonKey,
+  lessonsPartition,
+  statusIndexKey,
+} from './keys.ts';
 
 /**
  * Reading and writing a content item together with all its descendants (issue 21
@@ -199,7 +207,8 @@ export interface SubtreeDeletion {
  * root's entry in its parent's `children` (the parent's version goes up, as in
  * `deleteContent`), and detaches (TTL now, `detachFileStep`'s rule) every file of
  * theirs — deepest items first, each item after its files and lessons, every element
- * conditional on what was read (version, owner). The file objects are the caller's
+ * conditional on what was read (version, owner), and a purge marker per item (issue 25
+ * item 3, `data/content-purge.ts`). The file objects are the caller's
  * to delete AFTER this returns (`discardFiles`), so none is lost to a failed delete
  * and none is orphaned.
  * @throws ConflictError {@link CONTENT_STALE_MESSAGE} when anything changed since it
@@ -311,6 +320,12 @@ export async function deleteSubtree(deletion: SubtreeDeletion, now: Date = new D
         },
         restorePut(item as unknown as Record<string, unknown>),
       ),
+    );
+    // Its remains (draft, revisions, downloaders, notices, schedule) are the purge's (issue 25 item 3).
+    plan.push(
+      planned(contentPurgeMarkerStep(item.id, now).item, {
+        Delete: { TableName: tableName(), Key: contentPurgeKey(item.id) },
+      }),
     );
   }
   const position = parent?.children.findIndex((ref) => ref.id === subtree.root.id) ?? -1;

@@ -18,6 +18,8 @@ import {
   childrenPartition,
   contentAliasIndexKey,
   contentKey,
+  contentPurgeIndexKey,
+  contentPurgeKey,
   contributorKey,
   ENTITY_TYPES,
   modifiedSinceBound,
@@ -214,9 +216,12 @@ export async function createContent(
     readonly recordInCatalog?: boolean;
     /** The change's audit event, stored in the same transaction (issue 21 item 19). */
     readonly audit?: AuditEvent;
+    /** Further elements of the same transaction: the revision of an item created published (issue 25 item 3). */
+    readonly extraSteps?: readonly TransactionStep[];
   } = {},
 ): Promise<ContentItem> {
   const { item, steps } = contentCreateSteps(record, { attachToParent: options.attachToParent === true });
+  steps.push(...(options.extraSteps ?? []));
   if (options.recordInCatalog !== false) steps.push({ item: catalogRevisionUpdate() });
   if (options.audit) steps.push({ item: auditPutStep(options.audit) });
   await transact(steps);
@@ -532,7 +537,9 @@ export async function deleteOrphanSchedule(schedule: PublishScheduleItem): Promi
  * parent gets a 409 rather than a save naming a child that is gone), `fileSteps`
  * (the detach steps of its files, `detachFileStep` of data/files.ts, decision record
  * 020), the catalog revision bump (decision record 014) and `audit`, the deletion's
- * audit event, when given (issue 21 item 19).
+ * audit event, when given (issue 21 item 19), and the item's purge marker (issue 25
+ * item 3: its draft, revisions, downloaders, notices and schedule are the purge's,
+ * `services/content-purge.ts`).
  * @throws ConflictError {@link CONTENT_STALE_MESSAGE} when the item changed (or got a
  *   child) since it was read, or a file step's condition failed; {@link BUSY_MESSAGE}
  *   after 3 transaction conflicts.
@@ -588,10 +595,33 @@ export async function deleteContent(
   for (const fileStep of fileSteps) steps.push({ item: fileStep, conflict: CONTENT_STALE_MESSAGE });
   steps.push({ item: catalogRevisionUpdate() });
   if (audit) steps.push({ item: auditPutStep(audit) });
+  steps.push(contentPurgeMarkerStep(item.id, new Date()));
   await transact(steps);
 }
 
 /** Content items by id (BatchGetItem); missing ones are absent, order undefined. */
 export function getContentByIds(ids: readonly string[]): Promise<ContentItem[]> {
   return batchGetItems<ContentItem>(ids.map(contentKey));
+}
+
+/**
+ * The transaction element of a content delete that records the purge still to run (a
+ * Put of the marker, issue 25 item 3; the purge is `data/content-purge.ts`'s).
+ */
+export function contentPurgeMarkerStep(contentId: string, now: Date): TransactionStep {
+  const at = now.toISOString();
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...contentPurgeKey(contentId),
+          ...contentPurgeIndexKey(at, contentId),
+          entityType: ENTITY_TYPES.contentPurge,
+          contentId,
+          deletedTimestamp: at,
+        },
+      },
+    },
+  };
 }

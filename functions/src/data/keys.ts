@@ -34,6 +34,8 @@ import { TABLE } from '#shared/table';
  * | revisions of a content item, newest last (issue 25 item 3) | table | pk `CONTENT#<id>`, sk `REVISION#<revision id, a ULID>`   |
  * | publishing schedule of an item (decision record 068) | table | pk `SCHEDULE#<kind>#<id>`, sk `SCHEDULE` (attributes kind, targetId, publishAt) |
  * | schedules due by a time, soonest first (sparse)   | gsi1  | gsi1pk `PUBLISH_DUE`, gsi1sk `<publishAt ISO>#<kind>#<id>`           |
+ * | remains of a deleted content item still to purge (issue 25 item 3) | table | pk `PURGE#content#<id>`, sk `PURGE` (attributes contentId, deletedTimestamp) |
+ * | purges still to run, oldest delete first (sparse) | gsi1  | gsi1pk `CONTENT_PURGE`, gsi1sk `<deletedTimestamp ISO>#<id>`         |
  *
  * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
  * uploaded files `files/<fileId>` (in the private or the public bucket, by
@@ -116,6 +118,7 @@ export const ENTITY_TYPES = {
   submission: 'Submission',
   submissionComment: 'SubmissionComment',
   submissionEmail: 'SubmissionEmail',
+  contentPurge: 'ContentPurge',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -959,6 +962,24 @@ export const REVISION_SORT_PREFIX = 'REVISION#';
 /** `CONTENT#<id>` / `REVISION#<revisionId>`: one revision of a content item (issue 25 item 3; decision record 065). */
 export function contentRevisionKey(contentId: string, revisionId: string): TableKey {
   return { pk: contentKey(contentId).pk, sk: `${REVISION_SORT_PREFIX}${revisionId}` };
+}
+
+/**
+ * `PURGE#content#<id>` / `PURGE`: the marker a content delete writes in its own
+ * transaction, so that the item's remains (draft, revisions, downloaders, notices,
+ * schedule, the draft's uploads) are purged even when the purge right after the
+ * delete fails (issue 25 item 3, decision record 065).
+ */
+export function contentPurgeKey(contentId: string): TableKey {
+  return { pk: `PURGE#content#${contentId}`, sk: 'PURGE' };
+}
+
+/** gsi1 partition of the content purges still to run (sparse: a marker lives until its purge finished). */
+export const CONTENT_PURGE_PARTITION = 'CONTENT_PURGE';
+
+/** gsi1 key of a purge marker: oldest delete first. */
+export function contentPurgeIndexKey(deletedTimestamp: string, contentId: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: CONTENT_PURGE_PARTITION, gsi1sk: `${deletedTimestamp}#${contentId}` };
 }
 
 /** What a publishing schedule publishes (issue 25 item 7, decision record 068): content, a news item or an event. */

@@ -13,6 +13,7 @@ import { visibleInDetail } from '../domain/visibility.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { contentAuditEvent } from './content-audit.ts';
+import { purgeContent } from './content-purge.ts';
 import { readSubtree } from './content-subtree.ts';
 import { bucketOf } from './file-rules.ts';
 
@@ -22,7 +23,10 @@ import { bucketOf } from './file-rules.ts';
  * and the detaching of its files, in one transaction with its `content.delete` audit
  * event (issue 21 item 19); then its files and their objects (decision record 020: a
  * file whose deletion fails keeps the TTL the detaching gave it, for the upload
- * sweeper). Returns `{ id, parentId }`. With `expectedVersion` (bulk actions, issue 25
+ * sweeper), then what it left under its keys — draft and the draft's uploads,
+ * revisions, downloader records, update notices, publishing schedule — by the purge
+ * its transaction recorded (issue 25 item 3, `purgeContent`; a failed purge is
+ * housekeeping's). Returns `{ id, parentId }`. With `expectedVersion` (bulk actions, issue 25
  * item 8), an item at another version is a 409 {@link CONTENT_STALE_MESSAGE}.
  * @throws NotFoundError (404) for an item missing or hidden from `caller`;
  *   ConflictError (409) for one with children or lessons (decision records 015, 021),
@@ -52,6 +56,7 @@ export async function deleteContent(
     contentAuditEvent(caller, item, null),
   );
   if (files.length > 0) await discardFiles(files, bucketOf, now);
+  await purgeContent([item.id], now);
   return { id: item.id, parentId: item.parentId };
 }
 
@@ -59,7 +64,8 @@ export async function deleteContent(
  * Deletes an item and every descendant (issue 21 item 12; decision record 034), with
  * their alias guards, lessons and the root's entry in its parent's `children`, all or
  * nothing; then their files and lesson artifacts (objects, then records: none is
- * orphaned, a failure is left to the TTL the delete gave them). `confirmed` is the
+ * orphaned, a failure is left to the TTL the delete gave them), then each item's
+ * remains by its purge (issue 25 item 3, as `deleteContent`). `confirmed` is the
  * root's version and the number of descendants the editor confirmed.
  * Returns `{ id, parentId, deleted }` (`deleted` counts the root too).
  * @throws ConflictError (409) when the root's version or the number of descendants is
@@ -84,5 +90,9 @@ export async function deleteContentSubtree(
   const now = new Date();
   await deleteSubtree({ subtree, parent, files, lessons, lessonFiles }, now);
   await discardFiles([...files, ...lessonFiles], bucketOf, now);
+  await purgeContent(
+    items.map((item) => item.id),
+    now,
+  );
   return { id: subtree.root.id, parentId: subtree.root.parentId, deleted: items.length };
 }

@@ -78,7 +78,9 @@ export async function editContent(
  * Creates a content item (spec §7 "Create content"): a child when `parentId` names a
  * parent the caller can see, else 404; its alias guard, its place in the parent's
  * `children`, the catalog revision bump and the `content.create` audit event (issue
- * 21 item 19) in one transaction. Returns the new item's id.
+ * 21 item 19) in one transaction, and so is its revision when it is created
+ * published (issue 25 item 3, decision record 065: every publish stores one).
+ * Returns the new item's id.
  * @throws NotFoundError (404), ValidationError (unknown references), ConflictError
  *   "URL alias is already in use." (409).
  */
@@ -91,7 +93,15 @@ export async function createContent(input: CreateContentRequest, caller: Caller)
   const refs = await getContentReferences(fields);
   const missing = missingReferences(fields, refs);
   if (missing.length > 0) throw new ValidationError(missing);
-  const record = newContentRecord({ id: newId(), fields, parent, refs, now: new Date() });
-  await createContentItem(record, { attachToParent: true, audit: contentAuditEvent(caller, null, record) });
+  const now = new Date();
+  const created = newContentRecord({ id: newId(), fields, parent, refs, now });
+  // Created published is a publish: its revision in the same transaction (issue 25 item 3).
+  const publication = publicationOf(null, created, 1, caller, null, now);
+  const record = publication?.record ?? created;
+  await createContentItem(record, {
+    attachToParent: true,
+    audit: contentAuditEvent(caller, null, record),
+    extraSteps: publication?.steps ?? [],
+  });
   return { id: record.id };
 }

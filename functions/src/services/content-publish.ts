@@ -30,6 +30,9 @@ export interface Publication {
  * put first in its `changeLog`, and, for the same transaction, the Put of its revision
  * (the item as stored at `storedVersion`, who, when, the note) and the Put of the
  * revision's update notice (delivered to the item's downloaders by the notices job).
+ * A new item (`previous` null: created published by `POST /api/v1/content` or as a
+ * child in a save) gets its revision but no notice: nobody can have downloaded it yet,
+ * and a save creating many published children keeps one element per child fewer.
  */
 export function publicationOf(
   previous: ContentRecord | null,
@@ -59,6 +62,7 @@ export function publicationOf(
     note,
     now,
   );
+  if (previous === null) return { record: stamped, steps: [step], revision: summary };
   const notice = updateNoticePut(
     { contentId: record.id, revisionId: summary.id, note: note ?? '', publishedTimestamp: at },
     at,

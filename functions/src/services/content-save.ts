@@ -34,7 +34,8 @@ import { keepNamedHtmlImages } from './html-images.ts';
  * deleted (best effort: they carry a TTL). The save's audit event (sections, files
  * and every other field that changed; issue 21 item 19) is one element of that
  * transaction, and so is a revision when the item is published after the save (issue
- * 25 item 3; `options.note` its note) and `options.extraSteps` (publishing a draft
+ * 25 item 3; `options.note` its note), the revision of each new child created
+ * published (counted with the rest: a save that would not fit is the 400 above), and `options.extraSteps` (publishing a draft
  * deletes it there). Returns the `SavedContent` (the route answers it with 200) with
  * the stored revision's summary (null: not published); `caller`
  * is the verified caller (its principal decides visibility, its `sub` whose uploads
@@ -52,9 +53,20 @@ export async function saveContent(
   // Every write that leaves the item published stores a revision (issue 25 item 3).
   const storedVersion = planned.item.kind === 'update' ? planned.item.expectedVersion + 1 : 1;
   const publication = publicationOf(current, planned.item.record, storedVersion, caller, options.note ?? null, now);
-  const plan: SavePlan = publication ? { ...planned, item: { ...planned.item, record: publication.record } } : planned;
+  // So does each child the save creates published (a new item: its revision, no notice).
+  const children = planned.newChildren.map((child) => publicationOf(null, child, 1, caller, null, now));
+  const plan: SavePlan = {
+    ...planned,
+    item: publication ? { ...planned.item, record: publication.record } : planned.item,
+    newChildren: planned.newChildren.map((child, position) => children[position]?.record ?? child),
+  };
   const prepared = prepareContentSave(plan, now, (saved) => contentAuditEvent(caller, current, saved));
-  const steps = [...prepared.steps, ...(publication ? publication.steps : []), ...(options.extraSteps ?? [])];
+  const steps = [
+    ...prepared.steps,
+    ...(publication ? publication.steps : []),
+    ...children.flatMap((child) => child?.steps ?? []),
+    ...(options.extraSteps ?? []),
+  ];
   assertSaveSize(steps.length);
   // The editor's images it names are kept first (decision record 063): never a shown image that expires.
   await keepNamedHtmlImages(body, caller?.sub, now);
