@@ -236,7 +236,8 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // transactions of Put/Update/Delete (content, alias guards, children, files) and
   // single Put/Update/Delete (contributors, feedback, rate limits, file records).
   // Objects: feedback screenshots (PutObject `feedback/`), discarded files
-  // (DeleteObject `content/`, `files/` private, `files/` public).
+  // (DeleteObject `content/`, `files/` private, `files/` public), a submission's
+  // files presigned for the team (GetObject `files/` private; decision record 067).
   content: {
     table: {
       actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
@@ -247,6 +248,7 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
       objects: [
         { actions: ['s3:PutObject'], keyPrefixes: [FEEDBACK_OBJECT_PREFIX] },
         { actions: [DELETE_OBJECT], keyPrefixes: [CONTENT_FILE_PREFIX, UPLOADED_FILE_PREFIX] },
+        { actions: ['s3:GetObject'], keyPrefixes: [UPLOADED_FILE_PREFIX] },
       ],
     },
     publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },
