@@ -244,7 +244,8 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // single Put/Update/Delete (contributors, feedback, rate limits, file records); a
   // draft's Put with the ConditionCheck of its item (issue 25 item 3).
   // Objects: feedback screenshots (PutObject `feedback/`), discarded files
-  // (DeleteObject `content/`, `files/` private, `files/` public).
+  // (DeleteObject `content/`, `files/` private, `files/` public), a submission's
+  // files presigned for the team (GetObject `files/` private; decision record 067).
   content: {
     table: {
       actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK],
@@ -255,6 +256,7 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
       objects: [
         { actions: ['s3:PutObject'], keyPrefixes: [FEEDBACK_OBJECT_PREFIX] },
         { actions: [DELETE_OBJECT], keyPrefixes: [CONTENT_FILE_PREFIX, UPLOADED_FILE_PREFIX] },
+        { actions: ['s3:GetObject'], keyPrefixes: [UPLOADED_FILE_PREFIX] },
       ],
     },
     publicBucket: { objects: [{ actions: [DELETE_OBJECT], keyPrefixes: [UPLOADED_FILE_PREFIX] }] },

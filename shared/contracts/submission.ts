@@ -205,6 +205,9 @@ export type SubmissionPage = z.infer<typeof SubmissionPage>;
 /** `{id}` of the submission routes. */
 export const SubmissionPath = z.object({ id: EntityId });
 
+/** `{id}` and `{fileId}` of a submission file's download URL (issue 25 item 6). */
+export const SubmissionFilePath = z.object({ id: EntityId, fileId: EntityId });
+
 /** `GET /api/v1/submission-reviews` query: the state (default `submitted`), page size and token. */
 export const ListSubmissionReviewsQuery = z.object({
   state: SubmissionState.default('submitted'),

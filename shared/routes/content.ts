@@ -46,7 +46,7 @@ import {
   ListContributorsQuery,
   UpdateContributorRequest,
 } from '../contracts/contributor.ts';
-import { BundleScope, ContentBundle } from '../contracts/download.ts';
+import { BundleScope, ContentBundle, DownloadUrl } from '../contracts/download.ts';
 import { SendContentFeedbackRequest, SentContentFeedback } from '../contracts/feedback.ts';
 import { GetKnowledgePath, Knowledge, KnowledgePage, ListKnowledgeQuery } from '../contracts/knowledge.ts';
 import { ContactRequestInput, SentMessage } from '../contracts/messages.ts';
@@ -70,6 +70,7 @@ import {
   Submission,
   SubmissionDecisionRequest,
   SubmissionDetail,
+  SubmissionFilePath,
   SubmissionList,
   SubmissionPage,
   SubmissionPath,
@@ -636,5 +637,17 @@ export const CONTENT_ROUTES = [
     request: { path: SubmissionPath, body: SubmissionDecisionRequest },
     response: SubmissionDetail,
     errorStatuses: [401, 403, 404, 409, 429],
+  },
+  {
+    operationId: 'getSubmissionFileDownloadUrl',
+    method: 'GET',
+    path: '/api/v1/submissions/{id}/files/{fileId}/download-url',
+    group: 'content',
+    access: 'uploadCoursewareFiles',
+    summary:
+      "A presigned GET valid 2 minutes, with Content-Disposition: attachment, for a file of a submission: its submitter's own, or any for the team (update content), before any decision; 403 without submit-abstract or update content, 404 for anyone else's submission or a file not of that submission; no download event (issue 25 item 6; decision record 067).",
+    request: { path: SubmissionFilePath },
+    response: DownloadUrl,
+    errorStatuses: [401, 403, 404],
   },
 ] as const satisfies readonly GroupRouteDefinition<'content'>[];

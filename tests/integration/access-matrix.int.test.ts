@@ -924,13 +924,20 @@ const MATRIX: readonly MatrixRow[] = [
   // Courseware submissions (issue 25 item 6; decision record 067): the submitter's routes
   // need can-submit-abstract (faculty-uscr and admin), the review routes update-content
   // (editor and admin); the thread (read, comment) any valid login, and an id that is no
-  // submission, or one neither the caller's nor theirs to review, is 404. Past the rule,
+  // submission, or one neither the caller's nor theirs to review, is 404; a submission's
+  // file download URL needs either capability (upload courseware files). Past the rule,
   // the bodiless writes fail validation (400).
   {
     operationId: 'getSubmission',
     method: 'GET',
     path: '/api/v1/submissions/00000000000000000000000000',
     expected: { ...SIGNED_IN, student: 404, 'faculty-vacr': 404, 'faculty-uscr': 404, editor: 404, admin: 404 },
+  },
+  {
+    operationId: 'getSubmissionFileDownloadUrl',
+    method: 'GET',
+    path: '/api/v1/submissions/00000000000000000000000000/files/00000000000000000000000000/download-url',
+    expected: { ...SIGNED_IN, student: 403, 'faculty-vacr': 403, 'faculty-uscr': 404, editor: 404, admin: 404 },
   },
   {
     operationId: 'commentOnSubmission',

@@ -427,9 +427,10 @@ beforeAll(async () => {
  * What the submission cases act on (issue 25 item 6; decision record 067): two
  * submissions of faculty-uscr (the persona with can-submit-abstract), made over the
  * API before the cases run; the second has changes requested, so the edit case
- * resubmits it (version 2 → 3). The decision case accepts the first.
+ * resubmits it (version 2 → 3). The decision case accepts the first. A third carries
+ * one PDF of faculty-uscr's, which the editor downloads before any decision.
  */
-const submissions = { main: '', changes: '' };
+const submissions = { main: '', changes: '', withFile: '', file: '' };
 const SUBMISSION_BODY = {
   name: 'Submitted over HTTP',
   description: '<p>A lab proposed over HTTP.</p>',
@@ -453,6 +454,15 @@ beforeAll(async () => {
     expect(created.status, await created.clone().text()).toBe(201);
     submissions[key] = Submission.parse(await created.json()).id;
   }
+  submissions.file = await uploadPdfAs('faculty-uscr');
+  const withFile = await api(
+    '/api/v1/submissions',
+    await requestInit('POST', 'faculty-uscr', {
+      json: { ...SUBMISSION_BODY, files: [{ id: submissions.file, name: 'Lab guide' }] },
+    }),
+  );
+  expect(withFile.status, await withFile.clone().text()).toBe(201);
+  submissions.withFile = Submission.parse(await withFile.json()).id;
   const requested = await api(
     `/api/v1/submissions/${submissions.changes}/decisions`,
     await requestInit('POST', 'editor', {
@@ -3361,6 +3371,35 @@ const CASES: Record<OperationId, RouteCase> = {
     bad: [
       { path: '/api/v1/submission-reviews?state=maybe', status: 400, as: 'editor' },
       { path: '/api/v1/submission-reviews', status: 403, as: 'faculty-uscr' },
+    ],
+  },
+  getSubmissionFileDownloadUrl: {
+    ok: {
+      get path() {
+        return `/api/v1/submissions/${submissions.withFile}/files/${submissions.file}/download-url`;
+      },
+      as: 'editor',
+      check(body) {
+        const url = DownloadUrl.parse(body);
+        expect(url).toMatchObject({ id: submissions.file, name: 'Lab guide.pdf' });
+        expect(decodeURIComponent(url.publicUrl)).toContain('attachment');
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.withFile}/files/${submissions.file}/download-url`;
+        },
+        status: 403,
+        as: 'student',
+      },
+      {
+        get path() {
+          return `/api/v1/submissions/${submissions.main}/files/${submissions.file}/download-url`;
+        },
+        status: 404,
+        as: 'editor',
+      },
     ],
   },
   decideSubmission: {

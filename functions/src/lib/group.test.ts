@@ -166,6 +166,7 @@ describe('createGroupHandler', () => {
       commentOnSubmission: 'content/comment-on-submission',
       listSubmissionReviews: 'content/list-submission-reviews',
       decideSubmission: 'content/decide-submission',
+      getSubmissionFileDownloadUrl: 'content/get-submission-file-download-url',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

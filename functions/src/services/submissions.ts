@@ -1,7 +1,8 @@
 import { can } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import { SaveContentRequest } from '#shared/contracts/content-save';
-import { UPLOAD_KINDS } from '#shared/contracts/file';
+import type { DownloadUrl } from '#shared/contracts/download';
+import { FILE_NOT_FOUND_MESSAGE, UPLOAD_KINDS } from '#shared/contracts/file';
 import {
   type ParsedCreateSubmissionCommentRequest,
   type ParsedCreateSubmissionRequest,
@@ -18,6 +19,7 @@ import {
   type SubmissionPage,
   type SubmissionState,
 } from '#shared/contracts/submission';
+import { presignDownload } from '../adapters/file-objects.ts';
 import type { TransactWriteItem } from '../data/catalog.ts';
 import type { TransactionStep } from '../data/content.ts';
 import { transact } from '../data/content.ts';
@@ -29,6 +31,7 @@ import {
   attachUploadStep,
   detachFileStep,
   discardFiles,
+  getFile,
   getFilesByIds,
   renameFileStep,
   transferFileStep,
@@ -49,6 +52,7 @@ import {
 } from '../data/submissions.ts';
 import { missingReferences } from '../domain/content-edit.ts';
 import { planContentSave } from '../domain/content-save.ts';
+import { downloadName } from '../domain/download-rights.ts';
 import { sanitizeDescription } from '../domain/html.ts';
 import { newId } from '../domain/ids.ts';
 import {
@@ -141,6 +145,41 @@ export async function listOwnSubmissions(caller: Caller): Promise<SubmissionList
 export async function getSubmission(id: string, caller: Caller): Promise<SubmissionDetail> {
   const found = await visibleSubmission(id, verified(caller));
   return detailOf(found.submission, found.comments);
+}
+
+/** Seconds a submission file's download URL stays valid (as `getDownloadUrl`'s, decision record 022). */
+export const SUBMISSION_DOWNLOAD_SECONDS = 120;
+
+/**
+ * `GET /api/v1/submissions/{id}/files/{fileId}/download-url`: a presigned GET, valid
+ * {@link SUBMISSION_DOWNLOAD_SECONDS} s, with `Content-Disposition: attachment` and the
+ * saved name (the display name with the original extension), for a file of the
+ * submission — so the team can read the files before accepting (issue 25 item 6;
+ * decision record 067). Reaches the submission as {@link getSubmission} does (its
+ * submitter, or a caller with update content); records no download event (the file
+ * is no courseware yet). Once accepted, the files belong to the item and are
+ * downloaded as its files.
+ * @throws NotFoundError (404) for a submission the caller may not see, or a file not
+ *   (or no longer) of this submission, or not Ready.
+ */
+export async function getSubmissionFileDownloadUrl(id: string, fileId: string, caller: Caller): Promise<DownloadUrl> {
+  const found = await visibleSubmission(id, verified(caller));
+  const slot = found.submission.files.find((file) => file.id === fileId);
+  if (!slot) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  const file = await getFile(fileId);
+  const attached = file && file.metadata.id === id && file.status === 'Ready' && file.objectKey;
+  if (!file || !attached) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+  const now = new Date();
+  const name = downloadName(slot.name, file.filename);
+  const publicUrl = await presignDownload({
+    bucket: bucketOf(file.visibility),
+    key: file.objectKey,
+    fileName: name,
+    contentType: file.type,
+    expiresInSeconds: SUBMISSION_DOWNLOAD_SECONDS,
+  });
+  const expiresAt = new Date(now.getTime() + SUBMISSION_DOWNLOAD_SECONDS * 1000).toISOString();
+  return { id: file.id, name, publicUrl, expiresAt };
 }
 
 /**

@@ -141,4 +141,5 @@ export const API_PATHS = {
   commentOnSubmission: '/submissions/{id}/comments',
   listSubmissionReviews: '/submission-reviews',
   decideSubmission: '/submissions/{id}/decisions',
+  getSubmissionFileDownloadUrl: '/submissions/{id}/files/{fileId}/download-url',
 } as const satisfies Record<OperationId, string>;

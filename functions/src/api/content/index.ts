@@ -44,6 +44,7 @@ import {
   createSubmission,
   decideSubmission,
   getSubmission,
+  getSubmissionFileDownloadUrl,
   listOwnSubmissions,
   listSubmissionReviews,
   updateOwnSubmission,
@@ -101,4 +102,5 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   commentOnSubmission,
   listSubmissionReviews,
   decideSubmission,
+  getSubmissionFileDownloadUrl,
 });

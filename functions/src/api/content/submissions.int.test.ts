@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLAIM_TYPES } from '#shared/capabilities';
-import { CreatedUpload } from '#shared/contracts/file';
+import { DownloadUrl } from '#shared/contracts/download';
+import { CreatedUpload, FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
 import {
   type CreateSubmissionRequest,
   SUBMISSION_STALE_MESSAGE,
@@ -15,6 +16,7 @@ import { headObject } from '../../adapters/file-objects.ts';
 import { getContentById } from '../../data/content.ts';
 import { createContributor, getContributorById } from '../../data/contributors.ts';
 import { getFile } from '../../data/files.ts';
+import { putKnowledgeBatch } from '../../data/knowledge.ts';
 import { listPendingOutbox, type OutboxItem } from '../../data/messages.ts';
 import { newId } from '../../domain/ids.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
@@ -339,5 +341,68 @@ describe('courseware submission: access and conflicts', () => {
       body: { decision: 'requestChanges', message: 'More detail, please.', version: 7 },
     });
     expect(stale).toMatchObject({ status: 409, body: { message: SUBMISSION_STALE_MESSAGE } });
+  });
+});
+
+describe('courseware submission: NICE/CAE mappings and the files before a decision (issue 25 item 6)', () => {
+  const KSA = 'ZZ-SUB-K0001';
+  const KU = 'ZZ-SUB-KU1';
+
+  beforeAll(async () => {
+    await putKnowledgeBatch([
+      { id: KSA, type: 'KSA', name: 'Knowledge of phishing lures' },
+      { id: KU, type: 'KU', name: 'Social engineering' },
+    ]);
+  });
+
+  it('stores the mappings and carries them to the item the accept makes', async () => {
+    const submission = await submit('ada', {
+      ...proposal([]),
+      ksas: [{ id: KSA, index: 0 }],
+      kus: [{ id: KU, index: 0 }],
+    });
+    expect(submission).toMatchObject({ ksas: [{ id: KSA, index: 0 }], kus: [{ id: KU, index: 0 }], tkss: [] });
+    const read = SubmissionDetail.parse((await call('editor', 'get-submission', { path: { id: submission.id } })).body);
+    expect(read.submission.ksas).toEqual([{ id: KSA, index: 0 }]);
+    const accepted = await call('editor', 'decide-submission', {
+      path: { id: submission.id },
+      body: { decision: 'accept', version: 1 },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const content = await getContentById(SubmissionDetail.parse(accepted.body).submission.contentId as string);
+    expect(content?.ksas).toEqual([{ id: KSA, name: 'Knowledge of phishing lures', index: 0 }]);
+    expect(content?.kus).toEqual([{ id: KU, name: 'Social engineering', index: 0 }]);
+  });
+
+  it('answers 400 naming the field for a mapping id that names no knowledge item, and stores nothing', async () => {
+    const before = SubmissionList.parse((await call('bob', 'list-own-submissions')).body).items.length;
+    const refused = await call('bob', 'create-submission', {
+      body: { ...proposal([]), tkss: [{ id: 'T9999-NONE', index: 0 }] },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('body.tkss.0.id');
+    expect(SubmissionList.parse((await call('bob', 'list-own-submissions')).body).items).toHaveLength(before);
+  });
+
+  it('answers a download URL for a file to the team and the submitter; 404 to another submitter and for a file not of it', async () => {
+    const fileId = await upload('ada');
+    const other = await upload('ada');
+    const submission = await submit('ada', proposal([{ id: fileId, name: 'Lab guide' }]));
+    const path = { id: submission.id, fileId };
+    for (const who of ['editor', 'ada'] as const) {
+      const answered = await call(who, 'get-submission-file-download-url', { path });
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      const url = DownloadUrl.parse(answered.body);
+      expect(url).toMatchObject({ id: fileId, name: 'Lab guide.pdf' });
+      const fetched = await fetch(url.publicUrl);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-disposition')).toMatch(/^attachment/);
+      expect((await fetched.arrayBuffer()).byteLength).toBe(400);
+    }
+    expect(await call('bob', 'get-submission-file-download-url', { path })).toMatchObject({ status: 404 });
+    expect(await call('student', 'get-submission-file-download-url', { path })).toMatchObject({ status: 403 });
+    expect(
+      await call('editor', 'get-submission-file-download-url', { path: { id: submission.id, fileId: other } }),
+    ).toMatchObject({ status: 404, body: { message: FILE_NOT_FOUND_MESSAGE } });
   });
 });

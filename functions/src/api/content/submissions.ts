@@ -41,3 +41,8 @@ export const listSubmissionReviews = defineRoute('listSubmissionReviews', ({ que
 export const decideSubmission = defineRoute('decideSubmission', ({ path, body, caller }) =>
   submissions.decideSubmission(path.id, body, caller),
 );
+
+/** `GET /api/v1/submissions/{id}/files/{fileId}/download-url`: a file of the submission, before any decision. */
+export const getSubmissionFileDownloadUrl = defineRoute('getSubmissionFileDownloadUrl', ({ path, caller }) =>
+  submissions.getSubmissionFileDownloadUrl(path.id, path.fileId, caller),
+);

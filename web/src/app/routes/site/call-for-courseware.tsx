@@ -1,5 +1,6 @@
 import { Box, Button, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BookOpenTextIcon, DownloadIcon, ExternalLinkIcon } from 'lucide-react';
+import { lazy } from 'react';
 import { can } from '#shared/capabilities';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { Prose } from '../../../components/ui/prose.tsx';
@@ -9,6 +10,16 @@ import { useSession } from '../../../lib/auth/session-store.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { COURSE_SIZES } from './course-sizes.ts';
+
+/**
+ * The knowledge feature's picker, lent to the submission form for the NICE/CAE
+ * mappings (features do not import each other); loaded when the form shows.
+ */
+const KNOWLEDGE_PICKER = lazy(() =>
+  import('../../../features/knowledge/components/knowledge-picker.tsx').then((module) => ({
+    default: module.KnowledgePicker,
+  })),
+);
 
 /**
  * The abstract form button, gated by the submit-abstract capability (spec §6
@@ -139,7 +150,7 @@ function MySubmissions() {
       <Heading as="h2" size="2xl" id="my-submissions-heading">
         My submissions
       </Heading>
-      <MySubmissionsScreen email={user?.email ?? ''} />
+      <MySubmissionsScreen email={user?.email ?? ''} KnowledgePicker={KNOWLEDGE_PICKER} />
     </Stack>
   );
 }

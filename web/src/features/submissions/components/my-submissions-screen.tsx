@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Submission } from '#shared/contracts/submission';
 import { CONTENT_CATEGORY_LABELS } from '#shared/enums';
@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/ui/loading-state.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { useSubmission } from '../api/get-submission.ts';
 import { useOwnSubmissions } from '../api/list-own-submissions.ts';
-import { SubmissionForm, TRACK_TEXTS } from './submission-form.tsx';
+import { SubmissionForm, type SubmissionKnowledgePickerProps, TRACK_TEXTS } from './submission-form.tsx';
 import { SubmissionStateBadge, SubmissionThread } from './submission-thread.tsx';
 
 /**
@@ -17,7 +17,14 @@ import { SubmissionStateBadge, SubmissionThread } from './submission-thread.tsx'
  * resubmittable while changes are requested; `?new=1` opens the submission form.
  * Loading, empty and error states.
  */
-export function MySubmissionsScreen({ email }: { email: string }) {
+export function MySubmissionsScreen({
+  email,
+  KnowledgePicker,
+}: {
+  email: string;
+  /** The knowledge feature's picker for the NICE/CAE mappings, lent by the route (features do not import each other). */
+  KnowledgePicker?: ComponentType<SubmissionKnowledgePickerProps> | undefined;
+}) {
   const [search, setSearch] = useSearchParams();
   const selected = search.get('submission');
   const creating = search.get('new') === '1';
@@ -32,6 +39,7 @@ export function MySubmissionsScreen({ email }: { email: string }) {
         </Heading>
         <SubmissionForm
           defaultEmail={email}
+          KnowledgePicker={KnowledgePicker}
           onDone={(submission) => {
             announce(`Submitted ${submission.name}.`);
             show({ submission: submission.id });
@@ -75,13 +83,21 @@ export function MySubmissionsScreen({ email }: { email: string }) {
           ))}
         </Stack>
       ) : null}
-      {selected ? <SubmissionPanel id={selected} email={email} /> : null}
+      {selected ? <SubmissionPanel id={selected} email={email} KnowledgePicker={KnowledgePicker} /> : null}
     </Stack>
   );
 }
 
 /** The details of one submission, its thread, and its edit while changes are requested. */
-function SubmissionPanel({ id, email }: { id: string; email: string }) {
+function SubmissionPanel({
+  id,
+  email,
+  KnowledgePicker,
+}: {
+  id: string;
+  email: string;
+  KnowledgePicker?: ComponentType<SubmissionKnowledgePickerProps> | undefined;
+}) {
   const detail = useSubmission(id);
   const [editing, setEditing] = useState(false);
   if (detail.isPending) return <LoadingState label="Loading the submission…" />;
@@ -96,6 +112,7 @@ function SubmissionPanel({ id, email }: { id: string; email: string }) {
         <SubmissionForm
           editing={submission}
           defaultEmail={email}
+          KnowledgePicker={KnowledgePicker}
           onDone={() => {
             announce(`Resubmitted ${submission.name}.`);
             setEditing(false);

@@ -10,17 +10,14 @@ import { useSubmission } from '../api/get-submission.ts';
 import { useSubmissionReviews } from '../api/list-submission-reviews.ts';
 import { useDecideSubmission } from '../api/submission-writes.ts';
 import { SubmissionSummary } from './my-submissions-screen.tsx';
+import { SubmissionMaterials } from './submission-materials.tsx';
 import { SUBMISSION_STATE_LABELS, SubmissionStateBadge, SubmissionThread } from './submission-thread.tsx';
-
-/** The text of a description's sanitised HTML, for reading in the queue. */
-function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-}
 
 /**
  * The review queue of the courseware team (issue 25 item 6; decision record 067), a
  * tab of /admin: submissions of one state (waiting first), longest waiting first, paged;
- * the one in the address (`?submission=`) open with its details, its thread, and the
+ * the one in the address (`?submission=`) open with its details (the description as
+ * sanitised HTML, the NICE/CAE mappings, the files to download), its thread, and the
  * decisions its state allows — Request changes, Accept, Decline (reason required) —
  * each behind a confirmation dialog.
  */
@@ -132,7 +129,7 @@ function ReviewDetail({ id }: { id: string }) {
         {submission.contributor.school})
       </Text>
       <SubmissionSummary submission={submission} />
-      <Text whiteSpace="pre-wrap">{plainText(submission.description)}</Text>
+      <SubmissionMaterials submission={submission} />
       {submission.contentId ? <Text>Made into an unpublished item (id {submission.contentId}).</Text> : null}
       <HStack gap="3" wrap="wrap">
         {(Object.keys(DECISIONS) as Decision[])

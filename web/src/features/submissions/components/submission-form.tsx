@@ -1,6 +1,6 @@
-import { Button, chakra, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { Button, chakra, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { type ChangeEvent, type ComponentType, type FormEvent, Suspense, useId, useState } from 'react';
+import { Controller, FormProvider } from 'react-hook-form';
 import type * as z from 'zod';
 import { UPLOAD_KINDS } from '#shared/contracts/file';
 import {
@@ -11,15 +11,24 @@ import {
   SubmissionContributor,
   SubmissionProposal,
 } from '#shared/contracts/submission';
-import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '#shared/enums';
+import {
+  CONTENT_CATEGORIES,
+  CONTENT_CATEGORY_LABELS,
+  EDUCATION_LEVEL_LABELS,
+  EDUCATION_LEVELS,
+  KNOWLEDGE_TYPE_LABELS,
+  type KnowledgeType,
+} from '#shared/enums';
 import { CheckboxGroupField } from '../../../components/ui/checkbox-group-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormProblem } from '../../../components/ui/form-problem.tsx';
+import { RichTextEditor } from '../../../components/ui/rich-text/rich-text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasAcceptedType } from '../../../lib/file-pick.ts';
 import { uploadFile } from '../../../lib/file-uploads.ts';
 import { applyServerErrors, useZodForm } from '../../../lib/forms/zod-form.ts';
 import { useCreateSubmission, useUpdateOwnSubmission } from '../api/submission-writes.ts';
+import { MAPPING_FIELDS } from './submission-materials.tsx';
 
 /** The two grant tracks of the call for courseware (spec §1), as the form explains them. */
 export const TRACK_TEXTS: Record<GrantTrack, { label: string; hint: string }> = {
@@ -41,7 +50,7 @@ const FormValues = SubmissionProposal.extend({ track: GrantTrack, contributor: S
 type FormValues = z.input<typeof FormValues>;
 type FormOutput = z.output<typeof FormValues>;
 
-const FIELDS = ['name', 'description', 'categories', 'educationLevels', 'track'] as const;
+const FIELDS = ['name', 'description', 'categories', 'educationLevels', 'track', 'ksas', 'kus', 'tkss'] as const;
 
 /** A file of the submission: uploaded (its id) and the name shown. */
 interface FileEntry {
@@ -49,30 +58,23 @@ interface FileEntry {
   readonly name: string;
 }
 
-/** The description as the submitter typed it: one paragraph per blank-line-separated block, escaped by the DOM. */
-function paragraphsOf(text: string): string {
-  return text
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => {
-      const paragraph = document.createElement('p');
-      paragraph.textContent = block;
-      return paragraph.outerHTML;
-    })
-    .join('');
+/** Props of the knowledge picker the route lends the form (the knowledge feature's; features do not import each other). */
+export interface SubmissionKnowledgePickerProps {
+  readonly type: KnowledgeType;
+  readonly value: readonly string[];
+  readonly onValueChange: (value: string[]) => void;
 }
 
-/** The description's text back from its stored HTML (for an edit). */
-function textOf(html: string): string {
-  const holder = document.createElement('div');
-  holder.innerHTML = html;
-  return [...holder.querySelectorAll('p')].map((p) => p.textContent ?? '').join('\n\n') || (holder.textContent ?? '');
+/** A knowledge list of the form as the picker sees it: ids in order. */
+function idsOf(refs: readonly { id: string }[] | undefined): string[] {
+  return (refs ?? []).map((ref) => ref.id);
 }
 
 /**
  * The courseware submission form (issue 25 item 6; decision record 067): the proposed
- * item (name, description, categories, education levels), the grant track as a radio
+ * item (name, description as rich text — the shared editor of decision record 063 —,
+ * categories, education levels, NICE/CAE mappings through the `KnowledgePicker` the
+ * route lends, when it lends one), the grant track as a radio
  * group explaining both (spec §1), the submitter as contributor, and the files,
  * each uploaded as the content editor uploads (createUpload → S3 → completeUpload)
  * and attached by the submission. Checked with the server's schema; its 400 field
@@ -84,18 +86,23 @@ export function SubmissionForm({
   defaultEmail,
   onDone,
   onCancel,
+  KnowledgePicker,
 }: {
   editing?: Submission;
   defaultEmail: string;
+  KnowledgePicker?: ComponentType<SubmissionKnowledgePickerProps> | undefined;
   onDone: (submission: Submission) => void;
   onCancel: () => void;
 }) {
   const id = useId();
   const form = useZodForm(FormValues, {
     name: editing?.name ?? '',
-    description: editing ? textOf(editing.description) : '',
+    description: editing?.description ?? '',
     categories: editing?.categories ?? [],
     educationLevels: editing?.educationLevels ?? [],
+    ksas: editing?.ksas ?? [],
+    kus: editing?.kus ?? [],
+    tkss: editing?.tkss ?? [],
     track: editing?.track ?? 'informal',
     contributor: editing?.contributor ?? { firstName: '', lastName: '', school: '', email: defaultEmail },
   });
@@ -133,7 +140,7 @@ export function SubmissionForm({
   };
 
   const send = async (values: FormOutput) => {
-    const body = { ...values, description: paragraphsOf(values.description), files };
+    const body = { ...values, files };
     try {
       const stored = editing
         ? await update.mutateAsync({ id: editing.id, ...body, version: editing.version })
@@ -161,10 +168,25 @@ export function SubmissionForm({
           <FormField<FormValues>
             name="description"
             label="Description"
-            hint="What it covers, who it is for, its size and format. Separate paragraphs with a blank line."
+            hint="What it covers, who it is for, its size and format."
             required
           >
-            {(control) => <Textarea {...control} {...form.register('description')} rows={8} />}
+            {(control) => (
+              <Controller
+                name="description"
+                control={form.control}
+                render={({ field }) => (
+                  <RichTextEditor
+                    control={control}
+                    label="Description"
+                    value={field.value}
+                    onChange={field.onChange}
+                    inputRef={field.ref}
+                    rows={8}
+                  />
+                )}
+              />
+            )}
           </FormField>
           <CheckboxGroupField<FormValues, (typeof CONTENT_CATEGORIES)[number]>
             name="categories"
@@ -178,6 +200,45 @@ export function SubmissionForm({
             options={EDUCATION_LEVELS}
             optionLabel={(level) => EDUCATION_LEVEL_LABELS[level]}
           />
+          {KnowledgePicker ? (
+            <Stack gap="3" as="section" aria-labelledby={`${id}-mappings`}>
+              <Heading as="h3" size="md" id={`${id}-mappings`}>
+                NICE/CAE mappings
+              </Heading>
+              <Text color="fg.muted">The NICE Framework statements and CAE knowledge units the courseware covers.</Text>
+              <Suspense
+                fallback={
+                  <Stack role="status" aria-label="Loading the mapping pickers">
+                    <Skeleton height="16" />
+                  </Stack>
+                }
+              >
+                <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
+                  {MAPPING_FIELDS.map(([type, field]) => (
+                    <Controller
+                      key={type}
+                      name={field}
+                      control={form.control}
+                      render={({ field: list, fieldState }) => (
+                        <Stack gap="2" role="group" aria-label={KNOWLEDGE_TYPE_LABELS[type]}>
+                          <KnowledgePicker
+                            type={type}
+                            value={idsOf(list.value)}
+                            onValueChange={(ids) => list.onChange(ids.map((one, index) => ({ id: one, index })))}
+                          />
+                          {fieldState.error?.message ? (
+                            <Text color="fg.error" fontSize="sm" role="alert">
+                              {fieldState.error.message}
+                            </Text>
+                          ) : null}
+                        </Stack>
+                      )}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Suspense>
+            </Stack>
+          ) : null}
           <FormField<FormValues> name="track" id={`${id}-track`} label="Grant track" group required>
             {(control) => (
               <Stack gap="3" {...control}>

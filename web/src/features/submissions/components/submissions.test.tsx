@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Submission, SubmissionComment, SubmissionDetail } from '#shared/contracts/submission';
-import { calledWith, mockApi } from '../../../testing/mock-api.ts';
+import { calledUrls, calledWith, mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { showHtmlSource } from '../../../testing/rich-text.ts';
 import { PERSONAS, signIn } from '../../../testing/session.ts';
 import { MySubmissionsScreen } from './my-submissions-screen.tsx';
 import { ReviewQueuePanel } from './review-queue-panel.tsx';
+import type { SubmissionKnowledgePickerProps } from './submission-form.tsx';
 
 const at = '2026-11-28T10:00:00.000Z';
 const submission = (id: string, name: string, overrides: Partial<Submission> = {}): Submission => ({
@@ -46,6 +48,17 @@ const submission = (id: string, name: string, overrides: Partial<Submission> = {
   ...overrides,
 });
 
+const FILE_ID = '01jd7k2m3n4p5q6r7s8t9v0f01';
+
+/** A stand-in of the knowledge feature's picker: one button that picks a fixed id of its type. */
+function TestKnowledgePicker({ type, value, onValueChange }: SubmissionKnowledgePickerProps) {
+  return (
+    <button type="button" onClick={() => onValueChange([...value, `${type}-1`])}>
+      Pick a {type}
+    </button>
+  );
+}
+
 const PHISHING = submission('01jd7k2m3n4p5q6r7s8t9v0s01', 'Phishing lab', { state: 'changesRequested' });
 const FIREWALL = submission('01jd7k2m3n4p5q6r7s8t9v0s02', 'Firewall module');
 const QUESTION: SubmissionComment = {
@@ -73,6 +86,11 @@ function api(detail: SubmissionDetail) {
       return { body: { ...detail, submission: { ...detail.submission, state: 'declined' } } };
     }
     if (url.pathname === '/api/v1/submissions' && method === 'POST') return { status: 201, body: FIREWALL };
+    if (url.pathname === `/api/v1/submissions/${detail.submission.id}/files/${FILE_ID}/download-url`) {
+      return {
+        body: { id: FILE_ID, name: 'Lab guide.pdf', publicUrl: 'http://localhost/guide', expiresAt: at },
+      };
+    }
     return { status: 404, body: { statusCode: 404, message: 'Submission not found.' } };
   });
 }
@@ -102,13 +120,19 @@ describe('My submissions (issue 25 item 6)', () => {
     );
   });
 
-  it('submits courseware with the grant track chosen, the description as paragraphs', async () => {
+  it('submits courseware with the grant track chosen, the description as rich text and a NICE mapping', async () => {
     signIn(PERSONAS.faculty());
     const spy = api({ submission: FIREWALL, comments: [] });
     const user = userEvent.setup();
-    renderWithProviders(<MySubmissionsScreen email="una@example.edu" />, { path: '/callforcourseware?new=1' });
+    renderWithProviders(<MySubmissionsScreen email="una@example.edu" KnowledgePicker={TestKnowledgePicker} />, {
+      path: '/callforcourseware?new=1',
+    });
     await user.type(await screen.findByRole('textbox', { name: /Name of the courseware/ }), 'Firewall module');
-    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Rules <and> chains.');
+    fireEvent.change(await showHtmlSource(user, 'Description', 'Description'), {
+      target: { value: '<p>Rules and <strong>chains</strong>.</p>' },
+    });
+    const mappings = screen.getByRole('group', { name: 'KSA statements' });
+    await user.click(within(mappings).getByRole('button', { name: 'Pick a KSA' }));
     await user.click(screen.getByRole('radio', { name: /Formal process, paid/ }));
     await user.type(screen.getByRole('textbox', { name: /Your first name/ }), 'Una');
     await user.type(screen.getByRole('textbox', { name: /Your last name/ }), 'Faculty');
@@ -118,7 +142,9 @@ describe('My submissions (issue 25 item 6)', () => {
     const body = calledWith(spy, 'POST').find((call) => call.path === '/api/v1/submissions')?.body;
     expect(body).toMatchObject({
       name: 'Firewall module',
-      description: '<p>Rules &lt;and&gt; chains.</p>',
+      description: '<p>Rules and <strong>chains</strong>.</p>',
+      ksas: [{ id: 'KSA-1', index: 0 }],
+      kus: [],
       track: 'formal',
       contributor: { firstName: 'Una', lastName: 'Faculty', school: 'UNO', email: 'una@example.edu' },
       files: [],
@@ -155,6 +181,27 @@ describe('the review queue (issue 25 item 6)', () => {
         path: `/api/v1/submissions/${FIREWALL.id}/decisions`,
         body: { decision: 'decline', reason: 'Out of scope.', version: 2 },
       }),
+    );
+  });
+
+  it('shows the description as sanitised HTML and the mappings, and downloads a file before any decision', async () => {
+    signIn(PERSONAS.editor());
+    const mapped = {
+      ...FIREWALL,
+      description: '<p>Rules and <strong>chains</strong>.</p><img src="x" onerror="alert(1)">',
+      ksas: [{ id: 'K0001', index: 0 }],
+    };
+    const spy = api({ submission: mapped, comments: [] });
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewQueuePanel />, { path: `/admin?tab=submissions&submission=${FIREWALL.id}` });
+    const strong = await screen.findByText('chains');
+    expect(strong.tagName).toBe('STRONG');
+    expect(document.querySelector('[onerror]')).toBeNull();
+    expect(screen.getByText(/KSA statements:/).parentElement).toHaveTextContent('K0001');
+    const files = screen.getByRole('list', { name: 'Files of Firewall module' });
+    await user.click(within(files).getByRole('button', { name: 'Download Lab guide' }));
+    await waitFor(() =>
+      expect(calledUrls(spy)).toContain(`/api/v1/submissions/${FIREWALL.id}/files/${FILE_ID}/download-url`),
     );
   });
 });

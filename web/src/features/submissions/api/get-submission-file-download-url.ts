@@ -1,0 +1,31 @@
+import { DownloadUrl } from '#shared/contracts/download';
+import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+
+/**
+ * A presigned GET, valid 2 minutes, for one file of a submission
+ * (`GET /api/v1/submissions/{id}/files/{fileId}/download-url`; issue 25 item 6): for
+ * the team before any decision, and for the submitter. Its answer carries
+ * `Content-Disposition: attachment` with `name`. Throws `ApiError` (404 for a
+ * submission the caller may not see or a file not of it, 403 without the capability).
+ */
+export function getSubmissionFileDownloadUrl(id: string, fileId: string): Promise<DownloadUrl> {
+  return apiGet(apiUrl('getSubmissionFileDownloadUrl', { id, fileId }), DownloadUrl);
+}
+
+/**
+ * Hands a presigned URL to the browser: a temporary `<a href download>` clicked and
+ * removed; the page stays and the browser saves the bytes under `name`.
+ */
+export function saveDownload({ publicUrl, name }: DownloadUrl): void {
+  const link = document.createElement('a');
+  link.href = publicUrl;
+  link.download = name;
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+  }
+}
