@@ -204,9 +204,10 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     publicBucket: 'none',
   },
   // GET /claims, /messages: the caller's item collection (Query on the table); for
-  // /claims also the caller's business unit (GetItem; decision record 030).
+  // /claims also the caller's business unit (GetItem; decision record 030);
+  // DELETE /messages/{id}: one of the caller's messages (DeleteItem; issue 25 item 5).
   entitlement: {
-    table: { actions: [GET, QUERY] },
+    table: { actions: [GET, QUERY, DELETE] },
     privateBucket: 'none',
     publicBucket: 'none',
   },

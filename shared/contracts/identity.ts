@@ -105,6 +105,11 @@ export const Message = z
 export type Message = z.infer<typeof Message>;
 export const MessageList = z.object({ items: z.array(Message) }).meta({ id: 'MessageList' });
 export type MessageList = z.infer<typeof MessageList>;
+/** `DELETE /api/v1/messages/{id}`: the caller's message to dismiss (issue 25 item 5). */
+export const MessagePath = z.object({ id: EntityId });
+/** `DELETE /api/v1/messages/{id}`: the id of the dismissed message (issue 25 item 5). */
+export const DismissedMessage = z.object({ id: EntityId }).meta({ id: 'DismissedMessage' });
+export type DismissedMessage = z.infer<typeof DismissedMessage>;
 
 /** `GET /api/v1/product-subscriptions/{product}`: whether the caller is subscribed (spec §7). */
 export const SubscriptionPath = z.object({ product: z.string().min(1).max(64) });

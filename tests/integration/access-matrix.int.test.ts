@@ -408,6 +408,15 @@ const MATRIX: readonly MatrixRow[] = [
   { operationId: 'listClaims', method: 'GET', path: '/api/v1/claims', expected: SIGNED_IN },
   { operationId: 'listMessages', method: 'GET', path: '/api/v1/messages', expected: SIGNED_IN },
   {
+    // No such message in anyone's partition: a signed-in caller gets 404 (issue 25 item 5).
+    operationId: 'dismissMessage',
+    method: 'DELETE',
+    path: '/api/v1/messages/00000000000000000000000000',
+    expected: Object.fromEntries(
+      Object.entries(SIGNED_IN).map(([caller, status]) => [caller, status === 200 ? 404 : status]),
+    ) as Record<Caller, number>,
+  },
+  {
     operationId: 'getProductSubscription',
     method: 'GET',
     path: '/api/v1/product-subscriptions/coursewareFeature',

@@ -29,6 +29,7 @@ import { FEEDBACK_MESSAGE_TOO_LONG, SCREENSHOT_TYPE_MESSAGE, SentContentFeedback
 import { CreatedUpload, File as FileContract, FileStatusBody } from '#shared/contracts/file';
 import {
   ClaimList,
+  DismissedMessage,
   JsonWebKeySet,
   MessageList,
   OpenIdConfiguration,
@@ -1513,6 +1514,21 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     },
     bad: [],
+  },
+  dismissMessage: {
+    ok: {
+      // The editor's own seeded welcome (issue 25 item 5); no other case reads the editor's messages.
+      path: `/api/v1/messages/${seedId('message', 'editor|welcome')}`,
+      as: 'editor',
+      check(body) {
+        expect(DismissedMessage.parse(body)).toEqual({ id: seedId('message', 'editor|welcome') });
+      },
+    },
+    bad: [
+      // Another user's message is absent from the caller's partition.
+      { path: `/api/v1/messages/${seedId('message', 'faculty-vacr|welcome')}`, status: 404, as: 'editor' },
+      { path: '/api/v1/messages/not-an-id', status: 400, as: 'editor' },
+    ],
   },
   getProductSubscription: {
     ok: {

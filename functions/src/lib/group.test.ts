@@ -84,6 +84,7 @@ describe('createGroupHandler', () => {
       getJwks: 'authentication/get-jwks',
       listClaims: 'entitlement/list-claims',
       listMessages: 'entitlement/list-messages',
+      dismissMessage: 'entitlement/dismiss-message',
       getProductSubscription: 'product-subscription/get-product-subscription',
       listUsers: 'user/list-users',
       getUser: 'user/get-user',

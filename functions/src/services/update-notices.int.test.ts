@@ -15,6 +15,7 @@ import type { ContentItem } from '../data/items.ts';
 import { contentDownloaderKey } from '../data/keys.ts';
 import { getOutboxMessage, listPendingOutbox, type OutboxItem } from '../data/messages.ts';
 import { listContentDownloaders } from '../data/update-notices.ts';
+import { deleteUserMessage } from '../data/user-messages.ts';
 import { getUserAccount } from '../data/users.ts';
 import { newId, seedId } from '../domain/ids.ts';
 import { buildMimeMessage } from '../domain/mime-message.ts';
@@ -272,6 +273,21 @@ describe('update notices after two edits of a lab on one day', () => {
     const tokens = digests.map((item) => new URL(item.email.listUnsubscribe ?? '').searchParams.get('token'));
     expect(new Set(tokens).size).toBe(2);
     expect((await getOutboxMessage(digests[0]?.id ?? ''))?.emailStatus).toBe('pending');
+  });
+
+  it('brings a dismissed message back at the next publish, not at a second delivery (issue 25 item 5)', async () => {
+    const [message] = (await noticeMessages('faculty-uscr')).filter((m) => m.link?.includes(lab.urlAlias));
+    expect(await deleteUserMessage(userIdOf('faculty-uscr'), message?.id ?? '')).toBe(true);
+    await deliverUpdateNotices(new Date('2026-11-26T08:00:00.000Z'));
+    expect((await noticeMessages('faculty-uscr')).filter((m) => m.link?.includes(lab.urlAlias))).toEqual([]);
+
+    const third = { revisionId: newId(), note: 'Task 2 is shorter', publishedTimestamp: '2026-11-26T10:00:00.000Z' };
+    expect(await queueContentUpdateNotice({ contentId: lab.id, ...third })).toBe(true);
+    await deliverUpdateNotices(new Date('2026-11-26T10:15:00.000Z'));
+    const back = (await noticeMessages('faculty-uscr')).filter((m) => m.link?.includes(lab.urlAlias));
+    expect(back).toEqual([
+      { id: message?.id, message: `Updated 2026-11-26: ${lab.name}. ${third.note}`, link: message?.link },
+    ]);
   });
 });
 

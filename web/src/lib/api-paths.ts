@@ -57,6 +57,7 @@ export const API_PATHS = {
   getJwks: '/auth/jwks.json',
   listClaims: '/claims',
   listMessages: '/messages',
+  dismissMessage: '/messages/{id}',
   getProductSubscription: '/product-subscriptions/{product}',
   listOrganizations: '/organizations',
   listUsers: '/users',
