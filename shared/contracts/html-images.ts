@@ -102,12 +102,12 @@ export function isStoredHtml(value: string): boolean {
  * lines, `<br>` at single line breaks, `&`, `<`, `>` and `"` escaped. `''` stays `''`.
  */
 export function plainTextToHtml(text: string): string {
-  const escape = (part: string) =>
+  const escapeText = (part: string) =>
     part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return text
     .trim()
     .split(/\r?\n\s*\r?\n/)
     .filter((paragraph) => paragraph.trim() !== '')
-    .map((paragraph) => `<p>${paragraph.trim().split(/\r?\n/).map(escape).join('<br>')}</p>`)
+    .map((paragraph) => `<p>${paragraph.trim().split(/\r?\n/).map(escapeText).join('<br>')}</p>`)
     .join('');
 }

@@ -183,6 +183,8 @@ export function SubmissionForm({
                     onChange={field.onChange}
                     inputRef={field.ref}
                     rows={8}
+                    // Submitters may not upload images (kind htmlImage is for editors; decision record 063).
+                    imageUpload={false}
                   />
                 )}
               />
