@@ -1,13 +1,48 @@
-import { Menu, Text } from '@chakra-ui/react';
-import { Suspense, useContext } from 'react';
+import { HStack, Menu, Text } from '@chakra-ui/react';
+import { XIcon } from 'lucide-react';
+import { Fragment, Suspense, useContext } from 'react';
 import { Link as ReactRouterLink, useLocation } from 'react-router-dom';
 import type { Message } from '#shared/contracts/identity';
 import { paths } from '../../config/paths.ts';
+import { announce } from '../../lib/announcer.tsx';
+import { dismissSessionMessage } from '../../lib/auth/dismiss-session-message.ts';
 import type { SessionUser } from '../../lib/auth/session-store.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { safeHref } from '../../lib/safe-href.ts';
 import type { NavItem } from './nav-items.ts';
 import { ShellPartsSlot } from './shell-parts.ts';
+
+/** Said when a dismiss failed; the message is back in the list. */
+export const DISMISS_FAILED_MESSAGE = 'The message could not be dismissed. Try again.';
+
+/**
+ * The "Dismiss" item after a message (issue 25 item 5): named "Dismiss: <message>", it
+ * removes the message at once (the badge follows) and keeps the menu open; a failure
+ * puts it back and is announced.
+ */
+function DismissItem({ message }: { message: Message }) {
+  return (
+    <Menu.Item
+      value={`dismiss-${message.id}`}
+      closeOnSelect={false}
+      aria-label={`Dismiss: ${message.message}`}
+      ps="8"
+      fontSize="sm"
+      color="fg.muted"
+      onSelect={() => {
+        dismissSessionMessage(message.id).then(
+          () => announce('Message dismissed.'),
+          () => announce(DISMISS_FAILED_MESSAGE),
+        );
+      }}
+    >
+      <HStack gap="1">
+        <XIcon aria-hidden="true" size="14" />
+        Dismiss
+      </HStack>
+    </Menu.Item>
+  );
+}
 
 function MessageItem({ message }: { message: Message }) {
   const value = `message-${message.id}`;
@@ -32,7 +67,7 @@ function MessageItem({ message }: { message: Message }) {
  * The account part of a menu (spec §2.3), shared by the avatar menu and the
  * hamburger menu: the name and e-mail (as the group's label), the messages, the
  * editing links the reader may use, "Saved searches" when the app provides it
- * (issue 24 item 8), and Logout (on VACR with the current page as
+ * (issue 24 item 8), each message followed by its "Dismiss" (issue 25 item 5), and Logout (on VACR with the current page as
  * `redirect`, so logging out reopens it, spec §4 "Session").
  */
 export function AccountMenuItems({
@@ -86,7 +121,12 @@ export function AccountMenuItems({
             No messages
           </Menu.Item>
         ) : (
-          messages.map((message) => <MessageItem key={message.id} message={message} />)
+          messages.map((message) => (
+            <Fragment key={message.id}>
+              <MessageItem message={message} />
+              <DismissItem message={message} />
+            </Fragment>
+          ))
         )}
       </Menu.ItemGroup>
     </>

@@ -210,7 +210,7 @@ describe('avatar menu (spec §2.3)', () => {
     mockPortal();
     signIn(PERSONAS.faculty());
     renderWithProviders(<Header />);
-    expect(await accountMenuItems()).toEqual(['Saved searches', 'Logout', 'Welcome aboard']);
+    expect(await accountMenuItems()).toEqual(['Saved searches', 'Logout', 'Welcome aboard', 'Dismiss']);
     expect(screen.getByText('Fay Faculty')).toBeInTheDocument();
     expect(screen.getByText('fay@example.edu')).toBeInTheDocument();
   });
@@ -244,6 +244,7 @@ describe('avatar menu (spec §2.3)', () => {
       'Saved searches',
       'Logout',
       'Welcome aboard',
+      'Dismiss',
     ]);
   });
 
@@ -259,6 +260,7 @@ describe('avatar menu (spec §2.3)', () => {
       'Saved searches',
       'Logout',
       'Welcome aboard',
+      'Dismiss',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Archived content' })).toHaveAttribute('href', '/archived-content');
   });

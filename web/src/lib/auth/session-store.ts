@@ -255,6 +255,19 @@ async function loadAccountData(forGeneration: number): Promise<void> {
 }
 
 /**
+ * Sets the reader's messages (issue 25 item 5: a dismiss takes one out, a failed one puts
+ * it back), unless the login changed since `loginGeneration` ({@link sessionGeneration}).
+ */
+export function setSessionMessages(messages: readonly Message[], loginGeneration: number = generation): void {
+  if (loginGeneration === generation && state.status === 'logged-in') setState({ ...state, messages });
+}
+
+/** The current login's generation: it changes at every login and logout. */
+export function sessionGeneration(): number {
+  return generation;
+}
+
+/**
  * Logs in with an upstream token (the entry guard's `s` and `t`, spec §2.1): POST
  * authenticate, keep the portal token as the Bearer token, then try a login. A
  * failed authentication clears the token (spec §4) and goes through the error
