@@ -36,12 +36,17 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * map (the rich text editor, submissions; "My submissions" is a section of the call for
  * courseware page, not a route) and the list summary's `version` and `publishAt` (bulk
  * actions, schedules); the path table is the first thing to win back (it could be split
- * per feature, loaded with the feature). Otherwise it
+ * per feature, loaded with the feature). The rest of issue 25 raised it by 400 bytes
+ * (236,539 measured on 2026-11-28, from 236,231 measured the same day on the build the
+ * session started from): the entry's share (259 bytes) — two more operations in the path
+ * table (a message's dismiss, a submission file's download URL), the session store's
+ * message setter, the `htmlImage` upload kind — and the load error's Cancel (31). The path
+ * table is still the first thing to win back. Otherwise it
  * only goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 236_200;
+export const FIRST_RENDER_BUDGET_BYTES = 236_600;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,
