@@ -6,6 +6,7 @@ import { FormProvider } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_URL_INVALID, imageHtml, imageUrlProblem } from '../../../../components/ui/rich-text/image-dialog.tsx';
 import { pickedImageProblem } from '../../../../components/ui/rich-text/image-upload.tsx';
+import { installFakeS3 } from '../../../../testing/fake-s3.ts';
 import { calledWith, mockApi } from '../../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { showHtmlSource } from '../../../../testing/rich-text.ts';
@@ -172,23 +173,6 @@ describe('image addresses and HTML', () => {
 
 const UPLOAD_ID = '01jd7k2m3n4p5q6r7s8t9vwxa0';
 
-/** An XMLHttpRequest standing in for S3: reports some progress, then answers 204. */
-class FakeS3 {
-  status = 0;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  send() {
-    void (async () => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 2, total: 5 } as ProgressEvent);
-      this.status = 204;
-      this.onload?.();
-    })();
-  }
-}
-
 /** The upload routes: created, completed (or refused with `refusal`), deleted. */
 function mockUploads(refusal?: string) {
   return mockApi((url, init) => {
@@ -235,7 +219,7 @@ const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d])], 'ra
 describe('uploading an image from the dialog (issue 25 item 1)', () => {
   beforeEach(() => {
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
-    vi.stubGlobal('XMLHttpRequest', FakeS3);
+    installFakeS3();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

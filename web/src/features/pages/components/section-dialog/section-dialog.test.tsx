@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Page, type PageSection, type SectionWidget, WIDGET_KIND_FIXED_MESSAGE } from '#shared/contracts/page';
 import { getShownErrors } from '../../../../lib/error-store.ts';
+import { installFakeS3 } from '../../../../testing/fake-s3.ts';
 import { calledWith, type MockResponse, mockApi } from '../../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { ALT_REQUIRED_MESSAGE, FILE_REQUIRED_MESSAGE } from '../../utils/section-form.ts';
@@ -72,27 +73,6 @@ const storedImage: SectionWidget = {
 };
 
 const png = (size: number, name = 'range.png') => new File([new Uint8Array(size)], name, { type: 'image/png' });
-
-/** An XMLHttpRequest standing in for S3: answers 204 after reporting progress (and after `held`, when given). */
-function installFakeS3(held?: Promise<void>) {
-  class FakeXhr {
-    status = 0;
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    send() {
-      void (async () => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 2, total: 5 } as ProgressEvent);
-        if (held) await held;
-        this.status = 204;
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-}
 
 type Handler = (url: URL, init?: RequestInit) => MockResponse | undefined;
 
