@@ -29,6 +29,8 @@ describe('courseware submission and review (issue 25 item 6)', () => {
     const form = page.getByRole('form', { name: 'Courseware submission' });
     await form.waitFor();
     await form.getByRole('textbox', { name: /Name of the courseware/ }).fill(name);
+    // The rich text editor is a lazy chunk: fill its text once it has replaced the source textarea.
+    await form.getByRole('toolbar', { name: 'Description formatting' }).waitFor({ timeout: 30_000 });
     await form.getByRole('textbox', { name: /Description/ }).fill('Students recognise phishing e-mails.');
     await form.getByRole('radio', { name: /Formal process, paid/ }).check();
     await form.getByRole('textbox', { name: /Your first name/ }).fill('Una');
