@@ -3,6 +3,7 @@ import type { DownloadUrl } from '#shared/contracts/download';
 import { TIMING } from '#shared/limits';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/error-store.ts';
+import { saveDownload } from '../../../lib/save-download.ts';
 
 /**
  * The one download controller of the app (spec §4 "File bundle": "A download is
@@ -57,30 +58,11 @@ export function useDownloadState(): DownloadState {
   return useSyncExternalStore(subscribe, getDownloadState, getDownloadState);
 }
 
-/**
- * Hands a presigned URL to the browser: a temporary `<a href download>` clicked and
- * removed. The answer carries `Content-Disposition: attachment`, so the page stays
- * and the browser saves the bytes under the server's file name.
- */
-function handToBrowser({ publicUrl, name }: DownloadUrl): void {
-  const link = document.createElement('a');
-  link.href = publicUrl;
-  link.download = name;
-  link.rel = 'noopener';
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-  }
-}
-
 async function run(key: string, fetchUrl: () => Promise<DownloadUrl>): Promise<DownloadOutcome> {
   set({ ...state, file: key });
   try {
     const url = await fetchUrl();
-    handToBrowser(url);
+    saveDownload(url);
     return { kind: 'started', name: url.name };
   } catch (error) {
     // A refused download right is a reason to show, not the end of the session that

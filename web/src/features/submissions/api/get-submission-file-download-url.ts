@@ -11,21 +11,3 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 export function getSubmissionFileDownloadUrl(id: string, fileId: string): Promise<DownloadUrl> {
   return apiGet(apiUrl('getSubmissionFileDownloadUrl', { id, fileId }), DownloadUrl);
 }
-
-/**
- * Hands a presigned URL to the browser: a temporary `<a href download>` clicked and
- * removed; the page stays and the browser saves the bytes under `name`.
- */
-export function saveDownload({ publicUrl, name }: DownloadUrl): void {
-  const link = document.createElement('a');
-  link.href = publicUrl;
-  link.download = name;
-  link.rel = 'noopener';
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-  }
-}

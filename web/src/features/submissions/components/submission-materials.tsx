@@ -6,7 +6,8 @@ import { Prose } from '../../../components/ui/prose.tsx';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { safeHtml } from '../../../lib/safe-html.ts';
-import { getSubmissionFileDownloadUrl, saveDownload } from '../api/get-submission-file-download-url.ts';
+import { saveDownload } from '../../../lib/save-download.ts';
+import { getSubmissionFileDownloadUrl } from '../api/get-submission-file-download-url.ts';
 
 /** The mapping lists of a submission with the knowledge type each holds (spec §3 Content `tkss`, `ksas`, `kus`). */
 export const MAPPING_FIELDS = [
