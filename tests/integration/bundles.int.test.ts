@@ -271,6 +271,14 @@ describe('the bundle workflow', () => {
       const { record } = await bundleOf({ contentId: content.id }, name);
       expect(record.status).toBe('Ready');
       bundleId = record.id;
+      // The record turns Ready before the finish task deletes the manifest and logs its last line.
+      await vi.waitFor(
+        () => {
+          const finished = info.mock.calls.some((call) => String(call[0]).includes('"bundle finished"'));
+          if (!finished) throw new Error(`Bundle ${bundleId} has not logged its finish yet`);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     } finally {
       lines = info.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
       info.mockRestore();
