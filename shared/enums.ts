@@ -107,7 +107,8 @@ export type FileOwnerType = (typeof FILE_OWNER_TYPES)[number];
  * Client groups (spec §7), one Lambda each. `meta` serves the API's own
  * description (OpenAPI document); decision record 003. `html` answers the first
  * HTML of the public pages with their main content (issue 22 item 2; decision
- * record 038).
+ * record 038). `library` serves a signed-in user's own library (issue 26; decision
+ * record 072).
  */
 export const CLIENT_GROUPS = [
   'authentication',
@@ -125,5 +126,6 @@ export const CLIENT_GROUPS = [
   'lesson',
   'meta',
   'html',
+  'library',
 ] as const;
 export type ClientGroup = (typeof CLIENT_GROUPS)[number];

@@ -8,6 +8,7 @@ import { ENTITLEMENT_ROUTES } from './routes/entitlement.ts';
 import { FILE_ROUTES } from './routes/file.ts';
 import { HTML_ROUTES } from './routes/html.ts';
 import { LESSON_ROUTES } from './routes/lesson.ts';
+import { LIBRARY_ROUTES } from './routes/library.ts';
 import { META_ROUTES } from './routes/meta.ts';
 import { NEWSLETTER_ROUTES } from './routes/newsletter.ts';
 import { ORGANIZATION_ROUTES } from './routes/organization.ts';
@@ -60,6 +61,7 @@ export const ROUTES_BY_GROUP = {
   lesson: LESSON_ROUTES,
   meta: META_ROUTES,
   html: HTML_ROUTES,
+  library: LIBRARY_ROUTES,
 } as const satisfies { readonly [G in ClientGroup]: readonly GroupRouteDefinition<G>[] };
 
 /** One route of the table: a route of any client group. */

@@ -389,6 +389,19 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     },
     publicBucket: 'none',
   },
+  // My library (issue 26 item 1; decision record 072): the caller's saved items (Query on
+  // the table and gsi1, one transaction of Put/Delete and the count's Update, GetItem of
+  // an item already saved), the content items they name (GetItem, BatchGetItem) and the
+  // caller's download history (Query on the table).
+  library: {
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName],
+    },
+    privateBucket: 'none',
+    publicBucket: 'none',
+  },
 };
 
 /** The resources a group's grant is applied to. */

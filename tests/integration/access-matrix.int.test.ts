@@ -38,7 +38,7 @@ type Caller = 'visitor' | PersonaName | 'revoked';
 const DRAFT_PAGE_HREF = '/matrix-draft-page';
 const CALLERS: readonly Caller[] = ['visitor', ...PERSONAS, 'revoked'];
 
-/** One request of the matrix. `{unpublished}` / `{archived}` / `{hiddenParent}` are filled in at run time. */
+/** One request of the matrix. `{unpublished}` / `{archived}` / `{hiddenParent}` / `{lab}` … are filled in at run time. */
 interface MatrixRow {
   readonly operationId: OperationId;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -846,6 +846,25 @@ const MATRIX: readonly MatrixRow[] = [
       admin: signedInStatus,
     },
   })),
+  // My library (issue 26 item 1; decision record 072): any signed-in user, their own library only;
+  // an item is saved only when the caller can open it (unpublished: editors and the admin).
+  { operationId: 'listLibrary', method: 'GET', path: '/api/v1/library/saved', expected: SIGNED_IN },
+  { operationId: 'listSavedContentIds', method: 'GET', path: '/api/v1/library/saved-ids', expected: SIGNED_IN },
+  { operationId: 'saveToLibrary', method: 'PUT', path: '/api/v1/library/saved/{lab}', expected: SIGNED_IN },
+  {
+    operationId: 'saveToLibrary',
+    method: 'PUT',
+    path: '/api/v1/library/saved/{unpublished}',
+    expected: { ...SIGNED_IN, student: 404, 'faculty-vacr': 404, 'faculty-uscr': 404 },
+  },
+  {
+    operationId: 'saveToLibrary',
+    method: 'PUT',
+    path: '/api/v1/library/saved/{archived}',
+    expected: { ...SIGNED_IN, student: 404, 'faculty-vacr': 404, 'faculty-uscr': 404, editor: 404 },
+  },
+  { operationId: 'removeFromLibrary', method: 'DELETE', path: '/api/v1/library/saved/{lab}', expected: SIGNED_IN },
+  { operationId: 'listDownloadHistory', method: 'GET', path: '/api/v1/library/downloads', expected: SIGNED_IN },
   {
     operationId: 'unsubscribeSavedSearches',
     method: 'POST',
@@ -1035,11 +1054,12 @@ beforeAll(async () => {
   fill['{hiddenLesson}'] = contentRecord('Matrix hidden lesson').id;
   fill['{hiddenFile}'] = await attachedPdf(hiddenParent.id);
   const lab = (await (await fetch(`${portal.baseUrl}/api/v1/content/${encodeURIComponent(LAB_ALIAS)}`)).json()) as {
-    content: { files: { id: string; type: string }[] };
+    content: { id: string; files: { id: string; type: string }[] };
     contributors: { id: string }[];
   };
   fill['{labPdf}'] = lab.content.files.find((file) => file.type === 'application/pdf')?.id ?? '';
   fill['{labContributor}'] = lab.contributors[0]?.id ?? '';
+  fill['{lab}'] = lab.content.id;
   // As a content write will: record the change, then index it (the local indexer would within 200 ms).
   await bumpCatalogRevision();
   await syncCatalogSnapshot();

@@ -41,6 +41,7 @@ import {
 } from '#shared/contracts/identity';
 import { Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
 import { DeletedLesson, LESSON_FILE_NOT_ALLOWED_MESSAGE, Lesson, LessonList } from '#shared/contracts/lesson';
+import { DownloadHistoryPage, LibraryPage, SavedContentIds, SavedContentState } from '#shared/contracts/library';
 import { SentMessage, SentSupportRequest, UserCoursePage } from '#shared/contracts/messages';
 import { DeletedNewsEvent, Event, EventPage, News, NewsPage } from '#shared/contracts/news';
 import {
@@ -471,6 +472,15 @@ beforeAll(async () => {
     }),
   );
   expect(requested.status, await requested.clone().text()).toBe(200);
+});
+
+/** The item faculty-vacr keeps in their library for the library's cases (issue 26 item 1). */
+const library = { savedId: '' };
+
+beforeAll(async () => {
+  library.savedId = downloads.labId;
+  const saved = await api(`/api/v1/library/saved/${library.savedId}`, await requestInit('PUT', 'faculty-vacr'));
+  expect(saved.status, await saved.clone().text()).toBe(200);
 });
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -1529,6 +1539,84 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: `/api/v1/messages/${seedId('message', 'faculty-vacr|welcome')}`, status: 404, as: 'editor' },
       { path: '/api/v1/messages/not-an-id', status: 400, as: 'editor' },
     ],
+  },
+  listLibrary: {
+    ok: {
+      path: '/api/v1/library/saved?limit=5',
+      as: 'faculty-vacr',
+      check(body) {
+        const page = LibraryPage.parse(body);
+        expect(page.items.map((item) => [item.contentId, item.state])).toEqual([[library.savedId, 'available']]);
+        expect(page.items[0]?.content?.id).toBe(library.savedId);
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/library/saved?limit=0',
+        status: 400,
+        as: 'faculty-vacr',
+        fieldError: { path: 'query.limit', message: 'Must be at least 1.' },
+      },
+      { path: '/api/v1/library/saved?pageToken=garbage', status: 400, as: 'faculty-vacr' },
+    ],
+  },
+  listSavedContentIds: {
+    ok: {
+      path: '/api/v1/library/saved-ids',
+      as: 'faculty-vacr',
+      check(body) {
+        expect(SavedContentIds.parse(body)).toEqual({ contentIds: [library.savedId] });
+      },
+    },
+    bad: [],
+  },
+  saveToLibrary: {
+    ok: {
+      get path() {
+        return `/api/v1/library/saved/${downloads.labId}`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(SavedContentState.parse(body)).toMatchObject({ contentId: downloads.labId, saved: true });
+      },
+    },
+    bad: [
+      { path: '/api/v1/library/saved/not-an-id', status: 400, as: 'faculty-uscr' },
+      { path: `/api/v1/library/saved/${UNKNOWN_FILE}`, status: 404, as: 'faculty-uscr' },
+    ],
+  },
+  removeFromLibrary: {
+    ok: {
+      get path() {
+        return `/api/v1/library/saved/${downloads.labId}`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(SavedContentState.parse(body)).toEqual({
+          contentId: downloads.labId,
+          saved: false,
+          savedTimestamp: null,
+        });
+      },
+    },
+    bad: [{ path: '/api/v1/library/saved/not-an-id', status: 400, as: 'faculty-uscr' }],
+  },
+  listDownloadHistory: {
+    ok: {
+      // faculty-uscr downloaded the lab's PDF in the getDownloadUrl case (file group, earlier in the table).
+      path: '/api/v1/library/downloads',
+      as: 'faculty-uscr',
+      check(body) {
+        const page = DownloadHistoryPage.parse(body);
+        expect(page.items.find((entry) => entry.fileId === downloads.labPdf)).toMatchObject({
+          fileName: 'Buffer_Overflow_Setuid.pdf',
+          contentId: downloads.labId,
+          state: 'available',
+          updatedSince: false,
+        });
+      },
+    },
+    bad: [{ path: '/api/v1/library/downloads?limit=101', status: 400, as: 'faculty-uscr' }],
   },
   getProductSubscription: {
     ok: {

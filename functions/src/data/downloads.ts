@@ -17,6 +17,7 @@ import { ServiceUnavailableError } from '../lib/errors.ts';
 import type { TransactWriteItem } from './catalog.ts';
 import { batchGetItems, tableName } from './dynamo.ts';
 import {
+  downloadHistoryKey,
   ENTITY_TYPES,
   statisticBucketId,
   statisticCounterKey,
@@ -58,7 +59,17 @@ export interface DownloadEvent {
    * content), with its tags; `id` null for a category bundle, whose `name` is the
    * category's bundle title.
    */
-  readonly downloadedFrom: { readonly id: string | null; readonly name: string; readonly tags: readonly string[] };
+  readonly downloadedFrom: {
+    readonly id: string | null;
+    readonly name: string;
+    readonly tags: readonly string[];
+    /**
+     * The item's last publish before the download (ISO; null when never published or
+     * for a category bundle): the version the user's download history names (issue 26
+     * item 1). Absent on events that predate it and on the seeded history.
+     */
+    readonly publishedTimestamp?: string | null;
+  };
   /** The top-most ancestor of `downloadedFrom` (itself when top-level); null for a category bundle. */
   readonly topMostContent: { readonly id: string; readonly name: string } | null;
   /** The user's business unit; null when the user has none. */
@@ -225,6 +236,40 @@ export function statisticUserMarkerItem(
   } as StatisticUserMarkerItem;
 }
 
+/**
+ * One download in its user's download history (issue 26 item 1; decision record 072;
+ * keys.ts row "one user's downloads"): pk `DOWNLOAD_HISTORY#<userId>`, sk
+ * `<timestamp>#<eventId>`, with the file, the content item (null id for a category
+ * bundle) and the version downloaded, as they were at the download.
+ */
+export interface DownloadHistoryItem extends TableKey {
+  readonly entityType: typeof ENTITY_TYPES.downloadHistoryEntry;
+  readonly id: string;
+  readonly userId: string;
+  readonly timestamp: string;
+  readonly fileId: string;
+  readonly fileName: string;
+  readonly contentId: string | null;
+  readonly contentName: string;
+  readonly publishedTimestamp: string | null;
+}
+
+/** The {@link DownloadHistoryItem} of one download event. */
+export function downloadHistoryItem(event: DownloadEvent): DownloadHistoryItem {
+  return {
+    ...downloadHistoryKey(event.user.id, event.timestamp, event.id),
+    entityType: ENTITY_TYPES.downloadHistoryEntry,
+    id: event.id,
+    userId: event.user.id,
+    timestamp: event.timestamp,
+    fileId: event.file.id,
+    fileName: event.file.name,
+    contentId: event.downloadedFrom.id,
+    contentName: event.downloadedFrom.name,
+    publishedTimestamp: event.downloadedFrom.publishedTimestamp ?? null,
+  };
+}
+
 /** `ADD value 1` on a counter, (re)setting every other attribute of {@link statisticCounterItem}. */
 function counterUpdate(increment: CounterIncrement, category: StatisticCategory): TransactWriteItem {
   const { pk, sk, value: _count, ...attributes } = statisticCounterItem(increment, 1, category);
@@ -279,6 +324,9 @@ function downloadTransaction(
     },
     ...counterIncrements(facts, timestamp).map((increment) => counterUpdate(increment, category)),
   ];
+  // The user's own history (issue 26 item 1): downloads only, never previews or the seeded history.
+  if (category === DOWNLOAD_STATISTIC_CATEGORY && !event.synthetic)
+    steps.push({ Put: { TableName: tableName(), Item: downloadHistoryItem(event) } });
   for (const increment of distinctUserIncrements(facts, timestamp)) {
     const key = markerKey(event.user.id, increment, category);
     if (seen.has(key.pk)) {

@@ -119,6 +119,9 @@ export const ENTITY_TYPES = {
   submissionComment: 'SubmissionComment',
   submissionEmail: 'SubmissionEmail',
   contentPurge: 'ContentPurge',
+  savedContent: 'SavedContent',
+  librarySettings: 'LibrarySettings',
+  downloadHistoryEntry: 'DownloadHistoryEntry',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -1128,4 +1131,54 @@ export function submissionStateIndexKey(
   id: string,
 ): { gsi2pk: string; gsi2sk: string } {
   return { gsi2pk: submissionStatePartition(state), gsi2sk: `${stateTimestamp}#${id}` };
+}
+
+/* ── My library (issue 26 item 1; decision record 072) ──────────────────────────── */
+/*
+ * A user's saved items and the count that bounds them are one item collection; the
+ * library's page reads the saved items newest first from gsi1, and a user's download
+ * history is its own partition, written in the download's transaction.
+ *
+ * | question                                                  | index | key                                                                 |
+ * |-----------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | is this item saved by this user; every id one user saved  | table | pk `LIBRARY#<userId>`; sk `SAVED#<contentId>`; sk `SETTINGS` (attribute count) |
+ * | one user's saved items, most recently saved first         | gsi1  | gsi1pk `LIBRARY#<userId>`, gsi1sk `<savedTimestamp ISO>#<contentId>` |
+ * | one user's downloads, newest first                        | table | pk `DOWNLOAD_HISTORY#<userId>`, sk `<timestamp ISO>#<eventId>`       |
+ */
+
+/** Table (and gsi1) partition of one user's library. */
+export function libraryPartition(userId: string): string {
+  return `LIBRARY#${userId}`;
+}
+
+/** Sort-key prefix of the saved items of a user's library partition. */
+export const SAVED_CONTENT_PREFIX = 'SAVED#';
+
+/** `LIBRARY#<userId>` / `SAVED#<contentId>`: one saved content item. */
+export function savedContentKey(userId: string, contentId: string): TableKey {
+  return { pk: libraryPartition(userId), sk: `${SAVED_CONTENT_PREFIX}${contentId}` };
+}
+
+/** gsi1 key of a saved item under its user, by the time it was saved. */
+export function savedContentIndexKey(
+  userId: string,
+  savedTimestamp: string,
+  contentId: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: libraryPartition(userId), gsi1sk: `${savedTimestamp}#${contentId}` };
+}
+
+/** `LIBRARY#<userId>` / `SETTINGS`: how many items the user has saved (attribute `count`). */
+export function librarySettingsKey(userId: string): TableKey {
+  return { pk: libraryPartition(userId), sk: 'SETTINGS' };
+}
+
+/** Table partition of one user's download history. */
+export function downloadHistoryPartition(userId: string): string {
+  return `DOWNLOAD_HISTORY#${userId}`;
+}
+
+/** `DOWNLOAD_HISTORY#<userId>` / `<timestamp>#<eventId>`: one download of the user, in time order. */
+export function downloadHistoryKey(userId: string, timestamp: string, eventId: string): TableKey {
+  return { pk: downloadHistoryPartition(userId), sk: `${timestamp}#${eventId}` };
 }

@@ -223,6 +223,11 @@ export function createRoutes({
               lazy: () => import('./routes/archived-content.tsx'),
             },
             {
+              path: 'library',
+              loader: requireCapabilities(),
+              lazy: () => import('./routes/library.tsx'),
+            },
+            {
               path: 'saved-searches',
               loader: requireCapabilities(),
               lazy: () => import('./routes/saved-searches.tsx'),

@@ -31,6 +31,8 @@ export const paths = {
   signup: '/signup',
   logout: '/logout',
   dashboard: '/dashboard',
+  /** My library: saved items and download history (issue 26 item 1). */
+  library: '/library',
   admin: '/admin',
   archivedContent: '/archived-content',
   /** The page builder (a later issue); until then it shows not found. */

@@ -45,7 +45,12 @@ export async function downloadEventOf(input: {
     },
     file: { id: input.fileId, name: input.fileName },
     downloadedFrom: content
-      ? { id: content.id, name: content.name, tags: [...content.tags] }
+      ? {
+          id: content.id,
+          name: content.name,
+          tags: [...content.tags],
+          publishedTimestamp: content.lastPublishedTimestamp ?? null,
+        }
       : { id: null, name: source.kind === 'category' ? source.title : '', tags: [] },
     topMostContent: topMost,
     businessUnit,

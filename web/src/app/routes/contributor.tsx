@@ -1,16 +1,22 @@
 import { useParams } from 'react-router-dom';
 import { ContributorScreen } from '../../features/courseware/components/contributor-page.tsx';
+import { LibraryPartProvider } from '../../features/courseware/components/library-part.tsx';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { SAVE_TO_LIBRARY } from './courseware/library-part.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
 /**
  * /contributors/{id}: a contributor's public page (issue 24 item 6; decision record
- * 057), not found while the courseware flag is off (like the courseware list); loaded
+ * 057), its cards with "Save to my library" (issue 26 item 1), not found while the courseware flag is off (like the courseware list); loaded
  * on demand.
  */
 export function Component() {
   const id = useParams().id ?? '';
   const { flags } = useRuntimeConfig();
   if (!flags.courseware) return <NotFoundRoute />;
-  return <ContributorScreen key={id} id={id} />;
+  return (
+    <LibraryPartProvider part={SAVE_TO_LIBRARY}>
+      <ContributorScreen key={id} id={id} />
+    </LibraryPartProvider>
+  );
 }

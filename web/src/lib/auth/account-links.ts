@@ -3,21 +3,24 @@ import type { NavItem } from '../../components/layouts/nav-items.ts';
 import { paths } from '../../config/paths.ts';
 
 /**
- * The editing links of the account menu (spec §2.3, §6): Add new page, Dashboard and
+ * The links of the account menu: My library for every signed-in reader (issue 26 item 1),
+ * then the editing links (spec §2.3, §6): Add new page, Dashboard and
  * Admin need update-content; Archived content also needs view-archived-content;
  * Invite students needs inviteUsers (issue 11).
  */
 export function accountLinks(principal: Principal | null): NavItem[] {
+  // Every signed-in reader's own library (issue 26 item 1).
+  const library: NavItem[] = principal ? [{ label: 'My library', to: paths.library }] : [];
   // Faculty who may invite reach their invitations here: /admin is for editors (spec §2.2; issue 11).
   const invite: NavItem[] = can(principal, 'inviteUsers') ? [{ label: 'Invite students', to: paths.invitations }] : [];
-  if (!can(principal, 'updateContent')) return invite;
+  if (!can(principal, 'updateContent')) return [...library, ...invite];
   const links: NavItem[] = [
     { label: 'Add new page', to: paths.newPage },
     { label: 'Dashboard', to: paths.dashboard },
     { label: 'Admin', to: paths.admin },
   ];
   if (can(principal, 'viewArchivedContent')) links.push({ label: 'Archived content', to: paths.archivedContent });
-  return [...links, ...invite];
+  return [...library, ...links, ...invite];
 }
 
 /** Up to two initials of a display name, for the avatar. */

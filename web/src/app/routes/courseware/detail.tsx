@@ -2,20 +2,24 @@ import { useParams } from 'react-router-dom';
 import { ContentDetailScreen } from '../../../features/courseware/components/content-detail.tsx';
 import { DownloadPartsProvider } from '../../../features/courseware/components/download-parts.tsx';
 import { EditorPartsProvider } from '../../../features/courseware/components/editor/editor-parts.tsx';
+import { LibraryPartProvider } from '../../../features/courseware/components/library-part.tsx';
 import { DOWNLOAD_PARTS } from './download-parts.tsx';
 import { EDITOR_PARTS, LESSONS_PANEL } from './editor-parts.ts';
+import { SAVE_TO_LIBRARY } from './library-part.ts';
 
 /**
  * /courseware/{idOrAlias+} (spec §2.6); the alias may hold slashes. Composes the
- * editor's contributor and knowledge parts, the lessons panel and the download
- * parts, which belong to other features. Loaded on demand.
+ * editor's contributor and knowledge parts, the lessons panel, the download parts
+ * and "Save to my library" (issue 26 item 1), which belong to other features. Loaded on demand.
  */
 export function Component() {
   const idOrAlias = useParams()['*'] ?? '';
   return (
     <EditorPartsProvider parts={EDITOR_PARTS}>
       <DownloadPartsProvider parts={DOWNLOAD_PARTS}>
-        <ContentDetailScreen key={idOrAlias.toLowerCase()} idOrAlias={idOrAlias} LessonsPanel={LESSONS_PANEL} />
+        <LibraryPartProvider part={SAVE_TO_LIBRARY}>
+          <ContentDetailScreen key={idOrAlias.toLowerCase()} idOrAlias={idOrAlias} LessonsPanel={LESSONS_PANEL} />
+        </LibraryPartProvider>
       </DownloadPartsProvider>
     </EditorPartsProvider>
   );

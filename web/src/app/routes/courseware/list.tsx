@@ -3,9 +3,11 @@ import { CoursewareLanding } from '../../../features/courseware/components/cours
 import { DownloadPartsProvider } from '../../../features/courseware/components/download-parts.tsx';
 import { EditorPartsProvider } from '../../../features/courseware/components/editor/editor-parts.tsx';
 import { type FilterPickers, FilterPickersProvider } from '../../../features/courseware/components/filter-pickers.tsx';
+import { LibraryPartProvider } from '../../../features/courseware/components/library-part.tsx';
 import { SaveSearchPartProvider } from '../../../features/courseware/components/save-search-part.tsx';
 import { ON_DEMAND_DOWNLOAD_PARTS } from './download-parts-on-demand.tsx';
 import { EDITOR_PARTS } from './editor-parts.ts';
+import { SAVE_TO_LIBRARY } from './library-part.ts';
 
 /**
  * The contributor and knowledge pickers of the search filters, composed here
@@ -34,7 +36,9 @@ export function Component() {
       <EditorPartsProvider parts={EDITOR_PARTS}>
         <DownloadPartsProvider parts={ON_DEMAND_DOWNLOAD_PARTS}>
           <SaveSearchPartProvider part={SAVE_SEARCH}>
-            <CoursewareLanding />
+            <LibraryPartProvider part={SAVE_TO_LIBRARY}>
+              <CoursewareLanding />
+            </LibraryPartProvider>
           </SaveSearchPartProvider>
         </DownloadPartsProvider>
       </EditorPartsProvider>

@@ -1,4 +1,4 @@
-import { Card, Heading, Image, LinkBox, LinkOverlay, Tag, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, Image, LinkBox, LinkOverlay, Tag, Text } from '@chakra-ui/react';
 import { EyeOffIcon } from 'lucide-react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import type { ContentSummary } from '#shared/contracts/content';
@@ -9,6 +9,7 @@ import { truncate } from '../../../lib/text.ts';
 import { categoryLabel } from '../utils/categories.ts';
 import { contentPath } from '../utils/content-path.ts';
 import { LevelList } from './level-list.tsx';
+import { LibraryPart } from './library-part.tsx';
 import { TagChips } from './tag-chips.tsx';
 
 /** Tags a card shows before summing up the rest. */
@@ -34,7 +35,8 @@ export function cardPicture(content: ContentSummary): { url: string; alt: string
  * clickable), a status badge when it is not published (only editors are shown such
  * items), category chips cut to 30 characters, the description cut to 80, the
  * levels, and the other tags with their icons; above them its picture
- * ({@link cardPicture}) in a fixed 2:1 box, loaded lazily, with its alt text.
+ * ({@link cardPicture}) in a fixed 2:1 box, loaded lazily, with its alt text. Beside the
+ * title, for signed-in readers, "Save to my library" when the route provides it (issue 26 item 1).
  */
 export function ContentCard({ content, headingLevel = 'h3' }: { content: ContentSummary; headingLevel?: 'h3' | 'h4' }) {
   const description = truncate(content.summary, LIMITS.cardDescriptionMaxChars);
@@ -69,17 +71,20 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
           />
         ) : null}
         <Card.Body gap="3">
-          <Heading as={headingLevel} size="md" lineHeight="1.35">
-            <LinkOverlay
-              asChild
-              color="link"
-              textDecoration="underline"
-              textUnderlineOffset="3px"
-              focusVisibleRing="outside"
-            >
-              <ReactRouterLink to={contentPath(content)}>{content.name}</ReactRouterLink>
-            </LinkOverlay>
-          </Heading>
+          <HStack justify="space-between" align="flex-start" gap="2">
+            <Heading as={headingLevel} size="md" lineHeight="1.35">
+              <LinkOverlay
+                asChild
+                color="link"
+                textDecoration="underline"
+                textUnderlineOffset="3px"
+                focusVisibleRing="outside"
+              >
+                <ReactRouterLink to={contentPath(content)}>{content.name}</ReactRouterLink>
+              </LinkOverlay>
+            </Heading>
+            <LibraryPart contentId={content.id} name={content.name} variant="icon" />
+          </HStack>
           {content.status === 'published' ? null : (
             <Tag.Root colorPalette="orange" variant="subtle" size="sm" alignSelf="flex-start">
               <Tag.StartElement aria-hidden="true">

@@ -25,6 +25,7 @@ import { useDownloadParts } from './download-parts.tsx';
 import { FeedbackButton } from './feedback-dialog.tsx';
 import { FilesPanel } from './files-panel.tsx';
 import { KnowledgeLists } from './knowledge-lists.tsx';
+import { LibraryPart } from './library-part.tsx';
 import { LicenceNotice } from './licence-notice.tsx';
 import { RelatedCourseware } from './related-courseware.tsx';
 import { TagChips } from './tag-chips.tsx';
@@ -91,6 +92,7 @@ export function ContentDetailView({
           {titleAdornment}
         </HStack>
         {actions}
+        <LibraryPart contentId={content.id} name={content.name} />
         <ChipList
           label="Categories"
           items={content.categories.map((category) => ({ key: category, label: categoryLabel(category) }))}
