@@ -235,6 +235,9 @@ export const ROUTE_RATE_LIMITS = {
   /** Client error reports (issue 21 item 24; decision record 037): the SPA sends at most 10 a minute itself. */
   reportClientError: { caller: { requests: 60, windowSeconds: TEN_MINUTES } },
   /** Saved searches (issue 24 item 8; decision record 061): a user's own writes, generous but bounded. */
+  /** My library (issue 26 item 1): a reader saves and removes from a page of cards; 300 per 10 minutes each. */
+  saveToLibrary: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
+  removeFromLibrary: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
   createSavedSearch: SAVED_SEARCH_WRITES,
   updateSavedSearch: SAVED_SEARCH_WRITES,
   deleteSavedSearch: SAVED_SEARCH_WRITES,

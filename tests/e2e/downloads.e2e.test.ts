@@ -15,7 +15,8 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * shows, then the zip arrives under the §9 name with every lab file, byte for byte);
  * a visitor gets the Log in note; faculty of the state range (not eligible on USCR)
  * get the reason. axe finds no serious or critical violation on the page with the
- * download controls, nor while the zip is prepared.
+ * download controls, nor while the zip is prepared. The downloads and two items saved from
+ * a card and a page then show in My library (issue 26 item 1), exported as CSV.
  */
 
 const seeded = seededPortalPageForSuite();
@@ -144,6 +145,52 @@ describe('downloading courseware (issue 6)', () => {
     const entries = await zipEntries(await downloadedBytes(download));
     expect(Object.fromEntries(entries)).toEqual(Object.fromEntries(expected));
     await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+  });
+
+  it('keeps the downloads and the items saved from a card and a page in My library (issue 26 item 1)', async () => {
+    const { page } = seeded();
+    await page.goto(url(MODULE_PATH));
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor();
+    const onCard = page.getByRole('button', { name: `Save “${LAB}” to my library` });
+    await expect.poll(() => onCard.isEnabled()).toBe(true);
+    await onCard.click();
+    await expect.poll(() => onCard.getAttribute('aria-pressed')).toBe('true');
+    const onPage = page.getByRole('button', { name: 'Save to my library', exact: true });
+    await onPage.click();
+    await expect.poll(() => onPage.getAttribute('aria-pressed')).toBe('true');
+    expect(await seriousAccessibilityViolations(page), 'axe on the module page with its save buttons').toEqual([]);
+    await openLab(page);
+    await expect.poll(() => onPage.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'My library' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My library' }).waitFor();
+    const saved = page.getByRole('list', { name: 'Saved items' });
+    await saved.getByRole('link', { name: LAB, exact: true }).waitFor();
+    expect(await saved.getByRole('heading').allTextContents(), 'most recently saved first').toEqual([MODULE, LAB]);
+    expect(await seriousAccessibilityViolations(page), 'axe on My library').toEqual([]);
+
+    await page.getByRole('tab', { name: 'Download history' }).click();
+    const history = page.getByRole('table', { name: 'Your downloads, newest first' });
+    await history.getByRole('cell', { name: 'Buffer_Overflow_Setuid.pdf' }).waitFor();
+    await history.getByRole('cell', { name: /SEED_Labs_Software_Security_.*_bundle\.zip/ }).waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe on the download history').toEqual([]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Export as CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^download-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await downloadedBytes(csv)).toString('utf8');
+    expect(text).toContain('"Buffer_Overflow_Setuid.pdf"');
+    expect(text.split('\r\n').length).toBeGreaterThanOrEqual(3);
+
+    await page.getByRole('tab', { name: 'Saved items' }).click();
+    await saved.getByRole('button', { name: `Remove ${MODULE} from my library` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove from your library?' });
+    await confirm.waitFor();
+    expect(await seriousAccessibilityViolations(page), 'axe on the removal confirmation').toEqual([]);
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(() => saved.getByRole('heading').allTextContents()).toEqual([LAB]);
   });
 
   it('shows a visitor the Log in note and no download', async () => {

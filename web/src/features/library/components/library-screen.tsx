@@ -10,8 +10,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { contentPath } from '../../../lib/content-path.ts';
 import { saveCsvFile } from '../../../lib/csv.ts';
 import { formatDateTime, formatDay } from '../../../lib/date-time.ts';
+import { truncate } from '../../../lib/text.ts';
 import { allDownloads, useDownloadHistory, useLibrary, useSetSaved } from '../api/library.ts';
 import { downloadHistoryCsv, downloadHistoryFileName, LIBRARY_STATE_LABELS } from '../utils/download-history-csv.ts';
+
+/** Characters of a saved item's summary the list shows (cut at a word, with an ellipsis). */
+const SUMMARY_MAX_CHARS = 200;
 
 /** The tabs of the screen, as the address's `tab` parameter names them. */
 const TABS = ['saved', 'downloads'] as const;
@@ -99,7 +103,9 @@ function SavedItems() {
                   </Heading>
                   <StateBadge state={item.state} />
                 </HStack>
-                {item.content?.summary ? <Text color="fg.muted">{item.content.summary.slice(0, 200)}</Text> : null}
+                {item.content?.summary ? (
+                  <Text color="fg.muted">{truncate(item.content.summary, SUMMARY_MAX_CHARS)}</Text>
+                ) : null}
                 <HStack justify="space-between" wrap="wrap" gap="2">
                   <Text textStyle="sm" color="fg.muted">
                     Saved {formatDay(item.savedTimestamp)}
