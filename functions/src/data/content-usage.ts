@@ -1,10 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ContentStatus } from '#shared/enums';
 import { TABLE } from '#shared/table';
-import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { DOWNLOAD_STATISTIC_CATEGORY, type StatisticCategory } from '../domain/download-statistics.ts';
 import type { TransactWriteItem } from './catalog.ts';
-import { tableName } from './dynamo.ts';
-import { contentUsageKey, contentUsageSchoolKey, ENTITY_TYPES, type TableKey } from './keys.ts';
+import { batchGetItems, tableName } from './dynamo.ts';
+import {
+  contentKey,
+  contentUsageBackfillKey,
+  contentUsageKey,
+  contentUsageSchoolKey,
+  ENTITY_TYPES,
+  type TableKey,
+} from './keys.ts';
 
 /**
  * All-time public usage of each content item (issue 26 item 4; decision record 071;
@@ -191,15 +197,42 @@ export class ContentUsageTally {
   }
 }
 
-/** The raw all-time usage of a content item (zeros when never downloaded). One GetItem. */
-export async function getContentUsage(contentId: string): Promise<{ downloads: number; schools: number }> {
-  const output = await dynamoDocumentClient.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: contentUsageKey(contentId),
-      ProjectionExpression: '#downloads, #schools',
-      ExpressionAttributeNames: { '#downloads': 'downloads', '#schools': 'schools' },
-    }),
+/** A content item's status and its raw all-time usage, as {@link getContentUsage} reads them. */
+export interface ContentUsageRead {
+  /** The item's status; null when there is no such item. */
+  readonly status: ContentStatus | null;
+  readonly downloads: number;
+  readonly schools: number;
+}
+
+/**
+ * The status of content item `contentId` and its raw all-time usage (zeros when never
+ * downloaded): one BatchGetItem of the content item (its `status` only) and the usage item.
+ */
+export async function getContentUsage(contentId: string): Promise<ContentUsageRead> {
+  const content = contentKey(contentId);
+  const found = await batchGetItems<TableKey & { status?: ContentStatus; downloads?: number; schools?: number }>(
+    [content, contentUsageKey(contentId)],
+    [TABLE.partitionKey, TABLE.sortKey, 'status', 'downloads', 'schools'],
   );
-  return { downloads: Number(output.Item?.downloads ?? 0), schools: Number(output.Item?.schools ?? 0) };
+  const item = found.find((entry) => entry.pk === content.pk && entry.sk === content.sk);
+  const usage = found.find((entry) => entry.sk === 'USAGE');
+  return {
+    status: item?.status ?? null,
+    downloads: Number(usage?.downloads ?? 0),
+    schools: Number(usage?.schools ?? 0),
+  };
+}
+
+/**
+ * The DONE item of the backfill of content usage (services/content-usage-backfill.ts),
+ * for a writer whose usage items are complete (the seeded history): the backfill then
+ * never reads the raw events.
+ */
+export function contentUsageBackfillDoneItem(now: Date): TableKey & Record<string, unknown> {
+  return {
+    ...contentUsageBackfillKey(),
+    entityType: ENTITY_TYPES.contentUsageBackfill,
+    finishedTimestamp: now.toISOString(),
+  };
 }
