@@ -41,7 +41,8 @@ import {
  *
  * One download is ONE TransactWriteItems: the raw event, every counter it increments
  * and the distinct-user markers, so the counters always equal the count of raw
- * events in their period and a user is counted once per period.
+ * events in their period and a user is counted once per period; and the all-time
+ * usage of the item with its school marker (issue 26 item 4, data/content-usage.ts).
  */
 
 /** A business unit as a download event records it (spec §3 "businessUnits": name, category, region). */
