@@ -20,7 +20,8 @@ import { TABLE } from '#shared/table';
  * function of the every-minute Lambda; decision record 068), so locally an item goes
  * live within one interval (30 s) of its time; each run delivers queued update notices,
  * and each daily slot runs their digest (`runLocalUpdateNoticeDigestIfDue`, decision
- * record 066). One run at a time; a failure is logged, never thrown.
+ * record 066); each run also runs the one-off backfill of content usage until it is done
+ * (`backfillContentUsage`, decision record 071). One run at a time; a failure is logged, never thrown.
  */
 
 /** Milliseconds between two housekeeping runs when none is given. */
@@ -56,6 +57,7 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
     { resendPendingEmail },
     { publishDueContent },
     { purgeDeletedContentRemains },
+    { backfillContentUsage },
   ] = await Promise.all([
     import('../../functions/src/adapters/aws-clients.ts'),
     import('../../functions/src/data/dynamo.ts'),
@@ -64,11 +66,14 @@ export async function runLocalHousekeeping(now: Date = new Date()): Promise<Hous
     import('../../functions/src/housekeeping/feedback-resender.ts'),
     import('../../functions/src/services/scheduled-publishing.ts'),
     import('../../functions/src/services/content-purge.ts'),
+    import('../../functions/src/services/content-usage-backfill.ts'),
   ]);
   // First, like the every-minute rule in AWS: a due item should not wait for the e-mail retries.
   const scheduled = await publishDueContent(now);
   // The same Lambda finishes the purges of deleted content left over (issue 25 item 3).
   await purgeDeletedContentRemains(now);
+  // The one-off backfill of content usage, as the update-notices Lambda runs it (decision record 071).
+  await backfillContentUsage(now);
   const epoch = Math.floor(now.getTime() / 1000);
   const expiredFiles: string[] = [];
   let expired = 0;

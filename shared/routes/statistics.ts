@@ -1,3 +1,4 @@
+import { ContentUsage, ContentUsagePath } from '../contracts/content-usage.ts';
 import {
   CoursewareMetrics,
   RawStatisticsPage,
@@ -46,5 +47,18 @@ export const STATISTICS_ROUTES = [
     request: {},
     response: CoursewareMetrics,
     errorStatuses: [401, 403],
+  },
+  {
+    operationId: 'getContentUsage',
+    method: 'GET',
+    path: '/api/v1/content-items/{id}/usage',
+    group: 'statistics',
+    access: 'public',
+    summary:
+      'How many times a content item was downloaded and by people at how many schools, all time, ROUNDED (0; fewer than 10; else at least the figure rounded down to two significant figures); 404 unless the caller may see the item as its detail (issue 26 item 4; decision record 071).',
+    request: { path: ContentUsagePath },
+    response: ContentUsage,
+    errorStatuses: [404],
+    cacheSeconds: 300,
   },
 ] as const satisfies readonly GroupRouteDefinition<'statistics'>[];

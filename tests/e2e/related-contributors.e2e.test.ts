@@ -6,9 +6,9 @@ import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
  * Issue 24 items 5 and 6 in a real browser on the seeded courseware: a visitor opens a
- * SEED lab, follows one of its related items, comes back, and opens the lab's
- * contributor's page from the content page. Both new parts are checked with axe (no
- * serious or critical WCAG 2.2 A/AA violations).
+ * SEED lab, sees its usage line (issue 26 item 4), follows one of its related items,
+ * comes back, and opens the lab's contributor's page from the content page. The new
+ * parts are checked with axe (no serious or critical WCAG 2.2 A/AA violations).
  */
 
 const LAB = 'Buffer Overflow Attack Lab (Set-UID Version)';
@@ -30,7 +30,14 @@ describe('related courseware and contributor pages', () => {
     await first.waitFor();
     expect(await related.getByRole('article').count()).toBeGreaterThan(0);
     expect(await related.getByRole('link', { name: LAB, exact: true }).count()).toBe(0);
-    await expectAccessible('lab page with related courseware');
+    // The usage line (issue 26 item 4): rounded figures as text, loaded on demand.
+    const usage = page.getByRole('region', { name: 'Usage' });
+    await usage
+      .getByText(
+        /^(Not downloaded yet|Downloaded (fewer than 10|[\d,]+\+) times( by people at (fewer than 10|[\d,]+\+) schools)?)$/,
+      )
+      .waitFor();
+    await expectAccessible('lab page with related courseware and usage');
 
     const name = (await first.textContent()) ?? '';
     expect(name.length).toBeGreaterThan(0);

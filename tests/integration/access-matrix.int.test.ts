@@ -112,6 +112,26 @@ const MATRIX: readonly MatrixRow[] = [
     // Archived content: view-archived-content as well (admin only).
     expected: { ...everyone(404), admin: 200 },
   },
+  // Public usage of an item (issue 26 item 4, decision record 071): visible exactly as the item's detail.
+  { operationId: 'getContentUsage', method: 'GET', path: '/api/v1/content-items/{lab}/usage', expected: everyone(200) },
+  {
+    operationId: 'getContentUsage',
+    method: 'GET',
+    path: '/api/v1/content-items/{unpublished}/usage',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  {
+    operationId: 'getContentUsage',
+    method: 'GET',
+    path: '/api/v1/content-items/{archived}/usage',
+    expected: { ...everyone(404), admin: 200 },
+  },
+  {
+    operationId: 'getContentUsage',
+    method: 'GET',
+    path: '/api/v1/content-items/00000000000000000000000000/usage',
+    expected: everyone(404),
+  },
   {
     operationId: 'listContentChildren',
     method: 'GET',
@@ -1057,6 +1077,7 @@ beforeAll(async () => {
     content: { id: string; files: { id: string; type: string }[] };
     contributors: { id: string }[];
   };
+  fill['{lab}'] = lab.content.id;
   fill['{labPdf}'] = lab.content.files.find((file) => file.type === 'application/pdf')?.id ?? '';
   fill['{labContributor}'] = lab.contributors[0]?.id ?? '';
   fill['{lab}'] = lab.content.id;

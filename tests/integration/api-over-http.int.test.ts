@@ -1435,6 +1435,21 @@ const CASES: Record<OperationId, RouteCase> = {
     },
     bad: [{ path: '/api/v1/courseware-metrics', status: 403, as: 'faculty-vacr' }],
   },
+  getContentUsage: {
+    ok: {
+      path: '/api/v1/content-items/{moduleId}/usage',
+      check(body) {
+        const usage = responseOf('getContentUsage').parse(body) as { downloads: unknown; schools: unknown };
+        // Rounded figures only (decision record 071): a qualifier beside each value.
+        expect(usage.downloads).toEqual({ value: expect.any(Number), qualifier: expect.any(String) });
+        expect(usage.schools).toEqual({ value: expect.any(Number), qualifier: expect.any(String) });
+      },
+    },
+    bad: [
+      { path: '/api/v1/content-items/00000000000000000000000000/usage', status: 404 },
+      { path: '/api/v1/content-items/not-an-id/usage', status: 400 },
+    ],
+  },
   authenticate: {
     ok: {
       path: '/api/v1/authenticate',

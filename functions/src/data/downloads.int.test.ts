@@ -7,6 +7,7 @@ import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import {
   DOWNLOAD_METRICS,
   DOWNLOAD_STATISTIC_CATEGORY,
+  PREVIEW_STATISTIC_CATEGORY,
   periodOf,
   TIME_FRAMES,
   type TimeFrame,
@@ -22,7 +23,13 @@ import {
   recordDownload,
 } from './downloads.ts';
 import { tableName } from './dynamo.ts';
-import { statisticCounterPartition, statisticEventsPartition, statisticUserMarkerKey } from './keys.ts';
+import {
+  CONTENT_USAGE_SCHOOL_PREFIX,
+  contentUsagePartition,
+  statisticCounterPartition,
+  statisticEventsPartition,
+  statisticUserMarkerKey,
+} from './keys.ts';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 
@@ -35,11 +42,14 @@ afterAll(async () => {
 
 const OMAHA = { id: 'unit-omaha', name: 'University of Nebraska at Omaha', category: 'university', region: 'Plains' };
 const MASON = { id: 'unit-mason', name: 'George Mason University', category: 'university', region: 'Southeast' };
+const AGENCY = { id: 'unit-agency', name: 'A State Agency', category: 'government', region: 'Southeast' };
 
 const users = {
   una: { id: 'user-una', name: 'Una Faculty', email: 'una@example.edu', unit: OMAHA },
   val: { id: 'user-val', name: 'Val Faculty', email: 'val@example.edu', unit: MASON },
   sam: { id: 'user-sam', name: 'Sam Student', email: null, unit: null },
+  uri: { id: 'user-uri', name: 'Uri Faculty', email: 'uri@example.edu', unit: OMAHA },
+  gil: { id: 'user-gil', name: 'Gil Officer', email: 'gil@example.gov', unit: AGENCY },
 } as const;
 
 /** A download of `fileId` by `who` at `timestamp`, from content `top-<n>` (or a category bundle with `category`). */
@@ -47,7 +57,7 @@ function download(
   who: keyof typeof users,
   timestamp: string,
   fileId = 'file-a',
-  options: { category?: boolean } = {},
+  options: { category?: boolean; contentId?: string } = {},
 ): DownloadEvent {
   const user = users[who];
   return {
@@ -57,7 +67,7 @@ function download(
     file: { id: fileId, name: `${fileId}.pdf` },
     downloadedFrom: options.category
       ? { id: null, name: 'All Module files', tags: [] }
-      : { id: 'lab-1', name: 'Buffer Overflow Lab', tags: ['lab'] },
+      : { id: options.contentId ?? 'lab-1', name: 'Buffer Overflow Lab', tags: ['lab'] },
     topMostContent: options.category ? null : { id: 'top-1', name: 'SEED Labs' },
     businessUnit: user.unit,
   };
@@ -314,13 +324,64 @@ describe('recordDownload', () => {
   });
 });
 
+describe('content usage (issue 26 item 4)', () => {
+  const usageOf = async (contentId: string) => {
+    const [item] = await queryAll(contentUsagePartition(contentId), 'USAGE');
+    return item ? { downloads: item.downloads, schools: item.schools } : null;
+  };
+  const schoolsOf = async (contentId: string) =>
+    (await queryAll(contentUsagePartition(contentId), CONTENT_USAGE_SCHOOL_PREFIX)).map((item) => item.businessUnitId);
+
+  it('counts a download, a school once, another school once more, and no school for a government unit or none', async () => {
+    const item = { contentId: 'usage-lab' };
+    await recordDownload(download('una', '2042-01-10T10:00:00.000Z', 'file-a', item));
+    expect(await usageOf('usage-lab')).toEqual({ downloads: 1, schools: 1 });
+    // uri is at the same school as una: one more download, no more school.
+    await recordDownload(download('uri', '2042-01-10T11:00:00.000Z', 'file-a', item));
+    expect(await usageOf('usage-lab')).toEqual({ downloads: 2, schools: 1 });
+    // val is at another school.
+    await recordDownload(download('val', '2042-01-11T11:00:00.000Z', 'file-b', item));
+    expect(await usageOf('usage-lab')).toEqual({ downloads: 3, schools: 2 });
+    // A government unit and a user without a unit download, but are no schools.
+    await recordDownload(download('gil', '2042-01-12T11:00:00.000Z', 'file-b', item));
+    await recordDownload(download('sam', '2042-01-12T12:00:00.000Z', 'file-b', item));
+    expect(await usageOf('usage-lab')).toEqual({ downloads: 5, schools: 2 });
+    expect((await schoolsOf('usage-lab')).sort()).toEqual(['unit-mason', 'unit-omaha']);
+  });
+
+  it('never counts a preview, nor a category bundle', async () => {
+    await recordDownload(
+      download('una', '2042-02-10T10:00:00.000Z', 'file-a', { contentId: 'usage-preview' }),
+      PREVIEW_STATISTIC_CATEGORY,
+    );
+    expect(await usageOf('usage-preview')).toBeNull();
+    expect(await schoolsOf('usage-preview')).toEqual([]);
+    const before = await usageOf('lab-1');
+    await recordDownload(download('una', '2042-02-10T11:00:00.000Z', 'file-a', { category: true }));
+    expect(await usageOf('lab-1')).toEqual(before);
+  });
+
+  it('counts a school once when its people download concurrently', async () => {
+    const item = { contentId: 'usage-race' };
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        recordDownload(download(i % 2 === 0 ? 'una' : 'uri', `2042-03-10T10:00:0${i}.000Z`, 'file-a', item)),
+      ),
+    );
+    expect(await usageOf('usage-race')).toEqual({ downloads: 10, schools: 1 });
+  });
+});
+
 describe('DownloadStatisticsAggregate', () => {
   it('builds exactly the items recordDownload leaves after the same downloads, one by one', async () => {
+    const lab = { contentId: 'lab-2040' };
     const events = [
-      download('una', '2040-03-02T10:00:00.000Z', 'file-a'),
-      download('una', '2040-03-02T11:00:00.000Z', 'file-b'),
-      download('val', '2040-03-09T08:00:00.000Z', 'file-a'),
-      download('sam', '2040-04-01T08:00:00.000Z', 'file-c'),
+      download('una', '2040-03-02T10:00:00.000Z', 'file-a', lab),
+      download('una', '2040-03-02T11:00:00.000Z', 'file-b', lab),
+      download('val', '2040-03-09T08:00:00.000Z', 'file-a', lab),
+      download('uri', '2040-03-09T09:00:00.000Z', 'file-a', { contentId: 'lab-2040b' }),
+      download('sam', '2040-04-01T08:00:00.000Z', 'file-c', lab),
+      download('gil', '2040-04-01T08:30:00.000Z', 'file-c', lab),
       download('una', '2040-04-01T09:00:00.000Z', 'file-a', { category: true }),
     ];
     const aggregate = new DownloadStatisticsAggregate();
@@ -339,11 +400,31 @@ describe('DownloadStatisticsAggregate', () => {
     expect(stored).toHaveLength(counterItems.length);
     expect(stored).toEqual(expect.arrayContaining(counterItems));
     const markers = aggregate.markerItems(new Date('2040-01-01T00:00:00Z'));
-    // una: 4 periods in March, day, week and month again in April; val and sam: 4 each.
-    expect(markers).toHaveLength(7 + 4 + 4);
+    // una: 4 periods in March, day, week and month again in April; val, uri, sam and gil: 4 each.
+    expect(markers).toHaveLength(7 + 4 + 4 + 4 + 4);
     for (const marker of markers) expect(await queryAll(marker.pk, 'SEEN')).toEqual([marker]);
     // Markers of ended periods are left out: they would only wait for their TTL.
     expect(aggregate.markerItems(new Date('2041-06-01T00:00:00Z'))).toEqual([]);
+
+    // Content usage (issue 26 item 4): the same downloads and schools, the same markers; the
+    // aggregate's usage items say they are complete (`backfilled`), the live ones when they began.
+    const usage = aggregate.contentUsageItems();
+    const storedUsage = (
+      await Promise.all(['lab-2040', 'lab-2040b'].map((id) => queryAll(contentUsagePartition(id), '')))
+    ).flat();
+    const withoutMarks = (item: object) => {
+      const { since: _since, backfilled: _backfilled, ...rest } = item as Record<string, unknown>;
+      return rest;
+    };
+    expect(storedUsage.map(withoutMarks)).toEqual(expect.arrayContaining(usage.map(withoutMarks)));
+    expect(storedUsage).toHaveLength(usage.length);
+    expect(usage).toContainEqual(
+      expect.objectContaining({ contentId: 'lab-2040', downloads: 5, schools: 2, backfilled: true }),
+    );
+    expect(usage).toContainEqual(expect.objectContaining({ contentId: 'lab-2040b', downloads: 1, schools: 1 }));
+    expect(storedUsage).toContainEqual(
+      expect.objectContaining({ sk: 'USAGE', contentId: 'lab-2040', since: '2040-03-02T10:00:00.000Z' }),
+    );
   });
 
   it('marks a synthetic event, and only that one', () => {

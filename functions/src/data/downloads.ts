@@ -15,6 +15,13 @@ import {
 } from '../domain/download-statistics.ts';
 import { ServiceUnavailableError } from '../lib/errors.ts';
 import type { TransactWriteItem } from './catalog.ts';
+import {
+  type ContentUsageItem,
+  type ContentUsageSchoolItem,
+  ContentUsageTally,
+  contentUsageMarkerKeys,
+  contentUsageSteps,
+} from './content-usage.ts';
 import { batchGetItems, tableName } from './dynamo.ts';
 import {
   downloadHistoryKey,
@@ -35,7 +42,8 @@ import {
  *
  * One download is ONE TransactWriteItems: the raw event, every counter it increments
  * and the distinct-user markers, so the counters always equal the count of raw
- * events in their period and a user is counted once per period.
+ * events in their period and a user is counted once per period; and the all-time
+ * usage of the item with its school marker (issue 26 item 4, data/content-usage.ts).
  */
 
 /** A business unit as a download event records it (spec §3 "businessUnits": name, category, region). */
@@ -352,14 +360,19 @@ function downloadTransaction(
       counterUpdate(increment, category),
     );
   }
+  steps.push(...contentUsageSteps(event, seen, category));
   return steps;
 }
 
-/** The partition keys of the user's markers that exist now (BatchGetItem of the four periods). */
+/**
+ * The partition keys of the user's markers that exist now (BatchGetItem of the four
+ * periods), and of the item's school marker (issue 26 item 4, data/content-usage.ts).
+ */
 async function existingMarkers(event: DownloadEvent, category: StatisticCategory): Promise<Set<string>> {
   const keys = distinctUserIncrements(factsOf(event), new Date(event.timestamp)).map((increment) =>
     markerKey(event.user.id, increment, category),
   );
+  keys.push(...contentUsageMarkerKeys(event, category));
   const found = await batchGetItems<TableKey>(keys, [TABLE.partitionKey]);
   return new Set(found.map((item) => item.pk));
 }
@@ -415,6 +428,7 @@ export async function recordDownload(
 export class DownloadStatisticsAggregate {
   private readonly counters = new Map<string, { increment: CounterIncrement; count: number }>();
   private readonly markers = new Map<string, StatisticUserMarkerItem>();
+  private readonly usage = new ContentUsageTally();
   private added = 0;
 
   /** Counts one download and answers its raw event item (not kept). */
@@ -428,6 +442,7 @@ export class DownloadStatisticsAggregate {
       this.markers.set(marker.pk, marker);
       this.count(increment);
     }
+    this.usage.add(event);
     this.added += 1;
     return downloadEventItem(event);
   }
@@ -449,6 +464,14 @@ export class DownloadStatisticsAggregate {
   markerItems(now: Date): StatisticUserMarkerItem[] {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     return [...this.markers.values()].filter((marker) => marker.expiresAt > nowSeconds);
+  }
+
+  /**
+   * The all-time usage items and school markers of the added downloads (issue 26
+   * item 4, data/content-usage.ts), usage items with `backfilled: true`.
+   */
+  contentUsageItems(): (ContentUsageItem | ContentUsageSchoolItem)[] {
+    return [...this.usage.usageItems(), ...this.usage.markerItems()];
   }
 
   private count(increment: CounterIncrement): void {

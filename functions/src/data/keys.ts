@@ -83,6 +83,9 @@ export const ENTITY_TYPES = {
   downloadEvent: 'DownloadEvent',
   statisticCounter: 'StatisticCounter',
   statisticUserMarker: 'StatisticUserMarker',
+  contentUsage: 'ContentUsage',
+  contentUsageSchool: 'ContentUsageSchool',
+  contentUsageBackfill: 'ContentUsageBackfill',
   news: 'News',
   newsLink: 'NewsLink',
   event: 'Event',
@@ -472,6 +475,9 @@ export function bundleFingerprintKey(fingerprint: string): TableKey {
  * | counters of one metric and time frame, by period then value  | table | pk `STAT#<category>#<metric>#<timeFrame>`, sk `<period>#<value>`          |
  * | business-unit counters of one group (K12, college, …)        | table | pk `STAT#<category>#businessUnit#<timeFrame>#<group>`, sk `<period>#<value>` |
  * | has this user been counted in this period (distinct users)   | table | pk `STAT_USER#<category>#<timeFrame>#<period>#<userId>`, sk `SEEN`        |
+ * | all-time usage of one content item (issue 26 item 4)          | table | pk `CONTENT_USAGE#<contentId>`, sk `USAGE` (downloads, schools, since, backfilled) |
+ * | has this school been counted for this item (issue 26 item 4)  | table | pk `CONTENT_USAGE#<contentId>`, sk `SCHOOL#<businessUnitId>`              |
+ * | the backfill of content usage has run (decision record 071)   | table | pk `CONTENT_USAGE_BACKFILL`, sk `DONE`                                    |
  *
  * A bucket's id (spec §3) is `<category>#<metric>#<value>#<timeFrame>#<period>`: the
  * fourth part is the time frame. A `businessUnit` counter is stored twice, in the
@@ -523,6 +529,29 @@ export function statisticBucketId(
 /** `STAT_USER#<category>#<timeFrame>#<period>#<userId>` / `SEEN`: the user was counted in that period. */
 export function statisticUserMarkerKey(category: string, timeFrame: string, period: string, userId: string): TableKey {
   return { pk: `STAT_USER#${category}#${timeFrame}#${period}#${userId}`, sk: 'SEEN' };
+}
+
+/** Partition of a content item's usage and its school markers (issue 26 item 4; decision record 071). */
+export function contentUsagePartition(contentId: string): string {
+  return `CONTENT_USAGE#${contentId}`;
+}
+
+/** `CONTENT_USAGE#<contentId>` / `USAGE`: all-time downloads and schools of one content item. */
+export function contentUsageKey(contentId: string): TableKey {
+  return { pk: contentUsagePartition(contentId), sk: 'USAGE' };
+}
+
+/** Sort key prefix of the school markers in a content usage partition. */
+export const CONTENT_USAGE_SCHOOL_PREFIX = 'SCHOOL#';
+
+/** `CONTENT_USAGE#<contentId>` / `SCHOOL#<businessUnitId>`: the school is counted in the item's `schools`. */
+export function contentUsageSchoolKey(contentId: string, businessUnitId: string): TableKey {
+  return { pk: contentUsagePartition(contentId), sk: `${CONTENT_USAGE_SCHOOL_PREFIX}${businessUnitId}` };
+}
+
+/** `CONTENT_USAGE_BACKFILL` / `DONE`: the one-off backfill of content usage from the raw events has finished. */
+export function contentUsageBackfillKey(): TableKey {
+  return { pk: 'CONTENT_USAGE_BACKFILL', sk: 'DONE' };
 }
 
 /* ── News and events (spec §3 "News", "Event"; decision record 024) ──────────── */

@@ -1,4 +1,5 @@
 import { logger, withLogging } from '../lib/logger.ts';
+import { backfillContentUsage } from '../services/content-usage-backfill.ts';
 import {
   type DeliveryRunResult,
   deliverUpdateNotices,
@@ -12,6 +13,8 @@ import {
  * messages) and daily at 07:00 UTC with `{ "task": "digest" }` (a delivery first, then
  * the digest e-mails written to the outbox). On one machine the local housekeeping loop
  * (`infra/local/housekeeping.ts`) runs the same functions; tests call them with any `now`.
+ * Each run then runs the backfill of content usage until it is done (issue 26 item 4,
+ * decision record 071: a 15-minute Lambda, one at a time, fits a one-off pass over the raw events).
  */
 
 /** The input of a scheduled run. */
@@ -41,6 +44,9 @@ export const handler = withLogging(
   async (event: Partial<UpdateNoticesTask> | undefined): Promise<UpdateNoticesRunResult> => {
     const result = await runUpdateNoticesTask({ task: event?.task === 'digest' ? 'digest' : 'deliver' });
     logger.info('update notices', { ...result });
+    // The one-off backfill of content usage (issue 26 item 4, decision record 071): one GetItem once done.
+    const backfill = await backfillContentUsage();
+    if (backfill.ran) logger.info('content usage backfilled', { ...backfill });
     return result;
   },
 );

@@ -152,6 +152,7 @@ describe('createGroupHandler', () => {
       listStatisticBuckets: 'statistics/list-statistic-buckets',
       listRawStatistics: 'statistics/list-raw-statistics',
       getCoursewareMetrics: 'statistics/get-courseware-metrics',
+      getContentUsage: 'statistics/get-content-usage',
       getContentDraft: 'content/get-content-draft',
       putContentDraft: 'content/put-content-draft',
       discardContentDraft: 'content/discard-content-draft',

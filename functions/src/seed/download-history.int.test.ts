@@ -4,9 +4,15 @@ import { STATISTIC_GROUPS } from '#shared/contracts/statistics';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { getBusinessUnitsByIds } from '../data/business-units.ts';
+import { SCHOOL_CATEGORIES } from '../data/content-usage.ts';
 import { recordDownload } from '../data/downloads.ts';
 import { tableName } from '../data/dynamo.ts';
-import { statisticCounterPartition, statisticEventsPartition } from '../data/keys.ts';
+import {
+  contentUsageBackfillKey,
+  contentUsagePartition,
+  statisticCounterPartition,
+  statisticEventsPartition,
+} from '../data/keys.ts';
 import {
   DOWNLOAD_METRICS,
   DOWNLOAD_STATISTIC_CATEGORY,
@@ -15,6 +21,7 @@ import {
   type TimeFrame,
   USERS_METRIC,
 } from '../domain/download-statistics.ts';
+import { backfillContentUsage } from '../services/content-usage-backfill.ts';
 import { startTestStack } from '../test-support/stack.ts';
 import {
   HistoryRefusedError,
@@ -197,6 +204,33 @@ describe('seedDownloadHistory', () => {
       const synthetic = (unit as unknown as { synthetic?: boolean }).synthetic === true;
       expect(synthetic).toBe(unit.category === 'K12' || unit.category === 'government');
     }
+  });
+
+  it("writes each item's all-time usage as the raw events count it, and the usage backfill as done (issue 26 item 4)", async () => {
+    const expected = new Map<string, { downloads: number; schools: Set<string> }>();
+    for (const event of events) {
+      const contentId = event.contentId as string | null;
+      if (!contentId) continue;
+      const entry = expected.get(contentId) ?? { downloads: 0, schools: new Set<string>() };
+      entry.downloads += 1;
+      const unit = unitOf(event);
+      if (unit && SCHOOL_CATEGORIES.has(unit.category)) entry.schools.add(unit.id);
+      expected.set(contentId, entry);
+    }
+    expect(expected.size).toBeGreaterThan(5);
+    expect(report.usageItems).toBe(expected.size + [...expected.values()].reduce((n, e) => n + e.schools.size, 0));
+    for (const [contentId, { downloads, schools }] of expected) {
+      const stored = await queryAll(contentUsagePartition(contentId));
+      expect(stored.find((item) => item.sk === 'USAGE')).toMatchObject({ downloads, schools: schools.size });
+      expect(
+        stored
+          .filter((item) => item.sk !== 'USAGE')
+          .map((item) => item.businessUnitId)
+          .sort(),
+      ).toEqual([...schools].sort());
+    }
+    expect(await queryAll(contentUsageBackfillKey().pk)).toHaveLength(1);
+    expect(await backfillContentUsage()).toEqual({ ran: false, events: 0, items: 0 });
   });
 
   it('has more downloads in October than in July', () => {

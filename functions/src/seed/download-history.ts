@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { listContentByStatus } from '../data/content.ts';
+import { contentUsageBackfillDoneItem } from '../data/content-usage.ts';
 import {
   countedDownloads,
   type DownloadEvent,
@@ -364,6 +365,8 @@ export interface HistoryReport {
   readonly events: number;
   readonly counters: number;
   readonly markers: number;
+  /** Content usage items and school markers (issue 26 item 4). */
+  readonly usageItems: number;
   readonly businessUnits: number;
   readonly from: string;
   readonly to: string;
@@ -392,8 +395,9 @@ async function putConcurrently(items: readonly Record<string, unknown>[], concur
  * Generates and writes a synthetic history of `count` downloads into the configured
  * table: the business units of its faculty that are missing (school units exactly
  * as the personas' seed writes them; K12 and government units with
- * `synthetic: true`), the raw events, then the final counters and the distinct-user
- * markers still alive. Refuses (nothing written) when the table already counts
+ * `synthetic: true`), the raw events, then the final counters, the distinct-user
+ * markers still alive, each content item's all-time usage and school markers and
+ * the DONE item of the usage backfill (issue 26 item 4, decision record 071). Refuses (nothing written) when the table already counts
  * downloads, real or synthetic: counters are written as final values, which would
  * overwrite theirs.
  * @throws HistoryRefusedError when download statistics exist; Error when the catalog
@@ -408,7 +412,15 @@ export async function seedDownloadHistory(options: SeedHistoryOptions): Promise<
   const { from, to } = historyWindow(now);
   const window = { from: from.toISOString(), to: to.toISOString() };
   if (options.count <= 0) {
-    return { events: 0, counters: 0, markers: 0, businessUnits: 0, ...window, durationMs: Date.now() - started };
+    return {
+      events: 0,
+      counters: 0,
+      markers: 0,
+      usageItems: 0,
+      businessUnits: 0,
+      ...window,
+      durationMs: Date.now() - started,
+    };
   }
 
   const counted = await countedDownloads();
@@ -454,18 +466,24 @@ export async function seedDownloadHistory(options: SeedHistoryOptions): Promise<
   await putConcurrently(buffer as unknown as Record<string, unknown>[], concurrency);
   const counters = aggregate.counterItems();
   const markers = aggregate.markerItems(now);
-  await putConcurrently([...counters, ...markers] as unknown as Record<string, unknown>[], concurrency);
+  // Each item's all-time usage and school markers (issue 26 item 4): complete, so the backfill is done too.
+  const usage = aggregate.contentUsageItems();
+  await putConcurrently(
+    [...counters, ...markers, ...usage, contentUsageBackfillDoneItem(now)] as unknown as Record<string, unknown>[],
+    concurrency,
+  );
 
   const report: HistoryReport = {
     events: aggregate.size,
     counters: counters.length,
     markers: markers.length,
+    usageItems: usage.length,
     businessUnits: missingUnits.length,
     ...window,
     durationMs: Date.now() - started,
   };
   log(
-    `seed: synthetic download history: ${report.events} downloads ${window.from.slice(0, 10)}…${window.to.slice(0, 10)} (exclusive), ${report.counters} counters, ${report.markers} user markers, ${report.businessUnits} business units, in ${report.durationMs} ms`,
+    `seed: synthetic download history: ${report.events} downloads ${window.from.slice(0, 10)}…${window.to.slice(0, 10)} (exclusive), ${report.counters} counters, ${report.markers} user markers, ${report.usageItems} content usage items, ${report.businessUnits} business units, in ${report.durationMs} ms`,
   );
   return report;
 }

@@ -44,6 +44,7 @@ export const API_PATHS = {
   listStatisticBuckets: '/statistics/{category}/buckets/{metric}',
   listRawStatistics: '/statistics/{category}/events',
   getCoursewareMetrics: '/courseware-metrics',
+  getContentUsage: '/content-items/{id}/usage',
   deleteFile: '/files/{id}',
   listLessons: '/lessons',
   getLesson: '/lessons/{id}',

@@ -1,5 +1,6 @@
 import { STATISTICS_ROUTES } from '#shared/routes/statistics';
 import { createGroupHandler } from '../../lib/group.ts';
+import { getContentUsage } from './get-content-usage.ts';
 import { getCoursewareMetrics } from './get-courseware-metrics.ts';
 import { listRawStatistics } from './list-raw-statistics.ts';
 import { listStatisticBuckets } from './list-statistic-buckets.ts';
@@ -9,4 +10,5 @@ export const handler = createGroupHandler(STATISTICS_ROUTES, {
   listStatisticBuckets,
   listRawStatistics,
   getCoursewareMetrics,
+  getContentUsage,
 });

@@ -2,6 +2,7 @@ import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '#shared/contracts/common';
+import type { ContentUsage } from '#shared/contracts/content-usage';
 import type { PersonaName } from '#shared/contracts/identity';
 import {
   type CoursewareMetrics,
@@ -13,6 +14,7 @@ import {
 } from '#shared/contracts/statistics';
 import { CONTENT_CATEGORIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '#shared/enums';
 import { dynamoDocumentClient } from '../../adapters/aws-clients.ts';
+import { createContent } from '../../data/content.ts';
 import { type DownloadEvent, recordDownload } from '../../data/downloads.ts';
 import { tableName } from '../../data/dynamo.ts';
 import { ENTITY_TYPES } from '../../data/keys.ts';
@@ -24,6 +26,7 @@ import { newId, seedId } from '../../domain/ids.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import { portalTokenTestEnv, resetPortalTokenCaches } from '../../lib/auth/test-support.ts';
 import { runSeed } from '../../seed/import.ts';
+import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withHeaders, withPathParameters, withQuery } from '../../test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
@@ -577,5 +580,54 @@ describe('courseware metrics', () => {
     });
     expect(metrics.totalCourseware).toBeGreaterThan(0);
     expect(metrics.linkagesCount).toBeGreaterThan(0);
+  });
+});
+
+describe('content usage (issue 26 item 4)', () => {
+  const usage = (id: string, as?: PersonaName) =>
+    handler(request('get-content-usage', { id }, {}, as), lambdaContext());
+  /** A download of `contentId` by the i-th of {@link USERS}. */
+  const downloadOf = (contentId: string, user: (typeof USERS)[number], i: number): DownloadEvent => ({
+    id: newId(),
+    timestamp: `2021-02-0${1 + (i % 9)}T10:00:00.000Z`,
+    user: { id: user.id, name: user.name, email: user.email },
+    file: { id: 'usage-file', name: 'usage-file.pdf' },
+    downloadedFrom: { id: contentId, name: 'Usage lab', tags: [] },
+    topMostContent: { id: contentId, name: 'Usage lab' },
+    businessUnit: user.unit,
+  });
+
+  it('answers rounded figures only, cacheable for a visitor', async () => {
+    const item = contentRecord('Usage published lab');
+    await createContent(item);
+    const empty = await usage(item.id);
+    expect(empty.statusCode).toBe(200);
+    expect(jsonBody<ContentUsage>(empty)).toEqual({
+      contentId: item.id,
+      downloads: { value: 0, qualifier: 'none' },
+      schools: { value: 0, qualifier: 'none' },
+    });
+    // 23 downloads by all seven users: four schools (omaha, mason, nova, tj), not the agency nor no unit.
+    for (let i = 0; i < 23; i += 1) await recordDownload(downloadOf(item.id, USERS[i % USERS.length] ?? USERS[0], i));
+    const result = await usage(item.id);
+    expect(result.statusCode).toBe(200);
+    expect(jsonBody<ContentUsage>(result)).toEqual({
+      contentId: item.id,
+      downloads: { value: 23, qualifier: 'atLeast' },
+      schools: { value: 10, qualifier: 'fewerThan' },
+    });
+    expect(result.headers?.['cache-control']).toBe('public, max-age=300');
+    const signedIn = await usage(item.id, 'faculty-uscr');
+    expect(signedIn.headers?.['cache-control']).toBe('no-store');
+  });
+
+  it('is 404 for content the caller may not see as its detail, and for none', async () => {
+    const hidden = contentRecord('Usage unpublished lab', { status: 'unpublished' });
+    await createContent(hidden);
+    expect((await usage(hidden.id)).statusCode).toBe(404);
+    expect((await usage(hidden.id, 'faculty-uscr')).statusCode).toBe(404);
+    expect((await usage(hidden.id, 'editor')).statusCode).toBe(200);
+    expect((await usage('00000000000000000000000000')).statusCode).toBe(404);
+    expect((await usage('not-an-id')).statusCode).toBe(400);
   });
 });

@@ -51,6 +51,11 @@ const ContentEditing = lazy(() =>
   import('./editor/content-editing.tsx').then((module) => ({ default: module.ContentEditing })),
 );
 
+// The usage line (issue 26 item 4) comes with its own module: no bytes of it in the page's first render.
+const ContentUsageLine = lazy(() =>
+  import('./content-usage.tsx').then((module) => ({ default: module.ContentUsageLine })),
+);
+
 /** The lessons part of the detail page (spec §2.6 "Files and lesson artifacts"), provided by the route. */
 export type LessonsPanelComponent = ComponentType<{ contentId: string; canEdit: boolean }>;
 
@@ -158,6 +163,9 @@ export function ContentDetailView({
           ) : null}
           <FeedbackButton content={content} />
           <ContentFacts content={content} />
+          <Suspense fallback={<Skeleton height="5" width="80%" aria-hidden="true" />}>
+            <ContentUsageLine contentId={content.id} />
+          </Suspense>
           <ChangeLog entries={detail.changeLog ?? []} />
           {aside}
           <ContributorList contributors={contributors} />
