@@ -57,9 +57,13 @@
  *    stores for a SEED Labs module (raw JSON and gzip), and the revision list and diff at
  *    200 revisions as ratios to a plain content GET of the same run.
  *
+ * 12. My library (issue 26 item 1; `library.ts`): DynamoDB requests and items read per page
+ *    of the saved items and of the download history (goal ≤ 2), and their median ms, next
+ *    to a plain content GET of the same run.
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
- * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions) runs only those sections and
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions, library) runs only those sections and
  * replaces only their figures in `latest.json`.
  */
 import { spawn } from 'node:child_process';
@@ -82,6 +86,7 @@ import {
 } from './first-visit.ts';
 import { invitationFigures } from './invitations.ts';
 import { lambdaSizeFigures } from './lambda-sizes.ts';
+import { libraryFigures } from './library.ts';
 import { concurrentVisitorFigures } from './load.ts';
 import { oaiBenchFigures, oaiFigures } from './oai-pmh.ts';
 import { previewBenchFigures } from './previews.ts';
@@ -592,6 +597,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   revisions: async () => {
     figures.push(...(await revisionFigures()));
+  },
+  library: async () => {
+    figures.push(...(await libraryFigures()));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
