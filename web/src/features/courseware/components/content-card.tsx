@@ -5,6 +5,7 @@ import type { ContentSummary } from '#shared/contracts/content';
 import { CONTENT_STATUS_LABELS } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { ChipList } from '../../../components/ui/chip.tsx';
+import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { truncate } from '../../../lib/text.ts';
 import { categoryLabel } from '../utils/categories.ts';
 import { contentPath } from '../utils/content-path.ts';
@@ -33,7 +34,8 @@ export function cardPicture(content: ContentSummary): { url: string; alt: string
  * A content card (spec §2.5, §2.6): the title links to the item (the whole card is
  * clickable), a status badge when it is not published (only editors are shown such
  * items), category chips cut to 30 characters, the description cut to 80, the
- * levels, and the other tags with their icons; above them its picture
+ * levels, and the other tags with their icons; the average rating and count when the
+ * item has ratings (search hits, issue 26 item 3); above them its picture
  * ({@link cardPicture}) in a fixed 2:1 box, loaded lazily, with its alt text.
  */
 export function ContentCard({ content, headingLevel = 'h3' }: { content: ContentSummary; headingLevel?: 'h3' | 'h4' }) {
@@ -88,6 +90,7 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
               <Tag.Label>{CONTENT_STATUS_LABELS[content.status]}</Tag.Label>
             </Tag.Root>
           )}
+          {content.rating ? <RatingStars average={content.rating.average} count={content.rating.count} /> : null}
           <ChipList
             label="Categories"
             size="sm"
