@@ -1,11 +1,10 @@
-import { Card, Heading, Image, LinkBox, LinkOverlay, Tag, Text } from '@chakra-ui/react';
+import { Card, Heading, Image, LinkBox, LinkOverlay, Tag, Text, VisuallyHidden } from '@chakra-ui/react';
 import { EyeOffIcon } from 'lucide-react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import type { ContentSummary } from '#shared/contracts/content';
 import { CONTENT_STATUS_LABELS } from '#shared/enums';
 import { LIMITS } from '#shared/limits';
 import { ChipList } from '../../../components/ui/chip.tsx';
-import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { truncate } from '../../../lib/text.ts';
 import { categoryLabel } from '../utils/categories.ts';
 import { contentPath } from '../utils/content-path.ts';
@@ -28,6 +27,24 @@ const THUMBNAIL_BOX = { width: 320, height: 160 } as const;
 export function cardPicture(content: ContentSummary): { url: string; alt: string } | null {
   if (content.image) return { url: content.image, alt: `Picture for ${content.name}` };
   return content.thumbnail ?? null;
+}
+
+/**
+ * A card's average rating and count (issue 26 item 3): a star and "4.3 (12)" for the
+ * eye, hidden from assistive technology, which reads "Rated 4.3 out of 5 from 12
+ * ratings" instead. Text only (no icon component): the card is in the first render,
+ * whose budget is tight (decision record 062).
+ */
+function CardRating({ average, count }: { average: number; count: number }) {
+  const shown = (Math.round(average * 10) / 10).toFixed(1);
+  return (
+    <Text textStyle="sm" color="fg.muted">
+      <span aria-hidden="true">
+        ★ {shown} ({count})
+      </span>
+      <VisuallyHidden>{`Rated ${shown} out of 5 from ${count} ${count === 1 ? 'rating' : 'ratings'}`}</VisuallyHidden>
+    </Text>
+  );
 }
 
 /**
@@ -90,7 +107,7 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
               <Tag.Label>{CONTENT_STATUS_LABELS[content.status]}</Tag.Label>
             </Tag.Root>
           )}
-          {content.rating ? <RatingStars average={content.rating.average} count={content.rating.count} /> : null}
+          {content.rating ? <CardRating average={content.rating.average} count={content.rating.count} /> : null}
           <ChipList
             label="Categories"
             size="sm"
