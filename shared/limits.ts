@@ -183,6 +183,12 @@ const SUBMISSION_WRITES = {
   target: { of: 'path.id', requests: 60, windowSeconds: TEN_MINUTES },
 } as const;
 
+/** The rate limit of each rating and review write (issue 26 item 3): 30 per caller in 10 minutes, 120 per target. */
+const REVIEW_WRITES = {
+  caller: { requests: 30, windowSeconds: TEN_MINUTES },
+  target: { of: 'path.id', requests: 120, windowSeconds: TEN_MINUTES },
+} as const;
+
 /**
  * The rate limits of every route that sends e-mail, signs in, or writes for an
  * anonymous caller (issue 21 item 4; decision record 033), by operationId of the
@@ -255,6 +261,13 @@ export const ROUTE_RATE_LIMITS = {
   updateOwnSubmission: SUBMISSION_WRITES,
   commentOnSubmission: SUBMISSION_WRITES,
   decideSubmission: SUBMISSION_WRITES,
+  /** Ratings and reviews (issue 26 item 3; decision record 070): public writes on an item, per caller and per item or review. */
+  putMyContentReview: REVIEW_WRITES,
+  deleteMyContentReview: REVIEW_WRITES,
+  respondToReview: REVIEW_WRITES,
+  reportReview: { caller: { requests: 20, windowSeconds: TEN_MINUTES }, target: REVIEW_WRITES.target },
+  hideReview: REVIEW_WRITES,
+  restoreReview: REVIEW_WRITES,
 } as const satisfies Record<string, RouteRateLimit>;
 
 /**

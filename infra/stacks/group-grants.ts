@@ -88,9 +88,10 @@ export type HousekeepingFunction =
 export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGrant>> = {
   // Decision record 014: the catalog revision (GetItem), content by status (gsi3),
   // the snapshot under `search/` (HeadObject → GetObject with ListBucket for a 404, PutObject);
-  // decision record 052: the per-item download counters (Query on the table) for "most downloaded".
+  // decision record 052: the per-item download counters (Query on the table) for "most downloaded";
+  // decision record 070: every item's rating aggregate (gsi1 `RATINGS`) for cards and the "rating" sort.
   catalogIndexer: {
-    table: { actions: [GET, QUERY], indexActions: [QUERY], indexNames: [gsi3.indexName] },
+    table: { actions: [GET, QUERY], indexActions: [QUERY], indexNames: [gsi1.indexName, gsi3.indexName] },
     privateBucket: {
       objects: [{ actions: ['s3:GetObject', 's3:PutObject'], keyPrefixes: [SEARCH_OBJECT_PREFIX] }],
       bucketActions: ['s3:ListBucket'],
@@ -247,6 +248,9 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // Objects: feedback screenshots (PutObject `feedback/`), discarded files
   // (DeleteObject `content/`, `files/` private, `files/` public), a submission's
   // files presigned for the team (GetObject `files/` private; decision record 067).
+  // Ratings and reviews (decision record 070): reviews (Get; gsi1 list, gsi2 queue, gsi3
+  // by id), transactions of Put/Delete with the aggregate's Update, the catalog revision's
+  // UpdateItem after a change of the counted ratings.
   content: {
     table: {
       actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK],

@@ -144,6 +144,12 @@ export const ContentSummary = Content.pick({
     author: z.string().nullable(),
     /** The item's version, for bulk actions from lists (issue 25 item 8); absent in search hits. */
     version: z.number().int().min(1).optional(),
+    /**
+     * The average (two decimals) and count of the item's shown ratings when the search
+     * index was built (issue 26 item 3; decision record 070); search hits only, absent
+     * without ratings.
+     */
+    rating: z.object({ average: z.number().min(1).max(5), count: z.number().int().min(1) }).optional(),
   })
   .meta({ id: 'ContentSummary' });
 export type ContentSummary = z.infer<typeof ContentSummary>;

@@ -81,10 +81,11 @@ export type SearchFacetName = (typeof SEARCH_FACETS)[number];
  * The orders of search results (issue 24 item 3, decision record 052): `relevance`
  * (best match first; only with text, and the default with text), `newest` (created
  * most recently first), `updated` (modified most recently first; the default without
- * text, spec §2.5), `downloads` (most downloaded first), `name` (A to Z). Ties are
+ * text, spec §2.5), `downloads` (most downloaded first), `name` (A to Z), `rating`
+ * (highest average rating first, then most ratings; unrated last; issue 26 item 3). Ties are
  * broken by id, so every order is total and pages are stable.
  */
-export const SEARCH_SORTS = ['relevance', 'newest', 'updated', 'downloads', 'name'] as const;
+export const SEARCH_SORTS = ['relevance', 'newest', 'updated', 'downloads', 'name', 'rating'] as const;
 export const SearchSort = z.enum(SEARCH_SORTS).meta({ id: 'SearchSort' });
 export type SearchSort = z.infer<typeof SearchSort>;
 

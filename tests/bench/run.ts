@@ -57,13 +57,18 @@
  *    stores for a SEED Labs module (raw JSON and gzip), and the revision list and diff at
  *    200 revisions as ratios to a plain content GET of the same run.
  *
- * 12. My library (issue 26 item 1; `library.ts`): DynamoDB requests and items read per page
+ * 13. My library (issue 26 item 1; `library.ts`): DynamoDB requests and items read per page
  *    of the saved items and of the download history (goal ≤ 2), and their median ms, next
  *    to a plain content GET of the same run.
  *
+ * 12. Ratings (issue 26 item 3; `ratings.ts`): 50 concurrent ratings of one item, and the
+ *    same raters changing them at once, as ratios to 50 ratings one after another in the
+ *    same run; transactions retried after a conflict; the aggregate checked exact
+ *    (`BENCH_RATING_RUNS`, 3).
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
- * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions, library) runs only those sections and
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions, ratings, library) runs only those sections and
  * replaces only their figures in `latest.json`.
  */
 import { spawn } from 'node:child_process';
@@ -90,6 +95,7 @@ import { libraryFigures } from './library.ts';
 import { concurrentVisitorFigures } from './load.ts';
 import { oaiBenchFigures, oaiFigures } from './oai-pmh.ts';
 import { previewBenchFigures } from './previews.ts';
+import { ratingFigures } from './ratings.ts';
 import { revisionFigures } from './revisions.ts';
 import { searchFigures } from './search.ts';
 import { searchHandlerFigures } from './search-handler.ts';
@@ -600,6 +606,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   library: async () => {
     figures.push(...(await libraryFigures()));
+  },
+  ratings: async () => {
+    figures.push(...(await ratingFigures()));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

@@ -1030,6 +1030,80 @@ const MATRIX: readonly MatrixRow[] = [
       admin: allowedStatus,
     },
   })),
+  // Ratings and reviews (issue 26 item 3; decision record 070): rating needs view files
+  // (faculty-uscr, editor, admin; the bodiless PUT then fails validation, 400); one's own
+  // review is read and deleted with any valid login; the list is public for published
+  // items and 404 on an unpublished one but for editors; responses and reports need a
+  // login (the bodiless or unknown-review calls then fail: 400, 404); the moderation queue
+  // and its actions need update content.
+  {
+    operationId: 'putMyContentReview',
+    method: 'PUT',
+    path: '/api/v1/content-items/{lab}/reviews/mine',
+    expected: { ...SIGNED_IN, student: 403, 'faculty-vacr': 403, 'faculty-uscr': 400, editor: 400, admin: 400 },
+  },
+  {
+    operationId: 'getMyContentReview',
+    method: 'GET',
+    path: '/api/v1/content-items/{lab}/reviews/mine',
+    expected: { ...SIGNED_IN },
+  },
+  {
+    operationId: 'getMyContentReview',
+    method: 'GET',
+    path: '/api/v1/content-items/{unpublished}/reviews/mine',
+    expected: { ...SIGNED_IN, student: 404, 'faculty-vacr': 404, 'faculty-uscr': 404 },
+  },
+  {
+    operationId: 'listContentReviews',
+    method: 'GET',
+    path: '/api/v1/content-items/{lab}/reviews',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'listContentReviews',
+    method: 'GET',
+    path: '/api/v1/content-items/{unpublished}/reviews',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  {
+    operationId: 'respondToReview',
+    method: 'POST',
+    path: '/api/v1/reviews/00000000000000000000000000/response',
+    expected: { ...SIGNED_IN, student: 400, 'faculty-vacr': 400, 'faculty-uscr': 400, editor: 400, admin: 400 },
+  },
+  {
+    operationId: 'reportReview',
+    method: 'POST',
+    path: '/api/v1/reviews/00000000000000000000000000/report',
+    // The note is optional: a bodiless report is valid and finds no review.
+    expected: { ...SIGNED_IN, student: 404, 'faculty-vacr': 404, 'faculty-uscr': 404, editor: 404, admin: 404 },
+  },
+  ...(
+    [
+      ['listReportedReviews', 'GET', '/api/v1/reviews/reported', 200],
+      ['hideReview', 'POST', '/api/v1/reviews/00000000000000000000000000/hide', 400],
+      ['restoreReview', 'POST', '/api/v1/reviews/00000000000000000000000000/restore', 404],
+    ] as const
+  ).map(([operationId, method, path, allowedStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 403,
+      editor: allowedStatus,
+      admin: allowedStatus,
+    },
+  })),
+  {
+    operationId: 'deleteMyContentReview',
+    method: 'DELETE',
+    path: '/api/v1/content-items/{lab}/reviews/mine',
+    expected: { ...SIGNED_IN },
+  },
 ];
 
 /** A seeded SEED lab with PDFs (faculty download one of them). */

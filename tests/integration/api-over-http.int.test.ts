@@ -58,6 +58,14 @@ import {
 } from '#shared/contracts/page';
 import { RelatedContentPage } from '#shared/contracts/related';
 import {
+  ModeratedReview,
+  ModeratedReviewPage,
+  MyReview,
+  ReportedReview,
+  Review,
+  ReviewPage,
+} from '#shared/contracts/review';
+import {
   SAVED_SEARCH_NAME_REQUIRED_MESSAGE,
   SavedSearch,
   SavedSearchList,
@@ -481,6 +489,35 @@ beforeAll(async () => {
   library.savedId = downloads.labId;
   const saved = await api(`/api/v1/library/saved/${library.savedId}`, await requestInit('PUT', 'faculty-vacr'));
   expect(saved.status, await saved.clone().text()).toBe(200);
+/**
+ * What the rating and review cases act on (issue 26 item 3; decision record 070): a
+ * published item whose contributor has the editor persona's address (so the editor
+ * may respond), an unpublished item, and the review faculty-uscr writes first.
+ */
+const reviews = { item: '', unpublished: '', reviewId: '' };
+
+beforeAll(async () => {
+  const { createContent } = await import('../../functions/src/data/content.ts');
+  const { createContributor } = await import('../../functions/src/data/contributors.ts');
+  const { contentRecord } = await import('../../functions/src/test-support/content-record.ts');
+  const { newId } = await import('../../functions/src/domain/ids.ts');
+  const contributor = await createContributor({
+    id: newId(),
+    prefix: null,
+    middleName: null,
+    suffix: null,
+    title: null,
+    firstName: 'Eddie',
+    lastName: 'Reviewed',
+    school: 'Omaha',
+    email: 'editor@example.org',
+    portraitFileId: null,
+  });
+  const item = contentRecord('Over HTTP rated lab', { id: newId(), contributors: [{ id: contributor.id, index: 0 }] });
+  reviews.item = (await createContent(item)).id;
+  reviews.unpublished = (
+    await createContent(contentRecord('Over HTTP unrated draft', { id: newId(), status: 'unpublished' }))
+  ).id;
 });
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -3552,6 +3589,243 @@ const CASES: Record<OperationId, RouteCase> = {
         body: { json: { decision: 'accept', version: 1 } },
       },
     ],
+  },
+  putMyContentReview: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${reviews.item}/reviews/mine`;
+      },
+      as: 'faculty-uscr',
+      body: { json: { rating: 4, text: 'Worked well in a 50-minute lab.' } },
+      check(body) {
+        const mine = MyReview.parse(body);
+        expect(mine.summary).toEqual({ average: 4, count: 1 });
+        reviews.reviewId = mine.review?.id ?? '';
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${reviews.item}/reviews/mine`;
+        },
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { rating: 0 } },
+        fieldError: { path: 'body.rating', message: 'Must be a whole number from 1 to 5.' },
+      },
+      {
+        get path() {
+          return `/api/v1/content-items/${reviews.item}/reviews/mine`;
+        },
+        status: 403,
+        as: 'student',
+        body: { json: { rating: 5 } },
+      },
+      {
+        get path() {
+          return `/api/v1/content-items/${reviews.unpublished}/reviews/mine`;
+        },
+        status: 409,
+        as: 'admin',
+        body: { json: { rating: 5 } },
+      },
+      {
+        path: '/api/v1/content-items/00000000000000000000000000/reviews/mine',
+        status: 404,
+        as: 'faculty-uscr',
+        body: { json: { rating: 5 } },
+      },
+    ],
+  },
+  getMyContentReview: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${reviews.item}/reviews/mine`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(MyReview.parse(body).review).toMatchObject({ rating: 4, status: 'visible' });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${reviews.unpublished}/reviews/mine`;
+        },
+        status: 404,
+        as: 'student',
+      },
+    ],
+  },
+  listContentReviews: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${reviews.item}/reviews`;
+      },
+      check(body) {
+        const page = ReviewPage.parse(body);
+        expect(page.items.map((review) => review.id)).toEqual([reviews.reviewId]);
+        expect(page.canRespond).toBe(false);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/content-items/${reviews.item}/reviews?limit=0`;
+        },
+        status: 400,
+      },
+      {
+        get path() {
+          return `/api/v1/content-items/${reviews.unpublished}/reviews`;
+        },
+        status: 404,
+      },
+    ],
+  },
+  respondToReview: {
+    ok: {
+      get path() {
+        return `/api/v1/reviews/${reviews.reviewId}/response`;
+      },
+      as: 'editor',
+      body: { json: { text: 'Thank you: a shorter variant is in the files.' } },
+      check(body) {
+        expect(Review.parse(body).response?.text).toBe('Thank you: a shorter variant is in the files.');
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/reviews/${reviews.reviewId}/response`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { text: '  ' } },
+        fieldError: { path: 'body.text', message: 'Is required.' },
+      },
+      {
+        get path() {
+          return `/api/v1/reviews/${reviews.reviewId}/response`;
+        },
+        status: 403,
+        as: 'admin',
+        body: { json: { text: 'Not a contributor.' } },
+      },
+      {
+        get path() {
+          return `/api/v1/reviews/${reviews.reviewId}/response`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: { text: 'A second response.' } },
+      },
+    ],
+  },
+  reportReview: {
+    ok: {
+      get path() {
+        return `/api/v1/reviews/${reviews.reviewId}/report`;
+      },
+      as: 'student',
+      body: { json: { note: 'Off topic.' } },
+      check(body) {
+        expect(ReportedReview.parse(body)).toEqual({ id: reviews.reviewId, reported: true });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/reviews/${reviews.reviewId}/report`;
+        },
+        status: 409,
+        as: 'student',
+        body: { json: {} },
+      },
+      { path: '/api/v1/reviews/00000000000000000000000000/report', status: 404, as: 'student', body: { json: {} } },
+    ],
+  },
+  listReportedReviews: {
+    ok: {
+      path: '/api/v1/reviews/reported',
+      as: 'editor',
+      check(body) {
+        const queue = ModeratedReviewPage.parse(body);
+        expect(queue.items.find((review) => review.id === reviews.reviewId)).toMatchObject({
+          openReports: 1,
+          reportNotes: ['Off topic.'],
+          contentName: 'Over HTTP rated lab',
+        });
+      },
+    },
+    bad: [{ path: '/api/v1/reviews/reported', status: 403, as: 'faculty-uscr' }],
+  },
+  hideReview: {
+    ok: {
+      get path() {
+        return `/api/v1/reviews/${reviews.reviewId}/hide`;
+      },
+      as: 'editor',
+      body: { json: { reason: 'Please keep reviews about the courseware.' } },
+      check(body) {
+        expect(ModeratedReview.parse(body)).toMatchObject({
+          status: 'hidden',
+          hiddenReason: 'Please keep reviews about the courseware.',
+        });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/reviews/${reviews.reviewId}/hide`;
+        },
+        status: 400,
+        as: 'editor',
+        body: { json: { reason: '' } },
+        fieldError: { path: 'body.reason', message: 'Is required.' },
+      },
+      {
+        get path() {
+          return `/api/v1/reviews/${reviews.reviewId}/hide`;
+        },
+        status: 409,
+        as: 'editor',
+        body: { json: { reason: 'Twice.' } },
+      },
+    ],
+  },
+  restoreReview: {
+    ok: {
+      get path() {
+        return `/api/v1/reviews/${reviews.reviewId}/restore`;
+      },
+      as: 'editor',
+      check(body) {
+        expect(ModeratedReview.parse(body)).toMatchObject({ status: 'visible', hiddenReason: null });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/reviews/${reviews.reviewId}/restore`;
+        },
+        status: 409,
+        as: 'editor',
+      },
+      { path: '/api/v1/reviews/00000000000000000000000000/restore', status: 404, as: 'editor' },
+    ],
+  },
+  deleteMyContentReview: {
+    ok: {
+      get path() {
+        return `/api/v1/content-items/${reviews.item}/reviews/mine`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        expect(MyReview.parse(body)).toEqual({ review: null, summary: { average: null, count: 0 } });
+      },
+    },
+    bad: [{ path: '/api/v1/content-items/00000000000000000000000000/reviews/mine', status: 404, as: 'faculty-uscr' }],
   },
 };
 

@@ -41,12 +41,16 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * session started from): the entry's share (259 bytes) — two more operations in the path
  * table (a message's dismiss, a submission file's download URL), the session store's
  * message setter, the `htmlImage` upload kind — and the load error's Cancel (31). The path
- * table is still the first thing to win back. Otherwise it
+ * table is still the first thing to win back. Issue 26 item 3 (ratings and reviews, decision
+ * record 070) raised it by 450 bytes (236,997 measured on 2026-11-28): nine more operations
+ * in the path table, the hit's `rating` in the list summary, the "Highest rated" sort and
+ * the card's average and count (text only, no icon); the path table is still the first
+ * thing to win back. Otherwise it
  * only goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 236_600;
+export const FIRST_RENDER_BUDGET_BYTES = 237_050;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,

@@ -125,6 +125,9 @@ export const ENTITY_TYPES = {
   savedContent: 'SavedContent',
   librarySettings: 'LibrarySettings',
   downloadHistoryEntry: 'DownloadHistoryEntry',
+  review: 'Review',
+  reviewReport: 'ReviewReport',
+  ratingAggregate: 'RatingAggregate',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -1210,4 +1213,75 @@ export function downloadHistoryPartition(userId: string): string {
 /** `DOWNLOAD_HISTORY#<userId>` / `<timestamp>#<eventId>`: one download of the user, in time order. */
 export function downloadHistoryKey(userId: string, timestamp: string, eventId: string): TableKey {
   return { pk: downloadHistoryPartition(userId), sk: `${timestamp}#${eventId}` };
+/* ── Ratings and reviews (issue 26 item 3; decision record 070) ──────────────────── */
+/*
+ * One review item per (content item, user); the reports of a review, one per
+ * reporter; and one aggregate per item (sum and count of the ratings shown), kept
+ * exact by the review's transactions (ADD, never read-modify-write). The public list,
+ * the moderation queue and the look-up by id are three sparse indexes on the review.
+ *
+ * | question                                                   | index | key                                                                 |
+ * |------------------------------------------------------------|-------|---------------------------------------------------------------------|
+ * | one user's review of a content item                         | table | pk `REVIEWS#<contentId>`, sk `USER#<userId>`                        |
+ * | visible reviews of an item, most recently written first (sparse) | gsi1 | gsi1pk `REVIEWS#<contentId>`, gsi1sk `<modifiedTimestamp ISO>#<userId>` |
+ * | reported or hidden reviews, longest waiting first (sparse)  | gsi2  | gsi2pk `REVIEWS_MODERATION`, gsi2sk `<firstReportedTimestamp or hiddenTimestamp ISO>#<reviewId>` |
+ * | a review by its id (sparse)                                  | gsi3  | gsi3pk `REVIEW#<reviewId>`, gsi3sk `REVIEW`                          |
+ * | has this user reported this review                           | table | pk `REVIEW_REPORTS#<reviewId>`, sk `USER#<userId>`                  |
+ * | the rating sum and count of an item                          | table | pk `RATING#<contentId>`, sk `AGGREGATE` (attributes sum, count)     |
+ * | every item's rating aggregate (for the search index; sparse) | gsi1  | gsi1pk `RATINGS`, gsi1sk `<contentId>`                               |
+ */
+
+/** Table partition of the reviews of one content item (and gsi1 partition of its visible ones). */
+export function contentReviewsPartition(contentId: string): string {
+  return `REVIEWS#${contentId}`;
+}
+
+/** `REVIEWS#<contentId>` / `USER#<userId>`: one user's rating and review of one item. */
+export function reviewKey(contentId: string, userId: string): TableKey {
+  return { pk: contentReviewsPartition(contentId), sk: `USER#${userId}` };
+}
+
+/** gsi1 key of a visible review: most recently written first when read backwards. */
+export function visibleReviewIndexKey(
+  contentId: string,
+  modifiedTimestamp: string,
+  userId: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: contentReviewsPartition(contentId), gsi1sk: `${modifiedTimestamp}#${userId}` };
+}
+
+/** The single gsi2 partition of the moderation queue (sparse: reported or hidden reviews only). */
+export const REVIEWS_MODERATION_PARTITION = 'REVIEWS_MODERATION';
+
+/** gsi2 key of a review in the moderation queue, by the time it entered it. */
+export function reviewModerationIndexKey(since: string, reviewId: string): { gsi2pk: string; gsi2sk: string } {
+  return { gsi2pk: REVIEWS_MODERATION_PARTITION, gsi2sk: `${since}#${reviewId}` };
+}
+
+/** gsi3 partition of a review by id. */
+export function reviewIdPartition(reviewId: string): string {
+  return `REVIEW#${reviewId}`;
+}
+
+/** gsi3 key of a review: found by its id. */
+export function reviewIdIndexKey(reviewId: string): { gsi3pk: string; gsi3sk: string } {
+  return { gsi3pk: reviewIdPartition(reviewId), gsi3sk: 'REVIEW' };
+}
+
+/** `REVIEW_REPORTS#<reviewId>` / `USER#<userId>`: `userId` reported the review (once). */
+export function reviewReportKey(reviewId: string, userId: string): TableKey {
+  return { pk: `REVIEW_REPORTS#${reviewId}`, sk: `USER#${userId}` };
+}
+
+/** `RATING#<contentId>` / `AGGREGATE`: the sum and count of the item's counted ratings. */
+export function ratingAggregateKey(contentId: string): TableKey {
+  return { pk: `RATING#${contentId}`, sk: 'AGGREGATE' };
+}
+
+/** The single gsi1 partition of every rating aggregate (the search indexer reads it in one paged Query). */
+export const RATINGS_PARTITION = 'RATINGS';
+
+/** gsi1 key of an item's rating aggregate. */
+export function ratingAggregateIndexKey(contentId: string): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: RATINGS_PARTITION, gsi1sk: contentId };
 }

@@ -174,6 +174,15 @@ describe('createGroupHandler', () => {
       listSubmissionReviews: 'content/list-submission-reviews',
       decideSubmission: 'content/decide-submission',
       getSubmissionFileDownloadUrl: 'content/get-submission-file-download-url',
+      putMyContentReview: 'content/put-my-content-review',
+      getMyContentReview: 'content/get-my-content-review',
+      listContentReviews: 'content/list-content-reviews',
+      respondToReview: 'content/respond-to-review',
+      reportReview: 'content/report-review',
+      listReportedReviews: 'content/list-reported-reviews',
+      hideReview: 'content/hide-review',
+      restoreReview: 'content/restore-review',
+      deleteMyContentReview: 'content/delete-my-content-review',
     };
     for (const route of ROUTES) {
       const name = names[route.operationId];

@@ -68,7 +68,8 @@ const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /**
  * The stored orders of decision record 052 over the numbered documents: newest
  * (`createdTimestamp` desc), name (A to Z, case- and accent-insensitive, numbers by
- * value), downloads (desc); ties by id.
+ * value), downloads (desc), rating (average desc, then count desc, unrated last;
+ * issue 26 item 3); ties by id.
  */
 function buildOrders(documents: readonly CatalogDocument[]): SortOrders {
   const created = documents.map((document) => {
@@ -81,12 +82,19 @@ function buildOrders(documents: readonly CatalogDocument[]): SortOrders {
     return Int32Array.from(docs);
   };
   const downloads = (doc: number) => Math.max(0, (documents[doc] as CatalogDocument).downloads ?? 0);
+  const ratingCount = (doc: number) => Math.max(0, (documents[doc] as CatalogDocument).ratingTotals?.count ?? 0);
+  // Unrated items sort after every rated one (averages are 1–5).
+  const averageOf = (doc: number) => {
+    const totals = (documents[doc] as CatalogDocument).ratingTotals;
+    return totals && totals.count > 0 ? totals.sum / totals.count : 0;
+  };
   return {
     newest: order((a, b) => (created[b] as number) - (created[a] as number)),
     name: order((a, b) =>
       names.compare((documents[a] as CatalogDocument).name, (documents[b] as CatalogDocument).name),
     ),
     downloads: order((a, b) => downloads(b) - downloads(a)),
+    rating: order((a, b) => averageOf(b) - averageOf(a) || ratingCount(b) - ratingCount(a)),
   };
 }
 

@@ -32,7 +32,8 @@ export interface IndexParts {
    * The stored orders of decision record 052, each a permutation of the document
    * numbers (position → document): `newest` by `createdTimestamp` desc, `name` A to Z
    * (case- and accent-insensitive, numbers by value), `downloads` by all-time
-   * downloads desc; ties by id ascending. (`updated` is document order itself.)
+   * downloads desc, `rating` by average rating desc then count desc, unrated last
+   * (issue 26 item 3); ties by id ascending. (`updated` is document order itself.)
    */
   readonly orders: SortOrders;
   /**
@@ -47,7 +48,7 @@ export interface IndexParts {
 }
 
 /** The orders an index stores besides document order (see {@link IndexParts.orders}). */
-export const STORED_ORDERS = ['newest', 'name', 'downloads'] as const;
+export const STORED_ORDERS = ['newest', 'name', 'downloads', 'rating'] as const;
 export type StoredOrder = (typeof STORED_ORDERS)[number];
 /** Per stored order, the document numbers from first to last. */
 export type SortOrders = Readonly<Record<StoredOrder, Int32Array>>;
@@ -81,7 +82,8 @@ export interface FacetColumn {
  * id, name, urlAlias, status index, category, categories, educationLevels,
  * experienceLevels, tags, parentId, image, createdTimestamp, modifiedTimestamp,
  * summary (already cut for hits), author, thumbnail (issue 24 item 2; rows written
- * before it have 15 fields and read as no thumbnail).
+ * before it have 15 fields and read as no thumbnail), rating totals `[sum, count]` or
+ * null (issue 26 item 3; rows of 16 fields read as none).
  */
 export type DocRow = [
   id: string,
@@ -100,12 +102,15 @@ export type DocRow = [
   summary: string,
   author: string | null,
   thumbnail: ContentSummary['thumbnail'] | null,
+  rating?: readonly [sum: number, count: number] | null,
 ];
 
 /** Number of fields of a {@link DocRow}. */
-export const DOC_ROW_LENGTH = 16;
+export const DOC_ROW_LENGTH = 17;
 /** Fields of a row written before thumbnails (issue 24 item 2): still read, as no thumbnail. */
 const DOC_ROW_LENGTH_WITHOUT_THUMBNAIL = 15;
+/** Fields of a row written before ratings (issue 26 item 3): still read, as no rating. */
+const DOC_ROW_LENGTH_WITHOUT_RATING = 16;
 
 /** The most documents an index holds: a document number must fit in 21 bits (the sort keys pack it with a score). */
 export const MAX_DOCUMENTS = 2 ** 21 - 1;
@@ -117,8 +122,11 @@ export function statusCode(status: string): number {
   return code;
 }
 
-/** The row of a summary whose `summary` is already what a hit shows. */
-export function toDocRow(summary: ContentSummary): DocRow {
+/** The row of a summary whose `summary` is already what a hit shows, with the item's rating totals if any. */
+export function toDocRow(
+  summary: ContentSummary & { readonly ratingTotals?: { readonly sum: number; readonly count: number } | undefined },
+): DocRow {
+  const totals = summary.ratingTotals;
   return [
     summary.id,
     summary.name,
@@ -136,6 +144,7 @@ export function toDocRow(summary: ContentSummary): DocRow {
     summary.summary,
     summary.author,
     summary.thumbnail ?? null,
+    totals && totals.count > 0 ? [totals.sum, totals.count] : null,
   ];
 }
 
@@ -170,7 +179,10 @@ export function summaryOf(rows: RowStore, doc: number): ContentSummary {
   } catch (error) {
     throw new Error(`Catalog index row ${doc} is corrupt.`, { cause: error });
   }
-  if (!Array.isArray(row) || (row.length !== DOC_ROW_LENGTH && row.length !== DOC_ROW_LENGTH_WITHOUT_THUMBNAIL))
+  if (
+    !Array.isArray(row) ||
+    ![DOC_ROW_LENGTH, DOC_ROW_LENGTH_WITHOUT_RATING, DOC_ROW_LENGTH_WITHOUT_THUMBNAIL].includes(row.length)
+  )
     throw new Error(`Catalog index row ${doc} is corrupt.`);
   return fromDocRow(row as DocRow);
 }
@@ -194,5 +206,11 @@ function fromDocRow(row: DocRow): ContentSummary {
     summary: row[13],
     author: row[14],
     ...(row[15] ? { thumbnail: row[15] } : {}),
+    ...(row[16] && row[16][1] > 0 ? { rating: ratingOf(row[16][0], row[16][1]) } : {}),
   };
+}
+
+/** A card's rating of its totals: the average rounded to two decimals, and the count. */
+function ratingOf(sum: number, count: number): { average: number; count: number } {
+  return { average: Math.round((sum / count) * 100) / 100, count };
 }

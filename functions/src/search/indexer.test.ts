@@ -26,6 +26,7 @@ vi.mock('../data/catalog.ts', () => ({
   },
 }));
 vi.mock('../data/downloads.ts', () => ({ contentDownloadTotals: async () => new Map<string, number>() }));
+vi.mock('../data/reviews.ts', () => ({ listRatingTotals: async () => new Map() }));
 vi.mock('./snapshot-store.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./snapshot-store.ts')>()),
   headCatalogSnapshot: async () => store.head,

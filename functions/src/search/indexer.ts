@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catalogContentPages, getCatalogRevisionState } from '../data/catalog.ts';
 import { contentDownloadTotals } from '../data/downloads.ts';
+import { listRatingTotals } from '../data/reviews.ts';
 import { optionalVariable } from '../lib/env.ts';
 import { toCatalogDocument } from './catalog-document.ts';
 import { buildCatalogIndex, serializeCatalogIndex } from './in-memory-index.ts';
@@ -49,7 +50,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * snapshot's metadata (HeadObject); when a snapshot exists with revision ≥ R it does
  * nothing; otherwise it lists every content item (gsi3, every status), condenses each
  * with `toCatalogDocument` with its all-time downloads (`contentDownloadTotals`,
- * decision record 052), builds the index labelled `{ revision: R, builtAt: now }`,
+ * decision record 052) and its rating totals (`listRatingTotals`, decision record 070), builds the index labelled `{ revision: R, builtAt: now }`,
  * serialises it (gzip) and writes it to `search/catalog.snapshot.gz` of the private
  * bucket, conditional on the snapshot it read, so a slower concurrent builder never
  * replaces a newer snapshot (it re-reads and usually finds itself done). Calls within
@@ -87,9 +88,16 @@ async function syncOnce(started: number): Promise<CatalogSyncResult> {
       if (wait > 0) await sleep(Math.min(wait, settleMs));
     }
     const documents: CatalogDocument[] = [];
-    const downloads = await contentDownloadTotals();
+    const [downloads, ratings] = await Promise.all([contentDownloadTotals(), listRatingTotals()]);
     for await (const page of catalogContentPages()) {
-      for (const item of page) documents.push({ ...toCatalogDocument(item), downloads: downloads.get(item.id) ?? 0 });
+      for (const item of page) {
+        const ratingTotals = ratings.get(item.id);
+        documents.push({
+          ...toCatalogDocument(item),
+          downloads: downloads.get(item.id) ?? 0,
+          ...(ratingTotals ? { ratingTotals } : {}),
+        });
+      }
     }
     const index = buildCatalogIndex(documents, { revision, builtAt: new Date().toISOString() });
     const bytes = await serializeCatalogIndex(index);

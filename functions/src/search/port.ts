@@ -26,6 +26,11 @@ export interface CatalogDocument extends ContentSummary {
    * counters of the download statistics; decision record 052); absent means 0.
    */
   readonly downloads?: number;
+  /**
+   * The sum and count of the item's shown ratings when the index was built (issue 26
+   * item 3; decision record 070); absent means none. Hits show their average and count.
+   */
+  readonly ratingTotals?: { readonly sum: number; readonly count: number };
 }
 
 /** What identifies one build of the catalog. */

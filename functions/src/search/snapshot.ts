@@ -23,7 +23,7 @@ import { FIELD_COUNT, scorePostings } from './scoring.ts';
  * smaller than storing floats. The hit rows are UTF-8 JSON, kept as bytes.
  * Version 2 (decision record 052) adds the stored sort orders (`order.<name>`,
  * document numbers first to last) and each name as term ids (`nameCounts`,
- * `nameTerms`).
+ * `nameTerms`). Version 3 (issue 26 item 3) adds the `order.rating` section.
  */
 
 /**
@@ -32,7 +32,7 @@ import { FIELD_COUNT, scorePostings } from './scoring.ts';
  * tokenised as its queries are); scoring changes need no bump, scores are
  * recomputed on load.
  */
-export const SNAPSHOT_FORMAT_VERSION = 2;
+export const SNAPSHOT_FORMAT_VERSION = 3;
 
 const MAGIC = [0x43, 0x52, 0x53, 0x49]; // "CRSI"
 const PREAMBLE_BYTES = 12;

@@ -34,11 +34,23 @@ beforeAll(async () => {
     createdTimestamp: new Date(NOW - random.int(12) * 86_400_000).toISOString(),
     modifiedTimestamp: new Date(NOW - random.int(12) * 86_400_000).toISOString(),
     downloads: random.int(5) === 0 ? 0 : random.int(6),
+    // Issue 26 item 3: some unrated, averages and counts with ties.
+    ...(random.int(4) === 0 ? {} : { ratingTotals: ratingTotals(random.int(3) + 1, random.int(3)) }),
   }));
   const version = { revision: 3, builtAt: new Date(NOW).toISOString() };
   indexes.built = buildCatalogIndex(documents, version);
   indexes.loaded = await loadCatalogIndex(await serializeCatalogIndex(indexes.built));
 });
+
+/** Totals of `count` ratings whose average is one of a few values (3, 3.5 or 4 by `step`). */
+function ratingTotals(count: number, step: number): { sum: number; count: number } {
+  return { sum: count * (3 + step / 2), count };
+}
+
+const average = (document: CatalogDocument) =>
+  document.ratingTotals && document.ratingTotals.count > 0
+    ? document.ratingTotals.sum / document.ratingTotals.count
+    : 0;
 
 function query(text: string, sort: SearchSort | undefined, offset = 0, limit = 300): SearchQuery {
   return {
@@ -62,6 +74,8 @@ const COMPARE: Record<Exclude<SearchSort, 'relevance'>, (a: CatalogDocument, b: 
   updated: (a, b) => time(b.modifiedTimestamp) - time(a.modifiedTimestamp) || byId(a, b),
   downloads: (a, b) => (b.downloads ?? 0) - (a.downloads ?? 0) || byId(a, b),
   name: (a, b) => collator.compare(a.name, b.name) || byId(a, b),
+  rating: (a, b) =>
+    average(b) - average(a) || (b.ratingTotals?.count ?? 0) - (a.ratingTotals?.count ?? 0) || byId(a, b),
 };
 
 /** Every page of `text` in `sort`, `PAGE` at a time, until a page comes back short. */
@@ -81,7 +95,7 @@ describe.each(['built', 'loaded'])('sorting the %s index, paged 7 at a time', (w
   const index = () => indexes[which] as CatalogIndex;
   const visible = () => documents.filter((document) => document.status === 'published');
 
-  it.each(['newest', 'updated', 'downloads', 'name'] as const)(
+  it.each(['newest', 'updated', 'downloads', 'name', 'rating'] as const)(
     'without text, "%s" gives every visible item exactly once, in order, over more than one page',
     (sort) => {
       const expected = visible()
@@ -95,7 +109,7 @@ describe.each(['built', 'loaded'])('sorting the %s index, paged 7 at a time', (w
     },
   );
 
-  it.each(['newest', 'updated', 'downloads', 'name'] as const)(
+  it.each(['newest', 'updated', 'downloads', 'name', 'rating'] as const)(
     'with text, "%s" orders exactly the hits of relevance, each once, over more than one page',
     (sort) => {
       const hits = walk(index(), 'attack lab', 'relevance');

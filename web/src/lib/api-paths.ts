@@ -149,4 +149,13 @@ export const API_PATHS = {
   listSubmissionReviews: '/submission-reviews',
   decideSubmission: '/submissions/{id}/decisions',
   getSubmissionFileDownloadUrl: '/submissions/{id}/files/{fileId}/download-url',
+  putMyContentReview: '/content-items/{id}/reviews/mine',
+  getMyContentReview: '/content-items/{id}/reviews/mine',
+  listContentReviews: '/content-items/{id}/reviews',
+  respondToReview: '/reviews/{id}/response',
+  reportReview: '/reviews/{id}/report',
+  listReportedReviews: '/reviews/reported',
+  hideReview: '/reviews/{id}/hide',
+  restoreReview: '/reviews/{id}/restore',
+  deleteMyContentReview: '/content-items/{id}/reviews/mine',
 } as const satisfies Record<OperationId, string>;

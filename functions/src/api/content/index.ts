@@ -34,6 +34,17 @@ import { listKnowledge } from './list-knowledge.ts';
 import { listNews } from './list-news.ts';
 import { patchContent } from './patch-content.ts';
 import { replaceContent } from './replace-content.ts';
+import {
+  deleteMyContentReview,
+  getMyContentReview,
+  hideReview,
+  listContentReviews,
+  listReportedReviews,
+  putMyContentReview,
+  reportReview,
+  respondToReview,
+  restoreReview,
+} from './reviews.ts';
 import { runContentBulkAction } from './run-content-bulk-action.ts';
 import { saveContent } from './save-content.ts';
 import { sendContactRequest } from './send-contact-request.ts';
@@ -103,4 +114,13 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   listSubmissionReviews,
   decideSubmission,
   getSubmissionFileDownloadUrl,
+  putMyContentReview,
+  getMyContentReview,
+  listContentReviews,
+  respondToReview,
+  reportReview,
+  listReportedReviews,
+  hideReview,
+  restoreReview,
+  deleteMyContentReview,
 });

@@ -26,6 +26,9 @@ const UserImportsPanel = onDemand(
 const ReviewQueuePanel = onDemand(
   async () => (await import('../../features/submissions/components/review-queue-panel.tsx')).ReviewQueuePanel,
 );
+const ReportedReviewsPanel = onDemand(
+  async () => (await import('../../features/reviews/components/reported-reviews-panel.tsx')).ReportedReviewsPanel,
+);
 const AuditLogPanel = onDemand(
   async () => (await import('../../features/audit-log/components/audit-log-panel.tsx')).AuditLogPanel,
 );
@@ -44,6 +47,8 @@ const TABS = [
   { value: 'audit', label: 'Audit log', allowed: (p: Principal | null) => can(p, 'readAuditLog') },
   // Issue 25 item 6: the review queue of courseware submissions (decision record 067).
   { value: 'submissions', label: 'Submissions', allowed: (p: Principal | null) => can(p, 'updateContent') },
+  // Issue 26 item 3: the moderation queue of ratings and reviews (decision record 070).
+  { value: 'reviews', label: 'Reported reviews', allowed: (p: Principal | null) => can(p, 'updateContent') },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -70,7 +75,7 @@ function Panel({ label, ownHeading = false, children }: { label: string; ownHead
 /**
  * /admin (spec §2.2, §2.7, §2.15; issue 11 item 5): editors only. The
  * administration as tabs — Courseware Info, Users, Organizations, Invitations,
- * Imports, Audit log, Submissions (issue 25 item 6) — each for its capability; the selected tab (and the audit
+ * Imports, Audit log, Submissions (issue 25 item 6), Reported reviews (issue 26 item 3) — each for its capability; the selected tab (and the audit
  * log's record filter) live in the address, so reload, back and links keep them.
  * Each tab's code loads when the tab is first opened.
  */
@@ -135,6 +140,11 @@ export function Component() {
           <Tabs.Content value="submissions" pt="6">
             <Panel label="Submissions" ownHeading>
               <ReviewQueuePanel />
+            </Panel>
+          </Tabs.Content>
+          <Tabs.Content value="reviews" pt="6">
+            <Panel label="Reported reviews" ownHeading>
+              <ReportedReviewsPanel />
             </Panel>
           </Tabs.Content>
         </Tabs.Root>

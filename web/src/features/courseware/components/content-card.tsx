@@ -1,4 +1,4 @@
-import { Card, Heading, HStack, Image, LinkBox, LinkOverlay, Tag, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, Image, LinkBox, LinkOverlay, Tag, Text, VisuallyHidden } from '@chakra-ui/react';
 import { EyeOffIcon } from 'lucide-react';
 import { Link as ReactRouterLink } from 'react-router-dom';
 import type { ContentSummary } from '#shared/contracts/content';
@@ -31,10 +31,29 @@ export function cardPicture(content: ContentSummary): { url: string; alt: string
 }
 
 /**
+ * A card's average rating and count (issue 26 item 3): a star and "4.3 (12)" for the
+ * eye, hidden from assistive technology, which reads "Rated 4.3 out of 5 from 12
+ * ratings" instead. Text only (no icon component): the card is in the first render,
+ * whose budget is tight (decision record 062).
+ */
+function CardRating({ average, count }: { average: number; count: number }) {
+  const shown = (Math.round(average * 10) / 10).toFixed(1);
+  return (
+    <Text textStyle="sm" color="fg.muted">
+      <span aria-hidden="true">
+        ★ {shown} ({count})
+      </span>
+      <VisuallyHidden>{`Rated ${shown} out of 5 from ${count} ${count === 1 ? 'rating' : 'ratings'}`}</VisuallyHidden>
+    </Text>
+  );
+}
+
+/**
  * A content card (spec §2.5, §2.6): the title links to the item (the whole card is
  * clickable), a status badge when it is not published (only editors are shown such
  * items), category chips cut to 30 characters, the description cut to 80, the
- * levels, and the other tags with their icons; above them its picture
+ * levels, and the other tags with their icons; the average rating and count when the
+ * item has ratings (search hits, issue 26 item 3); above them its picture
  * ({@link cardPicture}) in a fixed 2:1 box, loaded lazily, with its alt text. Beside the
  * title, for signed-in readers, "Save to my library" when the route provides it (issue 26 item 1).
  */
@@ -93,6 +112,7 @@ export function ContentCard({ content, headingLevel = 'h3' }: { content: Content
               <Tag.Label>{CONTENT_STATUS_LABELS[content.status]}</Tag.Label>
             </Tag.Root>
           )}
+          {content.rating ? <CardRating average={content.rating.average} count={content.rating.count} /> : null}
           <ChipList
             label="Categories"
             size="sm"

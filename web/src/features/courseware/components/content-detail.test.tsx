@@ -18,6 +18,10 @@ function mockDetail(detail: ContentDetail | MockResponse, children?: (url: URL) 
     if (url.pathname.startsWith('/api/v1/content/')) return 'content' in detail ? { body: detail } : detail;
     // The landing list (decision record 062), where a missing item sends the visitor.
     if (url.pathname === '/api/v1/search/content') return { body: searchContentPage() };
+    // Issue 26 item 3: the item's ratings and reviews, none yet.
+    if (url.pathname.endsWith('/reviews')) {
+      return { body: { summary: { average: null, count: 0 }, items: [], nextPageToken: null, canRespond: false } };
+    }
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
 }

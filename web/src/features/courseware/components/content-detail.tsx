@@ -28,6 +28,7 @@ import { KnowledgeLists } from './knowledge-lists.tsx';
 import { LibraryPart } from './library-part.tsx';
 import { LicenceNotice } from './licence-notice.tsx';
 import { RelatedCourseware } from './related-courseware.tsx';
+import { ReviewsSection } from './reviews-section.tsx';
 import { TagChips } from './tag-chips.tsx';
 
 /** Breadcrumbs of a content item (spec §2.6): Courseware, each ancestor, the item. */
@@ -155,6 +156,7 @@ export function ContentDetailView({
           <FilesPanel files={content.files} firstPages={content.firstPages} />
           {LessonsPanel ? <LessonsPanel contentId={content.id} canEdit={canEdit} /> : null}
           <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
+          {content.status === 'published' ? <ReviewsSection contentId={content.id} /> : null}
           <RelatedCourseware contentId={content.id} />
         </Stack>
         <Stack gap="8">

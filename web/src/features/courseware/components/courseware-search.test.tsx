@@ -319,7 +319,7 @@ describe('/courseware search', () => {
       within(sort)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Best match', 'Newest', 'Recently updated', 'Most downloaded', 'Name (A–Z)']);
+    ).toEqual(['Best match', 'Newest', 'Recently updated', 'Most downloaded', 'Name (A–Z)', 'Highest rated']);
 
     await user.selectOptions(sort, 'Most downloaded');
     await waitFor(() => expect(currentSearch(router)).toBe('?q=overflow&sort=downloads'));

@@ -12,6 +12,7 @@ export const SORT_LABELS: Readonly<Record<SearchSort, string>> = {
   updated: 'Recently updated',
   downloads: 'Most downloaded',
   name: 'Name (A–Z)',
+  rating: 'Highest rated',
 };
 
 /**
