@@ -489,6 +489,8 @@ beforeAll(async () => {
   library.savedId = downloads.labId;
   const saved = await api(`/api/v1/library/saved/${library.savedId}`, await requestInit('PUT', 'faculty-vacr'));
   expect(saved.status, await saved.clone().text()).toBe(200);
+});
+
 /**
  * What the rating and review cases act on (issue 26 item 3; decision record 070): a
  * published item whose contributor has the editor persona's address (so the editor

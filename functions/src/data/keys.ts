@@ -1213,6 +1213,8 @@ export function downloadHistoryPartition(userId: string): string {
 /** `DOWNLOAD_HISTORY#<userId>` / `<timestamp>#<eventId>`: one download of the user, in time order. */
 export function downloadHistoryKey(userId: string, timestamp: string, eventId: string): TableKey {
   return { pk: downloadHistoryPartition(userId), sk: `${timestamp}#${eventId}` };
+}
+
 /* ── Ratings and reviews (issue 26 item 3; decision record 070) ──────────────────── */
 /*
  * One review item per (content item, user); the reports of a review, one per
