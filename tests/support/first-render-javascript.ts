@@ -45,12 +45,15 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * record 070) raised it by 450 bytes (236,997 measured on 2026-11-28): nine more operations
  * in the path table, the hit's `rating` in the list summary, the "Highest rated" sort and
  * the card's average and count (text only, no icon); the path table is still the first
- * thing to win back. Otherwise it
- * only goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the
+ * thing to win back. Issue 26 items 1 and 4 (My library, content usage; decision records
+ * 071, 072) raised it by 650 bytes (237,654 measured on 2026-11-28 on the merge of items 1,
+ * 3 and 4): six more operations in the path table, the cards' "Save to my library" part (its
+ * button is loaded only for signed-in readers), the library's path and account-menu link.
+ * Otherwise it only goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 237_050;
+export const FIRST_RENDER_BUDGET_BYTES = 237_700;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,
