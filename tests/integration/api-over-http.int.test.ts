@@ -112,6 +112,13 @@ afterAll(async () => {
   await portal?.stop();
 });
 
+/**
+ * Published items once the cases have run: the 60 + 81 seeded items of both catalogues
+ * (issue 24 item 0), the item the draft cases publish (issue 25) and the item the rating
+ * cases rate (issue 26 item 3).
+ */
+const PUBLISHED_OVER_HTTP = 60 + 81 + 1 + 1;
+
 /** A known SEED lab and its parent module, as the seed importer names them. */
 const LAB_ALIAS =
   'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
@@ -3949,9 +3956,8 @@ describe('content by id or alias', () => {
       seen.push(...page.items.map((i) => i.id));
       token = page.nextPageToken;
     } while (token);
-    // 60 + 81 seeded items of both catalogues (issue 24 item 0), and the item the draft cases publish (issue 25).
-    expect(seen).toHaveLength(60 + 81 + 1);
-    expect(new Set(seen).size).toBe(60 + 81 + 1);
+    expect(seen).toHaveLength(PUBLISHED_OVER_HTTP);
+    expect(new Set(seen).size).toBe(PUBLISHED_OVER_HTTP);
   });
 
   it('loads every knowledge item in one page of up to 10000', async () => {
@@ -4000,18 +4006,17 @@ describe('search over HTTP', () => {
 
   it('pages through every published item with nextPageToken, each once, in the order of one big page', async () => {
     const all = await searchPage({ limit: 300 });
-    // The seeded items and the item the draft cases publish (issue 25).
-    expect(all.total).toBe(60 + 81 + 1);
+    expect(all.total).toBe(PUBLISHED_OVER_HTTP);
     const seen: string[] = [];
     let token: string | null = null;
     do {
       const page: SearchContentPage = await searchPage({ limit: 13, filter: token ? { nextPageToken: token } : {} });
-      expect(page.total).toBe(60 + 81 + 1);
+      expect(page.total).toBe(PUBLISHED_OVER_HTTP);
       seen.push(...page.items.map((item) => item.id));
       token = page.nextPageToken;
     } while (token);
     expect(seen).toEqual(all.items.map((item) => item.id));
-    expect(new Set(seen).size).toBe(60 + 81 + 1);
+    expect(new Set(seen).size).toBe(PUBLISHED_OVER_HTTP);
   });
 
   it('counts facets over every hit, not only the page', async () => {

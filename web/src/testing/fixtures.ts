@@ -193,3 +193,8 @@ export function searchContentPage(
 ): SearchContentPage {
   return { items, nextPageToken: null, total: items.length, facets: NO_SEARCH_FACETS, ...overrides };
 }
+
+/** An item's ratings and reviews page with none yet (`GET /api/v1/content-items/{id}/reviews`; issue 26 item 3). */
+export function emptyReviewPage() {
+  return { summary: { average: null, count: 0 }, items: [] as never[], nextPageToken: null, canRespond: false };
+}

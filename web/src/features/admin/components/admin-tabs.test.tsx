@@ -65,13 +65,13 @@ function mockPortal() {
 }
 
 describe('the /admin tabs (spec §2.2; issue 11 item 5)', () => {
-  it('shows an editor only the Courseware Info and Submissions tabs', async () => {
+  it('shows an editor only the Courseware Info, Submissions and Reported reviews tabs', async () => {
     mockPortal();
     storeSession(PERSONAS.editor());
     renderApp({ path: '/admin?tab=users' });
     const tabs = within(await screen.findByRole('tablist', { name: 'Administration' })).getAllByRole('tab');
     // Issue 25 item 6: editors review courseware submissions in a tab of their own.
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Courseware Info', 'Submissions']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Courseware Info', 'Submissions', 'Reported reviews']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
   });
@@ -86,7 +86,16 @@ describe('the /admin tabs (spec §2.2; issue 11 item 5)', () => {
       within(list)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Courseware Info', 'Users', 'Organizations', 'Invitations', 'Imports', 'Audit log', 'Submissions']);
+    ).toEqual([
+      'Courseware Info',
+      'Users',
+      'Organizations',
+      'Invitations',
+      'Imports',
+      'Audit log',
+      'Submissions',
+      'Reported reviews',
+    ]);
     await user.click(within(list).getByRole('tab', { name: 'Users' }));
     expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=users');

@@ -3,7 +3,7 @@ import '../../../testing/setup.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bufferOverflowDetail, IDS, searchContentPage } from '../../../testing/fixtures.ts';
+import { bufferOverflowDetail, emptyReviewPage, IDS, searchContentPage } from '../../../testing/fixtures.ts';
 import { calledUrls, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { usageFigureText, usageSentence } from './content-usage.tsx';
@@ -38,6 +38,8 @@ function mockPage(usage: () => MockResponse) {
     if (url.pathname === USAGE_PATH) return usage();
     if (url.pathname.startsWith('/api/v1/content/')) return { body: bufferOverflowDetail() };
     if (url.pathname === '/api/v1/search/content') return { body: searchContentPage() };
+    // Issue 26 item 3: the item's ratings and reviews, none yet.
+    if (url.pathname.endsWith('/reviews')) return { body: emptyReviewPage() };
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
 }

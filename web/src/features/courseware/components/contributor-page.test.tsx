@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NO_SEARCH_FACETS } from '#shared/contracts/search';
 import { getShownErrors } from '../../../lib/error-store.ts';
-import { bufferOverflowDetail, contentSummary, IDS, wenliangDu } from '../../../testing/fixtures.ts';
+import { bufferOverflowDetail, contentSummary, emptyReviewPage, IDS, wenliangDu } from '../../../testing/fixtures.ts';
 import { type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
@@ -32,6 +32,8 @@ function mockContributorApi(profile: () => MockResponse = () => ({ body: DU })) 
     if (url.pathname.startsWith('/api/v1/content/')) return { body: bufferOverflowDetail() };
     if (url.pathname.startsWith('/api/v1/search/related/')) return { body: { items: [] } };
     if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
+    // Issue 26 item 3: the item's ratings and reviews, none yet.
+    if (url.pathname.endsWith('/reviews')) return { body: emptyReviewPage() };
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
   return { api, searches };

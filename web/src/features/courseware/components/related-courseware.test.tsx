@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getShownErrors } from '../../../lib/error-store.ts';
-import { bufferOverflowDetail, contentSummary, IDS } from '../../../testing/fixtures.ts';
+import { bufferOverflowDetail, contentSummary, emptyReviewPage, IDS } from '../../../testing/fixtures.ts';
 import { calledUrls, type MockResponse, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 
@@ -16,6 +16,8 @@ function mockPage(related: () => MockResponse | Promise<MockResponse>) {
     if (url.pathname === '/api/v1/knowledge') return { body: { items: [], nextPageToken: null } };
     if (url.pathname.startsWith('/api/v1/search/related/')) return related();
     if (url.pathname.startsWith('/api/v1/content/')) return { body: bufferOverflowDetail() };
+    // Issue 26 item 3: the item's ratings and reviews, none yet.
+    if (url.pathname.endsWith('/reviews')) return { body: emptyReviewPage() };
     return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
   });
 }

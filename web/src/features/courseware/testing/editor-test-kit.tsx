@@ -8,7 +8,7 @@ import { LiveAnnouncer } from '../../../lib/announcer.tsx';
 import { getSession, tryLogin } from '../../../lib/auth/session-store.ts';
 import { type ContributorDraft, newDraftKey } from '../../../lib/contributor-draft.ts';
 import { createQueryClient } from '../../../lib/react-query.ts';
-import { runtimeConfig } from '../../../testing/fixtures.ts';
+import { emptyReviewPage, runtimeConfig } from '../../../testing/fixtures.ts';
 import { type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { ContentDetailScreen } from '../components/content-detail.tsx';
 import { CoursewareLanding } from '../components/courseware-landing.tsx';
@@ -406,6 +406,11 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
       if (child) return child;
       return { body: detail };
     }
+    // Issue 26 item 3: the item's ratings and reviews, none yet.
+    if (path.endsWith('/reviews')) return { body: emptyReviewPage() };
+    if (path.endsWith('/reviews/mine')) return { body: { review: null, summary: emptyReviewPage().summary } };
+    // Issue 26 item 4: no usage figures (the line then shows nothing).
+    if (path.endsWith('/usage')) return { status: 404, body: { statusCode: 404, message: 'Content does not exist.' } };
     return { body: { items: [], nextPageToken: null } };
   });
   return {
