@@ -23,7 +23,7 @@ import { listDownloadHistory, listLibrary, saveToLibrary } from '../../functions
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { loadEvent, withPathParameters } from '../../functions/src/test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../functions/src/test-support/stack.ts';
-import { type Figure, loadAverage, median } from './support.ts';
+import { type Figure, loadAverage, median, printFigures } from './support.ts';
 
 const ITEMS = 100;
 const PAGE = 20;
@@ -148,13 +148,6 @@ export async function libraryFigures(): Promise<Figure[]> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const figures = await libraryFigures();
-  for (const figure of figures) {
-    const ratio = figure.baseline
-      ? ` (×${(figure.value / figure.baseline.value).toFixed(2)} of ${figure.baseline.name}: ${figure.baseline.value})`
-      : '';
-    const load = figure.loadAverage ? ` [load average ${figure.loadAverage.join(' → ')}]` : '';
-    console.log(`${figure.name}: ${figure.value} ${figure.unit}${ratio}${load}`);
-  }
+  printFigures(await libraryFigures());
   process.exit(0);
 }

@@ -26,7 +26,7 @@ import { contentRecord } from '../../functions/src/test-support/content-record.t
 import { startTestStack } from '../../functions/src/test-support/stack.ts';
 import { CLAIM_TYPES, FILE_SCOPES } from '../../shared/capabilities.ts';
 import { COURSEWARE_FEATURE, USER_ROLE } from '../../shared/contracts/identity.ts';
-import { countFromEnv, type Figure, loadAverage, median } from './support.ts';
+import { countFromEnv, type Figure, loadAverage, median, printFigures } from './support.ts';
 
 const RATERS = 50;
 
@@ -125,10 +125,7 @@ export async function ratingFigures(): Promise<Figure[]> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const figures = await ratingFigures();
-  for (const figure of figures) {
-    const ratio = figure.baseline ? ` (×${(figure.value / figure.baseline.value).toFixed(2)} of baseline)` : '';
-    console.log(`${figure.name}: ${figure.value} ${figure.unit}${ratio}`);
-  }
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  printFigures(await ratingFigures());
   process.exit(0);
 }

@@ -28,7 +28,7 @@ import { readSeedSources } from '../../functions/src/seed/sources.ts';
 import { diffRevisions, readRevisions } from '../../functions/src/services/content-drafts.ts';
 import { loadEvent, withPathParameters } from '../../functions/src/test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../functions/src/test-support/stack.ts';
-import { type Figure, loadAverage, median } from './support.ts';
+import { type Figure, loadAverage, median, printFigures } from './support.ts';
 
 const REVISIONS = 200;
 const RUNS = 15;
@@ -148,13 +148,6 @@ export async function revisionFigures(): Promise<Figure[]> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const figures = await revisionFigures();
-  for (const figure of figures) {
-    const ratio = figure.baseline
-      ? ` (×${(figure.value / figure.baseline.value).toFixed(2)} of ${figure.baseline.name}: ${figure.baseline.value})`
-      : '';
-    const load = figure.loadAverage ? ` [load average ${figure.loadAverage.join(' → ')}]` : '';
-    console.log(`${figure.name}: ${figure.value} ${figure.unit}${ratio}${load}`);
-  }
+  printFigures(await revisionFigures());
   process.exit(0);
 }

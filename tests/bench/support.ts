@@ -214,3 +214,18 @@ export function buildSpaOnce(): Promise<string> {
   })();
   return spaBuilt;
 }
+
+/**
+ * Prints each figure on one line: its name, value and unit, the ratio to its baseline
+ * with the baseline's name and value, and the load average around it (the stand-alone
+ * runs of the bench sections, e.g. `npx tsx tests/bench/library.ts`).
+ */
+export function printFigures(figures: readonly Figure[]): void {
+  for (const figure of figures) {
+    const ratio = figure.baseline
+      ? ` (×${(figure.value / figure.baseline.value).toFixed(2)} of ${figure.baseline.name}: ${figure.baseline.value})`
+      : '';
+    const load = figure.loadAverage ? ` [load average ${figure.loadAverage.join(' → ')}]` : '';
+    console.log(`${figure.name}: ${figure.value} ${figure.unit}${ratio}${load}`);
+  }
+}
