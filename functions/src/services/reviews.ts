@@ -233,7 +233,7 @@ export async function deleteMyReview(contentId: string, caller: Caller): Promise
 /** A visible review by id, on an item whose reviews the caller may read; else 404. */
 async function visibleReview(id: string, caller: Caller): Promise<{ review: ReviewRecord; item: ContentItem }> {
   const review = await getReviewById(id);
-  if (!review || review.status !== 'visible') throw new NotFoundError(REVIEW_NOT_FOUND_MESSAGE);
+  if (review?.status !== 'visible') throw new NotFoundError(REVIEW_NOT_FOUND_MESSAGE);
   const item = await readableContent(review.contentId, caller).catch(() => {
     throw new NotFoundError(REVIEW_NOT_FOUND_MESSAGE);
   });
