@@ -1,9 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { Navigate } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
 import { LibraryScreen } from '../../features/library/components/library-screen.tsx';
-import { useSession } from '../../lib/auth/session-store.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { SignedInOnly } from './signed-in-only.tsx';
 
 /**
  * /library (issue 26 item 1; decision record 072): the signed-in reader's saved items and
@@ -11,19 +9,18 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
  */
 export function Component() {
   useDocumentTitle('My library');
-  const { user, status } = useSession();
-  if (status === 'logging-in') return null;
-  if (!user) return <Navigate to={paths.home} replace />;
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="3xl">
-        My library
-      </Heading>
-      <Text maxW="prose">
-        The courseware you saved, and every file you downloaded with the version it was. Items removed or archived since
-        stay listed, marked as such.
-      </Text>
-      <LibraryScreen />
-    </Stack>
+    <SignedInOnly>
+      <Stack gap="6">
+        <Heading as="h1" size="3xl">
+          My library
+        </Heading>
+        <Text maxW="prose">
+          The courseware you saved, and every file you downloaded with the version it was. Items removed or archived
+          since stay listed, marked as such.
+        </Text>
+        <LibraryScreen />
+      </Stack>
+    </SignedInOnly>
   );
 }
