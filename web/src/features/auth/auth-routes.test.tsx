@@ -206,11 +206,12 @@ describe('/logout (spec §4)', () => {
 });
 
 describe('avatar menu (spec §2.3)', () => {
-  it('shows a faculty member the name, e-mail, messages and Logout only', async () => {
+  it('shows a faculty member the name, e-mail, My library, Saved searches, messages and Logout only', async () => {
     mockPortal();
     signIn(PERSONAS.faculty());
     renderWithProviders(<Header />);
-    expect(await accountMenuItems()).toEqual(['Saved searches', 'Logout', 'Welcome aboard', 'Dismiss']);
+    expect(await accountMenuItems()).toEqual(['My library', 'Saved searches', 'Logout', 'Welcome aboard', 'Dismiss']);
+    expect(screen.getByRole('menuitem', { name: 'My library' })).toHaveAttribute('href', '/library');
     expect(screen.getByText('Fay Faculty')).toBeInTheDocument();
     expect(screen.getByText('fay@example.edu')).toBeInTheDocument();
   });
@@ -238,6 +239,7 @@ describe('avatar menu (spec §2.3)', () => {
     signIn(PERSONAS.editor());
     renderWithProviders(<Header />);
     expect(await accountMenuItems()).toEqual([
+      'My library',
       'Add new page',
       'Dashboard',
       'Admin',
@@ -253,6 +255,7 @@ describe('avatar menu (spec §2.3)', () => {
     signIn(PERSONAS.admin());
     renderWithProviders(<Header />);
     expect(await accountMenuItems()).toEqual([
+      'My library',
       'Add new page',
       'Dashboard',
       'Admin',

@@ -1,6 +1,7 @@
 import type { ContentBundle, DownloadUrl, FileAccess, RequestedBundle } from '#shared/contracts/download';
 import type { FileStatusBody } from '#shared/contracts/file';
 import { getSession } from '../../../lib/auth/session-store.ts';
+import { emptyReviewPage } from '../../../testing/fixtures.ts';
 import { type MockResponse, mockApi, requestOf } from '../../../testing/mock-api.ts';
 
 export const BUNDLE_ID = '01jd7k2m3n4p5q6r7s8t9v0b01';
@@ -28,6 +29,18 @@ function answer<T>(value: Answer<T>, url: URL): MockResponse {
 }
 
 const notFound = { status: 404, body: { statusCode: 404, message: 'Not found.' } };
+
+/**
+ * What a content page asks besides its item and files (issue 26): its reviews (none
+ * yet), the reader's own review (none), the reader's saved ids (none); its usage is
+ * left to the 404, which the usage line shows as nothing.
+ */
+function pageParts(path: string): MockResponse | null {
+  if (path.endsWith('/reviews')) return { body: emptyReviewPage() };
+  if (path.endsWith('/reviews/mine')) return { body: { review: null, summary: emptyReviewPage().summary } };
+  if (path === '/api/v1/library/saved-ids') return { body: { contentIds: [] } };
+  return null;
+}
 
 /**
  * The download routes (and the calls a sign-in makes) as the contract describes
@@ -62,7 +75,7 @@ export function mockDownloadApi(
     if (/^\/api\/v1\/files\/\w+$/.test(path) && method === 'GET' && options.fileStatus) {
       return answer(options.fileStatus, url);
     }
-    return options.other?.(url, method) ?? notFound;
+    return options.other?.(url, method) ?? pageParts(path) ?? notFound;
   });
   return { spy, log, calls: (prefix: string) => log.filter((entry) => entry.startsWith(prefix)) };
 }
