@@ -506,27 +506,10 @@ beforeAll(async () => {
 const reviews = { item: '', unpublished: '', reviewId: '' };
 
 beforeAll(async () => {
-  const { createContent } = await import('../../functions/src/data/content.ts');
-  const { createContributor } = await import('../../functions/src/data/contributors.ts');
-  const { contentRecord } = await import('../../functions/src/test-support/content-record.ts');
-  const { newId } = await import('../../functions/src/domain/ids.ts');
-  const contributor = await createContributor({
-    id: newId(),
-    prefix: null,
-    middleName: null,
-    suffix: null,
-    title: null,
-    firstName: 'Eddie',
-    lastName: 'Reviewed',
-    school: 'Omaha',
-    email: 'editor@example.org',
-    portraitFileId: null,
-  });
-  const item = contentRecord('Over HTTP rated lab', { id: newId(), contributors: [{ id: contributor.id, index: 0 }] });
-  reviews.item = (await createContent(item)).id;
-  reviews.unpublished = (
-    await createContent(contentRecord('Over HTTP unrated draft', { id: newId(), status: 'unpublished' }))
-  ).id;
+  const { createRatedItems } = await import('../../functions/src/test-support/rated-items.ts');
+  const created = await createRatedItems('editor@example.org');
+  reviews.item = created.item;
+  reviews.unpublished = created.unpublished;
 });
 
 const CASES: Record<OperationId, RouteCase> = {
