@@ -10,7 +10,6 @@
  *
  * Runnable alone: `npx tsx tests/bench/library.ts`.
  */
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { PortalTokenClaims } from '#shared/contracts/identity';
 import { dynamoDbClient } from '../../functions/src/adapters/aws-clients.ts';
@@ -23,7 +22,7 @@ import { listDownloadHistory, listLibrary, saveToLibrary } from '../../functions
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { loadEvent, withPathParameters } from '../../functions/src/test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../functions/src/test-support/stack.ts';
-import { type Figure, loadAverage, median, printFigures } from './support.ts';
+import { type Figure, loadAverage, medianMs, printFigures } from './support.ts';
 
 const ITEMS = 100;
 const PAGE = 20;
@@ -51,17 +50,6 @@ async function counted(act: () => Promise<unknown>): Promise<{ requests: number;
     dynamoDbClient.middlewareStack.remove(name);
   }
   return { requests, items };
-}
-
-async function timed(act: () => Promise<unknown>): Promise<number> {
-  const values: number[] = [];
-  await act();
-  for (let run = 0; run < RUNS; run += 1) {
-    const started = performance.now();
-    await act();
-    values.push(performance.now() - started);
-  }
-  return median(values);
 }
 
 /** The figures of this section (see the module comment). */
@@ -108,9 +96,9 @@ export async function libraryFigures(): Promise<Figure[]> {
     const baselineCount = await counted(getContent);
     const savedCount = await counted(savedPage);
     const historyCount = await counted(historyPage);
-    const baselineMs = await timed(getContent);
-    const savedMs = await timed(savedPage);
-    const historyMs = await timed(historyPage);
+    const baselineMs = await medianMs(getContent, RUNS);
+    const savedMs = await medianMs(savedPage, RUNS);
+    const historyMs = await medianMs(historyPage, RUNS);
     const load: [number, number] = [before, loadAverage()];
     const ms = (value: number) => Math.round(value * 100) / 100;
     const requestsBaseline = { name: 'plain content GET, DynamoDB requests', value: baselineCount.requests };

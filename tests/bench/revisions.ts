@@ -15,7 +15,6 @@
  *
  * Runnable alone: `npx tsx tests/bench/revisions.ts`.
  */
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { handler as contentHandler } from '../../functions/src/api/content/index.ts';
 import { contentItemOf, createContent, transact } from '../../functions/src/data/content.ts';
@@ -28,21 +27,10 @@ import { readSeedSources } from '../../functions/src/seed/sources.ts';
 import { diffRevisions, readRevisions } from '../../functions/src/services/content-drafts.ts';
 import { loadEvent, withPathParameters } from '../../functions/src/test-support/events.ts';
 import { lambdaContext, startTestStack } from '../../functions/src/test-support/stack.ts';
-import { type Figure, loadAverage, median, printFigures } from './support.ts';
+import { type Figure, loadAverage, medianMs, printFigures } from './support.ts';
 
 const REVISIONS = 200;
 const RUNS = 15;
-
-async function timed(act: () => Promise<unknown>): Promise<number> {
-  const values: number[] = [];
-  await act();
-  for (let run = 0; run < RUNS; run += 1) {
-    const started = performance.now();
-    await act();
-    values.push(performance.now() - started);
-  }
-  return median(values);
-}
 
 /** The figures of this section (see the module comment). */
 export async function revisionFigures(): Promise<Figure[]> {
@@ -77,14 +65,14 @@ export async function revisionFigures(): Promise<Figure[]> {
       await transact(steps);
     }
     const event = withPathParameters(loadEvent('content/get-content'), { idOrAlias: record.id });
-    const get = await timed(async () => {
+    const get = await medianMs(async () => {
       const result = await contentHandler({ ...event }, lambdaContext());
       if (result.statusCode !== 200) throw new Error(`GET answered ${result.statusCode}`);
-    });
+    }, RUNS);
     const firstPage = await readRevisions(record.id, undefined, null);
     if (firstPage.items.length !== 50) throw new Error(`first page has ${firstPage.items.length} revisions`);
-    const listFirst = await timed(() => readRevisions(record.id, undefined, null));
-    const listAll = await timed(async () => {
+    const listFirst = await medianMs(() => readRevisions(record.id, undefined, null), RUNS);
+    const listAll = await medianMs(async () => {
       let token: string | undefined;
       let count = 0;
       do {
@@ -93,7 +81,7 @@ export async function revisionFigures(): Promise<Figure[]> {
         token = page.nextPageToken ?? undefined;
       } while (token);
       if (count !== REVISIONS) throw new Error(`listed ${count} revisions`);
-    });
+    }, RUNS);
     let oldest = '';
     let token: string | undefined;
     do {
@@ -102,7 +90,7 @@ export async function revisionFigures(): Promise<Figure[]> {
       token = page.nextPageToken ?? undefined;
     } while (token);
     const newest = firstPage.items[0]?.id ?? '';
-    const diff = await timed(() => diffRevisions(record.id, oldest, newest, null));
+    const diff = await medianMs(() => diffRevisions(record.id, oldest, newest, null), RUNS);
     const load: [number, number] = [before, loadAverage()];
     const baseline = { name: 'plain content GET, median (ms)', value: Math.round(get * 100) / 100 };
     const ms = (value: number) => Math.round(value * 100) / 100;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 /**
  * What the benchmark sections share: the figure record, the load average, medians,
@@ -228,4 +229,19 @@ export function printFigures(figures: readonly Figure[]): void {
     const load = figure.loadAverage ? ` [load average ${figure.loadAverage.join(' → ')}]` : '';
     console.log(`${figure.name}: ${figure.value} ${figure.unit}${ratio}${load}`);
   }
+}
+
+/**
+ * The median milliseconds of `runs` runs of `act`, after one warm-up run that is not
+ * counted (the bench sections' in-process timings: revisions, library).
+ */
+export async function medianMs(act: () => Promise<unknown>, runs: number): Promise<number> {
+  const values: number[] = [];
+  await act();
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await act();
+    values.push(performance.now() - started);
+  }
+  return median(values);
 }
