@@ -10,7 +10,7 @@ import { launchBrowser, seriousAccessibilityViolations } from './support/browser
  * every state visited: the administrator's tabs; two business units added; a user's
  * rights edited (a claim added) and the user moved into one unit; that unit merged
  * into the other (the user moves with it); the change read back in the audit log,
- * before and after; an editor sees only Courseware Info; a student is sent home.
+ * before and after; an editor sees only Courseware Info, Submissions and Reported reviews; a student is sent home.
  */
 
 let portal: LocalPortal;
@@ -78,6 +78,7 @@ describe('/admin for an administrator', () => {
       'Imports',
       'Audit log',
       'Submissions',
+      'Reported reviews',
     ]);
     await admin.getByRole('table', { name: 'Courseware Info' }).waitFor();
     await axe(admin, 'Courseware Info tab');
@@ -94,6 +95,7 @@ describe('/admin for an administrator', () => {
       ['Imports', 'imports'],
       ['Audit log', 'audit'],
       ['Submissions', 'submissions'],
+      ['Reported reviews', 'reviews'],
     ] as const) {
       await tab(name).click();
       await admin.getByRole('tabpanel', { name }).getByRole('heading', { level: 2 }).first().waitFor();
@@ -105,7 +107,7 @@ describe('/admin for an administrator', () => {
       await axe(admin, `${name} tab`);
     }
     await admin.reload();
-    await expect.poll(() => tab('Submissions').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab('Reported reviews').getAttribute('aria-selected')).toBe('true');
   });
 
   it('adds two business units', async () => {
@@ -201,11 +203,15 @@ describe('/admin for an administrator', () => {
 });
 
 describe('/admin for others (spec §2.2)', () => {
-  it('shows an editor only Courseware Info and Submissions (issue 25 item 6)', async () => {
+  it('shows an editor only Courseware Info, Submissions (issue 25 item 6) and Reported reviews (issue 26 item 3)', async () => {
     const page = await signedIn('editor', '/admin?tab=users');
     const tabs = page.getByRole('tablist', { name: 'Administration' }).getByRole('tab');
     await page.getByRole('table', { name: 'Courseware Info' }).waitFor();
-    expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual(['Courseware Info', 'Submissions']);
+    expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual([
+      'Courseware Info',
+      'Submissions',
+      'Reported reviews',
+    ]);
     expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
   });
 
