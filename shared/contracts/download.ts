@@ -78,18 +78,25 @@ export const BundleProgress = z
 export type BundleProgress = z.infer<typeof BundleProgress>;
 
 /**
- * What a bundle covers: one content item with all its descendants, or every
- * published item of one category (spec §4 "File bundle": "Downloading all files in
- * a category is offered as a zip"). Exactly one of the two.
+ * What a bundle covers: one content item with all its descendants, every published
+ * item of one category (spec §4 "File bundle": "Downloading all files in a category is
+ * offered as a zip"), or the items of a collection the requester may read, one folder
+ * each in the collection's order (issue 26 item 2). Exactly one of the three.
  */
 export const BundleScope = z
   .object({
     contentId: EntityId.optional(),
     category: z.enum(CONTENT_CATEGORIES).optional(),
+    collectionId: EntityId.optional(),
   })
   .superRefine((scope, context) => {
-    if ((scope.contentId === undefined) === (scope.category === undefined)) {
-      context.addIssue({ code: 'custom', path: ['contentId'], message: 'Give either contentId or category.' });
+    const given = [scope.contentId, scope.category, scope.collectionId].filter((value) => value !== undefined);
+    if (given.length !== 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['contentId'],
+        message: 'Give exactly one of contentId, category or collectionId.',
+      });
     }
   })
   .meta({ id: 'BundleScope' });

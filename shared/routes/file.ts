@@ -85,7 +85,7 @@ export const FILE_ROUTES = [
     group: 'file',
     access: 'viewFiles',
     summary:
-      'Request a zip of every file of a content item and its descendants, or of every published item of one category: records a Pending bundle file and starts the bundle workflow; poll getFile every 5 s until Ready (spec §4 "File bundle", §7 "Bundle request"; decision record 022).',
+      'Request a zip of every file of a content item and its descendants, of every published item of one category, or of the items of a collection the caller may read in folders of its order (issue 26 item 2): records a Pending bundle file and starts the bundle workflow; poll getFile every 5 s until Ready (spec §4 "File bundle", §7 "Bundle request"; decision record 022).',
     request: { body: RequestBundleRequest },
     response: RequestedBundle,
     successStatus: 202,

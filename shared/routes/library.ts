@@ -1,4 +1,15 @@
 import {
+  AddCollectionEntryRequest,
+  Collection,
+  CollectionCoverage,
+  CollectionPage,
+  CollectionPageQuery,
+  CollectionPath,
+  CreateCollectionRequest,
+  DeletedCollection,
+  UpdateCollectionRequest,
+} from '../contracts/collection.ts';
+import {
   DownloadHistoryPage,
   LibraryContentPath,
   LibraryPage,
@@ -9,8 +20,8 @@ import {
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
 /**
- * The routes of the `library` client group (issue 26; decision record 072): a signed-in
- * user's own library of saved items and download history. A part of the route table
+ * The routes of the `library` client group (issue 26; decision records 072 and 073): a
+ * signed-in user's own library of saved items and download history, and collections. A part of the route table
  * `ROUTES` (`shared/routes.ts`; decision record 041).
  */
 export const LIBRARY_ROUTES = [
@@ -72,5 +83,100 @@ export const LIBRARY_ROUTES = [
     request: { query: LibraryPageQuery },
     response: DownloadHistoryPage,
     errorStatuses: [401],
+  },
+  {
+    operationId: 'listMyCollections',
+    method: 'GET',
+    path: '/api/v1/collections/mine',
+    group: 'library',
+    access: 'authenticated',
+    summary: "A page of the caller's own collections, most recently changed first (issue 26 item 2).",
+    request: { query: CollectionPageQuery },
+    response: CollectionPage,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'listCuratedCollections',
+    method: 'GET',
+    path: '/api/v1/collections',
+    group: 'library',
+    access: 'public',
+    summary:
+      'A page of the curated collections editors published, most recently changed first: the collections page and the page builder widget (issue 26 item 2).',
+    request: { query: CollectionPageQuery },
+    response: CollectionPage,
+    errorStatuses: [],
+  },
+  {
+    operationId: 'createCollection',
+    method: 'POST',
+    path: '/api/v1/collections',
+    group: 'library',
+    access: 'authenticated',
+    summary:
+      'Create a collection owned by the caller (name, description, visibility, ordered entries with notes); curated needs updateContent (403); 409 beyond 100 collections (issue 26 item 2).',
+    request: { body: CreateCollectionRequest },
+    response: Collection,
+    successStatus: 201,
+    errorStatuses: [401, 403, 409],
+  },
+  {
+    operationId: 'getCollection',
+    method: 'GET',
+    path: '/api/v1/collections/{id}',
+    group: 'library',
+    access: 'public',
+    summary:
+      'A collection with its entries in order, each with what became of the item for this reader: its owner reads it whatever its visibility; anyone reads a link-shared or curated one; a private one is 404 to others (issue 26 item 2).',
+    request: { path: CollectionPath },
+    response: Collection,
+    errorStatuses: [404],
+  },
+  {
+    operationId: 'getCollectionCoverage',
+    method: 'GET',
+    path: '/api/v1/collections/{id}/coverage',
+    group: 'library',
+    access: 'public',
+    summary:
+      "The NICE statements and CAE knowledge units the collection's items open to the reader cover together; readable as getCollection (issue 26 item 2).",
+    request: { path: CollectionPath },
+    response: CollectionCoverage,
+    errorStatuses: [404],
+  },
+  {
+    operationId: 'updateCollection',
+    method: 'PUT',
+    path: '/api/v1/collections/{id}',
+    group: 'library',
+    access: 'authenticated',
+    summary:
+      "Replace the owner's collection as a whole (name, description, visibility, entries in their new order, each once) at the version read: 409 when it changed since, 404 to anyone but the owner, 403 for curated without updateContent (issue 26 item 2).",
+    request: { path: CollectionPath, body: UpdateCollectionRequest },
+    response: Collection,
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    operationId: 'addCollectionEntry',
+    method: 'POST',
+    path: '/api/v1/collections/{id}/entries',
+    group: 'library',
+    access: 'authenticated',
+    summary:
+      "Add an item the caller can open at the end of the owner's collection; an item already there stays where it is; 404 for another's collection or an item the caller cannot open; 409 beyond 100 items (issue 26 item 2).",
+    request: { path: CollectionPath, body: AddCollectionEntryRequest },
+    response: Collection,
+    errorStatuses: [401, 404, 409],
+  },
+  {
+    operationId: 'deleteCollection',
+    method: 'DELETE',
+    path: '/api/v1/collections/{id}',
+    group: 'library',
+    access: 'authenticated',
+    summary: "Delete the owner's collection (404 to anyone else); its items are untouched (issue 26 item 2).",
+    request: { path: CollectionPath },
+    response: DeletedCollection,
+    errorStatuses: [401, 404],
   },
 ] as const satisfies readonly GroupRouteDefinition<'library'>[];

@@ -1230,7 +1230,7 @@ const CASES: Record<OperationId, RouteCase> = {
         status: 400,
         as: 'faculty-uscr',
         body: { json: {} },
-        fieldError: { path: 'body.contentId', message: 'Give either contentId or category.' },
+        fieldError: { path: 'body.contentId', message: 'Give exactly one of contentId, category or collectionId.' },
       },
       {
         path: '/api/v1/files/bundles',
