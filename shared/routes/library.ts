@@ -17,11 +17,13 @@ import {
   SavedContentIds,
   SavedContentState,
 } from '../contracts/library.ts';
+import { DeletedPersonalData, PersonalData, PersonalDataUserPath } from '../contracts/personal-data.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
 /**
  * The routes of the `library` client group (issue 26; decision records 072 and 073): a
- * signed-in user's own library of saved items and download history, and collections. A part of the route table
+ * signed-in user's own library of saved items and download history, collections, and the
+ * export and deletion of their personal data (decision record 075). A part of the route table
  * `ROUTES` (`shared/routes.ts`; decision record 041).
  */
 export const LIBRARY_ROUTES = [
@@ -178,5 +180,52 @@ export const LIBRARY_ROUTES = [
     request: { path: CollectionPath },
     response: DeletedCollection,
     errorStatuses: [401, 404],
+  },
+  {
+    operationId: 'exportPersonalData',
+    method: 'GET',
+    path: '/api/v1/personal-data',
+    group: 'library',
+    access: 'authenticated',
+    summary:
+      'Everything the portal holds about the caller as one JSON document: account, messages, library, downloads, collections, reviews, saved searches, update-notice setting, submissions (issue 26 item 5).',
+    request: {},
+    response: PersonalData,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'deletePersonalReviews',
+    method: 'DELETE',
+    path: '/api/v1/personal-data/reviews',
+    group: 'library',
+    access: 'authenticated',
+    summary:
+      "Delete every rating and review of the caller (their responses and reports with them; the items' averages follow) (issue 26 item 5).",
+    request: {},
+    response: DeletedPersonalData,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'deletePersonalCollections',
+    method: 'DELETE',
+    path: '/api/v1/personal-data/collections',
+    group: 'library',
+    access: 'authenticated',
+    summary: 'Delete every collection of the caller, shared and curated ones too (issue 26 item 5).',
+    request: {},
+    response: DeletedPersonalData,
+    errorStatuses: [401],
+  },
+  {
+    operationId: 'getUserPersonalData',
+    method: 'GET',
+    path: '/api/v1/users/{id}/personal-data',
+    group: 'library',
+    access: 'manageUsers',
+    summary:
+      "An administrator's view of everything the portal holds about one user: the document exportPersonalData gives that user; 404 for no such user (issue 26 item 5).",
+    request: { path: PersonalDataUserPath },
+    response: PersonalData,
+    errorStatuses: [401, 403, 404],
   },
 ] as const satisfies readonly GroupRouteDefinition<'library'>[];

@@ -174,6 +174,49 @@ async function sendQuery(input: QueryCommandInput, startsFromToken: boolean): Pr
 }
 
 /**
+ * Every item of one table partition whose sort key begins with `sortKeyPrefix` (all of
+ * it without one), in sort-key order: Query after Query until DynamoDB's last page. For
+ * partitions bounded by a rule (a user's saved items, reviews, collections), never for
+ * a growing list a screen pages through. `attributes`, when given, is the projection.
+ */
+export async function queryPartition<T>(
+  partition: string,
+  options: { readonly sortKeyPrefix?: string; readonly attributes?: readonly string[] } = {},
+): Promise<T[]> {
+  const names: Record<string, string> = { '#pk': TABLE.partitionKey };
+  const values: Record<string, unknown> = { ':pk': partition };
+  let condition = '#pk = :pk';
+  if (options.sortKeyPrefix !== undefined) {
+    names['#sk'] = TABLE.sortKey;
+    values[':prefix'] = options.sortKeyPrefix;
+    condition += ' AND begins_with(#sk, :prefix)';
+  }
+  options.attributes?.forEach((name, i) => {
+    names[`#a${i}`] = name;
+  });
+  const projection = options.attributes
+    ? { ProjectionExpression: options.attributes.map((_, i) => `#a${i}`).join(', ') }
+    : {};
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output: QueryCommandOutput = await dynamoDocumentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ...projection,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    items.push(...((output.Items ?? []) as T[]));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
  * Reads items by key with BatchGetItem (100 keys a request), retrying unprocessed
  * keys with backoff. Duplicate keys are read once. Order of the result is undefined;
  * missing items are simply absent. `attributes`, when given, limits what is read to

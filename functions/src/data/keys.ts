@@ -128,6 +128,7 @@ export const ENTITY_TYPES = {
   review: 'Review',
   reviewReport: 'ReviewReport',
   ratingAggregate: 'RatingAggregate',
+  userReview: 'UserReview',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -1231,6 +1232,7 @@ export function downloadHistoryKey(userId: string, timestamp: string, eventId: s
  * | has this user reported this review                           | table | pk `REVIEW_REPORTS#<reviewId>`, sk `USER#<userId>`                  |
  * | the rating sum and count of an item                          | table | pk `RATING#<contentId>`, sk `AGGREGATE` (attributes sum, count)     |
  * | every item's rating aggregate (for the search index; sparse) | gsi1  | gsi1pk `RATINGS`, gsi1sk `<contentId>`                               |
+ * | every item one user reviewed (their data export and deletion, issue 26 item 5) | table | pk `USER_REVIEWS#<userId>`, sk `CONTENT#<contentId>` |
  */
 
 /** Table partition of the reviews of one content item (and gsi1 partition of its visible ones). */
@@ -1278,6 +1280,16 @@ export function reviewReportKey(reviewId: string, userId: string): TableKey {
 /** `RATING#<contentId>` / `AGGREGATE`: the sum and count of the item's counted ratings. */
 export function ratingAggregateKey(contentId: string): TableKey {
   return { pk: `RATING#${contentId}`, sk: 'AGGREGATE' };
+}
+
+/** Table partition of the pointers to one user's reviews (issue 26 item 5; decision record 075). */
+export function userReviewsPartition(userId: string): string {
+  return `USER_REVIEWS#${userId}`;
+}
+
+/** `USER_REVIEWS#<userId>` / `CONTENT#<contentId>`: `userId` has a review of `contentId` (written with the review). */
+export function userReviewKey(userId: string, contentId: string): TableKey {
+  return { pk: userReviewsPartition(userId), sk: `CONTENT#${contentId}` };
 }
 
 /** The single gsi1 partition of every rating aggregate (the search indexer reads it in one paged Query). */

@@ -1,11 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, type QueryCommandOutput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LIBRARY_FULL_MESSAGE, LIBRARY_LIMITS } from '#shared/contracts/library';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError, ServiceUnavailableError } from '../lib/errors.ts';
 import type { DownloadHistoryItem } from './downloads.ts';
-import { type Page, queryPage, tableName } from './dynamo.ts';
+import { type Page, queryPage, queryPartition, tableName } from './dynamo.ts';
 import {
   downloadHistoryPartition,
   ENTITY_TYPES,
@@ -186,23 +186,11 @@ export async function listSavedContentPage(
  * `contentId`; at most {@link LIBRARY_LIMITS.savedPerUser}, one request in practice).
  */
 export async function listSavedContentIds(userId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const output: QueryCommandOutput = await dynamoDocumentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey, '#contentId': 'contentId' },
-        ExpressionAttributeValues: { ':pk': libraryPartition(userId), ':prefix': SAVED_CONTENT_PREFIX },
-        ProjectionExpression: '#contentId',
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of output.Items ?? []) if (typeof item.contentId === 'string') ids.push(item.contentId);
-    startKey = output.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const items = await queryPartition<{ contentId?: unknown }>(libraryPartition(userId), {
+    sortKeyPrefix: SAVED_CONTENT_PREFIX,
+    attributes: ['contentId'],
+  });
+  return items.flatMap((item) => (typeof item.contentId === 'string' ? [item.contentId] : []));
 }
 
 /**

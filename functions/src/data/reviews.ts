@@ -5,7 +5,7 @@ import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError, ServiceUnavailableError } from '../lib/errors.ts';
 import type { TransactWriteItem } from './catalog.ts';
-import { type Page, queryPage, tableName } from './dynamo.ts';
+import { batchGetItems, type Page, queryPage, queryPartition, tableName } from './dynamo.ts';
 import {
   contentReviewsPartition,
   ENTITY_TYPES,
@@ -18,6 +18,8 @@ import {
   reviewKey,
   reviewModerationIndexKey,
   type TableKey,
+  userReviewKey,
+  userReviewsPartition,
   visibleReviewIndexKey,
 } from './keys.ts';
 
@@ -28,7 +30,10 @@ import {
  * was read, and the item's rating aggregate adjusted by `ADD sum, count` with the
  * difference the change makes to the ratings shown — so concurrent raters never lose
  * an update, and the aggregate always equals the sum and count of the visible
- * reviews. A cancelled transaction (the review changed meanwhile, or another
+ * reviews. The first write of a user's review also puts a pointer `USER_REVIEWS#<userId>` /
+ * `CONTENT#<contentId>` and its deletion deletes it, in the same transaction, so one
+ * Query finds every review of a user (their data export and deletion, issue 26 item 5;
+ * decision record 075). A cancelled transaction (the review changed meanwhile, or another
  * transaction held an item) is read again and retried, at most
  * {@link REVIEW_WRITE_ATTEMPTS} times.
  */
@@ -245,6 +250,25 @@ function aggregateUpdate(contentId: string, delta: RatingTotals): TransactWriteI
   };
 }
 
+/**
+ * The pointer step of a change that creates or deletes a review (none when it only
+ * replaces one): the user's pointer to the item, put or deleted with the review.
+ */
+function pointerSteps(contentId: string, userId: string, current: ReviewRecord | null, next: ReviewRecord | null) {
+  if (!current && next) {
+    const item = {
+      ...userReviewKey(userId, contentId),
+      entityType: ENTITY_TYPES.userReview,
+      contentId,
+      reviewId: next.id,
+    };
+    return [{ Put: { TableName: tableName(), Item: item } } satisfies TransactWriteItem];
+  }
+  if (current && !next)
+    return [{ Delete: { TableName: tableName(), Key: userReviewKey(userId, contentId) } } satisfies TransactWriteItem];
+  return [];
+}
+
 /** The review's own step: put the next version, or delete, on the condition that it is still what was read. */
 function reviewStep(
   contentId: string,
@@ -296,6 +320,7 @@ export async function changeReview(
       reviewStep(contentId, userId, current, change.next),
       ...extra.map((step) => step.item),
       ...(aggregateChanged ? [aggregateUpdate(contentId, delta)] : []),
+      ...pointerSteps(contentId, userId, current, change.next),
     ];
     try {
       await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: steps }));
@@ -313,4 +338,21 @@ export async function changeReview(
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** Math.min(attempt, 6) * (0.5 + Math.random())));
     }
   }
+}
+
+/**
+ * The ids of every content item one user has a review of (the pointers written with
+ * the reviews; issue 26 item 5), in id order; one Query per 1 MB page.
+ */
+export async function listReviewedContentIds(userId: string): Promise<string[]> {
+  const items = await queryPartition<{ contentId: string }>(userReviewsPartition(userId), {
+    attributes: ['contentId'],
+  });
+  return items.map((item) => item.contentId);
+}
+
+/** One user's reviews of the given items (BatchGetItem, 100 keys a request); missing ones are absent, order undefined. */
+export async function getReviewsOf(userId: string, contentIds: readonly string[]): Promise<ReviewRecord[]> {
+  const items = await batchGetItems<Record<string, unknown>>(contentIds.map((id) => reviewKey(id, userId)));
+  return items.map(reviewRecordOf);
 }

@@ -34,7 +34,9 @@ import {
   getRatingTotals,
   getReview,
   getReviewById,
+  getReviewsOf,
   listModerationQueue,
+  listReviewedContentIds,
   listVisibleReviews,
   type ReviewChangeResult,
   type ReviewRecord,
@@ -396,4 +398,39 @@ export async function restoreReview(id: string, caller: Caller): Promise<Moderat
   await afterChange(result);
   const [item] = await getContentByIds([review.contentId]);
   return moderatedReview(result.review as ReviewRecord, item);
+}
+
+/**
+ * Every rating and review of one user, as the user sees their own (status and hidden
+ * reason included), most recently written first: the user's data export (issue 26 item
+ * 5; decision record 075). One Query of the user's review pointers, then BatchGetItem.
+ */
+export async function ownReviewsOf(userId: string): Promise<OwnReview[]> {
+  const records = await getReviewsOf(userId, await listReviewedContentIds(userId));
+  return records
+    .sort((a, b) => b.modifiedTimestamp.localeCompare(a.modifiedTimestamp) || a.id.localeCompare(b.id))
+    .map(ownReview);
+}
+
+/**
+ * Deletes every rating and review of one user (with their responses), each in its own
+ * transaction with its item's aggregate and the user's pointer (`changeReview`), then
+ * bumps the catalog revision once when a shown rating went away (issue 26 item 5).
+ * Returns how many were deleted; a review deleted meanwhile is not counted.
+ * @throws ServiceUnavailableError when a review stays busy (what was deleted stays deleted; a retry finishes).
+ */
+export async function deleteAllReviewsOf(userId: string): Promise<number> {
+  let deleted = 0;
+  let aggregateChanged = false;
+  for (const contentId of await listReviewedContentIds(userId)) {
+    let existed = false;
+    const result = await changeReview(contentId, userId, (current) => {
+      existed = current !== null;
+      return { next: current ? null : current };
+    });
+    if (existed) deleted += 1;
+    aggregateChanged ||= result.aggregateChanged;
+  }
+  if (aggregateChanged) await afterChange({ review: null, attempts: 1, aggregateChanged });
+  return deleted;
 }

@@ -553,7 +553,8 @@ function emailStep(
   return { item: putNewItemStep({ ...outbox }) as TransactWriteItem };
 }
 
-function toSubmission(record: SubmissionRecord): Submission {
+/** The `Submission` answer of a stored record (the submitter's e-mail stays on the server); also the privacy export's (issue 26 item 5). */
+export function toSubmission(record: SubmissionRecord): Submission {
   const { submitterEmail: _email, ...rest } = record;
   return {
     ...rest,

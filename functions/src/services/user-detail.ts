@@ -1,5 +1,5 @@
 import type { UserDetail } from '#shared/contracts/administration';
-import type { VersionedUserAccount } from '../../data/users.ts';
+import type { VersionedUserAccount } from '../data/users.ts';
 
 /**
  * The `UserDetail` answer of an account (issue 11 item 2): claims grouped as stored,

@@ -1,0 +1,193 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_CLAIMS, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
+import type { Claim } from '#shared/contracts/identity';
+import { DeletedPersonalData, PersonalData } from '#shared/contracts/personal-data';
+import { createContent } from '../../data/content.ts';
+import { type DownloadEvent, recordDownload } from '../../data/downloads.ts';
+import { getRatingTotals } from '../../data/reviews.ts';
+import { createUserAccount } from '../../data/users.ts';
+import { newId } from '../../domain/ids.ts';
+import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
+import { portalTokenTestEnv, resetPortalTokenCaches, studentTokenInput } from '../../lib/auth/test-support.ts';
+import { saveToLibrary } from '../../services/library.ts';
+import { hideReview, putMyReview } from '../../services/reviews.ts';
+import { contentRecord } from '../../test-support/content-record.ts';
+import { jsonBody, loadEvent, withHeaders, withPathParameters } from '../../test-support/events.ts';
+import { storeSavedSearchFixture } from '../../test-support/saved-searches.ts';
+import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
+import { handler } from './index.ts';
+
+/**
+ * Privacy over the emulators (issue 26 item 5; decision record 075): the library group's
+ * Lambda entry with real tokens; what the export holds is written through the real use
+ * cases and read back through the route, and deletion is checked in the table.
+ */
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+const VIEW_FILES: Claim = { type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] };
+const MANAGE_USERS: Claim = { type: CLAIM_TYPES.api, value: API_CLAIMS.manageUsers };
+
+interface Person {
+  readonly id: string;
+  readonly name: string;
+  readonly token: string;
+}
+
+/** A stored user with `claims`, and a token of theirs. */
+async function person(name: string, claims: Claim[]): Promise<Person> {
+  const id = newId();
+  const email = `${name.toLowerCase()}.${id.slice(-6).toLowerCase()}@example.edu`;
+  await createUserAccount({
+    user: {
+      id,
+      displayName: name,
+      email,
+      picture: null,
+      businessUnitId: null,
+      businessUnit: null,
+      ranges: ['USCR'],
+      createdTimestamp: '2026-01-05T09:00:00.000Z',
+    },
+    claims: [{ type: CLAIM_TYPES.role, value: 'USER' }, ...claims],
+    subscriptions: ['coursewareFeature'],
+    messages: [{ id: newId(), message: `Welcome, ${name}`, link: '/courseware' }],
+    organizations: [],
+    identities: [],
+  });
+  const token = await signPortalToken(studentTokenInput({ userId: id, displayName: name, email, claims }));
+  return { id, name, token };
+}
+
+/** The caller of a use case called directly (as the route would pass it). */
+function callerOf(who: Person, claims: Claim[] = [VIEW_FILES]) {
+  return {
+    sub: who.id,
+    principal: { roles: ['USER'], claims, subscriptions: ['coursewareFeature'] },
+    claims: { displayName: who.name },
+  } as Parameters<typeof saveToLibrary>[1] & object;
+}
+
+async function call(
+  who: Person | null,
+  name: string,
+  path?: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  let event: APIGatewayProxyEventV2 = loadEvent(`library/${name}`);
+  if (path) event = withPathParameters(event, path);
+  if (who) event = withHeaders(event, { authorization: `Bearer ${who.token}` });
+  const result = await handler(event, lambdaContext());
+  return { status: result.statusCode ?? 0, body: jsonBody<Record<string, unknown>>(result) };
+}
+
+let ada: Person;
+let admin: Person;
+let labs: string[] = [];
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT_SCALE = '100';
+  stack = await startTestStack();
+  Object.assign(process.env, portalTokenTestEnv());
+  resetPortalTokenCaches();
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  ada = await person('Ada', [VIEW_FILES]);
+  admin = await person('Ann Admin', [MANAGE_USERS]);
+  labs = [];
+  for (const name of ['Privacy lab one', 'Privacy lab two']) {
+    labs.push((await createContent(contentRecord(`${name} ${newId()}`, { id: newId() }))).id);
+  }
+  const [one, two] = labs as [string, string];
+  await saveToLibrary(one, callerOf(ada));
+  const download: DownloadEvent = {
+    id: newId(),
+    timestamp: '2026-03-01T10:00:00.000Z',
+    user: { id: ada.id, name: ada.name, email: null },
+    file: { id: newId(), name: 'lab-one.pdf' },
+    downloadedFrom: { id: one, name: 'Privacy lab one', tags: [], publishedTimestamp: '2026-01-02T00:00:00.000Z' },
+    topMostContent: { id: one, name: 'Privacy lab one' },
+    businessUnit: null,
+  };
+  await recordDownload(download);
+  await putMyReview(one, { rating: 5, text: 'Worked first time.' }, callerOf(ada));
+  const hidden = await putMyReview(two, { rating: 1, text: 'Spam link' }, callerOf(ada));
+  const editor = callerOf(admin, [{ type: CLAIM_TYPES.api, value: API_CLAIMS.updateContent }]);
+  await hideReview(hidden.review?.id ?? '', { reason: 'Off topic.' }, editor);
+  await storeSavedSearchFixture(ada.id, 'Wireshark labs', { q: 'wireshark' }, { alerts: false });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await stack?.stop();
+});
+
+describe('the export of personal data (issue 26 item 5)', () => {
+  it("gives the caller everything the portal holds about them, and nobody else's", async () => {
+    const { status, body } = await call(ada, 'export-personal-data');
+    expect(status).toBe(200);
+    const data = PersonalData.parse(body);
+    expect(data.account).toMatchObject({ id: ada.id, displayName: 'Ada', ranges: ['USCR'] });
+    expect(data.account).not.toHaveProperty('version');
+    expect(data.messages.map((message) => message.message)).toEqual(['Welcome, Ada']);
+    expect(data.library.map((item) => item.contentId)).toEqual([labs[0]]);
+    expect(data.downloads).toEqual([
+      {
+        timestamp: '2026-03-01T10:00:00.000Z',
+        fileId: expect.any(String),
+        fileName: 'lab-one.pdf',
+        contentId: labs[0],
+        contentName: 'Privacy lab one',
+        publishedTimestamp: '2026-01-02T00:00:00.000Z',
+      },
+    ]);
+    expect(data.downloadsTruncated).toBe(false);
+    // The hidden review is exported too, with the editor's reason.
+    expect(data.reviews.map((review) => [review.contentId, review.rating, review.status, review.hiddenReason])).toEqual(
+      expect.arrayContaining([
+        [labs[0], 5, 'visible', null],
+        [labs[1], 1, 'hidden', 'Off topic.'],
+      ]),
+    );
+    expect(data.reviews).toHaveLength(2);
+    expect(data.savedSearches.map((search) => [search.name, search.alerts])).toEqual([['Wireshark labs', false]]);
+    expect(data.updateNotices).toEqual({ emailDigest: true });
+
+    const other = PersonalData.parse((await call(admin, 'export-personal-data')).body);
+    expect(other.account.id).toBe(admin.id);
+    expect(other.library).toEqual([]);
+    expect(other.reviews).toEqual([]);
+    expect(other.downloads).toEqual([]);
+  });
+
+  it("shows an administrator the same document on the user's detail; 404 for no such user; 401/403 otherwise", async () => {
+    const own = PersonalData.parse((await call(ada, 'export-personal-data')).body);
+    const seen = await call(admin, 'get-user-personal-data', { id: ada.id });
+    expect(seen.status).toBe(200);
+    const { exportedTimestamp: _a, ...rest } = PersonalData.parse(seen.body);
+    const { exportedTimestamp: _b, ...expected } = own;
+    expect(rest).toEqual(expected);
+    expect((await call(admin, 'get-user-personal-data', { id: newId() })).status).toBe(404);
+    expect((await call(ada, 'get-user-personal-data', { id: admin.id })).status).toBe(403);
+    expect((await call(null, 'export-personal-data')).status).toBe(401);
+  });
+});
+
+describe('deleting personal data (issue 26 item 5)', () => {
+  it("deletes every review of the caller, the items' averages following, and nobody else's", async () => {
+    const bob = await person('Bob', [VIEW_FILES]);
+    await putMyReview(labs[0] ?? '', { rating: 3, text: '' }, callerOf(bob));
+    expect(await getRatingTotals(labs[0] ?? '')).toEqual({ sum: 8, count: 2 });
+
+    const deleted = await call(ada, 'delete-personal-reviews');
+    expect(deleted.status).toBe(200);
+    expect(DeletedPersonalData.parse(deleted.body)).toEqual({ deleted: 2 });
+    // Ada's visible 5 left the average; her hidden review never counted; Bob's 3 stays.
+    expect(await getRatingTotals(labs[0] ?? '')).toEqual({ sum: 3, count: 1 });
+    expect(await getRatingTotals(labs[1] ?? '')).toEqual({ sum: 0, count: 0 });
+    expect(PersonalData.parse((await call(ada, 'export-personal-data')).body).reviews).toEqual([]);
+    expect(PersonalData.parse((await call(bob, 'export-personal-data')).body).reviews).toHaveLength(1);
+    // Nothing left: a second deletion deletes nothing.
+    expect((await call(ada, 'delete-personal-reviews')).body).toEqual({ deleted: 0 });
+    expect((await call(null, 'delete-personal-reviews')).status).toBe(401);
+  });
+});
