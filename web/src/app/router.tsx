@@ -228,6 +228,11 @@ export function createRoutes({
               lazy: () => import('./routes/library.tsx'),
             },
             {
+              path: 'personal-data',
+              loader: requireCapabilities(),
+              lazy: () => import('./routes/personal-data.tsx'),
+            },
+            {
               path: 'saved-searches',
               loader: requireCapabilities(),
               lazy: () => import('./routes/saved-searches.tsx'),

@@ -33,6 +33,8 @@ export const paths = {
   dashboard: '/dashboard',
   /** My library: saved items and download history (issue 26 item 1). */
   library: '/library',
+  /** Your data: the export and deletion of the reader's personal data (issue 26 item 5). */
+  personalData: '/personal-data',
   admin: '/admin',
   archivedContent: '/archived-content',
   /** The page builder (a later issue); until then it shows not found. */

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { saveTextFile } from './save-file.ts';
 
 /** First characters that make a spreadsheet read a cell as a formula (or hide one: tab, carriage return). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -24,15 +25,5 @@ export function csvDocument(fields: readonly string[], rows: readonly (readonly 
 
 /** Saves `csv` in the browser as `fileName` (a Blob download; nothing is sent anywhere). */
 export function saveCsvFile(csv: string, fileName: string): void {
-  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the Blob after click() returns; let them finish first.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveTextFile(csv, fileName, 'text/csv;charset=utf-8');
 }

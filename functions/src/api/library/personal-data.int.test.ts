@@ -113,7 +113,7 @@ beforeAll(async () => {
   const hidden = await putMyReview(two, { rating: 1, text: 'Spam link' }, callerOf(ada));
   const editor = callerOf(admin, [{ type: CLAIM_TYPES.api, value: API_CLAIMS.updateContent }]);
   await hideReview(hidden.review?.id ?? '', { reason: 'Off topic.' }, editor);
-  await storeSavedSearchFixture(ada.id, 'Wireshark labs', { q: 'wireshark' }, { alerts: false });
+  await storeSavedSearchFixture(ada.id, 'Wireshark labs', { text: 'wireshark' }, { alerts: false });
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { can, type Principal } from '#shared/capabilities';
+import type { UserSummary } from '#shared/contracts/identity';
 import { LoadingState } from '../../components/ui/loading-state.tsx';
 import { CoursewareInfoTable } from '../../features/admin/components/courseware-info-table.tsx';
 import { RequireCapabilities } from '../../lib/auth/guards.tsx';
@@ -28,6 +29,9 @@ const ReviewQueuePanel = onDemand(
 );
 const ReportedReviewsPanel = onDemand(
   async () => (await import('../../features/reviews/components/reported-reviews-panel.tsx')).ReportedReviewsPanel,
+);
+const UserPersonalDataDialog = onDemand(
+  async () => (await import('../../features/privacy/components/user-personal-data-dialog.tsx')).UserPersonalDataDialog,
 );
 const AuditLogPanel = onDemand(
   async () => (await import('../../features/audit-log/components/audit-log-panel.tsx')).AuditLogPanel,
@@ -89,6 +93,8 @@ export function Component() {
     visible.map((one) => one.value),
   );
   const target = search.get('target') ?? undefined;
+  // The user whose personal data is shown (issue 26 item 5); kept while the dialog closes, so focus goes back to the row.
+  const [personalData, setPersonalData] = useState<{ user: UserSummary; open: boolean } | null>(null);
 
   const go = (value: string, extra: Record<string, string> = {}) =>
     setSearch(new URLSearchParams({ tab: value, ...extra }));
@@ -114,7 +120,19 @@ export function Component() {
             <Panel label="Users">
               <UsersPanel
                 onShowHistory={can(principal, 'readAuditLog') ? (user) => go('audit', { target: user.id }) : undefined}
+                onShowPersonalData={(user) => setPersonalData({ user, open: true })}
               />
+              {personalData ? (
+                <Suspense fallback={null}>
+                  <UserPersonalDataDialog
+                    key={personalData.user.id}
+                    open={personalData.open}
+                    userId={personalData.user.id}
+                    userName={personalData.user.displayName}
+                    onClose={() => setPersonalData({ ...personalData, open: false })}
+                  />
+                </Suspense>
+              ) : null}
             </Panel>
           </Tabs.Content>
           <Tabs.Content value="organizations" pt="6">

@@ -67,7 +67,7 @@ function MessageItem({ message }: { message: Message }) {
  * The account part of a menu (spec §2.3), shared by the avatar menu and the
  * hamburger menu: the name and e-mail (as the group's label), the messages, the
  * editing links the reader may use, "Saved searches" when the app provides it
- * (issue 24 item 8), each message followed by its "Dismiss" (issue 25 item 5), and Logout (on VACR with the current page as
+ * (issue 24 item 8), "Your data" (issue 26 item 5), each message followed by its "Dismiss" (issue 25 item 5), and Logout (on VACR with the current page as
  * `redirect`, so logging out reopens it, spec §4 "Session").
  */
 export function AccountMenuItems({
@@ -109,6 +109,9 @@ export function AccountMenuItems({
             <SavedSearchesMenuItem />
           </Suspense>
         ) : null}
+        <Menu.Item value={paths.personalData} asChild>
+          <ReactRouterLink to={paths.personalData}>Your data</ReactRouterLink>
+        </Menu.Item>
         <Menu.Item value={paths.logout} asChild>
           <ReactRouterLink to={logoutTo}>Logout</ReactRouterLink>
         </Menu.Item>

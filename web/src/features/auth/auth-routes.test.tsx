@@ -206,12 +206,20 @@ describe('/logout (spec §4)', () => {
 });
 
 describe('avatar menu (spec §2.3)', () => {
-  it('shows a faculty member the name, e-mail, My library, Saved searches, messages and Logout only', async () => {
+  it('shows a faculty member the name, e-mail, My library, Saved searches, Your data, messages and Logout only', async () => {
     mockPortal();
     signIn(PERSONAS.faculty());
     renderWithProviders(<Header />);
-    expect(await accountMenuItems()).toEqual(['My library', 'Saved searches', 'Logout', 'Welcome aboard', 'Dismiss']);
+    expect(await accountMenuItems()).toEqual([
+      'My library',
+      'Saved searches',
+      'Your data',
+      'Logout',
+      'Welcome aboard',
+      'Dismiss',
+    ]);
     expect(screen.getByRole('menuitem', { name: 'My library' })).toHaveAttribute('href', '/library');
+    expect(screen.getByRole('menuitem', { name: 'Your data' })).toHaveAttribute('href', '/personal-data');
     expect(screen.getByText('Fay Faculty')).toBeInTheDocument();
     expect(screen.getByText('fay@example.edu')).toBeInTheDocument();
   });
@@ -244,6 +252,7 @@ describe('avatar menu (spec §2.3)', () => {
       'Dashboard',
       'Admin',
       'Saved searches',
+      'Your data',
       'Logout',
       'Welcome aboard',
       'Dismiss',
@@ -261,6 +270,7 @@ describe('avatar menu (spec §2.3)', () => {
       'Admin',
       'Archived content',
       'Saved searches',
+      'Your data',
       'Logout',
       'Welcome aboard',
       'Dismiss',

@@ -27,9 +27,16 @@ type Opened = { kind: 'rights' | 'move'; user: UserSummary; open: boolean } | nu
  * e-mail (at least 2 characters, sent once typing pauses), the users with e-mail,
  * business unit and roles, a page at a time; per row Edit (rights) and Move with
  * manageUsers, History with readAuditLog (`onShowHistory` opens the audit log on
- * that user), Impersonate with impersonateUsers (spec §4).
+ * that user), Data with manageUsers when the app provides `onShowPersonalData` (the
+ * user's personal data, issue 26 item 5), Impersonate with impersonateUsers (spec §4).
  */
-export function UsersPanel({ onShowHistory }: { onShowHistory?: (user: UserSummary) => void }) {
+export function UsersPanel({
+  onShowHistory,
+  onShowPersonalData,
+}: {
+  onShowHistory?: (user: UserSummary) => void;
+  onShowPersonalData?: (user: UserSummary) => void;
+}) {
   const { principal, user: me } = useSession();
   const mayManage = can(principal, 'manageUsers');
   const mayImpersonate = can(principal, 'impersonateUsers');
@@ -96,6 +103,16 @@ export function UsersPanel({ onShowHistory }: { onShowHistory?: (user: UserSumma
                 </Button>
               </>
             ) : null}
+            {mayManage && onShowPersonalData ? (
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`Personal data of ${row.displayName}`}
+                onClick={() => onShowPersonalData(row)}
+              >
+                Data
+              </Button>
+            ) : null}
             {onShowHistory ? (
               <Button
                 size="xs"
@@ -122,7 +139,7 @@ export function UsersPanel({ onShowHistory }: { onShowHistory?: (user: UserSumma
         ),
       }),
     ];
-  }, [hasActions, mayManage, mayImpersonate, onShowHistory, me?.id, busy, impersonate]);
+  }, [hasActions, mayManage, mayImpersonate, onShowHistory, onShowPersonalData, me?.id, busy, impersonate]);
 
   return (
     <Stack gap="4">
