@@ -278,6 +278,8 @@ const MATRIX: readonly MatrixRow[] = [
       ['moveUserBusinessUnit', 'PUT', '/api/v1/users/00000000000000000000000000/business-unit', 400],
       ['moveUserOrganization', 'PUT', '/api/v1/users/00000000000000000000000000/organization', 400],
       ['listAuditEvents', 'GET', '/api/v1/audit-events?limit=5', 200],
+      // An administrator's view of a user's personal data (issue 26 item 5): put_v1_users.
+      ['getUserPersonalData', 'GET', '/api/v1/users/00000000000000000000000000/personal-data', 404],
     ] as const
   ).map(([operationId, method, path, adminStatus]) => ({
     operationId,
@@ -885,6 +887,20 @@ const MATRIX: readonly MatrixRow[] = [
   },
   { operationId: 'removeFromLibrary', method: 'DELETE', path: '/api/v1/library/saved/{lab}', expected: SIGNED_IN },
   { operationId: 'listDownloadHistory', method: 'GET', path: '/api/v1/library/downloads', expected: SIGNED_IN },
+  // Privacy (issue 26 item 5; decision record 075): any signed-in user, their own data only.
+  { operationId: 'exportPersonalData', method: 'GET', path: '/api/v1/personal-data', expected: SIGNED_IN },
+  {
+    operationId: 'deletePersonalReviews',
+    method: 'DELETE',
+    path: '/api/v1/personal-data/reviews',
+    expected: SIGNED_IN,
+  },
+  {
+    operationId: 'deletePersonalCollections',
+    method: 'DELETE',
+    path: '/api/v1/personal-data/collections',
+    expected: SIGNED_IN,
+  },
   {
     operationId: 'unsubscribeSavedSearches',
     method: 'POST',

@@ -56,6 +56,7 @@ import {
   SECTION_ORDER_MESSAGE,
   WIDGET_KIND_FIXED_MESSAGE,
 } from '#shared/contracts/page';
+import { DeletedPersonalData, PersonalData } from '#shared/contracts/personal-data';
 import { RelatedContentPage } from '#shared/contracts/related';
 import {
   ModeratedReview,
@@ -1661,6 +1662,59 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     },
     bad: [{ path: '/api/v1/library/downloads?limit=101', status: 400, as: 'faculty-uscr' }],
+  },
+  exportPersonalData: {
+    ok: {
+      // faculty-uscr downloaded the lab's PDF in the getDownloadUrl case (file group, earlier in the table).
+      path: '/api/v1/personal-data',
+      as: 'faculty-uscr',
+      check(body) {
+        const data = PersonalData.parse(body);
+        expect(data.account.roles).toContain('USER');
+        expect(data.downloads.find((entry) => entry.fileId === downloads.labPdf)).toMatchObject({
+          fileName: 'Buffer_Overflow_Setuid.pdf',
+          contentId: downloads.labId,
+        });
+      },
+    },
+    bad: [],
+  },
+  deletePersonalReviews: {
+    ok: {
+      path: '/api/v1/personal-data/reviews',
+      as: 'student',
+      check(body) {
+        expect(DeletedPersonalData.parse(body)).toEqual({ deleted: 0 });
+      },
+    },
+    bad: [],
+  },
+  deletePersonalCollections: {
+    ok: {
+      path: '/api/v1/personal-data/collections',
+      as: 'student',
+      check(body) {
+        expect(DeletedPersonalData.parse(body)).toEqual({ deleted: 0 });
+      },
+    },
+    bad: [],
+  },
+  getUserPersonalData: {
+    ok: {
+      get path() {
+        return `/api/v1/users/${userAdmin.userId}/personal-data`;
+      },
+      as: 'admin',
+      check(body) {
+        const data = PersonalData.parse(body);
+        expect(data.account).toMatchObject({ id: userAdmin.userId, displayName: 'Olive Overhttp' });
+        expect(data.library).toEqual([]);
+      },
+    },
+    bad: [
+      { path: '/api/v1/users/00000000000000000000000000/personal-data', status: 404, as: 'admin' },
+      { path: '/api/v1/users/not-an-id/personal-data', status: 400, as: 'admin' },
+    ],
   },
   getProductSubscription: {
     ok: {
