@@ -396,7 +396,11 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // My library (issue 26 item 1; decision record 072): the caller's saved items (Query on
   // the table and gsi1, one transaction of Put/Delete and the count's Update, GetItem of
   // an item already saved), the content items they name (GetItem, BatchGetItem) and the
-  // caller's download history (Query on the table).
+  // caller's download history (Query on the table). Personal data (item 5; decision record
+  // 075): the user's item collection, review pointers and saved searches (Query), the
+  // update-notice settings (GetItem), the reviews (BatchGetItem), the submissions (Query on
+  // gsi1); deleting reviews is the review transaction (Put/Delete/Update) and the catalog
+  // revision's UpdateItem.
   library: {
     table: {
       actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
