@@ -116,4 +116,3 @@ export async function exportPersonalData(caller: Caller): Promise<PersonalData> 
 export async function deletePersonalReviews(caller: Caller): Promise<{ deleted: number }> {
   return { deleted: await deleteAllReviewsOf(signedInUser(caller)) };
 }
-

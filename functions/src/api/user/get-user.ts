@@ -2,8 +2,8 @@ import { getBusinessUnitsByIds } from '../../data/business-units.ts';
 import { getUserAccount } from '../../data/users.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { defineRoute } from './define-route.ts';
 import { toUserDetail } from '../../services/user-detail.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `GET /api/v1/users/{id}` (issue 11 item 2): one user with roles, claims (grouped as

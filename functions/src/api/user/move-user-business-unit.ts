@@ -9,8 +9,8 @@ import {
 import { BUSINESS_UNIT_NOT_FOUND_MESSAGE } from '../../domain/business-units.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from './define-route.ts';
 import { toUserDetail, userAuditTarget } from '../../services/user-detail.ts';
+import { defineRoute } from './define-route.ts';
 
 /** 400 (`body.businessUnitId`) of a move into a unit that was merged into another. */
 export const MOVE_INTO_MERGED_MESSAGE =

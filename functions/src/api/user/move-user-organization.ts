@@ -3,8 +3,8 @@ import { getOrganization } from '../../data/organizations.ts';
 import { getUserAccount, moveUserOrganization as moveUser, USER_CHANGED_MESSAGE } from '../../data/users.ts';
 import { USER_NOT_FOUND_MESSAGE } from '../../domain/entitlement.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from './define-route.ts';
 import { toUserDetail, userAuditTarget } from '../../services/user-detail.ts';
+import { defineRoute } from './define-route.ts';
 
 /** 400 (`body.fromOrganizationId`) of a move out of an organization the user is not in. */
 export const NOT_A_MEMBER_MESSAGE = 'The user is not a member of this organization.';

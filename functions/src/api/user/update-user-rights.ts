@@ -14,8 +14,8 @@ import {
   tooManyItemsMessage,
 } from '../../domain/user-rights.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { defineRoute } from './define-route.ts';
 import { toUserDetail, userAuditTarget } from '../../services/user-detail.ts';
+import { defineRoute } from './define-route.ts';
 
 /**
  * `PUT /api/v1/users/{id}/rights` (issue 11 item 2; spec §3 "Session and claims", §6
