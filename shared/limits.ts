@@ -244,6 +244,11 @@ export const ROUTE_RATE_LIMITS = {
   /** My library (issue 26 item 1): a reader saves and removes from a page of cards; 300 per 10 minutes each. */
   saveToLibrary: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
   removeFromLibrary: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
+  /** Collections (issue 26 item 2): a user's own writes, generous but bounded; 300 per 10 minutes each. */
+  createCollection: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
+  updateCollection: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
+  addCollectionEntry: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
+  deleteCollection: { caller: { requests: 300, windowSeconds: TEN_MINUTES } },
   /** Privacy (issue 26 item 5): the export reads everything of a user; deleting all one's reviews or collections is rare. */
   exportPersonalData: { caller: { requests: 30, windowSeconds: TEN_MINUTES } },
   deletePersonalReviews: { caller: { requests: 10, windowSeconds: TEN_MINUTES } },

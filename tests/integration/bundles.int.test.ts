@@ -12,6 +12,7 @@ import {
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
+import { CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import { bundleFileName, emptyBundleMessage } from '#shared/contracts/download';
 import { dynamoDocumentClient, s3Client } from '../../functions/src/adapters/aws-clients.ts';
 import { startBundleWorkflow } from '../../functions/src/adapters/workflows.ts';
@@ -23,7 +24,7 @@ import { createBundleRecord } from '../../functions/src/data/bundles.ts';
 import { contentItemOf, createContent, getContentById, listContentByStatus } from '../../functions/src/data/content.ts';
 import { batchPutItems, tableName } from '../../functions/src/data/dynamo.ts';
 import { createFile, getFile } from '../../functions/src/data/files.ts';
-import type { ContentItem, FileItem } from '../../functions/src/data/items.ts';
+import type { BundleState, ContentItem, FileItem } from '../../functions/src/data/items.ts';
 import {
   BUNDLE_OBJECT_PREFIX,
   bundleManifestObjectKey,
@@ -33,6 +34,7 @@ import {
 } from '../../functions/src/data/keys.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
 import { env } from '../../functions/src/lib/env.ts';
+import { collectionBundleScope, createCollection } from '../../functions/src/services/collections.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 
@@ -74,7 +76,7 @@ afterAll(async () => {
 
 /** Requests a bundle as the API does and waits until it is Ready or Failed. */
 async function bundleOf(
-  scope: { contentId: string },
+  scope: BundleState['scope'],
   title: string,
   includesLessonFiles = true,
 ): Promise<{ record: FileItem; executionArn: string }> {
@@ -290,6 +292,65 @@ describe('the bundle workflow', () => {
       ['bundles/finish-task', 'bundle finished'],
     ]);
     for (const line of ofThisRun) expect(line).toMatchObject({ correlation_id: bundleId, level: 'INFO' });
+  }, 60_000);
+
+  it('zips a collection: exactly the files of the items the requester may open, one folder per item in collection order (issue 26 item 2)', async () => {
+    const pdf = (label: string) => ({
+      name: `${label} handout`,
+      filename: `${label}.pdf`,
+      type: 'application/pdf',
+      bytes: Buffer.from(`%PDF-1.4 ${label} ${newId()}`),
+    });
+    const first = await contentWithFiles(`Collected lab A ${newId()}`, [pdf('a')]);
+    const second = await contentWithFiles(`Collected lab B ${newId()}`, [pdf('b1'), pdf('b2')]);
+    const hidden = await contentWithFiles(`Collected lab C ${newId()}`, [pdf('c')]);
+    const faculty = {
+      sub: `collector-${newId()}`,
+      principal: {
+        roles: ['USER'],
+        claims: [{ type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] }],
+        subscriptions: ['coursewareFeature'],
+      },
+      claims: { displayName: 'Cole Collector' },
+    } as unknown as Parameters<typeof createCollection>[1];
+    const collection = await createCollection(
+      {
+        name: 'Week one labs',
+        description: '',
+        visibility: 'private',
+        entries: [second, hidden, first].map(({ content }) => ({ contentId: content.id, note: '' })),
+      },
+      faculty,
+    );
+    // Unpublished since it was added: faculty may no longer open it, so its file stays out.
+    await dynamoDocumentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: contentKey(hidden.content.id),
+        UpdateExpression: 'SET #status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': 'unpublished' },
+      }),
+    );
+    const scope = await collectionBundleScope(collection.id, faculty);
+    expect(scope.contentIds).toEqual([second.content.id, first.content.id]);
+
+    const { record } = await bundleOf(scope, scope.title, false);
+    expect(record.status).toBe('Ready');
+    const entries = await zipEntries(await objectBytes(record.objectKey));
+    const expected = [
+      [`Week one labs/01 - ${second.content.name}/b1 handout.pdf`, second.records[0]],
+      [`Week one labs/01 - ${second.content.name}/b2 handout.pdf`, second.records[1]],
+      [`Week one labs/02 - ${first.content.name}/a handout.pdf`, first.records[0]],
+    ] as const;
+    expect(entries.map((entry) => entry.path)).toEqual(expected.map(([path]) => path));
+    for (const [index, [path, file]] of expected.entries()) expect(entries[index]?.sha256, path).toBe(file?.sha256);
+    // Another user cannot bundle a private collection: 404, as for one that does not exist.
+    await expect(
+      collectionBundleScope(collection.id, { ...faculty, sub: 'someone-else' } as typeof faculty),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+    });
   }, 60_000);
 
   it('refuses an empty content item with a clear reason and makes no zip', async () => {

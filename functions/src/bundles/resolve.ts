@@ -1,10 +1,11 @@
 import { categoryBundleTitle } from '#shared/contracts/download';
 import type { ContentCategory } from '#shared/enums';
 import { PAGE } from '#shared/limits';
-import { getContentById, listChildren, listContentByStatus } from '../data/content.ts';
+import { getContentById, getContentByIds, listChildren, listContentByStatus } from '../data/content.ts';
 import { getFilesByIds } from '../data/files.ts';
 import type { ContentItem, FileItem, LessonItem } from '../data/items.ts';
 import { listLessons } from '../data/lessons.ts';
+import type { BundleScopeRecord } from '../domain/records.ts';
 import { CHILD_VISIBLE_STATUSES, PUBLIC_LIST_STATUS } from '../domain/visibility.ts';
 import { assertSafeEntryPath, FolderNames, fileEntryName, LESSONS_FOLDER, sanitizeSegment } from './entry-paths.ts';
 import { BundleError } from './errors.ts';
@@ -22,14 +23,18 @@ import type { ManifestEntry } from './manifest.ts';
  *   (gsi3 `STATUS#published`, no Scan), each with its descendants, under the folder
  *   `categoryBundleTitle(category)`; an item already inside another matching item's
  *   subtree appears once, there.
+ * - Collection scope (issue 26 item 2; decision record 073): the items recorded at the
+ *   request (those the requester could open), each with its descendants, under
+ *   `<collection>/NN - <item name>/` in collection order; an item inside an earlier
+ *   item's subtree appears once, there.
  * - Files: the item's `files`, as file records that are Ready, attached (no TTL),
  *   private and not bundles; with `includesLessonFiles`, the artifacts of the item's
  *   lessons (`urls`, then each page's `urls`) under `Lessons/<lesson name>/`.
  *   A file appears once, at its first place in walk order.
  */
 
-/** What a bundle covers: one content item with its descendants, or a category. */
-export type BundleScopeInput = { readonly contentId: string } | { readonly category: ContentCategory };
+/** What a bundle covers: one content item with its descendants, a category, or a collection's items. */
+export type BundleScopeInput = BundleScopeRecord;
 
 /** Options of {@link resolveBundle}. */
 export interface ResolveOptions {
@@ -82,6 +87,23 @@ export async function resolveBundle(options: ResolveOptions): Promise<ResolvedBu
     if (!root) throw new BundleError('BundleContentGone', 'The content of this bundle no longer exists.');
     title = root.name;
     await walk(root, [sanitizeSegment(root.name, 'Content')], placed, included);
+  } else if ('collectionId' in options.scope) {
+    // A collection (issue 26 item 2): each item the requester could open at the request (checked
+    // then, as a content scope's root is), with its descendants, under `NN - <name>` in
+    // collection order; an item deleted since is skipped.
+    title = options.scope.title;
+    const top = [sanitizeSegment(title, 'Collection')];
+    const topNames = new FolderNames();
+    const items = await getContentByIds(options.scope.contentIds);
+    const byId = new Map(items.map((item) => [item.id, item]));
+    let position = 0;
+    for (const contentId of options.scope.contentIds) {
+      const item = byId.get(contentId);
+      if (!item || included.has(item.id)) continue;
+      position += 1;
+      const folderName = `${String(position).padStart(2, '0')} - ${sanitizeSegment(item.name, 'Content')}`;
+      await walk(item, [...top, topNames.claim(sanitizeSegment(folderName, 'Content'), false)], placed, included);
+    }
   } else {
     title = categoryBundleTitle(options.scope.category);
     const top = [sanitizeSegment(title, 'Courseware')];

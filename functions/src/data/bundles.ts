@@ -1,4 +1,3 @@
-import type { ContentCategory } from '#shared/enums';
 import { createFile } from './files.ts';
 import type { BundleState, FileItem } from './items.ts';
 
@@ -20,7 +19,7 @@ export interface NewBundle {
   readonly id: string;
   /** The bundle file name of spec §9 (`bundleFileName`). */
   readonly name: string;
-  readonly scope: { readonly contentId: string } | { readonly category: ContentCategory };
+  readonly scope: BundleState['scope'];
   readonly includesLessonFiles: boolean;
   /** Portal user id of the requester: only they may poll and download it. */
   readonly createdBy: string;

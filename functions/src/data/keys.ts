@@ -129,6 +129,8 @@ export const ENTITY_TYPES = {
   reviewReport: 'ReviewReport',
   ratingAggregate: 'RatingAggregate',
   userReview: 'UserReview',
+  collection: 'Collection',
+  collectionSettings: 'CollectionSettings',
 } as const;
 /** One of {@link ENTITY_TYPES}. */
 export type EntityType = (typeof ENTITY_TYPES)[keyof typeof ENTITY_TYPES];
@@ -1298,4 +1300,50 @@ export const RATINGS_PARTITION = 'RATINGS';
 /** gsi1 key of an item's rating aggregate. */
 export function ratingAggregateIndexKey(contentId: string): { gsi1pk: string; gsi1sk: string } {
   return { gsi1pk: RATINGS_PARTITION, gsi1sk: contentId };
+}
+
+/* ── Collections (issue 26 item 2; decision record 073) ───────────────────────────── */
+/*
+ * One item per collection holding its ordered entries (at most 100, so a page view is
+ * one GetItem and one BatchGetItem of the entries' content); the owner's count in a
+ * settings item kept by the create and delete transactions.
+ *
+ * | question                                                    | index | key                                                                   |
+ * |-------------------------------------------------------------|-------|-----------------------------------------------------------------------|
+ * | a collection with its entries                                | table | pk `COLLECTION#<id>`, sk `COLLECTION`                                  |
+ * | one owner's collections, most recently changed first         | gsi1  | gsi1pk `COLLECTIONS#<ownerId>`, gsi1sk `<modifiedTimestamp ISO>#<id>`  |
+ * | curated collections, most recently changed first (sparse)    | gsi2  | gsi2pk `COLLECTIONS_CURATED`, gsi2sk `<modifiedTimestamp ISO>#<id>`    |
+ * | how many collections one owner has                           | table | pk `COLLECTIONS#<ownerId>`, sk `SETTINGS` (attribute count)            |
+ */
+
+/** `COLLECTION#<id>` / `COLLECTION`: one collection with its ordered entries. */
+export function collectionKey(id: string): TableKey {
+  return { pk: `COLLECTION#${id}`, sk: 'COLLECTION' };
+}
+
+/** gsi1 partition of one owner's collections (and table partition of their count). */
+export function ownerCollectionsPartition(ownerId: string): string {
+  return `COLLECTIONS#${ownerId}`;
+}
+
+/** gsi1 key of a collection in its owner's list, most recently changed first when read backwards. */
+export function ownerCollectionIndexKey(
+  ownerId: string,
+  modifiedTimestamp: string,
+  id: string,
+): { gsi1pk: string; gsi1sk: string } {
+  return { gsi1pk: ownerCollectionsPartition(ownerId), gsi1sk: `${modifiedTimestamp}#${id}` };
+}
+
+/** The single gsi2 partition of curated collections (sparse: curated ones only). */
+export const CURATED_COLLECTIONS_PARTITION = 'COLLECTIONS_CURATED';
+
+/** gsi2 key of a curated collection, most recently changed first when read backwards. */
+export function curatedCollectionIndexKey(modifiedTimestamp: string, id: string): { gsi2pk: string; gsi2sk: string } {
+  return { gsi2pk: CURATED_COLLECTIONS_PARTITION, gsi2sk: `${modifiedTimestamp}#${id}` };
+}
+
+/** `COLLECTIONS#<ownerId>` / `SETTINGS`: how many collections the owner has (attribute `count`). */
+export function collectionSettingsKey(ownerId: string): TableKey {
+  return { pk: ownerCollectionsPartition(ownerId), sk: 'SETTINGS' };
 }

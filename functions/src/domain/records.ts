@@ -80,6 +80,16 @@ export interface FileRecord {
 }
 
 /**
+ * What a bundle covers, as recorded at the request: one content item, a category, or a
+ * collection (issue 26 item 2; decision record 073) with its name and the ids of its
+ * items the requester could open then, in collection order.
+ */
+export type BundleScopeRecord =
+  | { readonly contentId: string }
+  | { readonly category: ContentCategory }
+  | { readonly collectionId: string; readonly title: string; readonly contentIds: readonly string[] };
+
+/**
  * The bundle part of a bundle's file record (decision record 022). `scope` is what
  * was asked for; `includesLessonFiles` whether the requester could view lesson files
  * (their artifacts are then in the zip); `fingerprint` (hex SHA-256 of the manifest)
@@ -88,7 +98,7 @@ export interface FileRecord {
  * the multipart uploads its zip attempts started.
  */
 export interface BundleState {
-  readonly scope: { readonly contentId: string } | { readonly category: ContentCategory };
+  readonly scope: BundleScopeRecord;
   readonly includesLessonFiles: boolean;
   readonly fingerprint?: string;
   readonly progress?: BundleProgress;

@@ -45,16 +45,29 @@ function signedIn(caller: Caller): NonNullable<Caller> {
  * opens for the viewer) or unavailable (no longer published, and the viewer may not
  * see it otherwise).
  */
-export function libraryItemState(item: Pick<ContentItem, 'status'> | undefined, viewer: Principal): LibraryItemState {
+export function libraryItemState(
+  item: Pick<ContentItem, 'status'> | undefined,
+  viewer: Principal | null,
+): LibraryItemState {
   if (!item) return 'removed';
   if (item.status === ARCHIVED_STATUS) return 'archived';
   return visibleInDetail(item.status, viewer) ? 'available' : 'unavailable';
 }
 
-/** The content items of `ids` by id, read with one BatchGetItem per 100 (projected). */
-async function summariesOf(ids: readonly string[]): Promise<Map<string, SummaryItem>> {
+/**
+ * The content items of `ids` by id, read with one BatchGetItem per 100, projected on the
+ * summary's attributes, the status and `extraAttributes` (collections add the knowledge
+ * lists, issue 26 item 2). Missing items are absent from the map.
+ */
+export async function summariesOf(
+  ids: readonly string[],
+  extraAttributes: readonly string[] = [],
+): Promise<Map<string, SummaryItem>> {
   if (ids.length === 0) return new Map();
-  const items = await batchGetItems<SummaryItem>(ids.map(contentKey), SUMMARY_ATTRIBUTES);
+  const attributes = extraAttributes.length
+    ? [...new Set([...SUMMARY_ATTRIBUTES, ...extraAttributes])]
+    : SUMMARY_ATTRIBUTES;
+  const items = await batchGetItems<SummaryItem>(ids.map(contentKey), attributes);
   return new Map(items.map((item) => [item.id, item]));
 }
 

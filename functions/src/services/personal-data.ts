@@ -13,6 +13,7 @@ import { getUpdateNoticeSettings } from '../data/update-notices.ts';
 import { getUserAccount } from '../data/users.ts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 import { type Caller, SIGN_IN_MESSAGE } from '../lib/handler.ts';
+import { collectionsOfOwner, deleteAllCollectionsOf } from './collections.ts';
 import { deleteAllReviewsOf, ownReviewsOf } from './reviews.ts';
 import { toSubmission } from './submissions.ts';
 import { toUserDetail } from './user-detail.ts';
@@ -54,12 +55,13 @@ async function collectPages<T>(
 export async function personalDataOf(userId: string, now: Date = new Date()): Promise<PersonalData> {
   const account = await getUserAccount(userId);
   if (!account) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
-  const [saved, downloads, reviews, savedSearches, settings, submissions] = await Promise.all([
+  const [saved, downloads, collections, reviews, savedSearches, settings, submissions] = await Promise.all([
     collectPages((pageToken) => listSavedContentPage(userId, { limit: 100, pageToken }), Number.POSITIVE_INFINITY),
     collectPages(
       (pageToken) => listDownloadHistoryPage(userId, { limit: 1000, pageToken }),
       PERSONAL_DATA_DOWNLOADS_MAX,
     ),
+    collectionsOfOwner(userId),
     ownReviewsOf(userId),
     listSavedSearchesOf(userId),
     getUpdateNoticeSettings(userId),
@@ -88,7 +90,7 @@ export async function personalDataOf(userId: string, now: Date = new Date()): Pr
       }),
     ),
     downloadsTruncated: downloads.truncated,
-    collections: [],
+    collections,
     reviews,
     savedSearches: savedSearches.map((search) => ({
       id: search.id,
@@ -115,4 +117,9 @@ export async function exportPersonalData(caller: Caller): Promise<PersonalData> 
 /** `DELETE /api/v1/personal-data/reviews`: deletes every review of the caller; answers how many. */
 export async function deletePersonalReviews(caller: Caller): Promise<{ deleted: number }> {
   return { deleted: await deleteAllReviewsOf(signedInUser(caller)) };
+}
+
+/** `DELETE /api/v1/personal-data/collections`: deletes every collection of the caller; answers how many. */
+export async function deletePersonalCollections(caller: Caller): Promise<{ deleted: number }> {
+  return { deleted: await deleteAllCollectionsOf(signedInUser(caller)) };
 }

@@ -150,6 +150,10 @@ async function bundleSource(file: FileItem, caller: NonNullable<Caller>): Promis
   if ('category' in bundle.scope) {
     return { kind: 'courseware', source: { kind: 'category', title: categoryBundleTitle(bundle.scope.category) } };
   }
+  if ('collectionId' in bundle.scope) {
+    // A collection's zip (issue 26 item 2) is recorded like a category's: no single content item.
+    return { kind: 'courseware', source: { kind: 'category', title: bundle.scope.title } };
+  }
   const content = await getContentById(bundle.scope.contentId);
   return { kind: 'courseware', source: { kind: 'content', content: visibleContent(content, caller) } };
 }

@@ -11,6 +11,7 @@ import { newId } from '../../domain/ids.ts';
 import { visibleInDetail } from '../../domain/visibility.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
+import { collectionBundleScope } from '../../services/collections.ts';
 import { defineRoute } from './define-route.ts';
 
 /** 503 of a bundle request whose workflow could not be started. */
@@ -19,14 +20,15 @@ export const BUNDLES_UNAVAILABLE_MESSAGE = 'Bundles are unavailable right now. T
 /**
  * `POST /api/v1/files/bundles` (spec §4 "File bundle", §7 "Bundle request"; decision
  * record 022; access `viewFiles`): records a Pending bundle named by spec §9
- * (`bundleFileName` of the content's name, or of the category's bundle title, and
- * today's UTC date) and starts the bundle workflow, answering 202 `{ id, name,
+ * (`bundleFileName` of the content's name, of the category's bundle title or of the
+ * collection's name, and today's UTC date) and starts the bundle workflow, answering 202 `{ id, name,
  * status }`; the SPA polls `getFile` until Ready.
  *
  * A content scope must name content the caller may see (else 404 "Content does not
  * exist.", as `getContent`); an item with no files, no children and — for a caller
  * who may view lesson files — no lessons is refused at once (404 "<name> has no
- * files to download."), never zipped empty. Whether the whole subtree holds a file
+ * files to download."), never zipped empty. A collection scope must name a collection the
+ * caller may read, holding an item the caller may open (else 404; issue 26 item 2). Whether the whole subtree holds a file
  * is for the workflow to find (it then ends Failed with that reason). A workflow that
  * cannot be started leaves the record Failed and answers 503. From the record on, the
  * request's log lines carry the bundle id as `correlation_id`, as the workflow's tasks'
@@ -50,8 +52,12 @@ export const requestBundle = defineRoute('requestBundle', async ({ body, caller 
   } else if (body.category !== undefined) {
     scope = { category: body.category };
     title = categoryBundleTitle(body.category);
+  } else if (body.collectionId !== undefined) {
+    // A collection the caller may read: the items they may open now, in its order (issue 26 item 2).
+    scope = await collectionBundleScope(body.collectionId, caller);
+    title = scope.title;
   } else {
-    // The schema requires exactly one of the two; this keeps the types honest.
+    // The schema requires exactly one of the three; this keeps the types honest.
     throw new NotFoundError(CONTENT_NOT_FOUND_MESSAGE);
   }
 

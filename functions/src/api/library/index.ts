@@ -1,5 +1,15 @@
 import { LIBRARY_ROUTES } from '#shared/routes/library';
 import { createGroupHandler } from '../../lib/group.ts';
+import {
+  addCollectionEntry,
+  createCollection,
+  deleteCollection,
+  getCollection,
+  getCollectionCoverage,
+  listCuratedCollections,
+  listMyCollections,
+  updateCollection,
+} from './collections.ts';
 import { listDownloadHistory, listLibrary, listSavedContentIds, removeFromLibrary, saveToLibrary } from './library.ts';
 import {
   deletePersonalCollections,
@@ -15,6 +25,14 @@ export const handler = createGroupHandler(LIBRARY_ROUTES, {
   saveToLibrary,
   removeFromLibrary,
   listDownloadHistory,
+  listMyCollections,
+  listCuratedCollections,
+  createCollection,
+  getCollection,
+  getCollectionCoverage,
+  updateCollection,
+  addCollectionEntry,
+  deleteCollection,
   exportPersonalData,
   deletePersonalReviews,
   deletePersonalCollections,

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CLAIMS, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import type { Claim } from '#shared/contracts/identity';
@@ -6,16 +5,15 @@ import { DeletedPersonalData, PersonalData } from '#shared/contracts/personal-da
 import { createContent } from '../../data/content.ts';
 import { type DownloadEvent, recordDownload } from '../../data/downloads.ts';
 import { getRatingTotals } from '../../data/reviews.ts';
-import { createUserAccount } from '../../data/users.ts';
 import { newId } from '../../domain/ids.ts';
-import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
-import { portalTokenTestEnv, resetPortalTokenCaches, studentTokenInput } from '../../lib/auth/test-support.ts';
+import { portalTokenTestEnv, resetPortalTokenCaches } from '../../lib/auth/test-support.ts';
+import { createCollection } from '../../services/collections.ts';
 import { saveToLibrary } from '../../services/library.ts';
 import { hideReview, putMyReview } from '../../services/reviews.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
-import { jsonBody, loadEvent, withHeaders, withPathParameters } from '../../test-support/events.ts';
+import { callerOf, callLibrary, storedPerson, type TestPerson } from '../../test-support/library-callers.ts';
 import { storeSavedSearchFixture } from '../../test-support/saved-searches.ts';
-import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
+import { startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
 /**
@@ -28,60 +26,11 @@ let stack: Awaited<ReturnType<typeof startTestStack>>;
 const VIEW_FILES: Claim = { type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] };
 const MANAGE_USERS: Claim = { type: CLAIM_TYPES.api, value: API_CLAIMS.manageUsers };
 
-interface Person {
-  readonly id: string;
-  readonly name: string;
-  readonly token: string;
-}
+const call = (who: TestPerson | null, name: string, path?: Record<string, string>) =>
+  callLibrary(handler, who, name, path ? { path } : {});
 
-/** A stored user with `claims`, and a token of theirs. */
-async function person(name: string, claims: Claim[]): Promise<Person> {
-  const id = newId();
-  const email = `${name.toLowerCase()}.${id.slice(-6).toLowerCase()}@example.edu`;
-  await createUserAccount({
-    user: {
-      id,
-      displayName: name,
-      email,
-      picture: null,
-      businessUnitId: null,
-      businessUnit: null,
-      ranges: ['USCR'],
-      createdTimestamp: '2026-01-05T09:00:00.000Z',
-    },
-    claims: [{ type: CLAIM_TYPES.role, value: 'USER' }, ...claims],
-    subscriptions: ['coursewareFeature'],
-    messages: [{ id: newId(), message: `Welcome, ${name}`, link: '/courseware' }],
-    organizations: [],
-    identities: [],
-  });
-  const token = await signPortalToken(studentTokenInput({ userId: id, displayName: name, email, claims }));
-  return { id, name, token };
-}
-
-/** The caller of a use case called directly (as the route would pass it). */
-function callerOf(who: Person, claims: Claim[] = [VIEW_FILES]) {
-  return {
-    sub: who.id,
-    principal: { roles: ['USER'], claims, subscriptions: ['coursewareFeature'] },
-    claims: { displayName: who.name },
-  } as Parameters<typeof saveToLibrary>[1] & object;
-}
-
-async function call(
-  who: Person | null,
-  name: string,
-  path?: Record<string, string>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  let event: APIGatewayProxyEventV2 = loadEvent(`library/${name}`);
-  if (path) event = withPathParameters(event, path);
-  if (who) event = withHeaders(event, { authorization: `Bearer ${who.token}` });
-  const result = await handler(event, lambdaContext());
-  return { status: result.statusCode ?? 0, body: jsonBody<Record<string, unknown>>(result) };
-}
-
-let ada: Person;
-let admin: Person;
+let ada: TestPerson;
+let admin: TestPerson;
 let labs: string[] = [];
 
 beforeAll(async () => {
@@ -91,8 +40,8 @@ beforeAll(async () => {
   resetPortalTokenCaches();
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  ada = await person('Ada', [VIEW_FILES]);
-  admin = await person('Ann Admin', [MANAGE_USERS]);
+  ada = await storedPerson('Ada', [VIEW_FILES]);
+  admin = await storedPerson('Ann Admin', [MANAGE_USERS]);
   labs = [];
   for (const name of ['Privacy lab one', 'Privacy lab two']) {
     labs.push((await createContent(contentRecord(`${name} ${newId()}`, { id: newId() }))).id);
@@ -111,9 +60,13 @@ beforeAll(async () => {
   await recordDownload(download);
   await putMyReview(one, { rating: 5, text: 'Worked first time.' }, callerOf(ada));
   const hidden = await putMyReview(two, { rating: 1, text: 'Spam link' }, callerOf(ada));
-  const editor = callerOf(admin, [{ type: CLAIM_TYPES.api, value: API_CLAIMS.updateContent }]);
+  const editor = callerOf({ ...admin, claims: [{ type: CLAIM_TYPES.api, value: API_CLAIMS.updateContent }] });
   await hideReview(hidden.review?.id ?? '', { reason: 'Off topic.' }, editor);
   await storeSavedSearchFixture(ada.id, 'Wireshark labs', { text: 'wireshark' }, { alerts: false });
+  await createCollection(
+    { name: 'Week 1', description: '', visibility: 'link', entries: [{ contentId: two, note: 'Start here' }] },
+    callerOf(ada),
+  );
 });
 
 afterAll(async () => {
@@ -151,12 +104,20 @@ describe('the export of personal data (issue 26 item 5)', () => {
     expect(data.reviews).toHaveLength(2);
     expect(data.savedSearches.map((search) => [search.name, search.alerts])).toEqual([['Wireshark labs', false]]);
     expect(data.updateNotices).toEqual({ emailDigest: true });
+    expect(data.collections).toEqual([
+      expect.objectContaining({
+        name: 'Week 1',
+        visibility: 'link',
+        entries: [{ contentId: labs[1], name: expect.any(String), note: 'Start here' }],
+      }),
+    ]);
 
     const other = PersonalData.parse((await call(admin, 'export-personal-data')).body);
     expect(other.account.id).toBe(admin.id);
     expect(other.library).toEqual([]);
     expect(other.reviews).toEqual([]);
     expect(other.downloads).toEqual([]);
+    expect(other.collections).toEqual([]);
   });
 
   it("shows an administrator the same document on the user's detail; 404 for no such user; 401/403 otherwise", async () => {
@@ -174,7 +135,7 @@ describe('the export of personal data (issue 26 item 5)', () => {
 
 describe('deleting personal data (issue 26 item 5)', () => {
   it("deletes every review of the caller, the items' averages following, and nobody else's", async () => {
-    const bob = await person('Bob', [VIEW_FILES]);
+    const bob = await storedPerson('Bob', [VIEW_FILES]);
     await putMyReview(labs[0] ?? '', { rating: 3, text: '' }, callerOf(bob));
     expect(await getRatingTotals(labs[0] ?? '')).toEqual({ sum: 8, count: 2 });
 
@@ -189,5 +150,16 @@ describe('deleting personal data (issue 26 item 5)', () => {
     // Nothing left: a second deletion deletes nothing.
     expect((await call(ada, 'delete-personal-reviews')).body).toEqual({ deleted: 0 });
     expect((await call(null, 'delete-personal-reviews')).status).toBe(401);
+  });
+
+  it("deletes every collection of the caller, shared ones too, and nobody else's", async () => {
+    const bob = await storedPerson('Bob Keeper', [VIEW_FILES]);
+    await createCollection({ name: "Bob's", description: '', visibility: 'private', entries: [] }, callerOf(bob));
+    const deleted = await call(ada, 'delete-personal-collections');
+    expect(deleted.status).toBe(200);
+    expect(DeletedPersonalData.parse(deleted.body)).toEqual({ deleted: 1 });
+    expect(PersonalData.parse((await call(ada, 'export-personal-data')).body).collections).toEqual([]);
+    expect(PersonalData.parse((await call(bob, 'export-personal-data')).body).collections).toHaveLength(1);
+    expect((await call(ada, 'delete-personal-collections')).body).toEqual({ deleted: 0 });
   });
 });
