@@ -400,12 +400,14 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // 075): the user's item collection, review pointers and saved searches (Query), the
   // update-notice settings (GetItem), the reviews (BatchGetItem), the submissions (Query on
   // gsi1); deleting reviews is the review transaction (Put/Delete/Update) and the catalog
-  // revision's UpdateItem.
+  // revision's UpdateItem. Collections (item 2; decision record 073): GetItem of a
+  // collection, its create and delete transactions (Put/Delete and the count's Update), its
+  // conditional Put, the owner's list on gsi1 and the curated list on gsi2.
   library: {
     table: {
       actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
       indexActions: [QUERY],
-      indexNames: [gsi1.indexName],
+      indexNames: [gsi1.indexName, gsi2.indexName],
     },
     privateBucket: 'none',
     publicBucket: 'none',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAS, type PersonaName } from '#shared/contracts/identity';
 import { type OperationId, ROUTES } from '#shared/routes';
 import { bumpCatalogRevision } from '../../functions/src/data/catalog.ts';
+import { createCollectionRecord } from '../../functions/src/data/collections.ts';
 import { createContent } from '../../functions/src/data/content.ts';
 import { createNewsEvent } from '../../functions/src/data/news-events.ts';
 import { createPage } from '../../functions/src/data/pages.ts';
@@ -887,6 +888,56 @@ const MATRIX: readonly MatrixRow[] = [
   },
   { operationId: 'removeFromLibrary', method: 'DELETE', path: '/api/v1/library/saved/{lab}', expected: SIGNED_IN },
   { operationId: 'listDownloadHistory', method: 'GET', path: '/api/v1/library/downloads', expected: SIGNED_IN },
+  // Collections (issue 26 item 2; decision record 073): any valid login keeps its own; a
+  // link-shared collection reads for anyone, a private one is 404 to all but its owner (here
+  // no persona), every write of another's collection is 404; the bodiless writes fail
+  // validation (400). Curated collections are a public list.
+  { operationId: 'listMyCollections', method: 'GET', path: '/api/v1/collections/mine', expected: SIGNED_IN },
+  { operationId: 'listCuratedCollections', method: 'GET', path: '/api/v1/collections', expected: everyone(200) },
+  ...(
+    [
+      ['createCollection', 'POST', '/api/v1/collections', 400],
+      ['updateCollection', 'PUT', '/api/v1/collections/{linkCollection}', 400],
+      ['addCollectionEntry', 'POST', '/api/v1/collections/{linkCollection}/entries', 400],
+      ['deleteCollection', 'DELETE', '/api/v1/collections/{linkCollection}', 404],
+    ] as const
+  ).map(([operationId, method, path, signedInStatus]) => ({
+    operationId,
+    method,
+    path,
+    expected: {
+      ...SIGNED_IN,
+      student: signedInStatus,
+      'faculty-vacr': signedInStatus,
+      'faculty-uscr': signedInStatus,
+      editor: signedInStatus,
+      admin: signedInStatus,
+    },
+  })),
+  {
+    operationId: 'getCollection',
+    method: 'GET',
+    path: '/api/v1/collections/{linkCollection}',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getCollection',
+    method: 'GET',
+    path: '/api/v1/collections/{privateCollection}',
+    expected: everyone(404),
+  },
+  {
+    operationId: 'getCollectionCoverage',
+    method: 'GET',
+    path: '/api/v1/collections/{linkCollection}/coverage',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getCollectionCoverage',
+    method: 'GET',
+    path: '/api/v1/collections/{privateCollection}/coverage',
+    expected: everyone(404),
+  },
   // Privacy (issue 26 item 5; decision record 075): any signed-in user, their own data only.
   { operationId: 'exportPersonalData', method: 'GET', path: '/api/v1/personal-data', expected: SIGNED_IN },
   {
@@ -1170,6 +1221,23 @@ beforeAll(async () => {
   fill['{lab}'] = lab.content.id;
   fill['{labPdf}'] = lab.content.files.find((file) => file.type === 'application/pdf')?.id ?? '';
   fill['{labContributor}'] = lab.contributors[0]?.id ?? '';
+  for (const visibility of ['link', 'private'] as const) {
+    const id = newId();
+    const now = new Date().toISOString();
+    await createCollectionRecord({
+      id,
+      ownerId: newId(),
+      ownerName: 'Matrix owner',
+      name: `Matrix ${visibility} collection`,
+      description: '',
+      visibility,
+      entries: [{ contentId: lab.content.id, note: '', name: 'Lab' }],
+      createdTimestamp: now,
+      modifiedTimestamp: now,
+      version: 1,
+    });
+    fill[visibility === 'link' ? '{linkCollection}' : '{privateCollection}'] = id;
+  }
   fill['{lab}'] = lab.content.id;
   // As a content write will: record the change, then index it (the local indexer would within 200 ms).
   await bumpCatalogRevision();

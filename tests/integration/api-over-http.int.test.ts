@@ -1,6 +1,7 @@
 import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AcceptedClientError } from '#shared/contracts/client-error';
+import { Collection, CollectionCoverage, CollectionPage, DeletedCollection } from '#shared/contracts/collection';
 import { ErrorBody } from '#shared/contracts/common';
 import {
   ChildContentPage,
@@ -511,6 +512,32 @@ beforeAll(async () => {
   const created = await createRatedItems('editor@example.org');
   reviews.item = created.item;
   reviews.unpublished = created.unpublished;
+});
+
+/**
+ * What the collection cases act on (issue 26 item 2; decision record 073): faculty-vacr's
+ * private and link-shared collections (the lab in each), the editor's curated one, and
+ * one of faculty-vacr's to delete.
+ */
+const collections = { privateId: '', linkId: '', curatedId: '', deletableId: '' };
+
+beforeAll(async () => {
+  const create = async (as: PersonaName, visibility: string) => {
+    const init = await requestInit('POST', as, {
+      json: {
+        name: `${visibility} collection`,
+        visibility,
+        entries: [{ contentId: downloads.labId, note: 'Read first.' }],
+      },
+    });
+    const res = await api('/api/v1/collections', init);
+    expect(res.status, await res.clone().text()).toBe(201);
+    return Collection.parse(await res.json()).id;
+  };
+  collections.privateId = await create('faculty-vacr', 'private');
+  collections.linkId = await create('faculty-vacr', 'link');
+  collections.curatedId = await create('editor', 'curated');
+  collections.deletableId = await create('faculty-vacr', 'private');
 });
 
 const CASES: Record<OperationId, RouteCase> = {
@@ -1662,6 +1689,263 @@ const CASES: Record<OperationId, RouteCase> = {
       },
     },
     bad: [{ path: '/api/v1/library/downloads?limit=101', status: 400, as: 'faculty-uscr' }],
+  },
+  listMyCollections: {
+    ok: {
+      path: '/api/v1/collections/mine',
+      as: 'faculty-vacr',
+      check(body) {
+        const ids = CollectionPage.parse(body).items.map((item) => item.id);
+        expect(ids).toEqual(expect.arrayContaining([collections.privateId, collections.linkId]));
+        expect(ids).not.toContain(collections.curatedId);
+      },
+    },
+    bad: [{ path: '/api/v1/collections/mine?limit=101', status: 400, as: 'faculty-vacr' }],
+  },
+  listCuratedCollections: {
+    ok: {
+      // Curated collections are public and listed; link-shared and private ones are not.
+      path: '/api/v1/collections',
+      check(body) {
+        const ids = CollectionPage.parse(body).items.map((item) => item.id);
+        expect(ids).toContain(collections.curatedId);
+        expect(ids).not.toContain(collections.linkId);
+        expect(ids).not.toContain(collections.privateId);
+      },
+    },
+    bad: [{ path: '/api/v1/collections?pageToken=garbage', status: 400 }],
+  },
+  createCollection: {
+    ok: {
+      path: '/api/v1/collections',
+      as: 'faculty-uscr',
+      get body() {
+        return { json: { name: 'Week 1', entries: [{ contentId: downloads.labId, note: 'Start here.' }] } };
+      },
+      check(body) {
+        expect(Collection.parse(body)).toMatchObject({
+          name: 'Week 1',
+          visibility: 'private',
+          owned: true,
+          version: 1,
+          entries: [{ contentId: downloads.labId, note: 'Start here.', state: 'available' }],
+        });
+      },
+    },
+    bad: [
+      {
+        path: '/api/v1/collections',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { name: ' ' } },
+        fieldError: { path: 'body.name', message: 'Required.' },
+      },
+      {
+        path: '/api/v1/collections',
+        status: 400,
+        as: 'faculty-uscr',
+        get body() {
+          return {
+            json: {
+              name: 'Twice',
+              entries: [
+                { contentId: downloads.labId, note: '' },
+                { contentId: downloads.labId, note: '' },
+              ],
+            },
+          };
+        },
+        fieldError: { path: 'body.entries.1.contentId', message: 'This item is already in the list.' },
+      },
+      {
+        path: '/api/v1/collections',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { name: 'Unknown item', entries: [{ contentId: UNKNOWN_FILE, note: '' }] } },
+        fieldError: { path: 'body.entries.0.contentId', message: 'This item does not exist or you cannot open it.' },
+      },
+      {
+        path: '/api/v1/collections',
+        status: 403,
+        as: 'faculty-uscr',
+        body: { json: { name: 'Mine', visibility: 'curated' } },
+      },
+    ],
+  },
+  getCollection: {
+    ok: {
+      // A link-shared collection reads for a visitor.
+      get path() {
+        return `/api/v1/collections/${collections.linkId}`;
+      },
+      check(body) {
+        expect(Collection.parse(body)).toMatchObject({
+          id: collections.linkId,
+          visibility: 'link',
+          owned: false,
+          entries: [{ contentId: downloads.labId, state: 'available' }],
+        });
+      },
+    },
+    bad: [
+      { path: '/api/v1/collections/not-an-id', status: 400 },
+      {
+        // A private collection is 404 to anyone but its owner.
+        get path() {
+          return `/api/v1/collections/${collections.privateId}`;
+        },
+        status: 404,
+        as: 'faculty-uscr',
+      },
+      {
+        get path() {
+          return `/api/v1/collections/${collections.privateId}`;
+        },
+        status: 404,
+      },
+    ],
+  },
+  getCollectionCoverage: {
+    ok: {
+      get path() {
+        return `/api/v1/collections/${collections.linkId}/coverage`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        const coverage = CollectionCoverage.parse(body);
+        for (const list of [coverage.KSA, coverage.KU, coverage.TKS]) {
+          for (const knowledge of list) expect(knowledge.contentIds).toEqual([downloads.labId]);
+        }
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/collections/${collections.privateId}/coverage`;
+        },
+        status: 404,
+      },
+    ],
+  },
+  updateCollection: {
+    ok: {
+      get path() {
+        return `/api/v1/collections/${collections.privateId}`;
+      },
+      as: 'faculty-vacr',
+      get body() {
+        return {
+          json: {
+            name: 'Renamed',
+            visibility: 'private',
+            entries: [{ contentId: downloads.labId, note: 'Edited note.' }],
+            version: 1,
+          },
+        };
+      },
+      check(body) {
+        expect(Collection.parse(body)).toMatchObject({
+          name: 'Renamed',
+          version: 2,
+          entries: [{ contentId: downloads.labId, note: 'Edited note.' }],
+        });
+      },
+    },
+    bad: [
+      {
+        // Stale: the ok case moved it to version 2 (or, run first, it is at 1 and 99 is stale too).
+        get path() {
+          return `/api/v1/collections/${collections.linkId}`;
+        },
+        status: 409,
+        as: 'faculty-vacr',
+        body: { json: { name: 'Stale', visibility: 'link', entries: [], version: 99 } },
+      },
+      {
+        get path() {
+          return `/api/v1/collections/${collections.linkId}`;
+        },
+        status: 400,
+        as: 'faculty-vacr',
+        get body() {
+          return {
+            json: {
+              name: 'Twice',
+              visibility: 'link',
+              entries: [
+                { contentId: downloads.labId, note: '' },
+                { contentId: downloads.labId, note: '' },
+              ],
+              version: 1,
+            },
+          };
+        },
+        fieldError: { path: 'body.entries.1.contentId', message: 'This item is already in the list.' },
+      },
+      {
+        get path() {
+          return `/api/v1/collections/${collections.linkId}`;
+        },
+        status: 404,
+        as: 'faculty-uscr',
+        body: { json: { name: 'Not mine', visibility: 'link', entries: [], version: 1 } },
+      },
+    ],
+  },
+  addCollectionEntry: {
+    ok: {
+      get path() {
+        return `/api/v1/collections/${collections.linkId}/entries`;
+      },
+      as: 'faculty-vacr',
+      get body() {
+        return { json: { contentId: downloads.labId } };
+      },
+      check(body) {
+        // Already there: it stays once, where it was.
+        expect(Collection.parse(body).entries.map((entry) => entry.contentId)).toEqual([downloads.labId]);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/collections/${collections.linkId}/entries`;
+        },
+        status: 404,
+        as: 'faculty-vacr',
+        body: { json: { contentId: UNKNOWN_FILE } },
+      },
+      {
+        get path() {
+          return `/api/v1/collections/${collections.linkId}/entries`;
+        },
+        status: 404,
+        as: 'faculty-uscr',
+        get body() {
+          return { json: { contentId: downloads.labId } };
+        },
+      },
+    ],
+  },
+  deleteCollection: {
+    ok: {
+      get path() {
+        return `/api/v1/collections/${collections.deletableId}`;
+      },
+      as: 'faculty-vacr',
+      check(body) {
+        expect(DeletedCollection.parse(body)).toEqual({ id: collections.deletableId, deleted: true });
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/collections/${collections.linkId}`;
+        },
+        status: 404,
+        as: 'faculty-uscr',
+      },
+    ],
   },
   exportPersonalData: {
     ok: {
