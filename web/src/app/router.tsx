@@ -228,6 +228,10 @@ export function createRoutes({
               lazy: () => import('./routes/library.tsx'),
             },
             {
+              path: 'collections/:id',
+              lazy: () => import('./routes/collection.tsx'),
+            },
+            {
               path: 'saved-searches',
               loader: requireCapabilities(),
               lazy: () => import('./routes/saved-searches.tsx'),
