@@ -233,6 +233,10 @@ export function createRoutes({
               lazy: () => import('./routes/personal-data.tsx'),
             },
             {
+              path: 'collections/:id',
+              lazy: () => import('./routes/collection.tsx'),
+            },
+            {
               path: 'saved-searches',
               loader: requireCapabilities(),
               lazy: () => import('./routes/saved-searches.tsx'),
