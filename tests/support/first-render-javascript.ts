@@ -49,11 +49,15 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * 071, 072) raised it by 650 bytes (237,654 measured on 2026-11-28 on the merge of items 1,
  * 3 and 4): six more operations in the path table, the cards' "Save to my library" part (its
  * button is loaded only for signed-in readers), the library's path and account-menu link.
+ * Issue 26 items 2 and 5 (collections, personal data; decision records 073–075) raised it by
+ * 350 bytes (237,993 measured on 2026-11-29): twelve more operations in the path table, two
+ * lazy routes (a collection's page, "Your data") and the account menu's "Your data" item.
+ * The path table is now the first thing to win back, before anything else is added.
  * Otherwise it only goes down, towards {@link FIRST_RENDER_GOAL_BYTES}; what still stands between the
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 237_700;
+export const FIRST_RENDER_BUDGET_BYTES = 238_050;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,
