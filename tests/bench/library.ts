@@ -1,7 +1,8 @@
 /**
- * My library (issue 26 item 1, benchmark; decision record 072): DynamoDB requests and
- * items read per page view of the saved items and of the download history (goal ≤ 2
- * requests), and the median ms of each page, next to the same figures of a plain
+ * My library and collections (issue 26 items 1 and 2, benchmark; decision records 072,
+ * 073): DynamoDB requests and items read per page view of the saved items, of the
+ * download history and of a collection of 100 items read by a visitor, and of its
+ * coverage (goal ≤ 2 requests each), and the median ms of each page, next to the same figures of a plain
  * content GET (the `getContent` handler, as a visitor) of the same run. A user with 100
  * saved items and 100 downloads, on the embedded emulator (`startTestStack`) through the
  * real SDK clients; requests and items are counted by a middleware on the handlers' own
@@ -18,6 +19,7 @@ import { createContent } from '../../functions/src/data/content.ts';
 import { recordDownload } from '../../functions/src/data/downloads.ts';
 import { newId } from '../../functions/src/domain/ids.ts';
 import type { Caller } from '../../functions/src/lib/handler.ts';
+import { createCollection, getCollection, getCollectionCoverage } from '../../functions/src/services/collections.ts';
 import { listDownloadHistory, listLibrary, saveToLibrary } from '../../functions/src/services/library.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
 import { loadEvent, withPathParameters } from '../../functions/src/test-support/events.ts';
@@ -93,12 +95,29 @@ export async function libraryFigures(): Promise<Figure[]> {
       const page = await listDownloadHistory({ limit: PAGE }, caller);
       if (page.items.length !== PAGE) throw new Error(`the history page has ${page.items.length} entries`);
     };
+    const collection = await createCollection(
+      {
+        name: 'Bench collection',
+        description: '',
+        visibility: 'link',
+        entries: ids.map((contentId) => ({ contentId, note: 'Why this lab.' })),
+      },
+      caller,
+    );
+    const collectionPage = async () => {
+      const read = await getCollection(collection.id, null);
+      if (read.entries.length !== ITEMS) throw new Error(`the collection shows ${read.entries.length} entries`);
+    };
+    const coverage = () => getCollectionCoverage(collection.id, null);
     const baselineCount = await counted(getContent);
+    const collectionCount = await counted(collectionPage);
+    const coverageCount = await counted(coverage);
     const savedCount = await counted(savedPage);
     const historyCount = await counted(historyPage);
     const baselineMs = await medianMs(getContent, RUNS);
     const savedMs = await medianMs(savedPage, RUNS);
     const historyMs = await medianMs(historyPage, RUNS);
+    const collectionMs = await medianMs(collectionPage, RUNS);
     const load: [number, number] = [before, loadAverage()];
     const ms = (value: number) => Math.round(value * 100) / 100;
     const requestsBaseline = { name: 'plain content GET, DynamoDB requests', value: baselineCount.requests };
@@ -120,10 +139,32 @@ export async function libraryFigures(): Promise<Figure[]> {
         baseline: requestsBaseline,
       },
       { name: 'download history page, items read', value: historyCount.items, unit: 'items' },
+      {
+        name: `collection page (${ITEMS} items, a visitor), DynamoDB requests per page view`,
+        value: collectionCount.requests,
+        unit: 'requests',
+        goal: '≤ 2',
+        baseline: requestsBaseline,
+      },
+      { name: 'collection page, items read', value: collectionCount.items, unit: 'items' },
+      {
+        name: 'collection coverage (NICE and CAE), DynamoDB requests',
+        value: coverageCount.requests,
+        unit: 'requests',
+        goal: '≤ 2',
+        baseline: requestsBaseline,
+      },
       { name: 'library page, median', value: ms(savedMs), unit: 'ms', baseline: msBaseline, loadAverage: load },
       {
         name: 'download history page, median',
         value: ms(historyMs),
+        unit: 'ms',
+        baseline: msBaseline,
+        loadAverage: load,
+      },
+      {
+        name: `collection page (${ITEMS} items), median`,
+        value: ms(collectionMs),
         unit: 'ms',
         baseline: msBaseline,
         loadAverage: load,
