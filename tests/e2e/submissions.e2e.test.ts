@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
@@ -32,7 +32,9 @@ describe('courseware submission and review (issue 25 item 6)', () => {
     // The rich text editor is a lazy chunk: fill its text once it has replaced the source textarea.
     await form.getByRole('toolbar', { name: 'Description formatting' }).waitFor({ timeout: 30_000 });
     await form.getByRole('textbox', { name: /Description/ }).fill('Students recognise phishing e-mails.');
-    await form.getByRole('radio', { name: /Formal process, paid/ }).check();
+    // The radio group may re-render as the form settles; check again until it holds (a wait on the condition).
+    const formal = form.getByRole('radio', { name: /Formal process, paid/ });
+    await vi.waitFor(() => formal.check({ timeout: 2_000 }), { timeout: 20_000, interval: 200 });
     await form.getByRole('textbox', { name: /Your first name/ }).fill('Una');
     await form.getByRole('textbox', { name: /Your last name/ }).fill('Faculty');
     await form.getByRole('textbox', { name: /Your school/ }).fill('University of Nebraska at Omaha');
