@@ -234,6 +234,8 @@ export function createRoutes({
             },
             {
               path: 'collections/:id',
+              // The page names the collection in its own breadcrumbs.
+              handle: { breadcrumbs: false } satisfies RouteHandle,
               lazy: () => import('./routes/collection.tsx'),
             },
             {

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { ContributorScreen } from '../../features/courseware/components/contributor-page.tsx';
 import { LibraryPartProvider } from '../../features/courseware/components/library-part.tsx';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
-import { SAVE_TO_LIBRARY } from './courseware/library-part.ts';
+import { LIBRARY_ACTIONS } from './courseware/library-part.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
 /**
@@ -15,7 +15,7 @@ export function Component() {
   const { flags } = useRuntimeConfig();
   if (!flags.courseware) return <NotFoundRoute />;
   return (
-    <LibraryPartProvider part={SAVE_TO_LIBRARY}>
+    <LibraryPartProvider part={LIBRARY_ACTIONS}>
       <ContributorScreen key={id} id={id} />
     </LibraryPartProvider>
   );

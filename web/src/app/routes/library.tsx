@@ -1,11 +1,12 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
+import { MyCollections } from '../../features/collections/components/my-collections.tsx';
 import { LibraryScreen } from '../../features/library/components/library-screen.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { SignedInOnly } from './signed-in-only.tsx';
 
 /**
- * /library (issue 26 item 1; decision record 072): the signed-in reader's saved items and
- * download history; visitors are sent home. Loaded on demand.
+ * /library (issue 26 items 1 and 2; decision records 072, 077): the signed-in reader's saved
+ * items, collections and download history; visitors are sent home. Loaded on demand.
  */
 export function Component() {
   useDocumentTitle('My library');
@@ -16,10 +17,10 @@ export function Component() {
           My library
         </Heading>
         <Text maxW="prose">
-          The courseware you saved, and every file you downloaded with the version it was. Items removed or archived
-          since stay listed, marked as such.
+          The courseware you saved, your collections, and every file you downloaded with the version it was. Items
+          removed or archived since stay listed, marked as such.
         </Text>
-        <LibraryScreen />
+        <LibraryScreen collections={<MyCollections />} />
       </Stack>
     </SignedInOnly>
   );

@@ -5,7 +5,7 @@ import { EditorPartsProvider } from '../../../features/courseware/components/edi
 import { LibraryPartProvider } from '../../../features/courseware/components/library-part.tsx';
 import { DOWNLOAD_PARTS } from './download-parts.tsx';
 import { EDITOR_PARTS, LESSONS_PANEL } from './editor-parts.ts';
-import { SAVE_TO_LIBRARY } from './library-part.ts';
+import { LIBRARY_ACTIONS } from './library-part.ts';
 
 /**
  * /courseware/{idOrAlias+} (spec §2.6); the alias may hold slashes. Composes the
@@ -17,7 +17,7 @@ export function Component() {
   return (
     <EditorPartsProvider parts={EDITOR_PARTS}>
       <DownloadPartsProvider parts={DOWNLOAD_PARTS}>
-        <LibraryPartProvider part={SAVE_TO_LIBRARY}>
+        <LibraryPartProvider part={LIBRARY_ACTIONS}>
           <ContentDetailScreen key={idOrAlias.toLowerCase()} idOrAlias={idOrAlias} LessonsPanel={LESSONS_PANEL} />
         </LibraryPartProvider>
       </DownloadPartsProvider>

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 
 /**
- * "Save to my library" (issue 26 item 1), from the library feature, for the courseware
- * screens' cards and pages: loaded when a signed-in reader first sees one.
+ * "Save to my library" and "Add to collection" (issue 26 items 1 and 2), from the library
+ * and collections features, for the courseware screens' cards and pages: loaded when a
+ * signed-in reader first sees one.
  */
-export const SAVE_TO_LIBRARY = lazy(() => import('../../../features/library/components/save-to-library-button.tsx'));
+export const LIBRARY_ACTIONS = lazy(() => import('./library-actions.tsx'));

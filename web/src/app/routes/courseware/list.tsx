@@ -7,7 +7,7 @@ import { LibraryPartProvider } from '../../../features/courseware/components/lib
 import { SaveSearchPartProvider } from '../../../features/courseware/components/save-search-part.tsx';
 import { ON_DEMAND_DOWNLOAD_PARTS } from './download-parts-on-demand.tsx';
 import { EDITOR_PARTS } from './editor-parts.ts';
-import { SAVE_TO_LIBRARY } from './library-part.ts';
+import { LIBRARY_ACTIONS } from './library-part.ts';
 
 /**
  * The contributor and knowledge pickers of the search filters, composed here
@@ -36,7 +36,7 @@ export function Component() {
       <EditorPartsProvider parts={EDITOR_PARTS}>
         <DownloadPartsProvider parts={ON_DEMAND_DOWNLOAD_PARTS}>
           <SaveSearchPartProvider part={SAVE_SEARCH}>
-            <LibraryPartProvider part={SAVE_TO_LIBRARY}>
+            <LibraryPartProvider part={LIBRARY_ACTIONS}>
               <CoursewareLanding />
             </LibraryPartProvider>
           </SaveSearchPartProvider>

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import '../../../testing/setup.ts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Collection } from '#shared/contracts/collection';
 import { contentSummary } from '../../../testing/fixtures.ts';
-import { calledWith, mockApi } from '../../../testing/mock-api.ts';
+import { calledWith, mockApi, requestOf } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { PERSONAS, signIn } from '../../../testing/session.ts';
 import { CollectionScreen } from './collection-screen.tsx';
 
 const ID = '01jd7k2m3n4p5q6r7s8t9v0c01';
@@ -68,5 +69,75 @@ describe('CollectionScreen (issue 26 item 2)', () => {
   it('reads as not found for a collection the reader may not open', async () => {
     open({ status: 404, body: { statusCode: 404, message: 'Not found.' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Collection not found' })).toBeInTheDocument();
+  });
+});
+
+describe('CollectionScreen, its owner (issue 26 item 2)', () => {
+  const owned: Collection = { ...collection, owned: true };
+
+  function openOwned(put: (body: unknown) => { status?: number; body: unknown }) {
+    const spy = mockApi((url, init) => {
+      const { method, body } = requestOf(init);
+      if (url.pathname === `/api/v1/collections/${ID}` && method === 'PUT') return put(body);
+      if (url.pathname === `/api/v1/collections/${ID}` && method === 'DELETE')
+        return { body: { id: ID, deleted: true } };
+      if (url.pathname === `/api/v1/collections/${ID}`) return { body: owned };
+      if (url.pathname === '/api/v1/claims') return { body: { items: [] } };
+      if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
+      return { status: 404, body: { statusCode: 404, message: 'Not found.' } };
+    });
+    signIn(PERSONAS.faculty());
+    renderWithProviders(<CollectionScreen id={ID} />, { path: `/collections/${ID}` });
+    return { spy, user: userEvent.setup() };
+  }
+
+  it('reorders by keyboard keeping the focus, and saves the whole collection at the version read', async () => {
+    const { spy, user } = openOwned(() => ({ body: { ...owned, version: 3, entries: [...owned.entries].reverse() } }));
+    await user.click(await screen.findByRole('button', { name: 'Edit collection' }));
+    const down = screen.getByRole('button', { name: 'Move “Buffer overflow lab” down' });
+    down.focus();
+    await user.keyboard('{Enter}');
+    const moved = screen.getByRole('button', { name: 'Move “Buffer overflow lab” down' });
+    await waitFor(() => expect(moved).toHaveFocus());
+    expect(moved).toHaveAttribute('aria-disabled', 'true');
+    const rows = within(screen.getByRole('list', { name: 'Items in order' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Retired cipher lab');
+    await user.clear(screen.getByRole('textbox', { name: 'Note on “Buffer overflow lab”' }));
+    await user.type(screen.getByRole('textbox', { name: 'Note on “Buffer overflow lab”' }), 'Second now.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calledWith(spy, 'PUT')).toHaveLength(1));
+    expect(calledWith(spy, 'PUT')[0]?.body).toEqual({
+      name: 'Memory safety week',
+      description: 'Two labs for week 3.',
+      visibility: 'link',
+      version: 2,
+      entries: [
+        { contentId: '01jd7k2m3n4p5q6r7s8t9v0a02', note: '' },
+        { contentId: LAB.id, note: 'Second now.' },
+      ],
+    });
+    expect(await screen.findByRole('button', { name: 'Edit collection' })).toBeInTheDocument();
+  });
+
+  it('offers Reload when the collection changed elsewhere (409), keeping the editor open', async () => {
+    const { user } = openOwned(() => ({
+      status: 409,
+      body: { statusCode: 409, message: 'The collection was changed since you opened it.' },
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Edit collection' }));
+    await user.click(screen.getByRole('button', { name: 'Remove “Retired cipher lab” from the collection' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/changed since you opened it\. Reload/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit collection' })).toBeInTheDocument();
+  });
+
+  it('deletes the collection only after a confirmation', async () => {
+    const { spy, user } = openOwned(() => ({ body: owned }));
+    await user.click(await screen.findByRole('button', { name: 'Delete collection' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this collection?' });
+    expect(calledWith(spy, 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete collection' }));
+    await waitFor(() => expect(calledWith(spy, 'DELETE')).toHaveLength(1));
   });
 });

@@ -1,13 +1,25 @@
 import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Link as ReactRouterLink } from 'react-router-dom';
-import type { CollectionCoverage, CollectionVisibility } from '#shared/contracts/collection';
+import { useMutation } from '@tanstack/react-query';
+import { CheckIcon, LinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link as ReactRouterLink, useNavigate } from 'react-router-dom';
+import type { Collection, CollectionCoverage } from '#shared/contracts/collection';
 import type { LibraryItemState } from '#shared/contracts/library';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contentPath } from '../../../lib/content-path.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useCollection, useCollectionCoverage } from '../api/collections.ts';
+import { deleteCollection, useCollection, useCollectionCoverage } from '../api/collections.ts';
+import { CollectionEditor } from './collection-editor.tsx';
+import { collectionPath, VISIBILITY_LABELS } from './collection-parts.tsx';
+
+/** Where the owner lands after deleting a collection: the Collections tab of My library. */
+const MY_COLLECTIONS_PATH = '/library?tab=collections';
+/** The public list of curated collections (decision record 076). */
+const CURATED_COLLECTIONS_PATH = '/collections';
 
 /** What became of an entry's item, as its badge says (available items show none). */
 const STATE_LABELS: Readonly<Record<Exclude<LibraryItemState, 'available'>, { label: string; palette: string }>> = {
@@ -16,12 +28,7 @@ const STATE_LABELS: Readonly<Record<Exclude<LibraryItemState, 'available'>, { la
   removed: { label: 'Removed', palette: 'red' },
 };
 
-/** How each visibility reads on the page. */
-export const VISIBILITY_LABELS: Readonly<Record<CollectionVisibility, string>> = {
-  private: 'Private',
-  link: 'Shared by link',
-  curated: 'Curated',
-};
+export { VISIBILITY_LABELS };
 
 /** The knowledge types of the coverage section, in the order shown. */
 const COVERAGE_TYPES: ReadonlyArray<{ key: keyof CollectionCoverage; label: string }> = [
@@ -35,10 +42,14 @@ const COVERAGE_TYPES: ReadonlyArray<{ key: keyof CollectionCoverage; label: stri
  * its name, description, owner or curator and visibility, its entries in order with the
  * owner's notes (items removed, archived or no longer open to the reader shown as such,
  * never an error), and the NICE/CAE coverage loaded on demand. A collection the reader
- * may not open (404) reads as not found.
+ * may not open (404) reads as not found. "Copy link" for a shared or curated one;
+ * `downloadAll` (composed by the route: the downloads feature's "Download all") beside
+ * it. Its owner also gets Edit (the {@link CollectionEditor} in place of the list) and
+ * Delete (after a confirmation; My library's Collections tab opens then; decision record 077).
  */
-export function CollectionScreen({ id }: { id: string }) {
+export function CollectionScreen({ id, downloadAll }: { id: string; downloadAll?: ReactNode }) {
   const collection = useCollection(id);
+  const [editing, setEditing] = useState(false);
   useDocumentTitle(collection.data?.name ?? 'Collection');
   if (collection.isPending) return <Text>Loading the collection…</Text>;
   if (collection.isError) {
@@ -56,6 +67,12 @@ export function CollectionScreen({ id }: { id: string }) {
   const data = collection.data;
   return (
     <Stack gap="6">
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Collections', to: CURATED_COLLECTIONS_PATH, current: false },
+          { label: data.name, to: collectionPath(data.id), current: true },
+        ]}
+      />
       <Stack gap="2">
         <Heading as="h1" size="3xl">
           {data.name}
@@ -69,12 +86,129 @@ export function CollectionScreen({ id }: { id: string }) {
             {data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}
           </Text>
         </HStack>
-        {data.description ? (
+        {editing ? null : data.description ? (
           <Text maxW="prose" whiteSpace="pre-line">
             {data.description}
           </Text>
         ) : null}
       </Stack>
+      {editing ? (
+        <CollectionEditor
+          key={data.version}
+          collection={data}
+          onReload={() => void collection.refetch()}
+          onDone={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <CollectionActions collection={data} downloadAll={downloadAll} onEdit={() => setEditing(true)} />
+          <Entries collection={data} />
+          <Coverage id={id} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The actions of the page: "Download all" (when composed), "Copy link" for a shared
+ * or curated collection, and the owner's Edit and Delete (after a confirmation).
+ */
+function CollectionActions({
+  collection,
+  downloadAll,
+  onEdit,
+}: {
+  collection: Collection;
+  downloadAll?: ReactNode;
+  onEdit: () => void;
+}) {
+  const navigate = useNavigate();
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const removal = useMutation({
+    mutationFn: () => deleteCollection(collection.id),
+    meta: { handledStatuses: [404] },
+    onSuccess: () => {
+      announce(`Collection “${collection.name}” deleted.`);
+      navigate(MY_COLLECTIONS_PATH);
+    },
+  });
+  const link = new URL(collectionPath(collection.id), window.location.origin).href;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('copied');
+      announce('The link to the collection is copied.');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  const shared = collection.visibility !== 'private';
+  return (
+    <Stack gap="3">
+      <HStack gap="3" wrap="wrap" align="flex-start">
+        {downloadAll}
+        {shared ? (
+          <Button variant="outline" onClick={() => void copy()}>
+            {copied === 'copied' ? <CheckIcon aria-hidden="true" /> : <LinkIcon aria-hidden="true" />}
+            {copied === 'copied' ? 'Link copied' : 'Copy link'}
+          </Button>
+        ) : null}
+        {collection.owned ? (
+          <>
+            <Button variant="outline" onClick={onEdit}>
+              <PencilIcon aria-hidden="true" />
+              Edit collection
+            </Button>
+            <Button
+              variant="outline"
+              colorPalette="red"
+              onClick={() => {
+                removal.reset();
+                setConfirming(true);
+              }}
+            >
+              <Trash2Icon aria-hidden="true" />
+              Delete collection
+            </Button>
+          </>
+        ) : null}
+      </HStack>
+      {copied === 'failed' ? (
+        <Text role="alert">
+          The link could not be copied here. Copy it yourself:{' '}
+          <Text as="span" fontFamily="mono">
+            {link}
+          </Text>
+        </Text>
+      ) : null}
+      {collection.owned && !shared ? (
+        <Text color="fg.muted" textStyle="sm">
+          Only you can open this collection. To share it, edit it and choose “{VISIBILITY_LABELS.link}”.
+        </Text>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this collection?"
+        description={`“${collection.name}” and your notes on its ${collection.itemCount} ${collection.itemCount === 1 ? 'item' : 'items'} are deleted for good; the items themselves stay in the repository.${shared ? ' Its link stops working.' : ''}`}
+        confirmLabel="Delete collection"
+        destructive
+        pending={removal.isPending}
+        error={
+          removal.error instanceof ApiError ? removal.error.message : removal.error ? 'It could not be deleted.' : null
+        }
+        onConfirm={() => removal.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
+
+/** The entries in order, with notes and what became of each item. */
+function Entries({ collection: data }: { collection: Collection }) {
+  return (
+    <>
       {data.entries.length === 0 ? (
         <Text>This collection has no items yet.</Text>
       ) : (
@@ -118,8 +252,7 @@ export function CollectionScreen({ id }: { id: string }) {
           })}
         </Stack>
       )}
-      <Coverage id={id} />
-    </Stack>
+    </>
   );
 }
 

@@ -2,13 +2,18 @@ import { type BundleScope, RequestedBundle } from '#shared/contracts/download';
 import { apiPost, apiUrl } from '../../../lib/api-client.ts';
 
 /**
- * Asks for a zip of a content item with its descendants, or of every published item
- * of a category (`POST /api/v1/files/bundles`, spec §4 "File bundle", §7 "Bundle
+ * Asks for a zip of a content item with its descendants, of every published item
+ * of a category, or of a collection's items (issue 26 item 2) (`POST /api/v1/files/bundles`, spec §4 "File bundle", §7 "Bundle
  * request"): answers (202) `{ id, name, status }`, the bundle's file id to poll with
  * `getFileStatus` until Ready. Throws `ApiError`: 403 with the reason when the caller
  * may not download files, 404 when the content does not exist or has no file to zip.
  */
 export function requestBundle(scope: BundleScope, { signal }: { signal?: AbortSignal } = {}) {
-  const body = scope.contentId === undefined ? { category: scope.category } : { contentId: scope.contentId };
+  const body =
+    scope.contentId !== undefined
+      ? { contentId: scope.contentId }
+      : scope.collectionId !== undefined
+        ? { collectionId: scope.collectionId }
+        : { category: scope.category };
   return apiPost(apiUrl('requestBundle'), body, RequestedBundle, { signal });
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Progress, Stack, Text } from '@chakra-ui/react';
 import { FolderDownIcon, RotateCwIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { can } from '#shared/capabilities';
 import type { BundleScope } from '#shared/contracts/download';
 import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '#shared/enums';
@@ -15,23 +15,31 @@ import { bundlePercent, bundleProgressText, bundleSummary } from '../utils/forma
  * 9.8 MB", from the bundle preview) and nothing at all when it would hold no file.
  * While the zip is prepared: a progress bar (determinate once the workflow reports
  * figures) and its text; a second click is ignored. A failed zip shows its reason
- * with Try again; a refused download right (403) shows its message.
+ * with Try again; a refused download right (403) shows its message. With `summary`
+ * (a collection, whose bundle has no preview) that text stands for the preview's figures
+ * and the button shows at once.
  */
-function BundleDownload({ scope, label }: { scope: BundleScope; label: string }) {
+function BundleDownload({ scope, label, summary }: { scope: BundleScope; label: string; summary?: string }) {
   const { principal } = useSession();
   const mayDownload = can(principal, 'viewFiles');
-  const preview = useBundlePreview({ scope, enabled: mayDownload });
+  const preview = useBundlePreview({ scope, enabled: mayDownload && summary === undefined });
   const bundle = useBundleDownload(scope);
   const summaryId = useId();
-  if (!mayDownload || !preview.data) return null;
-  if (preview.data.kind === 'refused') {
-    return (
-      <Text color="fg.muted" textStyle="sm">
-        {preview.data.message}
-      </Text>
-    );
+  if (!mayDownload) return null;
+  let summaryText: string;
+  if (summary !== undefined) summaryText = summary;
+  else {
+    if (!preview.data) return null;
+    if (preview.data.kind === 'refused') {
+      return (
+        <Text color="fg.muted" textStyle="sm">
+          {preview.data.message}
+        </Text>
+      );
+    }
+    if (preview.data.bundle.fileCount === 0) return null;
+    summaryText = bundleSummary(preview.data.bundle);
   }
-  if (preview.data.bundle.fileCount === 0) return null;
 
   const { step, progress } = bundle;
   const busy = bundle.inProgress || bundle.blocked;
@@ -51,7 +59,7 @@ function BundleDownload({ scope, label }: { scope: BundleScope; label: string })
           {label}
         </Button>
         <Text id={summaryId} color="fg.muted" textStyle="sm">
-          {bundleSummary(preview.data.bundle)}
+          {summaryText}
         </Text>
       </Stack>
       {step.step === 'requesting' || step.step === 'pending' || step.step === 'downloading' ? (
@@ -106,4 +114,21 @@ export function DownloadAllButton({ contentId }: { contentId: string }) {
 /** "Download all Module files": every published item of a category as one zip (spec §4 "File bundle"). */
 export function CategoryDownloadButton({ category }: { category: ContentCategory }) {
   return <BundleDownload scope={{ category }} label={`Download all ${CONTENT_CATEGORY_LABELS[category]} files`} />;
+}
+
+/**
+ * "Download all" of a collection (issue 26 item 2; decision record 073): one zip of every
+ * file of its items the reader may download, a folder per item in the collection's order
+ * (`requestBundle { collectionId }`). The server decides what it holds when asked; a
+ * collection with nothing to zip answers its reason, shown with Try again.
+ */
+export function CollectionDownloadButton({ collectionId }: { collectionId: string }) {
+  const scope = useMemo(() => ({ collectionId }), [collectionId]);
+  return (
+    <BundleDownload
+      scope={scope}
+      label="Download all"
+      summary="Every file of its items you may download, one folder per item in the collection's order."
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Heading, HStack, Link, Progress, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { DownloadIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as ReactRouterLink, useSearchParams } from 'react-router-dom';
 import type { DownloadHistoryEntry, LibraryItem, LibraryItemState } from '#shared/contracts/library';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -18,8 +18,9 @@ import { downloadHistoryCsv, downloadHistoryFileName, LIBRARY_STATE_LABELS } fro
 const SUMMARY_MAX_CHARS = 200;
 
 /** The tabs of the screen, as the address's `tab` parameter names them. */
-const TABS = ['saved', 'downloads'] as const;
+const TABS = ['saved', 'collections', 'downloads'] as const;
 type LibraryTab = (typeof TABS)[number];
+const isLibraryTab = (value: string | null): value is LibraryTab => TABS.some((tab) => tab === value);
 
 /** The colour of each state's badge (available items show none). */
 const STATE_PALETTES: Readonly<Record<LibraryItemState, string>> = {
@@ -30,30 +31,35 @@ const STATE_PALETTES: Readonly<Record<LibraryItemState, string>> = {
 };
 
 /**
- * My library (issue 26 item 1; decision record 072): the signed-in reader's saved items
- * and the history of their downloads, each a tab (the address's `?tab=` keeps which).
+ * My library (issue 26 item 1; decision record 072): the signed-in reader's saved items,
+ * their collections (issue 26 item 2: `collections`, composed by the route, since the
+ * collections feature is another feature) and the history of their downloads, each a
+ * tab (the address's `?tab=` keeps which).
  */
-export function LibraryScreen() {
+export function LibraryScreen({ collections }: { collections?: ReactNode }) {
   const [params, setParams] = useSearchParams();
-  const tab: LibraryTab = params.get('tab') === 'downloads' ? 'downloads' : 'saved';
+  const asked = params.get('tab');
+  const tab: LibraryTab = isLibraryTab(asked) && (asked !== 'collections' || collections) ? asked : 'saved';
   return (
     <Tabs.Root
       value={tab}
       onValueChange={(details) => {
         const next = new URLSearchParams(params);
-        if (details.value === 'downloads') next.set('tab', 'downloads');
-        else next.delete('tab');
+        if (details.value === 'saved') next.delete('tab');
+        else next.set('tab', details.value);
         setParams(next, { replace: true });
       }}
       lazyMount
     >
       <Tabs.List>
         <Tabs.Trigger value="saved">Saved items</Tabs.Trigger>
+        {collections ? <Tabs.Trigger value="collections">Collections</Tabs.Trigger> : null}
         <Tabs.Trigger value="downloads">Download history</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="saved">
         <SavedItems />
       </Tabs.Content>
+      {collections ? <Tabs.Content value="collections">{collections}</Tabs.Content> : null}
       <Tabs.Content value="downloads">
         <DownloadHistory />
       </Tabs.Content>

@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/browser.ts';
+import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
+
+/**
+ * Collections in a real browser on the seeded portal (issue 26 item 2; decision records
+ * 073, 074, 077): Una Faculty (faculty-uscr) adds two labs from their cards to a new
+ * collection, reorders it with the keyboard on its page, shares it by link and copies
+ * the link; a student opens that link and sees it in her order, without the owner's
+ * controls. Driven by role and accessible name; axe on every new screen and dialog.
+ */
+
+async function axe(page: Page, what: string) {
+  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
+}
+
+const MODULE = 'SEED Labs – Software Security';
+const MODULE_PATH = '/courseware/seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
+const FIRST = 'Buffer Overflow Attack Lab (Set-UID Version)';
+const SECOND = 'Return-to-libc Attack Lab';
+const COLLECTION = 'Week one labs';
+
+const seeded = seededPortalPageForSuite();
+
+/** The accessible name of the focused element. */
+function focusedName(page: Page) {
+  return page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+}
+
+describe('collections (issue 26 item 2)', () => {
+  it('lets a faculty member gather two labs, reorder them by keyboard and share the link', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, portal } = seeded();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
+    await signInAs(page, portal.baseUrl, 'faculty-uscr', MODULE_PATH);
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor({ timeout: 30_000 });
+
+    // The first lab goes into a new collection, from its card.
+    await page.getByRole('button', { name: `Add “${FIRST}” to a collection` }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add to a collection' });
+    await dialog.getByRole('radio', { name: 'A new collection' }).waitFor();
+    await axe(page, 'the Add to a collection dialog');
+    await dialog.getByRole('radio', { name: 'A new collection' }).check();
+    await dialog.getByRole('textbox', { name: 'Name of the new collection' }).fill(COLLECTION);
+    await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Start here: the classic.');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Added to a collection' });
+    await dialog.getByText(`“${FIRST}” was added to “${COLLECTION}”.`).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The second one joins it.
+    await page.getByRole('button', { name: `Add “${SECOND}” to a collection` }).click();
+    dialog = page.getByRole('dialog', { name: 'Add to a collection' });
+    await dialog.getByRole('radio', { name: `${COLLECTION} (1 item)` }).check();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Added to a collection' });
+    await dialog.getByText(`“${SECOND}” was added to “${COLLECTION}”.`).waitFor();
+    await dialog.getByRole('link', { name: 'Open the collection' }).click();
+
+    await page.getByRole('heading', { level: 1, name: COLLECTION }).waitFor();
+    const items = page.getByRole('list', { name: 'Items of the collection' });
+    await expect.poll(() => items.getByRole('heading').allTextContents()).toEqual([`1. ${FIRST}`, `2. ${SECOND}`]);
+    await axe(page, 'the owner’s collection page');
+
+    // Reorder with the keyboard: the focus stays on the button pressed, in the row's new place.
+    await page.getByRole('button', { name: 'Edit collection' }).click();
+    const editor = page.getByRole('form', { name: 'Edit collection' });
+    await editor.getByRole('list', { name: 'Items in order' }).waitFor();
+    await axe(page, 'the collection editor');
+    await editor.getByRole('button', { name: `Move “${SECOND}” up` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe(`Move “${SECOND}” up`);
+    await expect
+      .poll(() => page.getByTestId('live-announcer').textContent())
+      .toContain(`“${SECOND}” moved to position 1 of 2.`);
+    // At the top it stays focusable and does nothing.
+    await page.keyboard.press('Enter');
+    expect(await editor.getByRole('button', { name: `Move “${SECOND}” up` }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await editor.getByRole('radio', { name: /Shared by link/ }).check();
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    await expect.poll(() => items.getByRole('heading').allTextContents()).toEqual([`1. ${SECOND}`, `2. ${FIRST}`]);
+    expect(await items.textContent()).toContain('Note: Start here: the classic.');
+
+    // Copy link puts the page's address on the clipboard.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Link copied' }).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(page.url());
+    await page.screenshot({ path: '/tmp/collections-owner.png', fullPage: true });
+
+    // Another user opens the link: the same order, no owner's controls.
+    await signInAs(page, portal.baseUrl, 'student', new URL(link).pathname);
+    await page.getByRole('heading', { level: 1, name: COLLECTION }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => items.getByRole('heading').allTextContents()).toEqual([`1. ${SECOND}`, `2. ${FIRST}`]);
+    expect(await page.getByRole('button', { name: 'Edit collection' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
+    await axe(page, 'a shared collection opened by another user');
+
+    // Back as the owner: My library's Collections tab lists it; deleting it asks first.
+    await signInAs(page, portal.baseUrl, 'faculty-uscr', '/library?tab=collections');
+    const mine = page.getByRole('list', { name: 'My collections' });
+    await mine.getByRole('link', { name: COLLECTION }).waitFor({ timeout: 30_000 });
+    expect(await mine.textContent()).toContain('Shared by link');
+    await axe(page, 'the Collections tab of My library');
+    await page.screenshot({ path: '/tmp/collections-library.png', fullPage: true });
+  });
+});
