@@ -1,14 +1,18 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
+import { downloadedBytes, zipEntries } from './support/zip.ts';
 
 /**
  * Collections in a real browser on the seeded portal (issue 26 item 2; decision records
  * 073, 074, 077): Una Faculty (faculty-uscr) adds two labs from their cards to a new
  * collection, reorders it with the keyboard on its page, shares it by link and copies
  * the link; a student opens that link and sees it in her order, without the owner's
- * controls. Driven by role and accessible name; axe on every new screen and dialog.
+ * controls. "Download all" gives one zip with a folder per item in her order. Driven by role and accessible name; axe on every new screen and dialog.
  */
 
 async function axe(page: Page, what: string) {
@@ -20,6 +24,16 @@ const MODULE_PATH = '/courseware/seed-labs-hands-on-labs-for-security-education/
 const FIRST = 'Buffer Overflow Attack Lab (Set-UID Version)';
 const SECOND = 'Return-to-libc Attack Lab';
 const COLLECTION = 'Week one labs';
+const SEED = path.resolve(import.meta.dirname, '../../functions/seed-data/courseware');
+
+/** The seed catalogue's record of an item: its title, its parent's title and its files. */
+interface CatalogItem {
+  readonly title: string;
+  readonly parent?: string;
+  readonly files: readonly string[];
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const seeded = seededPortalPageForSuite();
 
@@ -92,6 +106,25 @@ describe('collections (issue 26 item 2)', () => {
     await page.getByRole('button', { name: 'Link copied' }).waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(page.url());
+
+    // Download all: one zip, a folder per item in the collection's order, the seed files' bytes.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 50_000 }),
+      page.getByRole('button', { name: 'Download all' }).click(),
+    ]);
+    const catalog = JSON.parse(await readFile(path.join(SEED, 'catalog.json'), 'utf8')) as CatalogItem[];
+    const expected = new Map<string, string>();
+    for (const [index, title] of [SECOND, FIRST].entries()) {
+      const item = catalog.find((one) => one.title === title && one.parent === MODULE);
+      for (const file of item?.files ?? []) {
+        const bytes = await readFile(path.join(SEED, file));
+        expected.set(`${COLLECTION}/0${index + 1} - ${title}/${path.basename(file)}`, sha256(bytes));
+      }
+    }
+    expect(expected.size).toBeGreaterThan(1);
+    const entries = await zipEntries(await downloadedBytes(download));
+    expect(Object.fromEntries(entries)).toEqual(Object.fromEntries(expected));
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
     await page.screenshot({ path: '/tmp/collections-owner.png', fullPage: true });
 
     // Another user opens the link: the same order, no owner's controls.

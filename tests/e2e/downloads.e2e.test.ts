@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { bundleFileName, DOWNLOAD_REFUSALS } from '#shared/contracts/download';
 import { accessibilityViolationsNow, seriousAccessibilityViolations } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
+import { downloadedBytes, zipEntries } from './support/zip.ts';
 
 /**
  * Downloads in a real browser on the seeded portal (issue 6; spec §1, §2.6, §4 "File
@@ -57,37 +57,6 @@ async function openLab(page: Page): Promise<void> {
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-async function downloadedBytes(download: Download): Promise<Buffer> {
-  const saved = await download.path();
-  return readFile(saved);
-}
-
-/** Every entry of a zip with the sha256 of its bytes, read with yauzl (which checks each entry's CRC-32). */
-function zipEntries(bytes: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, strictFileNames: true }, (openError, zip) => {
-      if (openError || !zip) return reject(openError ?? new Error('The zip did not open.'));
-      const entries = new Map<string, string>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error(`No stream for ${entry.fileName}.`));
-          const hash = createHash('sha256');
-          stream.on('data', (chunk: Buffer) => hash.update(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.set(entry.fileName, hash.digest('hex'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 describe('downloading courseware (issue 6)', () => {
