@@ -11,7 +11,7 @@ import { PREVIEW_STATISTIC_CATEGORY } from '../domain/download-statistics.ts';
 import { newId } from '../domain/ids.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
-import { contentRecord } from '../test-support/content-record.ts';
+import { contentRecord, setContentStatus } from '../test-support/content-record.ts';
 import { startTestStack } from '../test-support/stack.ts';
 import { listDownloadHistory, listLibrary, removeFromLibrary, savedContentIds, saveToLibrary } from './library.ts';
 
@@ -38,19 +38,6 @@ async function stored(name: string, overrides: Parameters<typeof contentRecord>[
   const record = contentRecord(`${name} ${newId()}`, overrides);
   await createContent(record);
   return record.id;
-}
-
-/** Sets a stored item's status directly, as an archive or unpublish leaves it. */
-async function setStatus(id: string, status: string): Promise<void> {
-  await dynamoDocumentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: contentKey(id),
-      UpdateExpression: 'SET #status = :status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status },
-    }),
-  );
 }
 
 describe('saving to the library (issue 26 item 1)', () => {
@@ -138,8 +125,8 @@ describe('the library page (issue 26 item 1)', () => {
 
     const [first, second, third] = ids as [string, string, string];
     const renamedFrom = (await getContentById(first))?.name;
-    await setStatus(first, 'archived');
-    await setStatus(second, 'unpublished');
+    await setContentStatus(first, 'archived');
+    await setContentStatus(second, 'unpublished');
     // Deleted since (the delete route removes the item; its remains are not the library's).
     await dynamoDocumentClient.send(new DeleteCommand({ TableName: tableName(), Key: contentKey(third) }));
 

@@ -1,4 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
+import { tableName } from '../data/dynamo.ts';
 import type { ContentRecord } from '../data/items.ts';
+import { contentKey } from '../data/keys.ts';
 import { aliasFromName } from '../domain/alias.ts';
 import { seedId } from '../domain/ids.ts';
 
@@ -42,4 +46,20 @@ export function contentRecord(name: string, overrides: Partial<ContentRecord> = 
     ancestorIds: [],
     ...overrides,
   };
+}
+
+/**
+ * Sets a stored content item's `status` straight in the table (an item archived or
+ * unpublished since it was saved or collected), for tests of what readers see then.
+ */
+export async function setContentStatus(id: string, status: ContentRecord['status']): Promise<void> {
+  await dynamoDocumentClient.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: contentKey(id),
+      UpdateExpression: 'SET #status = :status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status },
+    }),
+  );
 }

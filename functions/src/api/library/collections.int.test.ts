@@ -13,10 +13,10 @@ import { dynamoDocumentClient } from '../../adapters/aws-clients.ts';
 import { COLLECTION_CHANGED_MESSAGE, getCollectionRecord } from '../../data/collections.ts';
 import { createContent } from '../../data/content.ts';
 import { tableName } from '../../data/dynamo.ts';
-import { collectionSettingsKey, contentKey } from '../../data/keys.ts';
+import { collectionSettingsKey } from '../../data/keys.ts';
 import { newId } from '../../domain/ids.ts';
 import { portalTokenTestEnv, resetPortalTokenCaches } from '../../lib/auth/test-support.ts';
-import { contentRecord } from '../../test-support/content-record.ts';
+import { contentRecord, setContentStatus } from '../../test-support/content-record.ts';
 import {
   callLibrary,
   type LibraryCallOptions,
@@ -43,18 +43,6 @@ let gus: TestPerson;
 let eve: TestPerson;
 /** Published items with knowledge references, and an unpublished one. */
 const items = { lab: '', module: '', quiz: '', draft: '' };
-
-async function setStatus(id: string, status: string): Promise<void> {
-  await dynamoDocumentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: contentKey(id),
-      UpdateExpression: 'SET #status = :status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status },
-    }),
-  );
-}
 
 /** Creates a collection of `who` and answers it (201 expected). */
 async function created(who: TestPerson, body: Record<string, unknown>): Promise<Collection> {
@@ -265,7 +253,7 @@ describe('changing a collection (issue 26 item 2)', () => {
       visibility: 'link',
       entries: [{ contentId: items.lab }, { contentId: archivedItem }, { contentId: items.module }],
     });
-    await setStatus(archivedItem, 'archived');
+    await setContentStatus(archivedItem, 'archived');
     const read = Collection.parse((await call(gus, 'get-collection', { path: { id: collection.id } })).body);
     expect(read.entries.map((entry) => [entry.state, entry.content === null])).toEqual([
       ['available', false],
