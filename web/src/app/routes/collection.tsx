@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { CollectionScreen } from '../../features/collections/components/collection-screen.tsx';
-import { CollectionDownloadButton } from '../../features/downloads/components/bundle-download.tsx';
+import { CollectionDownloadButton } from '../../features/downloads/components/collection-download-button.tsx';
 
 /**
  * /collections/{id} (issue 26 item 2; decision record 074): one collection's page, open to

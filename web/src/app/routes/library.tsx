@@ -1,8 +1,11 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { MyCollections } from '../../features/collections/components/my-collections.tsx';
+import { lazy, Suspense } from 'react';
 import { LibraryScreen } from '../../features/library/components/library-screen.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { SignedInOnly } from './signed-in-only.tsx';
+
+/** The Collections tab (the collections feature), loaded when the tab is first opened. */
+const MyCollections = lazy(() => import('../../features/collections/components/my-collections.tsx'));
 
 /**
  * /library (issue 26 items 1 and 2; decision records 072, 077): the signed-in reader's saved
@@ -20,7 +23,13 @@ export function Component() {
           The courseware you saved, your collections, and every file you downloaded with the version it was. Items
           removed or archived since stay listed, marked as such.
         </Text>
-        <LibraryScreen collections={<MyCollections />} />
+        <LibraryScreen
+          collections={
+            <Suspense fallback={<Text>Loading your collections…</Text>}>
+              <MyCollections />
+            </Suspense>
+          }
+        />
       </Stack>
     </SignedInOnly>
   );

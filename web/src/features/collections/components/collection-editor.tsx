@@ -206,3 +206,5 @@ export function CollectionEditor({
     </FormProvider>
   );
 }
+
+export default CollectionEditor;

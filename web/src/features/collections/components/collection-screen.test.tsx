@@ -94,7 +94,7 @@ describe('CollectionScreen, its owner (issue 26 item 2)', () => {
   it('reorders by keyboard keeping the focus, and saves the whole collection at the version read', async () => {
     const { spy, user } = openOwned(() => ({ body: { ...owned, version: 3, entries: [...owned.entries].reverse() } }));
     await user.click(await screen.findByRole('button', { name: 'Edit collection' }));
-    const down = screen.getByRole('button', { name: 'Move “Buffer overflow lab” down' });
+    const down = await screen.findByRole('button', { name: 'Move “Buffer overflow lab” down' });
     down.focus();
     await user.keyboard('{Enter}');
     const moved = screen.getByRole('button', { name: 'Move “Buffer overflow lab” down' });
@@ -125,7 +125,7 @@ describe('CollectionScreen, its owner (issue 26 item 2)', () => {
       body: { statusCode: 409, message: 'The collection was changed since you opened it.' },
     }));
     await user.click(await screen.findByRole('button', { name: 'Edit collection' }));
-    await user.click(screen.getByRole('button', { name: 'Remove “Retired cipher lab” from the collection' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove “Retired cipher lab” from the collection' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/changed since you opened it\. Reload/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();

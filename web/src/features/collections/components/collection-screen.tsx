@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { CheckIcon, LinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as ReactRouterLink, useNavigate } from 'react-router-dom';
 import type { Collection, CollectionCoverage } from '#shared/contracts/collection';
 import type { LibraryItemState } from '#shared/contracts/library';
@@ -13,8 +13,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { contentPath } from '../../../lib/content-path.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { deleteCollection, useCollection, useCollectionCoverage } from '../api/collections.ts';
-import { CollectionEditor } from './collection-editor.tsx';
 import { collectionPath, VISIBILITY_LABELS } from './collection-parts.tsx';
+
+/** The owner's editor, loaded when "Edit collection" is first pressed (readers never load the form). */
+const CollectionEditor = lazy(() => import('./collection-editor.tsx'));
 
 /** Where the owner lands after deleting a collection: the Collections tab of My library. */
 const MY_COLLECTIONS_PATH = '/library?tab=collections';
@@ -44,7 +46,7 @@ const COVERAGE_TYPES: ReadonlyArray<{ key: keyof CollectionCoverage; label: stri
  * never an error), and the NICE/CAE coverage loaded on demand. A collection the reader
  * may not open (404) reads as not found. "Copy link" for a shared or curated one;
  * `downloadAll` (composed by the route: the downloads feature's "Download all") beside
- * it. Its owner also gets Edit (the {@link CollectionEditor} in place of the list) and
+ * it. Its owner also gets Edit (the collection editor in place of the list, loaded on demand) and
  * Delete (after a confirmation; My library's Collections tab opens then; decision record 077).
  */
 export function CollectionScreen({ id, downloadAll }: { id: string; downloadAll?: ReactNode }) {
@@ -93,12 +95,14 @@ export function CollectionScreen({ id, downloadAll }: { id: string; downloadAll?
         ) : null}
       </Stack>
       {editing ? (
-        <CollectionEditor
-          key={data.version}
-          collection={data}
-          onReload={() => void collection.refetch()}
-          onDone={() => setEditing(false)}
-        />
+        <Suspense fallback={<Text>Loading the editor…</Text>}>
+          <CollectionEditor
+            key={data.version}
+            collection={data}
+            onReload={() => void collection.refetch()}
+            onDone={() => setEditing(false)}
+          />
+        </Suspense>
       ) : (
         <>
           <CollectionActions collection={data} downloadAll={downloadAll} onEdit={() => setEditing(true)} />

@@ -154,3 +154,5 @@ function NewCollectionForm({
     </FormProvider>
   );
 }
+
+export default MyCollections;

@@ -1,6 +1,6 @@
 import { Alert, Button, Progress, Stack, Text } from '@chakra-ui/react';
 import { FolderDownIcon, RotateCwIcon } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { can } from '#shared/capabilities';
 import type { BundleScope } from '#shared/contracts/download';
 import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '#shared/enums';
@@ -19,7 +19,7 @@ import { bundlePercent, bundleProgressText, bundleSummary } from '../utils/forma
  * (a collection, whose bundle has no preview) that text stands for the preview's figures
  * and the button shows at once.
  */
-function BundleDownload({ scope, label, summary }: { scope: BundleScope; label: string; summary?: string }) {
+export function BundleDownload({ scope, label, summary }: { scope: BundleScope; label: string; summary?: string }) {
   const { principal } = useSession();
   const mayDownload = can(principal, 'viewFiles');
   const preview = useBundlePreview({ scope, enabled: mayDownload && summary === undefined });
@@ -114,21 +114,4 @@ export function DownloadAllButton({ contentId }: { contentId: string }) {
 /** "Download all Module files": every published item of a category as one zip (spec §4 "File bundle"). */
 export function CategoryDownloadButton({ category }: { category: ContentCategory }) {
   return <BundleDownload scope={{ category }} label={`Download all ${CONTENT_CATEGORY_LABELS[category]} files`} />;
-}
-
-/**
- * "Download all" of a collection (issue 26 item 2; decision record 073): one zip of every
- * file of its items the reader may download, a folder per item in the collection's order
- * (`requestBundle { collectionId }`). The server decides what it holds when asked; a
- * collection with nothing to zip answers its reason, shown with Try again.
- */
-export function CollectionDownloadButton({ collectionId }: { collectionId: string }) {
-  const scope = useMemo(() => ({ collectionId }), [collectionId]);
-  return (
-    <BundleDownload
-      scope={scope}
-      label="Download all"
-      summary="Every file of its items you may download, one folder per item in the collection's order."
-    />
-  );
 }
