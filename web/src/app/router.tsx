@@ -233,6 +233,10 @@ export function createRoutes({
               lazy: () => import('./routes/personal-data.tsx'),
             },
             {
+              path: 'collections',
+              lazy: () => import('./routes/collections.tsx'),
+            },
+            {
               path: 'collections/:id',
               lazy: () => import('./routes/collection.tsx'),
             },
