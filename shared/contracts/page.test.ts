@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_LIMITS } from '../limits.ts';
 import {
+  COLLECTIONS_WIDGET_IDS_MESSAGE,
+  COLLECTIONS_WIDGET_LIMITS,
+  collectionIdsOf,
   GroupOrderInput,
   groupOfKey,
   normalizePageHref,
@@ -38,6 +41,11 @@ const VALID: Record<(typeof WIDGET_KINDS)[number], SectionWidgetInput> = {
   image: { kind: 'image', files: [image] },
   youTube: { kind: 'youTube', content: 'dQw4w9WgXcQ' },
   giantIconButton: { kind: 'giantIconButton', name: 'Exercises', link: 'https://example.org/' },
+  collections: {
+    kind: 'collections',
+    title: 'Curated for you',
+    customAttributes: { collectionIds: '01jd0000000000000000000c01,01jd0000000000000000000c02' },
+  },
 };
 
 /** [kind, field, limit]: every text limit of spec §5 "Widgets". */
@@ -58,6 +66,7 @@ const TEXT_LIMITS = [
   ['youTube', 'content', PAGE_LIMITS.youTubeVideoIdMaxChars],
   ['giantIconButton', 'name', PAGE_LIMITS.giantButtonNameMaxChars],
   ['giantIconButton', 'content', PAGE_LIMITS.giantButtonDescriptionMaxChars],
+  ['collections', 'title', COLLECTIONS_WIDGET_LIMITS.titleMaxChars],
 ] as const;
 
 describe('SectionWidget text limits (spec §5 "Widgets")', () => {
@@ -150,6 +159,22 @@ describe('SectionWidget text limits (spec §5 "Widgets")', () => {
     expect(errorsOf({ ...VALID.teamMember, customAttributes: { avatarFileId: FILE_ID } })).toEqual([
       { path: 'customAttributes.avatarFileId', message: 'Must name one of the files.' },
     ]);
+  });
+
+  it('collections: 1 to 12 distinct collection ids, comma-separated (issue 26 item 2)', () => {
+    const id = (n: number) => `01jd0000000000000000000c${String(n).padStart(2, '0')}`;
+    const ids = (count: number) => Array.from({ length: count }, (_, n) => id(n + 1)).join(',');
+    const withIds = (collectionIds: string) => ({ ...VALID.collections, customAttributes: { collectionIds } });
+    const refused = [{ path: 'customAttributes.collectionIds', message: COLLECTIONS_WIDGET_IDS_MESSAGE }];
+    expect(errorsOf(withIds(ids(12)))).toEqual([]);
+    expect(errorsOf(withIds(` ${id(1)} , ${id(2)} `))).toEqual([]);
+    expect(errorsOf(withIds(ids(13)))).toEqual(refused);
+    expect(errorsOf(withIds(''))).toEqual(refused);
+    expect(errorsOf(withIds(`${id(1)},${id(1)}`))).toEqual(refused);
+    expect(errorsOf(withIds(`${id(1)},not-an-id`))).toEqual(refused);
+    expect(errorsOf({ ...VALID.collections, customAttributes: {} })).toEqual(refused);
+    expect(errorsOf({ ...VALID.collections, link: '/x' }).map((error) => error.path)).toEqual(['link']);
+    expect(collectionIdsOf(` ${id(2)}, ,${id(1)}`)).toEqual([id(2), id(1)]);
   });
 
   it('accepts every kind of spec §3', () => {

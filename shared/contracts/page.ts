@@ -48,7 +48,10 @@ export const SECTION_LAYOUTS = ['oneColumn'] as const;
 export type SectionLayoutName = (typeof SECTION_LAYOUTS)[number];
 export const DEFAULT_SECTION_LAYOUT: SectionLayoutName = 'oneColumn';
 
-/** The eleven widget kinds of spec §3 "Section widget". */
+/**
+ * The eleven widget kinds of spec §3 "Section widget", and `collections` (issue 26
+ * item 2; decision record 076): curated collections shown as cards.
+ */
 export const WIDGET_KINDS = [
   'calloutBox',
   'contentBox',
@@ -61,6 +64,7 @@ export const WIDGET_KINDS = [
   'youTube',
   'giantIconButton',
   'file',
+  'collections',
 ] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
 export const WIDGET_KIND_LABELS: Record<WidgetKind, string> = {
@@ -75,6 +79,7 @@ export const WIDGET_KIND_LABELS: Record<WidgetKind, string> = {
   youTube: 'YouTube video',
   giantIconButton: 'Giant icon button',
   file: 'File',
+  collections: 'Collections',
 };
 
 /** Heading levels (spec §5 "Widgets": h1 to h6). */
@@ -381,6 +386,63 @@ export const GiantIconButtonWidget = z
   .meta({ id: 'GiantIconButtonWidget' });
 
 /**
+ * The limits of the collections widget (here, not in `shared/limits.ts`, which the
+ * first render carries): the heading text, and how many curated collections one
+ * widget shows.
+ */
+export const COLLECTIONS_WIDGET_LIMITS = { titleMaxChars: 128, collectionsMin: 1, collectionsMax: 12 } as const;
+
+/** The message of a `collectionIds` that is not 1–12 distinct collection ids. */
+export const COLLECTIONS_WIDGET_IDS_MESSAGE = `Choose 1 to ${COLLECTIONS_WIDGET_LIMITS.collectionsMax} curated collections.`;
+/** The 400 message (at `customAttributes.collectionIds`) when a named collection is gone or not curated. */
+export const COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE =
+  'A chosen collection does not exist or is no longer curated. Choose again.';
+
+/**
+ * The ids of a collections widget's `customAttributes.collectionIds` in order:
+ * the comma-separated value split, trimmed, blanks dropped.
+ */
+export function collectionIdsOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+
+/**
+ * collections (issue 26 item 2; decision record 076): `title` an optional heading
+ * (≤ 128); `customAttributes.collectionIds` the ids of 1–12 curated collections,
+ * comma-separated in display order (attributes are strings), each once. The server
+ * refuses a save naming a collection that does not exist or is not curated; a
+ * collection that stops being curated later is skipped when the page is shown.
+ */
+export const CollectionsWidget = z
+  .object({
+    kind: z.literal('collections'),
+    name: unused,
+    title: optional(COLLECTIONS_WIDGET_LIMITS.titleMaxChars).default(''),
+    subtitle: unused,
+    content: unused,
+    link: unused,
+    files: noFiles,
+    customAttributes: z.object({
+      collectionIds: z
+        .string({ error: COLLECTIONS_WIDGET_IDS_MESSAGE })
+        .max(1024, COLLECTIONS_WIDGET_IDS_MESSAGE)
+        .refine((value) => {
+          const ids = collectionIdsOf(value);
+          return (
+            ids.length >= COLLECTIONS_WIDGET_LIMITS.collectionsMin &&
+            ids.length <= COLLECTIONS_WIDGET_LIMITS.collectionsMax &&
+            new Set(ids).size === ids.length &&
+            ids.every((id) => EntityId.safeParse(id).success)
+          );
+        }, COLLECTIONS_WIDGET_IDS_MESSAGE),
+    }),
+  })
+  .meta({ id: 'CollectionsWidget' });
+
+/**
  * A section widget (spec §3 "Section widget"): a union on `kind` over the common
  * fields name, title, subtitle, content, link, files and customAttributes, each kind
  * with the text limits of spec §5 "Widgets". Fields a kind does not use are empty.
@@ -398,6 +460,7 @@ export const SectionWidget = z
     YouTubeWidget,
     GiantIconButtonWidget,
     FileWidget,
+    CollectionsWidget,
   ])
   .meta({ id: 'SectionWidget' });
 /** A widget as stored and served (defaults applied). */

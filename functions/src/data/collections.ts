@@ -4,7 +4,7 @@ import { COLLECTION_LIMITS, type CollectionVisibility } from '#shared/contracts/
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { ConflictError, ServiceUnavailableError } from '../lib/errors.ts';
-import { type Page, queryPage, tableName } from './dynamo.ts';
+import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
 import {
   CURATED_COLLECTIONS_PARTITION,
   collectionKey,
@@ -81,6 +81,20 @@ export async function getCollectionRecord(
     new GetCommand({ TableName: tableName(), Key: collectionKey(id), ConsistentRead: options.consistent === true }),
   );
   return output.Item ? recordOf(output.Item) : null;
+}
+
+/**
+ * Which of `ids` name a curated collection now (issue 26 item 2, the page builder's
+ * collections widget; decision record 076): one BatchGetItem of the id and visibility
+ * of each (at most 100 keys a request). Missing ones are simply not in the set.
+ */
+export async function curatedCollectionIds(ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const items = await batchGetItems<{ id: string; visibility: CollectionVisibility }>(ids.map(collectionKey), [
+    'id',
+    'visibility',
+  ]);
+  return new Set(items.filter((item) => item.visibility === 'curated').map((item) => item.id));
 }
 
 /** The owner's count step: `ADD count <delta>`, bounded by the limit when adding. */

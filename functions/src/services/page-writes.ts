@@ -1,4 +1,6 @@
 import {
+  COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE,
+  collectionIdsOf,
   PAGE_NOT_FOUND_MESSAGE,
   PAGE_PARENT_MESSAGE,
   type Page,
@@ -7,6 +9,7 @@ import {
   WIDGET_KIND_FIXED_MESSAGE,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
+import { curatedCollectionIds } from '../data/collections.ts';
 import { discardFiles, getFilesByIds } from '../data/files.ts';
 import type { FileItem } from '../data/items.ts';
 import {
@@ -79,6 +82,33 @@ export function checkedSectionItem(pageId: string, section: PageSection, stored:
     throw new ValidationError([{ path: 'body', message: SECTION_TOO_LARGE_MESSAGE }]);
   }
   return item;
+}
+
+/**
+ * Checks the collections widgets of a section write (issue 26 item 2; decision record
+ * 076): every collection a widget names must exist and be curated now (one
+ * BatchGetItem for the whole section; none when it has no collections widget).
+ * @throws ValidationError at `body.widgets.<i>.customAttributes.collectionIds`
+ *   ({@link COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE}) for each widget naming another one.
+ */
+export async function checkSectionCollections(widgets: PageSection['widgets']): Promise<void> {
+  const named = widgets.map((widget) =>
+    widget.kind === 'collections' ? collectionIdsOf(widget.customAttributes.collectionIds) : [],
+  );
+  const ids = [...new Set(named.flat())];
+  if (ids.length === 0) return;
+  const curated = await curatedCollectionIds(ids);
+  const errors = named.flatMap((list, index) =>
+    list.every((id) => curated.has(id))
+      ? []
+      : [
+          {
+            path: `body.widgets.${index}.customAttributes.collectionIds`,
+            message: COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE,
+          },
+        ],
+  );
+  if (errors.length > 0) throw new ValidationError(errors);
 }
 
 /** A section write's widget files, planned and checked: the widgets to store, the transaction's part, what to discard after. */

@@ -27,6 +27,7 @@ import { keepNamedHtmlImages } from './html-images.ts';
 import {
   checkedSectionItem,
   checkPageParent,
+  checkSectionCollections,
   checkSectionFiles,
   discardDetachedFiles,
   loadPageForWrite,
@@ -117,6 +118,7 @@ export async function createSection(
   }
   const index = page.sections.reduce((max, section) => Math.max(max, section.index + 1), 0);
   const id = newId();
+  await checkSectionCollections(input.widgets);
   const files = await checkSectionFiles(id, input.widgets, null, uploadedBy, now);
   const section = checkedSectionItem(item.id, { ...input, widgets: files.widgets, id, index }, null);
   // The editor's images its HTML names are kept before the write (decision record 063).
@@ -145,6 +147,7 @@ export async function updateSection(
   const stored = page.sections.find((section) => section.id === sectionId);
   if (!stored) throw new NotFoundError(PAGE_NOT_FOUND_MESSAGE);
   checkedSectionItem(item.id, { ...input, id: stored.id, index: stored.index }, stored);
+  await checkSectionCollections(input.widgets);
   const files = await checkSectionFiles(stored.id, input.widgets, stored, uploadedBy, now);
   const section = checkedSectionItem(
     item.id,

@@ -233,6 +233,10 @@ export function createRoutes({
               lazy: () => import('./routes/personal-data.tsx'),
             },
             {
+              path: 'collections',
+              lazy: () => import('./routes/collections.tsx'),
+            },
+            {
               path: 'collections/:id',
               // The page names the collection in its own breadcrumbs.
               handle: { breadcrumbs: false } satisfies RouteHandle,

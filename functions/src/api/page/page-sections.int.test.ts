@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CollectionVisibility } from '#shared/contracts/collection';
 import type { ErrorBody } from '#shared/contracts/common';
 import {
+  COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE,
   PAGE_NOT_FOUND_MESSAGE,
   type Page,
   SECTION_ORDER_MESSAGE,
@@ -11,6 +13,7 @@ import {
   WIDGET_KIND_FIXED_MESSAGE,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
+import { type CollectionRecord, createCollectionRecord } from '../../data/collections.ts';
 import { createPage, getPageItem, PAGE_CHANGED_MESSAGE, putSectionItem, sectionItemOf } from '../../data/pages.ts';
 import { newId } from '../../domain/ids.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
@@ -192,6 +195,85 @@ describe('PUT /api/v1/pages/{id}/sections/{sectionId}', () => {
     await expect(
       putSectionItem(stale, sectionItemOf(page.id, { ...section, name: 'Second' }).item, 'replace'),
     ).rejects.toMatchObject({ statusCode: 409, message: PAGE_CHANGED_MESSAGE });
+  });
+});
+
+describe('the collections widget (issue 26 item 2; decision record 076)', () => {
+  async function collection(visibility: CollectionVisibility): Promise<string> {
+    const now = new Date().toISOString();
+    const record: CollectionRecord = {
+      id: newId(),
+      ownerId: `owner-${run}`,
+      ownerName: 'Eve Editor',
+      name: `A ${visibility} collection`,
+      description: '',
+      visibility,
+      entries: [],
+      createdTimestamp: now,
+      modifiedTimestamp: now,
+      version: 1,
+    };
+    await createCollectionRecord(record);
+    return record.id;
+  }
+  const widget = (ids: readonly string[]) => ({
+    kind: 'collections',
+    title: 'Curated for you',
+    customAttributes: { collectionIds: ids.join(',') },
+  });
+  const path = 'body.widgets.0.customAttributes.collectionIds';
+
+  it('saves a widget naming curated collections, in their order', async () => {
+    const [first, second] = [await collection('curated'), await collection('curated')];
+    const page = await pageWith(0);
+    const { status, body } = await send('create-section', { id: page.id }, { widgets: [widget([second, first])] });
+    expect(status).toBe(201);
+    expect(body.sections[0]?.widgets[0]).toMatchObject({
+      kind: 'collections',
+      title: 'Curated for you',
+      customAttributes: { collectionIds: `${second},${first}` },
+    });
+  });
+
+  it('refuses a missing, private or shared-by-link collection with a 400 at the attribute, saving nothing', async () => {
+    const curated = await collection('curated');
+    const page = await pageWith(1);
+    for (const other of [newId(), await collection('private'), await collection('link')]) {
+      const created = await send<ErrorBody>('create-section', { id: page.id }, { widgets: [widget([curated, other])] });
+      expect(created.status).toBe(400);
+      expect(created.body.errors).toEqual([{ path, message: COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE }]);
+    }
+    const saved = page.sections[0];
+    if (!saved) throw new Error('no section');
+    // An update to a collections widget is checked the same way (the stored section is a callout: the kind
+    // check would answer first, so the section is a new collections one).
+    const withWidget = await send('create-section', { id: page.id }, { widgets: [widget([curated])] });
+    const section = withWidget.body.sections[1];
+    if (!section) throw new Error('no section');
+    const updated = await send<ErrorBody>(
+      'update-section',
+      { id: page.id, sectionId: section.id },
+      { widgets: [widget([curated, newId()])] },
+    );
+    expect(updated.status).toBe(400);
+    expect(updated.body.errors).toEqual([{ path, message: COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE }]);
+    // Nothing of the refused writes was saved: the page holds its callout and the one collections section.
+    const reread = await send(
+      'update-section',
+      { id: page.id, sectionId: section.id },
+      { widgets: [widget([curated])] },
+    );
+    expect(reread.status).toBe(200);
+    expect(reread.body.sections.map((one) => one.id)).toEqual([saved.id, section.id]);
+    expect(reread.body.sections[1]?.widgets[0]?.customAttributes).toEqual({ collectionIds: curated });
+  });
+
+  it('refuses more than 12 collections or a malformed list before reading anything', async () => {
+    const page = await pageWith(0);
+    const ids = Array.from({ length: 13 }, () => newId());
+    const { status, body } = await send<ErrorBody>('create-section', { id: page.id }, { widgets: [widget(ids)] });
+    expect(status).toBe(400);
+    expect(body.errors?.map((error) => error.path)).toEqual([path]);
   });
 });
 

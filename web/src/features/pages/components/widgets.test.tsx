@@ -4,7 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SectionWidgetInput } from '#shared/contracts/page';
+import { mockApi } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { PERSONA_CLAIMS, portalToken, signIn } from '../../../testing/session.ts';
 import { widgetColumns, widgetRows } from '../utils/grid.ts';
 import { sanitizePageHtml } from '../utils/html.ts';
 import { PageContent } from './page-content.tsx';
@@ -240,6 +242,66 @@ describe('the widget renderers (spec §3 "Section widget", §5 "Widgets")', () =
     expect(guide).toHaveAccessibleDescription('PDF document');
     // No display name: the file name.
     expect(screen.getByRole('link', { name: 'syllabus.docx' })).toHaveAccessibleDescription('Word document');
+  });
+});
+
+describe('the collections widget (issue 26 item 2; decision record 076)', () => {
+  const id = (suffix: string) => `01jd7k2m3n4p5q6r7s8t9v0c${suffix}`;
+  const collection = (suffix: string, name: string, visibility: 'curated' | 'link') => ({
+    id: id(suffix),
+    name,
+    description: `About ${name}.`,
+    visibility,
+    ownerName: 'Eve Editor',
+    itemCount: 3,
+    createdTimestamp: '2026-11-20T10:00:00.000Z',
+    modifiedTimestamp: '2026-11-21T10:00:00.000Z',
+    version: 1,
+    owned: false,
+    entries: [],
+  });
+  /** Three named: one curated, one since shared by link only, one deleted. */
+  function showWidget() {
+    mockApi((url) => {
+      if (url.pathname === `/api/v1/collections/${id('01')}`)
+        return { body: collection('01', 'Memory safety', 'curated') };
+      if (url.pathname === `/api/v1/collections/${id('02')}`) return { body: collection('02', 'Old week', 'link') };
+      if (url.pathname === '/api/v1/claims') return { body: { items: PERSONA_CLAIMS.editor } };
+      if (url.pathname === '/api/v1/messages') return { body: { items: [] } };
+      return { status: 404, body: { statusCode: 404, message: 'Collection does not exist.' } };
+    });
+    return renderWidgets([
+      {
+        kind: 'collections',
+        title: 'Curated for you',
+        customAttributes: { collectionIds: [id('01'), id('02'), id('03')].join(',') },
+      },
+    ]);
+  }
+
+  it('shows a visitor the title and a card per curated collection, skipping the others silently', async () => {
+    showWidget();
+    const list = screen.getByRole('list', { name: 'Curated for you' });
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('heading', { level: 3, name: 'Curated for you' })).toBeInTheDocument();
+    const link = await within(list).findByRole('link', { name: 'Memory safety' });
+    expect(link).toHaveAttribute('href', `/collections/${id('01')}`);
+    expect(within(screen.getByRole('heading', { level: 4, name: 'Memory safety' })).getByRole('link')).toBe(link);
+    await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText('About Memory safety.')).toBeInTheDocument();
+    expect(within(list).getByText(/^3 items/)).toBeInTheDocument();
+    expect(screen.queryByText('Collection no longer available')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows an editor "Collection no longer available" in place of each one gone or no longer curated', async () => {
+    expect(signIn(portalToken({ claims: PERSONA_CLAIMS.editor }))).toBe(true);
+    showWidget();
+    const list = screen.getByRole('list', { name: 'Curated for you' });
+    await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).getAllByText('Collection no longer available')).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COLLECTIONS_WIDGET_IDS_MESSAGE,
+  COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE,
   type PageSection,
   SECTION_TOO_LARGE_MESSAGE,
   SectionInput,
@@ -66,6 +68,7 @@ const EVERY_KIND = [
     name: 'Syllabus',
     files: [{ fileId: id(7), filename: 's.pdf', mimeType: 'application/pdf', alt: 'PDF document' }],
   },
+  { ...common, kind: 'collections', title: 'Curated', customAttributes: { collectionIds: `${id(8)},${id(9)}` } },
 ] as SectionWidget[];
 
 const sectionOf = (widgets: SectionWidget[]): PageSection => ({
@@ -96,7 +99,7 @@ describe('the section form (spec §4 "Section dialog", §5 "Widgets")', () => {
     expect(body.widgets[0]?.content).toBe('<p>Teaches &lt;b&gt; &amp; labs.<br>Every week.</p><p>Since 2019.</p>');
   });
 
-  it('has a form for each of the eleven kinds', () => {
+  it('has a form for each kind', () => {
     expect(Object.keys(WIDGET_FIELDS).sort()).toEqual([...WIDGET_KINDS].sort());
   });
 
@@ -196,6 +199,39 @@ describe('the section form (spec §4 "Section dialog", §5 "Widgets")', () => {
       [widgetKey(0, 'files.file')]: 'x',
     });
     expect(errorsFromDetails(fileWidget, [], 'Invalid request.')).toEqual({ form: 'Invalid request.' });
+  });
+});
+
+describe('the collections widget in the section form (issue 26 item 2)', () => {
+  it('starts with no collection chosen, says so at the picker, and sends the ids as one attribute', () => {
+    const draft = withKind(sectionDraftOf(null), 'collections');
+    expect(draft.widgets[0]?.attributes).toEqual({ collectionIds: '' });
+    const empty = checkSection(draft);
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) {
+      expect(empty.errors[widgetKey(0, 'attributes.collectionIds')]).toBe(COLLECTIONS_WIDGET_IDS_MESSAGE);
+    }
+    const chosen = {
+      ...draft,
+      widgets: draft.widgets.map((widget) => ({ ...widget, attributes: { collectionIds: `${id(2)},${id(1)}` } })),
+    };
+    const check = checkSection(chosen);
+    expect(check.ok && check.body.widgets[0]).toMatchObject({
+      kind: 'collections',
+      customAttributes: { collectionIds: `${id(2)},${id(1)}` },
+    });
+  });
+
+  it('puts the server’s message about a collection no longer curated under the picker', () => {
+    const draft = withKind(sectionDraftOf(null), 'collections');
+    expect(
+      errorsFromDetails(
+        draft,
+        [{ path: 'body.widgets.0.customAttributes.collectionIds', message: COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE }],
+        'Invalid request.',
+      ),
+    ).toEqual({ [widgetKey(0, 'attributes.collectionIds')]: COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE });
+    expect(fieldOrder(draft)).toContain(widgetKey(0, 'attributes.collectionIds'));
   });
 });
 

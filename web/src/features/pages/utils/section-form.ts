@@ -104,7 +104,7 @@ const nextDraftId = () => `widget-${++draftCounter}`;
 export function emptyWidget(kind: WidgetKind): WidgetDraft {
   const attributes: Record<string, string> = {};
   for (const spec of WIDGET_FIELDS[kind]) {
-    if (spec.type === 'choice' || spec.type === 'attribute') attributes[spec.attribute] = spec.defaultValue;
+    if (spec.type !== 'text' && spec.type !== 'file') attributes[spec.attribute] = spec.defaultValue;
   }
   const files: Partial<Record<FileSlot, FileSlotDraft>> = {};
   for (const spec of fileSpecs(kind)) files[spec.slot] = { stored: null, picked: null, alt: '' };
@@ -308,9 +308,9 @@ export function fieldKeyOfPath(path: readonly PropertyKey[], draft: SectionDraft
     if (sub === 'avatarFileId') return widgetKey(i, 'files.avatar');
     if (sub === 'logoFileId') return widgetKey(i, 'files.logo');
     const attribute = WIDGET_FIELDS[widget.kind].find(
-      (spec) => (spec.type === 'choice' || spec.type === 'attribute') && spec.attribute === sub,
+      (spec) => spec.type !== 'text' && spec.type !== 'file' && spec.attribute === sub,
     );
-    if (attribute && (attribute.type === 'choice' || attribute.type === 'attribute')) {
+    if (attribute && attribute.type !== 'text' && attribute.type !== 'file') {
       return widgetKey(i, `attributes.${attribute.attribute}`);
     }
   }

@@ -1,5 +1,11 @@
 import { FILE_TYPES, type FileMediaType, UPLOAD_KINDS } from '#shared/contracts/file';
-import { HEADING_COLORS, HEADING_TYPES, IMAGE_POSITIONS, type WidgetKind } from '#shared/contracts/page';
+import {
+  COLLECTIONS_WIDGET_LIMITS,
+  HEADING_COLORS,
+  HEADING_TYPES,
+  IMAGE_POSITIONS,
+  type WidgetKind,
+} from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
 import { GIANT_BUTTON_ICONS } from './icons.ts';
 
@@ -13,7 +19,7 @@ import { GIANT_BUTTON_ICONS } from './icons.ts';
 /** The plain common fields of a widget the dialog edits as text. */
 export type WidgetTextField = 'name' | 'title' | 'subtitle' | 'content' | 'link';
 /** The `customAttributes` the dialog edits (per kind). */
-export type WidgetAttribute = 'type' | 'color' | 'maxHeight' | 'position' | 'captions' | 'icon';
+export type WidgetAttribute = 'type' | 'color' | 'maxHeight' | 'position' | 'captions' | 'icon' | 'collectionIds';
 /** A file place of a widget: the image of image kinds, a file widget's file, a team member's avatar and logo. */
 export type FileSlot = 'image' | 'file' | 'avatar' | 'logo';
 /** The upload kinds of widget files (`shared/contracts/file.ts` UPLOAD_KINDS). */
@@ -51,6 +57,20 @@ export interface AttributeFieldSpec {
   readonly help?: string;
 }
 
+/**
+ * The curated collections a collections widget shows (issue 26 item 2; decision record
+ * 076): a checkbox group of the curated collections, at most `max` ticked, stored in
+ * `customAttributes.collectionIds` comma-separated in the order ticked.
+ */
+export interface CollectionsFieldSpec {
+  readonly type: 'collections';
+  readonly attribute: 'collectionIds';
+  readonly label: string;
+  readonly max: number;
+  readonly defaultValue: string;
+  readonly help?: string;
+}
+
 /** A file place: upload kind, maximum size in bytes, whether required, whether it has an alt text field. */
 export interface FileFieldSpec {
   readonly type: 'file';
@@ -66,7 +86,12 @@ export interface FileFieldSpec {
 }
 
 /** One field of a widget form. */
-export type WidgetFieldSpec = TextFieldSpec | ChoiceFieldSpec | AttributeFieldSpec | FileFieldSpec;
+export type WidgetFieldSpec =
+  | TextFieldSpec
+  | ChoiceFieldSpec
+  | AttributeFieldSpec
+  | CollectionsFieldSpec
+  | FileFieldSpec;
 
 const text = (
   field: WidgetTextField,
@@ -221,6 +246,24 @@ export const WIDGET_FIELDS: Record<WidgetKind, readonly WidgetFieldSpec[]> = {
         ...Object.keys(GIANT_BUTTON_ICONS).map((value) => ({ value, label: value })),
       ],
       defaultValue: '',
+    },
+  ],
+  collections: [
+    text(
+      'title',
+      'Heading',
+      COLLECTIONS_WIDGET_LIMITS.titleMaxChars,
+      false,
+      'text',
+      'Optional, shown above the cards.',
+    ),
+    {
+      type: 'collections',
+      attribute: 'collectionIds',
+      label: 'Collections',
+      max: COLLECTIONS_WIDGET_LIMITS.collectionsMax,
+      defaultValue: '',
+      help: `Tick 1 to ${COLLECTIONS_WIDGET_LIMITS.collectionsMax} curated collections; they show in the order ticked.`,
     },
   ],
 };

@@ -3,13 +3,20 @@ import '../../../../testing/setup.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Page, type PageSection, type SectionWidget, WIDGET_KIND_FIXED_MESSAGE } from '#shared/contracts/page';
+import {
+  COLLECTIONS_WIDGET_IDS_MESSAGE,
+  type Page,
+  type PageSection,
+  type SectionWidget,
+  WIDGET_KIND_FIXED_MESSAGE,
+} from '#shared/contracts/page';
 import { getShownErrors } from '../../../../lib/error-store.ts';
 import { installFakeS3 } from '../../../../testing/fake-s3.ts';
 import { calledWith, type MockResponse, mockApi } from '../../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { ALT_REQUIRED_MESSAGE, FILE_REQUIRED_MESSAGE } from '../../utils/section-form.ts';
 import { FILE_TOO_LARGE_MESSAGE } from '../../utils/widget-files.ts';
+import { NO_CURATED_COLLECTIONS_MESSAGE } from './collections-field.tsx';
 import { SECTION_DELETE_REQUIRED_MESSAGE, SectionDialog } from './section-dialog.tsx';
 
 const STAMP = '2026-11-21T09:00:00.000Z';
@@ -159,6 +166,69 @@ describe('the section dialog (spec §4 "Section dialog", §5 "Widgets")', () => 
     await user.selectOptions(kind, 'heading');
     expect(within(dialog).getByRole('textbox', { name: /^Text/ })).toHaveValue('');
     expect(within(dialog).queryByRole('button', { name: 'Add button' })).toBeNull();
+  });
+
+  it('picks curated collections for a collections widget: ticked ones last, at most 12 (issue 26 item 2)', async () => {
+    const curated = Array.from({ length: 13 }, (_, n) => ({
+      id: `01jd7k2m3n4p5q6r7s8t9v0c${String(n + 1).padStart(2, '0')}`,
+      name: `Collection ${n + 1}`,
+      description: '',
+      visibility: 'curated',
+      ownerName: 'Eve Editor',
+      itemCount: 1,
+      createdTimestamp: STAMP,
+      modifiedTimestamp: STAMP,
+      version: 1,
+    }));
+    const spy = mockPagesApi((url) =>
+      url.pathname === '/api/v1/collections' ? { body: { items: curated, nextPageToken: null } } : undefined,
+    );
+    const ids = curated.map((collection) => collection.id);
+    const stored: SectionWidget = {
+      kind: 'collections',
+      name: '',
+      title: 'Curated for you',
+      subtitle: '',
+      content: '',
+      link: '',
+      files: [],
+      customAttributes: { collectionIds: ids.slice(0, 11).join(',') },
+    };
+    const { user, onSaved } = renderDialog({ section: section([stored]) });
+    const dialog = await dialogNamed('Edit section');
+    const group = await within(dialog).findByRole('group', { name: /^Collections/ });
+    expect(await within(group).findByRole('checkbox', { name: 'Collection 11' })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'Collection 12' })).not.toBeChecked();
+    await user.click(within(group).getByRole('checkbox', { name: 'Collection 12' }));
+    expect(within(group).getByRole('checkbox', { name: 'Collection 13' })).toBeDisabled();
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('12 of 12 chosen.'));
+    await user.click(within(group).getByRole('checkbox', { name: 'Collection 1' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Collection 13' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save section' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [put] = calledWith(spy, 'PUT');
+    expect(put?.body).toMatchObject({
+      widgets: [
+        {
+          kind: 'collections',
+          title: 'Curated for you',
+          customAttributes: { collectionIds: [...ids.slice(1, 12), ids[12]].join(',') },
+        },
+      ],
+    });
+  });
+
+  it('says when no collection is curated yet, and refuses to save without one', async () => {
+    const spy = mockPagesApi((url) =>
+      url.pathname === '/api/v1/collections' ? { body: { items: [], nextPageToken: null } } : undefined,
+    );
+    const { user } = renderDialog();
+    const dialog = await dialogNamed('Add section');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Widget kind/ }), 'collections');
+    expect(await within(dialog).findByText(NO_CURATED_COLLECTIONS_MESSAGE)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add section' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(COLLECTIONS_WIDGET_IDS_MESSAGE);
+    expect(calledWith(spy, 'POST')).toEqual([]);
   });
 
   it('fixes the kind of a saved section', async () => {

@@ -10,6 +10,7 @@ import {
   widgetKey,
 } from '../../utils/section-form.ts';
 import { hasCounter, WIDGET_FIELDS } from '../../utils/widget-fields.ts';
+import { CollectionsField } from './collections-field.tsx';
 import { FileField } from './file-field.tsx';
 import { type Register, SelectField, TextField } from './form-parts.tsx';
 
@@ -22,7 +23,8 @@ export function widgetPanelName(widget: Pick<WidgetDraft, 'kind'>, index: number
  * One widget of the section dialog as a collapsible panel (an accordion item: a
  * heading holding the toggle button, `aria-expanded` set by Ark) with the form of
  * its kind (spec §5 "Widgets"): text fields with their limits (a counter where the
- * limit is long), the attribute choices and the file pickers. A panel whose fields
+ * limit is long), the attribute choices, the file pickers and the collections widget's
+ * picker of curated collections. A panel whose fields
  * have messages says so in its button. `onDelete` (absent while it is the only
  * widget) shows a Delete button.
  */
@@ -132,6 +134,19 @@ export function WidgetPanel({
                     name={key(`attributes.${spec.attribute}`)}
                     max={spec.max}
                     {...(spec.help ? { help: spec.help } : {})}
+                  />
+                );
+              }
+              if (spec.type === 'collections') {
+                return (
+                  <CollectionsField
+                    key={spec.attribute}
+                    id={id(spec.attribute)}
+                    name={key(`attributes.${spec.attribute}`)}
+                    spec={spec}
+                    value={widget.attributes[spec.attribute] ?? spec.defaultValue}
+                    onChange={(next) => onFieldChange(`attributes.${spec.attribute}`, next)}
+                    register={register(key(`attributes.${spec.attribute}`))}
                   />
                 );
               }

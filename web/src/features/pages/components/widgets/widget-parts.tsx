@@ -21,6 +21,11 @@ export function WidgetHeadingLevelProvider({ level, children }: { level: WidgetH
   return <WidgetHeadingLevelContext.Provider value={level}>{children}</WidgetHeadingLevelContext.Provider>;
 }
 
+/** The level of the widget titles here (see {@link WidgetHeadingLevelProvider}). */
+export function useWidgetHeadingLevel(): WidgetHeadingLevel {
+  return useContext(WidgetHeadingLevelContext);
+}
+
 /** A widget's own title at the level of {@link WidgetHeadingLevelProvider}. */
 export function WidgetTitle({ children, ...rest }: Omit<HeadingProps, 'as'> & { children: ReactNode }) {
   const level = useContext(WidgetHeadingLevelContext);

@@ -1,12 +1,13 @@
 import type { SectionWidget } from '#shared/contracts/page';
 import { FeatureItemWidgetView, TeamMemberWidgetView } from './card-widgets.tsx';
+import { CollectionsWidgetView } from './collections-widget.tsx';
 import { CallToActionWidgetView, FileWidgetView, GiantIconButtonWidgetView } from './link-widgets.tsx';
 import { CoverImageWidgetView, ImageWidgetView, YouTubeWidgetView } from './media-widgets.tsx';
 import { CalloutBoxWidgetView, ContentBoxWidgetView, HeadingWidgetView } from './text-widgets.tsx';
 
 /**
  * One section widget, read-only, by its kind (the eleven kinds of spec §3 "Section
- * widget"). `sectionName` names a video frame that has no title of its own.
+ * widget", and the curated collections of issue 26 item 2). `sectionName` names a video frame that has no title of its own.
  */
 export function WidgetView({ widget, sectionName }: { widget: SectionWidget; sectionName?: string }) {
   switch (widget.kind) {
@@ -32,5 +33,7 @@ export function WidgetView({ widget, sectionName }: { widget: SectionWidget; sec
       return <GiantIconButtonWidgetView widget={widget} />;
     case 'file':
       return <FileWidgetView widget={widget} />;
+    case 'collections':
+      return <CollectionsWidgetView widget={widget} />;
   }
 }

@@ -1,0 +1,60 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { COLLECTION_LIMITS, Collection, CollectionPage } from '#shared/contracts/collection';
+import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+
+/**
+ * The collections the page builder's collections widget reads (issue 26 item 2;
+ * decision record 076), called through the API client directly: the pages feature
+ * does not import the collections feature. Keys start with `collections`, as the
+ * collections feature's do, so a change to a collection refreshes these too.
+ */
+
+/**
+ * The curated collections for the widget's picker, newest first, the most a page
+ * may ask for at a time (`GET /api/v1/collections`). Throws `ApiError`.
+ */
+export function useCuratedCollectionChoices() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['collections', 'curated-choices'],
+      queryFn: ({ pageParam, signal }) =>
+        apiGet(
+          apiUrl('listCuratedCollections', {}, { limit: COLLECTION_LIMITS.pageSizeMax, pageToken: pageParam }),
+          CollectionPage,
+          { signal },
+        ),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.nextPageToken,
+    }),
+  );
+}
+
+/**
+ * A collection a widget names (`GET /api/v1/collections/{id}`), or null when it is
+ * gone or no longer shared (404: answered here, so no ERROR dialog opens for a
+ * visitor; the widget skips it). Other failures throw `ApiError`.
+ */
+export async function getWidgetCollection(id: string, { signal }: { signal?: AbortSignal } = {}) {
+  try {
+    return await apiGet(apiUrl('getCollection', { id }), Collection, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The collections a widget names, each its own query ({@link getWidgetCollection},
+ * keyed `['collections', 'widget', id]`: not the collection page's key, whose data is
+ * never null), in the order given.
+ */
+export function useWidgetCollections(ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) =>
+      queryOptions({
+        queryKey: ['collections', 'widget', id],
+        queryFn: ({ signal }) => getWidgetCollection(id, { signal }),
+      }),
+    ),
+  });
+}
