@@ -144,3 +144,71 @@ describe('collections (issue 26 item 2)', () => {
     await page.screenshot({ path: '/tmp/collections-library.png', fullPage: true });
   });
 });
+
+describe('curated collections (issue 26 item 2)', () => {
+  it('lets an editor publish a curated collection on a CMS page, which a visitor follows', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, portal } = seeded();
+    const CURATED = 'Memory safety, curated';
+    const LAB = 'Format String Attack Lab';
+    await signInAs(page, portal.baseUrl, 'editor', MODULE_PATH);
+    await page.getByRole('heading', { level: 1, name: MODULE }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: `Add “${LAB}” to a collection` }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add to a collection' });
+    await dialog.getByRole('radio', { name: 'A new collection' }).check();
+    await dialog.getByRole('textbox', { name: 'Name of the new collection' }).fill(CURATED);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Added to a collection' })
+      .getByRole('link', { name: 'Open the collection' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: CURATED }).waitFor();
+    const collectionUrl = page.url();
+
+    // An editor may make it curated.
+    await page.getByRole('button', { name: 'Edit collection' }).click();
+    const editor = page.getByRole('form', { name: 'Edit collection' });
+    await editor.getByRole('radio', { name: /Curated/ }).check();
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    await page.getByText('Curated', { exact: true }).waitFor();
+
+    // On a CMS page, through the page builder's collections widget.
+    await page.goto(`${portal.baseUrl}/resources`);
+    await page.getByRole('button', { name: 'Add section' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add section' });
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByRole('combobox', { name: /Widget kind/ }).selectOption('collections');
+    await dialog.getByRole('textbox', { name: /Section name/ }).fill('Collections to start with');
+    // A keyboard user's way with Chakra's checkbox: focus it, then Space.
+    const pick = dialog.getByRole('group', { name: /Collections/ }).getByRole('checkbox', { name: CURATED });
+    await pick.focus();
+    await pick.press('Space');
+    await expect.poll(() => pick.isChecked()).toBe(true);
+    await page.mouse.move(0, 0);
+    await axe(page, 'the section dialog with the collections panel');
+    await dialog.getByRole('button', { name: 'Add section' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // A visitor sees it on the page, follows it, and finds it on the Collections page too.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto(`${portal.baseUrl}/resources`);
+    const card = page.getByRole('link', { name: CURATED });
+    await card.waitFor({ timeout: 30_000 });
+    await axe(page, 'a CMS page with a collections widget');
+    await page.screenshot({ path: '/tmp/collections-widget.png', fullPage: true });
+    await card.click();
+    await page.getByRole('heading', { level: 1, name: CURATED }).waitFor();
+    expect(page.url()).toBe(collectionUrl);
+    expect(await page.getByRole('button', { name: 'Edit collection' }).count()).toBe(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Collections' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Collections' }).waitFor();
+    await page.getByRole('link', { name: CURATED }).waitFor();
+    await axe(page, 'the Collections page');
+    await page.screenshot({ path: '/tmp/collections-page.png', fullPage: true });
+  });
+});

@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import { ErrorBody, type FieldError } from '#shared/contracts/common';
-import type { OperationId } from '#shared/routes';
-import { API_PATHS } from './api-paths.ts';
+import { API_PATHS, type SpaOperationId } from './api-paths.ts';
 import { activeErrorReporter } from './error-reporter.ts';
 
 /** The message of a request that never got an answer (spec §8 ignores these). */
@@ -68,7 +67,7 @@ type QueryValue = string | number | boolean | null | undefined | readonly string
  * values are left out, arrays become repeated parameters.
  */
 export function apiUrl(
-  operationId: OperationId,
+  operationId: SpaOperationId,
   pathParams: Record<string, string> = {},
   query: Record<string, QueryValue> = {},
 ): string {

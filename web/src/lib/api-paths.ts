@@ -1,7 +1,38 @@
 import type { OperationId } from '#shared/routes';
 
 /**
- * The path of every operation of the shared route table (`shared/routes.ts`), below
+ * The operations the SPA never calls, left out of {@link API_PATHS} since the table is
+ * in the JavaScript of the first render (decision record 040; issue 26: the 18 entries
+ * were about 250 gzip bytes): the server-rendered pages, sitemap and OAI-PMH for
+ * crawlers and harvesters, the identity provider's discovery documents, the OpenAPI
+ * document, and writes and reads the SPA makes through other operations (a content
+ * save, the page with its sections, a revision's comparison).
+ */
+export type ServerOnlyOperationId =
+  | 'getKnowledge'
+  | 'createContent'
+  | 'replaceContent'
+  | 'createContributor'
+  | 'updateContributor'
+  | 'getLesson'
+  | 'getOpenIdConfiguration'
+  | 'getJwks'
+  | 'getProductSubscription'
+  | 'listPageSections'
+  | 'getOpenApiDocument'
+  | 'getHomeHtml'
+  | 'getPageHtml'
+  | 'getSitemap'
+  | 'harvestOai'
+  | 'harvestOaiForm'
+  | 'getContentRevision'
+  | 'previewContentDraft';
+
+/** The operations the SPA calls: every operation of the route table but {@link ServerOnlyOperationId}. */
+export type SpaOperationId = Exclude<OperationId, ServerOnlyOperationId>;
+
+/**
+ * The path of every operation the SPA calls of the shared route table (`shared/routes.ts`), below
  * the API base address (`/api/v1` left off), `{name}`/`{name+}` marking its path
  * parameters. The SPA's API client builds addresses from this table, not from
  * `ROUTES` itself: `ROUTES` carries every operation's zod contracts, and importing
@@ -9,7 +40,7 @@ import type { OperationId } from '#shared/routes';
  * (issue 22 item 3; decision record 040). Each feature's API module imports only its
  * own contracts, so they travel with the routes that use them.
  *
- * `satisfies Record<OperationId, string>` makes a missing or unknown operation a
+ * `satisfies Record<SpaOperationId, string>` makes a missing or unknown operation a
  * compile error; `api-paths.test.ts` checks every path against `ROUTES`.
  */
 export const API_PATHS = {
@@ -17,19 +48,14 @@ export const API_PATHS = {
   getContent: '/content/{idOrAlias+}',
   listContentChildren: '/content-children/{id}',
   listKnowledge: '/knowledge',
-  getKnowledge: '/knowledge/{type}/{id}',
   listContributors: '/contributors',
   getContributor: '/contributors/{id}',
-  createContent: '/content',
-  replaceContent: '/content-items/{id}',
   patchContent: '/content-items/{id}',
   saveContent: '/content-saves',
   deleteContent: '/content-items/{id}',
   getContentSubtree: '/content-subtrees/{id}',
   setContentSubtreeStatus: '/content-subtrees/{id}',
   deleteContentSubtree: '/content-subtrees/{id}',
-  createContributor: '/contributors',
-  updateContributor: '/contributors/{id}',
   sendContentFeedback: '/content-items/{id}/feedback',
   searchContent: '/search/content',
   relatedContent: '/search/related/{id}',
@@ -47,15 +73,12 @@ export const API_PATHS = {
   getContentUsage: '/content-items/{id}/usage',
   deleteFile: '/files/{id}',
   listLessons: '/lessons',
-  getLesson: '/lessons/{id}',
   createLesson: '/lessons',
   updateLesson: '/lessons/{id}',
   deleteLesson: '/lessons/{id}',
   authenticate: '/authenticate',
   endImpersonation: '/impersonation/end',
   getSsoToken: '/sso-token',
-  getOpenIdConfiguration: '/auth/.well-known/openid-configuration',
-  getJwks: '/auth/jwks.json',
   listClaims: '/claims',
   listMessages: '/messages',
   dismissMessage: '/messages/{id}',
@@ -76,7 +99,6 @@ export const API_PATHS = {
   deletePersonalReviews: '/personal-data/reviews',
   deletePersonalCollections: '/personal-data/collections',
   getUserPersonalData: '/users/{id}/personal-data',
-  getProductSubscription: '/product-subscriptions/{product}',
   listOrganizations: '/organizations',
   listUsers: '/users',
   listNews: '/news',
@@ -97,7 +119,6 @@ export const API_PATHS = {
   getPageByHref: '/pages/by-href',
   getPage: '/pages/{id}',
   listPages: '/pages',
-  listPageSections: '/pages/{id}/sections',
   createPage: '/pages',
   updatePage: '/pages/{id}',
   deletePage: '/pages/{id}',
@@ -126,14 +147,8 @@ export const API_PATHS = {
   runUserImport: '/user-imports',
   listUserImports: '/user-imports',
   getUserImport: '/user-imports/{id}',
-  getOpenApiDocument: '/openapi.json',
   reportClientError: '/client-errors',
-  getHomeHtml: '/html',
-  getPageHtml: '/html/{path+}',
   searchFeed: '/search/feed',
-  getSitemap: '/search/sitemap',
-  harvestOai: '/oai',
-  harvestOaiForm: '/oai',
   listSavedSearches: '/saved-searches',
   createSavedSearch: '/saved-searches',
   updateSavedSearch: '/saved-searches/{id}',
@@ -145,10 +160,8 @@ export const API_PATHS = {
   discardContentDraft: '/content-items/{id}/draft',
   publishContentDraft: '/content-items/{id}/draft/publish',
   listContentRevisions: '/content-items/{id}/revisions',
-  getContentRevision: '/content-items/{id}/revisions/{revisionId}',
   diffContentRevisions: '/content-items/{id}/revision-diff',
   restoreContentRevision: '/content-items/{id}/revisions/{revisionId}/restore',
-  previewContentDraft: '/content-items/{id}/draft/preview',
   runContentBulkAction: '/content-bulk-actions',
   getUpdateNoticeSettings: '/update-notices/settings',
   updateUpdateNoticeSettings: '/update-notices/settings',
@@ -170,4 +183,4 @@ export const API_PATHS = {
   hideReview: '/reviews/{id}/hide',
   restoreReview: '/reviews/{id}/restore',
   deleteMyContentReview: '/content-items/{id}/reviews/mine',
-} as const satisfies Record<OperationId, string>;
+} as const satisfies Record<SpaOperationId, string>;
