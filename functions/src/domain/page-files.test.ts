@@ -63,7 +63,14 @@ describe('widgetFileKindOf', () => {
       expect(widgetFileKindOf(kind)).toBe('widgetImage');
     }
     expect(widgetFileKindOf('file')).toBe('widgetFile');
-    for (const kind of ['heading', 'calloutBox', 'callToAction', 'youTube', 'giantIconButton'] as const) {
+    for (const kind of [
+      'heading',
+      'calloutBox',
+      'callToAction',
+      'youTube',
+      'giantIconButton',
+      'collections',
+    ] as const) {
       expect(widgetFileKindOf(kind)).toBeNull();
     }
   });

@@ -35,8 +35,6 @@ export const paths = {
   library: '/library',
   /** Your data: the export and deletion of the reader's personal data (issue 26 item 5). */
   personalData: '/personal-data',
-  /** The curated collections (issue 26 item 2); a collection's page is `/collections/{id}`. */
-  collections: '/collections',
   admin: '/admin',
   archivedContent: '/archived-content',
   /** The page builder (a later issue); until then it shows not found. */

@@ -30,8 +30,9 @@ export function footerServices({ flags }: NavConfig): NavItem[] {
   return present([
     { label: 'Features', to: paths.features },
     flags.courseware && { label: 'Courseware', to: paths.courseware },
-    // The curated collections (issue 26 item 2; decision record 076), beside the courseware they gather.
-    flags.courseware && { label: 'Collections', to: paths.collections },
+    // The curated collections (issue 26 item 2; decision record 076), beside the courseware they gather;
+    // the path is written here, not in `paths`, to keep the first render within its budget.
+    flags.courseware && { label: 'Collections', to: '/collections' },
     { label: 'Exercises', to: paths.exercises },
     flags.community && { label: 'Community', to: paths.community },
     flags.weeklyWorkshops && { label: 'Weekly workshops', to: paths.weeklyWorkshops },

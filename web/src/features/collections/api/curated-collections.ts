@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { COLLECTIONS_QUERY_KEY, listCuratedCollections } from './collections.ts';
+import { CollectionPage } from '#shared/contracts/collection';
+import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 
 /** Curated collections a page of the public collections page asks for. */
 export const CURATED_PAGE_SIZE = 24;
@@ -7,13 +8,18 @@ export const CURATED_PAGE_SIZE = 24;
 /**
  * The curated collections, newest first, {@link CURATED_PAGE_SIZE} at a time
  * (`GET /api/v1/collections`; issue 26 item 2; decision record 076), keyed under
- * {@link COLLECTIONS_QUERY_KEY} so a change to a collection refreshes them.
+ * `collections` (the collections feature's `COLLECTIONS_QUERY_KEY`) so a change to a
+ * collection refreshes them. It asks the API itself rather than through
+ * `collections.ts`, which would then become a chunk of its own named in the first
+ * render's preload map.
  */
 export function curatedCollectionsQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...COLLECTIONS_QUERY_KEY, 'curated', { limit: CURATED_PAGE_SIZE }],
+    queryKey: ['collections', 'curated', { limit: CURATED_PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) =>
-      listCuratedCollections({ pageToken: pageParam, limit: CURATED_PAGE_SIZE }, { signal }),
+      apiGet(apiUrl('listCuratedCollections', {}, { limit: CURATED_PAGE_SIZE, pageToken: pageParam }), CollectionPage, {
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextPageToken,
   });

@@ -1,8 +1,8 @@
 import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CollectionCard, CollectionCardSkeleton } from '../../../components/ui/collection-card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { CURATED_PAGE_SIZE, useCuratedCollections } from '../api/curated-collections.ts';
+import { CollectionCard, CollectionCardSkeleton } from './collection-card.tsx';
 
 /** The grid of cards: one column on phones, up to three on wide screens. */
 const COLUMNS = { base: 1, md: 2, lg: 3 } as const;

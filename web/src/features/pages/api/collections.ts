@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { COLLECTION_LIMITS, Collection, CollectionPage } from '#shared/contracts/collection';
 import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
 
@@ -43,18 +43,28 @@ export async function getWidgetCollection(id: string, { signal }: { signal?: Abo
   }
 }
 
+/** What a widget shows for one collection it names: the collection, `null` when gone or no longer shared, or `failed`. */
+export type WidgetCollection = { id: string; collection: Collection | null; failed: boolean };
+
 /**
- * The collections a widget names, each its own query ({@link getWidgetCollection},
- * keyed `['collections', 'widget', id]`: not the collection page's key, whose data is
- * never null), in the order given.
+ * The collections a widget names, in the order given, read together (one
+ * {@link getWidgetCollection} each, in parallel; keyed `['collections', 'widget', ids]`:
+ * not the collection page's key, whose data is never null). A collection that could not
+ * be read is `failed` rather than failing the others. One query, not `useQueries`, which
+ * would put more of TanStack Query into the first render's chunk.
  */
 export function useWidgetCollections(ids: readonly string[]) {
-  return useQueries({
-    queries: ids.map((id) =>
-      queryOptions({
-        queryKey: ['collections', 'widget', id],
-        queryFn: ({ signal }) => getWidgetCollection(id, { signal }),
-      }),
-    ),
+  return useQuery({
+    queryKey: ['collections', 'widget', ids],
+    queryFn: ({ signal }) =>
+      Promise.all(
+        ids.map(async (id): Promise<WidgetCollection> => {
+          try {
+            return { id, collection: await getWidgetCollection(id, { signal }), failed: false };
+          } catch {
+            return { id, collection: null, failed: true };
+          }
+        }),
+      ),
   });
 }

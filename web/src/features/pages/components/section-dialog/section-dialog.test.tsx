@@ -218,6 +218,46 @@ describe('the section dialog (spec §4 "Section dialog", §5 "Widgets")', () => 
     });
   });
 
+  it('keeps a chosen collection that is no longer curated listed, ticked, so the editor can untick it', async () => {
+    const gone = '01jd7k2m3n4p5q6r7s8t9v0c99';
+    const kept = {
+      id: '01jd7k2m3n4p5q6r7s8t9v0c01',
+      name: 'Collection 1',
+      description: '',
+      visibility: 'curated',
+      ownerName: 'Eve Editor',
+      itemCount: 1,
+      createdTimestamp: STAMP,
+      modifiedTimestamp: STAMP,
+      version: 1,
+    };
+    const spy = mockPagesApi((url) =>
+      url.pathname === '/api/v1/collections' ? { body: { items: [kept], nextPageToken: null } } : undefined,
+    );
+    const stored: SectionWidget = {
+      kind: 'collections',
+      name: '',
+      title: '',
+      subtitle: '',
+      content: '',
+      link: '',
+      files: [],
+      customAttributes: { collectionIds: `${gone},${kept.id}` },
+    };
+    const { user, onSaved } = renderDialog({ section: section([stored]) });
+    const dialog = await dialogNamed('Edit section');
+    const group = await within(dialog).findByRole('group', { name: /^Collections/ });
+    const stale = await within(group).findByRole('checkbox', { name: `No longer available (${gone})` });
+    expect(stale).toBeChecked();
+    await user.click(stale);
+    expect(within(group).queryByRole('checkbox', { name: /No longer available/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save section' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calledWith(spy, 'PUT')[0]?.body).toMatchObject({
+      widgets: [{ customAttributes: { collectionIds: kept.id } }],
+    });
+  });
+
   it('says when no collection is curated yet, and refuses to save without one', async () => {
     const spy = mockPagesApi((url) =>
       url.pathname === '/api/v1/collections' ? { body: { items: [], nextPageToken: null } } : undefined,

@@ -1,7 +1,7 @@
 import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { CollectionSummary } from '#shared/contracts/collection';
-import { formatDay } from '../../lib/date-time.ts';
-import { RouterLink } from './link.tsx';
+import { RouterLink } from '../../../components/ui/link.tsx';
+import { formatDay } from '../../../lib/date-time.ts';
 
 /** Heading levels a collection card's name may take (one below the heading it sits under). */
 export type CollectionCardHeadingLevel = 2 | 3 | 4 | 5 | 6;
@@ -12,8 +12,9 @@ export function collectionPath(id: string): string {
 }
 
 /**
- * One collection as a card (issue 26 item 2; decision record 076), shared by the public
- * collections page and the page builder's collections widget: its name as a heading
+ * One collection as a card on the public collections page (issue 26 item 2; decision
+ * record 076; the page builder's widget draws its own, as features do not import each
+ * other and a shared card would be one more chunk named in the first render): its name as a heading
  * (`headingLevel`) that links to its page (the whole card takes the click, the link
  * stays the one focusable element), its description clamped to three lines, and a line
  * with its item count, curator and the day it last changed.
