@@ -46,6 +46,8 @@ import { DownloadHistoryPage, LibraryPage, SavedContentIds, SavedContentState } 
 import { SentMessage, SentSupportRequest, UserCoursePage } from '#shared/contracts/messages';
 import { DeletedNewsEvent, Event, EventPage, News, NewsPage } from '#shared/contracts/news';
 import {
+  COLLECTIONS_WIDGET_IDS_MESSAGE,
+  COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE,
   DeletedPage,
   PAGE_DELETE_CONFIRMATION_MESSAGE,
   PAGE_HREF_MESSAGE,
@@ -2563,6 +2565,26 @@ const CASES: Record<OperationId, RouteCase> = {
         as: 'editor',
         body: { json: SECTION_BODY },
       },
+      // The collections widget (issue 26 item 2; decision record 076): garbage ids, and
+      // collections that do not exist or are not curated, are 400s at the widget's attribute.
+      ...[
+        { ids: "%00,'; DROP TABLE", message: COLLECTIONS_WIDGET_IDS_MESSAGE },
+        { ids: '01jd8z6w5k3m2n1p0q9r8s7t6v', message: COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE },
+        { ids: 'private', message: COLLECTIONS_WIDGET_NOT_CURATED_MESSAGE },
+      ].map(({ ids, message }) => ({
+        get path() {
+          return `/api/v1/pages/${pages.sectioned}/sections`;
+        },
+        status: 400,
+        as: 'editor' as const,
+        get body() {
+          const collectionIds = ids === 'private' ? collections.privateId : ids;
+          return {
+            json: { name: 'Collections', widgets: [{ kind: 'collections', customAttributes: { collectionIds } }] },
+          };
+        },
+        fieldError: { path: 'body.widgets.0.customAttributes.collectionIds', message },
+      })),
       {
         path: '/api/v1/pages/01jd8z6w5k3m2n1p0q9r8s7t6v/sections',
         status: 403,
