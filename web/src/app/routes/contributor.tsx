@@ -7,7 +7,7 @@ import { NotFoundRoute } from './not-found.tsx';
 
 /**
  * /contributors/{id}: a contributor's public page (issue 24 item 6; decision record
- * 057), its cards with "Save to my library" (issue 26 item 1), not found while the courseware flag is off (like the courseware list); loaded
+ * 057), its cards with "Save to my library" and "Add to collection" (issue 26 items 1 and 2), not found while the courseware flag is off (like the courseware list); loaded
  * on demand.
  */
 export function Component() {

@@ -10,7 +10,8 @@ import { LIBRARY_ACTIONS } from './library-part.ts';
 /**
  * /courseware/{idOrAlias+} (spec §2.6); the alias may hold slashes. Composes the
  * editor's contributor and knowledge parts, the lessons panel, the download parts
- * and "Save to my library" (issue 26 item 1), which belong to other features. Loaded on demand.
+ * and "Save to my library" and "Add to collection" (issue 26 items 1 and 2), which belong to
+ * other features. Loaded on demand.
  */
 export function Component() {
   const idOrAlias = useParams()['*'] ?? '';
