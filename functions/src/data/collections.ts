@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { COLLECTION_LIMITS, type CollectionVisibility } from '#shared/contracts/collection';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
-import { ConflictError, ServiceUnavailableError } from '../lib/errors.ts';
-import { batchGetItems, type Page, queryPage, tableName } from './dynamo.ts';
+import { ConflictError } from '../lib/errors.ts';
+import { batchGetItems, type Page, queryPage, tableName, transactWriteRetried } from './dynamo.ts';
 import {
   CURATED_COLLECTIONS_PARTITION,
   collectionKey,
@@ -120,22 +120,17 @@ async function transact(
   items: Record<string, unknown>[],
   conflicts: readonly (string | null)[],
 ): Promise<'done' | 'missing'> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: items as never }));
-      return 'done';
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((reason) => reason?.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) {
-        const message = conflicts[failed];
-        if (message === null) return 'missing';
-        if (message !== undefined) throw new ConflictError(message, { cause: error });
-      }
-      if (attempt >= WRITE_ATTEMPTS) throw new ServiceUnavailableError(COLLECTIONS_BUSY_MESSAGE, { cause: error });
-    }
-  }
+  const answer = await transactWriteRetried(items as never, {
+    attempts: WRITE_ATTEMPTS,
+    busyMessage: COLLECTIONS_BUSY_MESSAGE,
+    conditionFailed: (failed, cancellation) => {
+      const message = conflicts[failed];
+      if (message === null) return 'missing' as const;
+      if (message !== undefined) throw new ConflictError(message, { cause: cancellation });
+      return undefined;
+    },
+  });
+  return answer ?? 'done';
 }
 
 /**

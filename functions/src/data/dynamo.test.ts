@@ -1,12 +1,13 @@
-import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBServiceException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { resetEnvForTests } from '../lib/env.ts';
-import { ValidationError } from '../lib/errors.ts';
+import { ServiceUnavailableError, ValidationError } from '../lib/errors.ts';
 import { encodePageToken } from '../lib/page-token.ts';
 import { listContentByStatus } from './content.ts';
+import { transactWriteRetried } from './dynamo.ts';
 
 // dynalite does not check that a start key lies inside the key condition; DynamoDB does.
 const dynamo = mockClient(dynamoDocumentClient);
@@ -71,5 +72,50 @@ describe('queryPage', () => {
     const input = dynamo.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input).toMatchObject({ IndexName: 'gsi3', Limit: 25, ScanIndexForward: false });
     expect(input?.ExpressionAttributeValues).toEqual({ ':pk': 'STATUS#published' });
+  });
+});
+
+describe('transactWriteRetried', () => {
+  // A collision with a concurrent transaction cannot be produced on demand by the emulator.
+  const cancelled = (...codes: string[]) =>
+    new TransactionCanceledException({
+      $metadata: {},
+      message: 'Transaction cancelled',
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+  const steps = [{ ConditionCheck: { TableName: 'portal', Key: { pk: 'A', sk: 'A' }, ConditionExpression: 'x' } }];
+
+  it('tries a collision again and answers null once written', async () => {
+    dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('TransactionConflict')).resolves({});
+    const conditionFailed = vi.fn();
+    await expect(
+      transactWriteRetried(steps, { attempts: 3, busyMessage: 'Busy.', conditionFailed }),
+    ).resolves.toBeNull();
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(conditionFailed).not.toHaveBeenCalled();
+  });
+
+  it('answers what the failed condition maps to, with the index of the first failed step', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
+    const answer = await transactWriteRetried(steps, {
+      attempts: 3,
+      busyMessage: 'Busy.',
+      conditionFailed: (index) => `step ${index}`,
+    });
+    expect(answer).toBe('step 1');
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('gives up with a 503 of its message after the attempts, and passes other errors on', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
+    await expect(
+      transactWriteRetried(steps, { attempts: 2, busyMessage: 'Busy.', conditionFailed: () => undefined }),
+    ).rejects.toEqual(new ServiceUnavailableError('Busy.'));
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).rejects(outsideBoundaries());
+    await expect(
+      transactWriteRetried(steps, { attempts: 2, busyMessage: 'Busy.', conditionFailed: () => undefined }),
+    ).rejects.toThrow('outside query boundaries');
   });
 });

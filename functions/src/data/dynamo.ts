@@ -14,7 +14,7 @@ import type { IndexName } from '#shared/table';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
 import { env } from '../lib/env.ts';
-import { ConflictError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../lib/errors.ts';
 import {
   decodePageToken,
   encodePageToken,
@@ -318,6 +318,50 @@ export async function transactWrite(
       if (mapped) throw mapped;
     }
     throw error;
+  }
+}
+
+/**
+ * Sends one TransactWriteItems of `steps`, trying again (after a short jittered
+ * backoff) while DynamoDB cancels it for a collision with a concurrent transaction on
+ * the same items, at most `attempts` tries. When a step's condition failed,
+ * `conditionFailed` gets the index of the first such step and the cancellation, and
+ * answers the value to return (the write is over), `undefined` to try again (what it
+ * read shows the write may now succeed), or throws (a 409, by convention with the
+ * cancellation as `cause`). Answers null when the transaction was written. Used by the
+ * per-user counted writes (the library, issue 26 item 1; collections, item 2).
+ * @throws ServiceUnavailableError(`busyMessage`) after `attempts` cancelled tries; any
+ *   other error of the SDK as it is.
+ */
+export async function transactWriteRetried<T>(
+  steps: readonly TransactWriteItem[],
+  {
+    attempts,
+    busyMessage,
+    conditionFailed,
+  }: {
+    attempts: number;
+    busyMessage: string;
+    conditionFailed: (
+      failedIndex: number,
+      cancellation: TransactionCanceledException,
+    ) => T | undefined | Promise<T | undefined>;
+  },
+): Promise<T | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamoDocumentClient.send(new TransactWriteCommand({ TransactItems: [...steps] }));
+      return null;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const failed = (error.CancellationReasons ?? []).findIndex((reason) => reason?.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) {
+        const answer = await conditionFailed(failed, error);
+        if (answer !== undefined) return answer;
+      }
+      if (attempt >= attempts) throw new ServiceUnavailableError(busyMessage, { cause: error });
+      await backoff(attempt);
+    }
   }
 }
 

@@ -1,11 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { LIBRARY_FULL_MESSAGE, LIBRARY_LIMITS } from '#shared/contracts/library';
 import { TABLE } from '#shared/table';
 import { dynamoDocumentClient } from '../adapters/aws-clients.ts';
-import { ConflictError, ServiceUnavailableError } from '../lib/errors.ts';
+import { ConflictError } from '../lib/errors.ts';
 import type { DownloadHistoryItem } from './downloads.ts';
-import { type Page, queryPage, queryPartition, tableName } from './dynamo.ts';
+import { type Page, queryPage, queryPartition, tableName, transactWriteRetried } from './dynamo.ts';
 import {
   downloadHistoryPartition,
   ENTITY_TYPES,
@@ -73,51 +72,43 @@ export async function saveContentFor(
     ...savedContentIndexKey(record.userId, record.savedTimestamp, record.contentId),
     entityType: ENTITY_TYPES.savedContent,
   };
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await dynamoDocumentClient.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: item,
-                ConditionExpression: 'attribute_not_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: librarySettingsKey(record.userId),
-                UpdateExpression: 'SET #entityType = :entityType, #userId = :userId ADD #count :one',
-                ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-                ExpressionAttributeNames: { '#entityType': 'entityType', '#userId': 'userId', '#count': 'count' },
-                ExpressionAttributeValues: {
-                  ':entityType': ENTITY_TYPES.librarySettings,
-                  ':userId': record.userId,
-                  ':one': 1,
-                  ':max': LIBRARY_LIMITS.savedPerUser,
-                },
-              },
-            },
-          ],
-        }),
-      );
-      return { record, created: true };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [saved, count] = error.CancellationReasons ?? [];
-      if (saved?.Code === 'ConditionalCheckFailed') {
-        const existing = await getSavedContent(record.userId, record.contentId);
-        // Removed again between the write and the read: try once more.
-        if (existing) return { record: existing, created: false };
-      } else if (count?.Code === 'ConditionalCheckFailed') {
-        throw new ConflictError(LIBRARY_FULL_MESSAGE, { cause: error });
-      }
-      if (attempt >= LIBRARY_WRITE_ATTEMPTS) throw new ServiceUnavailableError(LIBRARY_BUSY_MESSAGE, { cause: error });
-    }
-  }
+  const existing = await transactWriteRetried(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: librarySettingsKey(record.userId),
+          UpdateExpression: 'SET #entityType = :entityType, #userId = :userId ADD #count :one',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+          ExpressionAttributeNames: { '#entityType': 'entityType', '#userId': 'userId', '#count': 'count' },
+          ExpressionAttributeValues: {
+            ':entityType': ENTITY_TYPES.librarySettings,
+            ':userId': record.userId,
+            ':one': 1,
+            ':max': LIBRARY_LIMITS.savedPerUser,
+          },
+        },
+      },
+    ],
+    {
+      attempts: LIBRARY_WRITE_ATTEMPTS,
+      busyMessage: LIBRARY_BUSY_MESSAGE,
+      conditionFailed: async (failed, cancellation) => {
+        if (failed === 1) throw new ConflictError(LIBRARY_FULL_MESSAGE, { cause: cancellation });
+        // Saved already; removed again between the write and the read: try once more.
+        return (await getSavedContent(record.userId, record.contentId)) ?? undefined;
+      },
+    },
+  );
+  return existing ? { record: existing, created: false } : { record, created: true };
 }
 
 /**
@@ -127,39 +118,29 @@ export async function saveContentFor(
  * @throws ServiceUnavailableError after {@link LIBRARY_WRITE_ATTEMPTS} collisions.
  */
 export async function removeSavedContentFor(userId: string, contentId: string): Promise<boolean> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await dynamoDocumentClient.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: savedContentKey(userId, contentId),
-                ConditionExpression: 'attribute_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: librarySettingsKey(userId),
-                UpdateExpression: 'ADD #count :minusOne',
-                ExpressionAttributeNames: { '#count': 'count' },
-                ExpressionAttributeValues: { ':minusOne': -1 },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [saved] = error.CancellationReasons ?? [];
-      if (saved?.Code === 'ConditionalCheckFailed') return false;
-      if (attempt >= LIBRARY_WRITE_ATTEMPTS) throw new ServiceUnavailableError(LIBRARY_BUSY_MESSAGE, { cause: error });
-    }
-  }
+  const absent = await transactWriteRetried(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: savedContentKey(userId, contentId),
+          ConditionExpression: 'attribute_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: librarySettingsKey(userId),
+          UpdateExpression: 'ADD #count :minusOne',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    ],
+    { attempts: LIBRARY_WRITE_ATTEMPTS, busyMessage: LIBRARY_BUSY_MESSAGE, conditionFailed: () => 'absent' as const },
+  );
+  return absent === null;
 }
 
 /**
