@@ -51,17 +51,6 @@ export function useCollectionCoverage(id: string, { enabled }: { enabled: boolea
   });
 }
 
-/**
- * A page of the curated collections (`GET /api/v1/collections`, newest first), `limit`
- * 1–100 (default 20). Throws `ApiError`.
- */
-export function listCuratedCollections(
-  { pageToken, limit = COLLECTION_LIMITS.pageSizeDefault }: { pageToken?: string | null; limit?: number } = {},
-  { signal }: { signal?: AbortSignal } = {},
-) {
-  return apiGet(apiUrl('listCuratedCollections', {}, { limit, pageToken }), CollectionPage, { signal });
-}
-
 /** A page of the caller's own collections (`GET /api/v1/collections/mine`). Throws `ApiError`. */
 export function listMyCollections(
   { pageToken, limit = COLLECTION_LIMITS.pageSizeDefault }: { pageToken?: string | null; limit?: number } = {},

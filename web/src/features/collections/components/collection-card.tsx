@@ -2,14 +2,10 @@ import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { CollectionSummary } from '#shared/contracts/collection';
 import { RouterLink } from '../../../components/ui/link.tsx';
 import { formatDay } from '../../../lib/date-time.ts';
+import { collectionPath } from './collection-parts.tsx';
 
 /** Heading levels a collection card's name may take (one below the heading it sits under). */
 export type CollectionCardHeadingLevel = 2 | 3 | 4 | 5 | 6;
-
-/** The address of a collection's page (`/collections/<id>`; issue 26 item 2). */
-export function collectionPath(id: string): string {
-  return `/collections/${id}`;
-}
 
 /**
  * One collection as a card on the public collections page (issue 26 item 2; decision

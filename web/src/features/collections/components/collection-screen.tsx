@@ -30,8 +30,6 @@ const STATE_LABELS: Readonly<Record<Exclude<LibraryItemState, 'available'>, { la
   removed: { label: 'Removed', palette: 'red' },
 };
 
-export { VISIBILITY_LABELS };
-
 /** The knowledge types of the coverage section, in the order shown. */
 const COVERAGE_TYPES: ReadonlyArray<{ key: keyof CollectionCoverage; label: string }> = [
   { key: 'TKS', label: 'NICE TKS statements' },
