@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import { KnowledgeId } from './knowledge.ts';
+
+/**
+ * NICE work roles of both framework generations (issue 27 item 1): the 52 roles of
+ * the 2017 NICE Cybersecurity Workforce Framework (SP 800-181, mapped to K/S/A
+ * statements, type KSA here, and to 2017 tasks) and the 41 roles of the NICE
+ * Framework Components v2.1.0 (mapped to T/K/S statements, type TKS here).
+ * Provenance: `functions/seed-data/SOURCES.md` §1a and §1b.
+ */
+
+/** The two NICE generations the portal carries: `2017` (KSA) and `2.1.0` (Components, TKS). */
+export const NICE_GENERATIONS = ['2017', '2.1.0'] as const;
+export const NiceGeneration = z.enum(NICE_GENERATIONS);
+export type NiceGeneration = z.infer<typeof NiceGeneration>;
+
+/** The knowledge type a generation's statements are kept under (spec §3 Knowledge). */
+export const STATEMENT_TYPE_OF_GENERATION = { '2017': 'KSA', '2.1.0': 'TKS' } as const satisfies Record<
+  NiceGeneration,
+  'KSA' | 'TKS'
+>;
+
+/** A work role's id as published: `SP-RSK-001` (2017), `DD-WRL-001` (v2.1.0). */
+export const WorkRoleId = z
+  .string()
+  .regex(/^[A-Z]{2}-[A-Z]{3}-\d{3}$/, 'Must be a NICE work role id such as DD-WRL-001.');
+
+/** A category (2017 and v2.1.0) or specialty area (2017 only) of work roles. */
+export const WorkRoleGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+});
+export type WorkRoleGroup = z.infer<typeof WorkRoleGroup>;
+
+/**
+ * One NICE work role. `statements` are the ids of the knowledge items of the
+ * generation's type (KSA for 2017: its K, S and A statements; TKS for v2.1.0: its
+ * T, K and S statements) the framework maps to the role, in id order; content maps
+ * to those ids, so a role's coverage is the share of them some item maps. `tasks2017`
+ * are the 2017 role's task ids (T…), kept for the record: 2017 tasks are not
+ * knowledge items content maps to.
+ */
+export const WorkRole = z
+  .object({
+    id: WorkRoleId,
+    generation: NiceGeneration,
+    name: z.string(),
+    description: z.string(),
+    category: WorkRoleGroup,
+    /** 2017 only: the specialty area (33 of them). */
+    specialtyArea: WorkRoleGroup.optional(),
+    opmCodes: z.array(z.string()),
+    statements: z.array(KnowledgeId),
+    tasks2017: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'WorkRole' });
+export type WorkRole = z.infer<typeof WorkRole>;
