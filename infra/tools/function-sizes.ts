@@ -52,8 +52,9 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // (2026-11-28). Issue 26 item 3 (ratings and reviews, decision record 070): nine routes,
   // their contracts and use cases took content to 343.2 KB (2026-11-28). Issue 26 item 5
   // (decision record 075): the review transaction's per-user pointer and the shared
-  // partition read took it to 344.7 KB (2026-11-29).
-  'Portal API, client group content': 345_500,
+  // partition read took it to 344.7 KB (2026-11-29). Issue 27 item 1 (decision record 079):
+  // the work-role routes, their contracts and the cached work-role read, 347.7 KB (2026-11-29).
+  'Portal API, client group content': 349_000,
   // Decisions 055 (the Atom feed links in the head), 061 (saved-search route contracts) and
   // issue 25's route contracts (decision records 064–069); issue 26's route contracts (items 1,
   // 3 and 4: library, reviews, content usage; decision records 070–072).
@@ -62,8 +63,9 @@ export const OVER_GOAL_CEILINGS: Readonly<Record<string, number>> = {
   // saved-search, draft, revision, submission, update-notice and bulk-action routes; issue 26
   // items 1, 3 and 4 (decision records 070–072): the library, review and content usage routes;
   // items 2 and 5 (decision records 073, 075): the collection and personal-data routes, 300.1 KB
+  // (2026-11-29). Issue 27 item 1 (decision record 079): the work-role routes, 301.9 KB
   // (2026-11-29).
-  'Portal API, client group meta': 301_000,
+  'Portal API, client group meta': 303_000,
   // Issue 24 items 7 and 8 (decision records 054, 055, 061): the Atom feed (`feed` with
   // xml-js, about 44 KB), fast-xml-parser's XMLBuilder (22 KB) for the sitemap and
   // OAI-PMH, the OAI-PMH records and the saved searches took the search group from 202 to

@@ -71,3 +71,23 @@ export const CompetencyArea = z
   })
   .meta({ id: 'CompetencyArea' });
 export type CompetencyArea = z.infer<typeof CompetencyArea>;
+
+/** `GET /api/v1/work-roles` query: one generation, or both (2017 first) without it. */
+export const ListWorkRolesQuery = z.object({ generation: NiceGeneration.optional() });
+export type ListWorkRolesQuery = z.infer<typeof ListWorkRolesQuery>;
+
+/**
+ * `GET /api/v1/work-roles` answer (issue 27 item 1): the work roles (by generation, then
+ * id) and the 11 competency areas of Components v2.1.0 (decision record 079: small
+ * reference lists a browse screen shows together, so one answer).
+ */
+export const WorkRoleList = z
+  .object({ items: z.array(WorkRole), competencyAreas: z.array(CompetencyArea) })
+  .meta({ id: 'WorkRoleList' });
+export type WorkRoleList = z.infer<typeof WorkRoleList>;
+
+/** `GET /api/v1/work-roles/{id}` path. */
+export const GetWorkRolePath = z.object({ id: WorkRoleId });
+
+/** The not-found message of a work role (`GET /api/v1/work-roles/{id}`). */
+export const WORK_ROLE_NOT_FOUND_MESSAGE = 'Work role does not exist.';

@@ -91,6 +91,7 @@ import {
   SubmissionPath,
   UpdateSubmissionRequest,
 } from '../contracts/submission.ts';
+import { GetWorkRolePath, ListWorkRolesQuery, WorkRole, WorkRoleList } from '../contracts/work-role.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
 
 /** The routes of the `content` client group (spec §7), a part of the route table `ROUTES` (`shared/routes.ts`; decision record 041). */
@@ -148,6 +149,30 @@ export const CONTENT_ROUTES = [
     summary: 'Get one knowledge item by type and id (spec §7 "Get one knowledge item").',
     request: { path: GetKnowledgePath },
     response: Knowledge,
+    errorStatuses: [404],
+    cacheSeconds: 300,
+  },
+  {
+    operationId: 'listWorkRoles',
+    method: 'GET',
+    path: '/api/v1/work-roles',
+    group: 'content',
+    access: 'public',
+    summary:
+      'List the NICE work roles of one generation (2017, 2.1.0) or both, with the competency areas (issue 27 item 1).',
+    request: { query: ListWorkRolesQuery },
+    response: WorkRoleList,
+    cacheSeconds: 300,
+  },
+  {
+    operationId: 'getWorkRole',
+    method: 'GET',
+    path: '/api/v1/work-roles/{id}',
+    group: 'content',
+    access: 'public',
+    summary: 'Get one NICE work role with its statement ids (issue 27 item 1).',
+    request: { path: GetWorkRolePath },
+    response: WorkRole,
     errorStatuses: [404],
     cacheSeconds: 300,
   },

@@ -148,6 +148,9 @@ const MATRIX: readonly MatrixRow[] = [
     expected: everyone(200),
   },
   { operationId: 'getKnowledge', method: 'GET', path: '/api/v1/knowledge/KU/CSF', expected: everyone(200) },
+  // NICE work roles and competency areas (issue 27 item 1): public reference data, like knowledge.
+  { operationId: 'listWorkRoles', method: 'GET', path: '/api/v1/work-roles?generation=2017', expected: everyone(200) },
+  { operationId: 'getWorkRole', method: 'GET', path: '/api/v1/work-roles/DD-WRL-001', expected: everyone(200) },
   { operationId: 'listContributors', method: 'GET', path: '/api/v1/contributors', expected: everyone(200) },
   // A contributor's public page (issue 24 item 6): anyone reads a profile; an unknown id is 404.
   {

@@ -84,6 +84,7 @@ import {
 } from '#shared/contracts/statistics';
 import { Submission, SubmissionDetail, SubmissionList, SubmissionPage } from '#shared/contracts/submission';
 import { UpdateNoticeSettings, UpdateNoticeUnsubscribeResult } from '#shared/contracts/update-notices';
+import { WorkRole, WorkRoleList } from '#shared/contracts/work-role';
 import { type OperationId, ROUTES, type RouteDefinition } from '#shared/routes';
 import { seedId } from '../../functions/src/domain/ids.ts';
 import { seededPageId } from '../../functions/src/seed/pages.ts';
@@ -626,6 +627,32 @@ const CASES: Record<OperationId, RouteCase> = {
     bad: [
       { path: '/api/v1/knowledge/KSA/K9999', status: 404 },
       { path: '/api/v1/knowledge/NOPE/K0070', status: 400 },
+    ],
+  },
+  listWorkRoles: {
+    ok: {
+      path: '/api/v1/work-roles?generation=2.1.0',
+      check(body) {
+        const list = WorkRoleList.parse(body);
+        expect(list.items).toHaveLength(41);
+        expect(list.items.every((role) => role.generation === '2.1.0')).toBe(true);
+        expect(list.competencyAreas).toHaveLength(11);
+      },
+    },
+    bad: [{ path: '/api/v1/work-roles?generation=2024', status: 400 }],
+  },
+  getWorkRole: {
+    ok: {
+      path: '/api/v1/work-roles/SP-RSK-001',
+      check(body) {
+        const role = WorkRole.parse(body);
+        expect(role).toMatchObject({ id: 'SP-RSK-001', generation: '2017', opmCodes: ['611'] });
+        expect(role.statements).toContain('K0001');
+      },
+    },
+    bad: [
+      { path: '/api/v1/work-roles/ZZ-WRL-999', status: 404 },
+      { path: '/api/v1/work-roles/not-a-role', status: 400 },
     ],
   },
   getContributor: {

@@ -43,6 +43,8 @@ describe('createGroupHandler', () => {
       listContentChildren: 'content/list-content-children',
       listKnowledge: 'content/list-knowledge',
       getKnowledge: 'content/get-knowledge',
+      listWorkRoles: 'content/list-work-roles',
+      getWorkRole: 'content/get-work-role',
       listContributors: 'content/list-contributors',
       getContributor: 'content/get-contributor',
       createContent: 'content/create-content',

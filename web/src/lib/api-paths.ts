@@ -48,6 +48,8 @@ export const API_PATHS = {
   getContent: '/content/{idOrAlias+}',
   listContentChildren: '/content-children/{id}',
   listKnowledge: '/knowledge',
+  listWorkRoles: '/work-roles',
+  getWorkRole: '/work-roles/{id}',
   listContributors: '/contributors',
   getContributor: '/contributors/{id}',
   patchContent: '/content-items/{id}',

@@ -26,12 +26,14 @@ import { getContributor } from './get-contributor.ts';
 import { getEvent } from './get-event.ts';
 import { getKnowledge } from './get-knowledge.ts';
 import { getNews } from './get-news.ts';
+import { getWorkRole } from './get-work-role.ts';
 import { listContent } from './list-content.ts';
 import { listContentChildren } from './list-content-children.ts';
 import { listContributors } from './list-contributors.ts';
 import { listEvents } from './list-events.ts';
 import { listKnowledge } from './list-knowledge.ts';
 import { listNews } from './list-news.ts';
+import { listWorkRoles } from './list-work-roles.ts';
 import { patchContent } from './patch-content.ts';
 import { replaceContent } from './replace-content.ts';
 import {
@@ -71,6 +73,8 @@ export const handler = createGroupHandler(CONTENT_ROUTES, {
   listContentChildren,
   listKnowledge,
   getKnowledge,
+  listWorkRoles,
+  getWorkRole,
   listContributors,
   getContributor,
   createContent,
