@@ -25,6 +25,51 @@ export type IndexedRef = z.infer<typeof IndexedRef>;
 export const KnowledgeRef = z.object({ id: KnowledgeId, name: z.string(), index: z.number().int().min(0) });
 export type KnowledgeRef = z.infer<typeof KnowledgeRef>;
 
+/**
+ * Most outcome indexes one `kuOutcomes` entry holds (issue 27 item 4; the seeded CAE
+ * KUs have at most a dozen outcomes each).
+ */
+export const KU_OUTCOMES_MAX = 100;
+
+/**
+ * The outcomes of one of the item's knowledge units that the item addresses, as an
+ * editor marked them (issue 27 item 4, decision record 081, an addition to spec §3):
+ * `kuId` names a KU of the item's `kus`, `outcomes` 0-based indexes into that KU's
+ * `outcomes` (the knowledge item's list, `#shared/contracts/knowledge`), ascending.
+ */
+export const KuOutcomes = z.object({
+  kuId: KnowledgeId,
+  outcomes: z.array(z.number().int().min(0)).max(KU_OUTCOMES_MAX),
+});
+export type KuOutcomes = z.infer<typeof KuOutcomes>;
+
+/** Message of the 400 for a KU or an outcome index named twice in `kuOutcomes`. */
+export const LISTED_TWICE_MESSAGE = 'Listed twice.';
+
+/**
+ * `kuOutcomes` as an editor sends them (issue 27 item 4): at most one entry per KU
+ * and each outcome index once, else 400 "Listed twice." at `kuOutcomes.i.kuId` or
+ * `kuOutcomes.i.outcomes.j`. Whether a KU is the item's and an index names an
+ * outcome of it is checked by the server against the stored KU (`kuOutcomeErrors`).
+ */
+export const KuOutcomesInput = z
+  .array(KuOutcomes)
+  .max(1000)
+  .superRefine((entries, context) => {
+    const kus = new Set<string>();
+    for (const [i, entry] of entries.entries()) {
+      if (kus.has(entry.kuId)) context.addIssue({ code: 'custom', path: [i, 'kuId'], message: LISTED_TWICE_MESSAGE });
+      kus.add(entry.kuId);
+      const seen = new Set<number>();
+      for (const [j, outcome] of entry.outcomes.entries()) {
+        if (seen.has(outcome)) {
+          context.addIssue({ code: 'custom', path: [i, 'outcomes', j], message: LISTED_TWICE_MESSAGE });
+        }
+        seen.add(outcome);
+      }
+    }
+  });
+
 /** A file attached to content (spec §3 Content `files`). `type` is the media type. */
 export const ContentFile = z
   .object({ id: EntityId, name: z.string(), type: z.string(), filename: z.string() })
@@ -95,6 +140,12 @@ export const Content = z
     ksas: z.array(KnowledgeRef),
     kus: z.array(KnowledgeRef),
     tkss: z.array(KnowledgeRef),
+    /**
+     * The outcomes of its KUs the item addresses (issue 27 item 4, decision record 081):
+     * one entry per KU of `kus` with at least one outcome marked, in `kus` order;
+     * absent: none marked.
+     */
+    kuOutcomes: z.array(KuOutcomes).optional(),
     parentId: EntityId.nullable(),
     lastCuratedTimestamps: LastCuratedTimestamps,
     createdTimestamp: IsoDateTime,
@@ -365,6 +416,13 @@ export const ContentFields = z.object({
   ksas: z.array(KnowledgeIndexRef).max(1000).optional(),
   kus: z.array(KnowledgeIndexRef).max(1000).optional(),
   tkss: z.array(KnowledgeIndexRef).max(1000).optional(),
+  /**
+   * The outcomes of the item's KUs it addresses (issue 27 item 4): each `kuId` must be
+   * among `kus` after the write and each index an outcome of that KU (else 400 at
+   * `kuOutcomes.i.kuId` / `kuOutcomes.i.outcomes.j`). Absent: a patch keeps the stored
+   * ones (less those of KUs it removes), a replace empties them.
+   */
+  kuOutcomes: KuOutcomesInput.optional(),
   sections: z.array(ContentSectionInput).max(100).optional(),
   includes: z
     .array(z.string().trim().max(INCLUDES_MAX.chars, `Must be at most ${INCLUDES_MAX.chars} characters.`))

@@ -7,7 +7,7 @@ import type { Content } from '#shared/contracts/content';
  *
  * Recorded fields: name, URL alias, status, parent, description, categories, levels,
  * tags, contributors, sections (id, name, description), files (id, name), knowledge
- * items, image, attribution and last-curated dates. HTML text is kept up to
+ * items and the KU outcomes addressed (issue 27 item 4), image, attribution and last-curated dates. HTML text is kept up to
  * {@link AUDIT_TEXT_MAX_CHARS} characters (longer text ends with a note of its full
  * length), so that an audit event stays far below DynamoDB's 400 KB item limit.
  * Children and timestamps are not recorded: they change as a side effect of other
@@ -34,6 +34,7 @@ export type AuditedContent = Pick<
   | 'files'
   | 'ksas'
   | 'kus'
+  | 'kuOutcomes'
   | 'tkss'
   | 'image'
   | 'licence'
@@ -69,6 +70,7 @@ export function contentAuditFields(content: AuditedContent): Record<string, unkn
     files: content.files.map((file) => ({ id: file.id, name: file.name })),
     ksas: ids(content.ksas),
     kus: ids(content.kus),
+    kuOutcomes: (content.kuOutcomes ?? []).map((entry) => ({ kuId: entry.kuId, outcomes: [...entry.outcomes] })),
     tkss: ids(content.tkss),
     image: content.image,
     licence: content.licence,

@@ -4,6 +4,7 @@ import {
   type ContentSection,
   type IndexedRef,
   type KnowledgeRef,
+  type KuOutcomes,
   PUBLISH_AT_PAST_MESSAGE,
   PUBLISH_AT_STATUS_MESSAGE,
 } from '#shared/contracts/content';
@@ -39,10 +40,80 @@ export function knowledgeRefKey(type: KnowledgeType, id: string): string {
   return `${type}#${id}`;
 }
 
-/** What the references of an edit resolve to: display names by id (missing ones are absent). */
+/**
+ * What the references of an edit resolve to: display names by id (missing ones are
+ * absent), and the outcomes (texts, in order) of the KUs its `kuOutcomes` name, by KU
+ * id (issue 27 item 4; absent map or id: no outcomes known).
+ */
 export interface ContentReferences {
   readonly contributorNames: ReadonlyMap<string, string>;
   readonly knowledgeNames: ReadonlyMap<string, string>;
+  readonly kuOutcomes?: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Message of the 400 for a `kuOutcomes` entry whose KU is not among the item's `kus` after the write. */
+export const KU_NOT_MAPPED_MESSAGE = "Is not one of the item's knowledge units.";
+
+/** Message of the 400 for an outcome index the KU does not have (`count`: how many it has). */
+export function outcomeMissingMessage(kuId: string, count: number): string {
+  return count === 0 ? `${kuId} has no outcomes.` : `${kuId} has no such outcome (it has ${count}: 0 to ${count - 1}).`;
+}
+
+/**
+ * Field errors of an edit's `kuOutcomes` (issue 27 item 4, decision record 081) against
+ * the record it leaves (`after`): each `kuId` must be among `after.kus` (else
+ * `<prefix>kuOutcomes.i.kuId`) and each index name an outcome of that KU as
+ * `refs.kuOutcomes` holds it (else `<prefix>kuOutcomes.i.outcomes.j`). Duplicates are
+ * the contract's (`KuOutcomesInput`). `prefix` is where the fields sit in the body:
+ * `body.` (PUT, PATCH, POST) or `body.fields.` (the save). Pure; none without `kuOutcomes`.
+ */
+export function kuOutcomeErrors(
+  after: Pick<ContentRecord, 'kus'>,
+  changes: Pick<ContentChanges, 'kuOutcomes'>,
+  refs: ContentReferences,
+  prefix: string,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const mapped = new Set(after.kus.map((ref) => ref.id));
+  for (const [i, entry] of (changes.kuOutcomes ?? []).entries()) {
+    if (!mapped.has(entry.kuId)) {
+      errors.push({ path: `${prefix}kuOutcomes.${i}.kuId`, message: KU_NOT_MAPPED_MESSAGE });
+      continue;
+    }
+    const count = refs.kuOutcomes?.get(entry.kuId)?.length ?? 0;
+    for (const [j, outcome] of entry.outcomes.entries()) {
+      if (outcome >= count) {
+        errors.push({
+          path: `${prefix}kuOutcomes.${i}.outcomes.${j}`,
+          message: outcomeMissingMessage(entry.kuId, count),
+        });
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * The `kuOutcomes` a write leaves (decision record 081): the edit's when it sends
+ * them, else the stored ones; in both cases only entries of KUs still in `kus` (so
+ * removing a KU drops its outcomes), each index once and ascending, entries without
+ * an index left out, in `kus` order. Invalid entries of an edit are refused before
+ * (`kuOutcomeErrors`); this only normalises.
+ */
+export function kuOutcomesAfter(
+  kus: readonly KnowledgeRef[],
+  outcomes: readonly KuOutcomes[] | undefined,
+): KuOutcomes[] {
+  const byKu = new Map<string, Set<number>>();
+  for (const entry of outcomes ?? []) {
+    const set = byKu.get(entry.kuId) ?? new Set<number>();
+    for (const index of entry.outcomes) set.add(index);
+    byKu.set(entry.kuId, set);
+  }
+  return byIndex(kus).flatMap((ref) => {
+    const set = byKu.get(ref.id);
+    return set && set.size > 0 ? [{ kuId: ref.id, outcomes: [...set].sort((a, b) => a - b) }] : [];
+  });
 }
 
 /**
@@ -175,6 +246,7 @@ export function applyContentChanges(
           ksas: [],
           kus: [],
           tkss: [],
+          kuOutcomes: [],
           sections: [],
           includes: [],
           lastCuratedTimestamps: {},
@@ -189,8 +261,12 @@ export function applyContentChanges(
   const categories = edit.categories ? [...new Set(edit.categories)] : current.categories;
   const first = contributors[0];
   const status = edit.status ?? current.status;
+  const kus = edit.kus ? knowledgeRefs('KU', edit.kus, refs.knowledgeNames) : current.kus;
+  const kuOutcomes = kuOutcomesAfter(kus, edit.kuOutcomes ?? current.kuOutcomes);
+  const { kuOutcomes: _stored, ...kept } = current;
   return {
-    ...current,
+    ...kept,
+    ...(kuOutcomes.length > 0 ? { kuOutcomes } : {}),
     name: edit.name ?? current.name,
     description,
     summary: summaryText(description),
@@ -205,7 +281,7 @@ export function applyContentChanges(
     contributors,
     author: first ? (refs.contributorNames.get(first.id) ?? current.author) : null,
     ksas: edit.ksas ? knowledgeRefs('KSA', edit.ksas, refs.knowledgeNames) : current.ksas,
-    kus: edit.kus ? knowledgeRefs('KU', edit.kus, refs.knowledgeNames) : current.kus,
+    kus,
     tkss: edit.tkss ? knowledgeRefs('TKS', edit.tkss, refs.knowledgeNames) : current.tkss,
     sections: edit.sections ? sectionsOf(edit.sections) : current.sections,
     includes: edit.includes ? edit.includes.filter((entry) => entry.length > 0) : current.includes,

@@ -8,6 +8,7 @@ import {
   applyContentChanges,
   type ContentChanges,
   type ContentReferences,
+  kuOutcomeErrors,
   missingReferences,
   newContentRecord,
 } from './content-edit.ts';
@@ -121,7 +122,8 @@ export function newChildDescription(name: string): string {
  * item's `children` become the slots in order (index = position) and its `files`
  * the file slots in order. Uploads named by the request must already be checked.
  * @throws ValidationError (400) for references that name nothing, children that are
- *   not the item's, existing children left out ({@link CHILD_MISSING_MESSAGE}), an
+ *   not the item's, `kuOutcomes` naming a KU the item does not keep or an outcome
+ *   its KU lacks (issue 27 item 4), existing children left out ({@link CHILD_MISSING_MESSAGE}), an
  *   upload named twice, or two new children with the same URL alias.
  */
 export function planContentSave(context: SaveContext): SavePlan {
@@ -185,7 +187,7 @@ export function planContentSave(context: SaveContext): SavePlan {
     index,
   }));
   const changes: ContentChanges = { ...request.fields, contributors: contributorRefs };
-  const refs: ContentReferences = { contributorNames: names, knowledgeNames: context.refs.knowledgeNames };
+  const refs: ContentReferences = { ...context.refs, contributorNames: names };
   errors.push(...missingReferences(changes, refs));
 
   // Step 5 (planned before the item, whose `files` it fills): new, kept and left-out files.
@@ -216,6 +218,7 @@ export function planContentSave(context: SaveContext): SavePlan {
   // Steps 2 and 6: the item.
   const item = itemWrite(context, changes, refs);
   const itemId = item.record.id;
+  errors.push(...kuOutcomeErrors(item.record, changes, refs, 'body.fields.'));
 
   // Steps 3 and 4: children, in slot order.
   const childRefs: IndexedRef[] = [];

@@ -12,7 +12,8 @@ const SCALAR_FIELDS = ['name', 'urlAlias', 'status', 'licence', 'sourceUrl', 'co
  * of the descriptions' text (HTML tags dropped, the search-tags block left out);
  * `fields` the single fields that differ; `lists` the members added and removed
  * (keywords, education and experience levels, categories, KSA/KU/TKS mappings by id
- * and name, contributors and children by id, files by id and name, sections by
+ * and name, the KU outcomes addressed as "<KU id> outcome <n>" counting from 1 (issue
+ * 27 item 4), contributors and children by id, files by id and name, sections by
  * name), only the lists that changed.
  */
 export function diffContent(
@@ -35,6 +36,8 @@ export function diffContent(
     return before === after ? [] : [{ field, before, after }];
   });
   const knowledge = (refs: Content['ksas']) => refs.map((ref) => `${ref.id} ${ref.name}`);
+  const outcomes = (content: Content) =>
+    (content.kuOutcomes ?? []).flatMap((entry) => entry.outcomes.map((index) => `${entry.kuId} outcome ${index + 1}`));
   const members: Record<string, [readonly string[], readonly string[]]> = {
     keywords: [from.tags, to.tags],
     categories: [from.categories, to.categories],
@@ -43,6 +46,7 @@ export function diffContent(
     ksas: [knowledge(from.ksas), knowledge(to.ksas)],
     kus: [knowledge(from.kus), knowledge(to.kus)],
     tkss: [knowledge(from.tkss), knowledge(to.tkss)],
+    kuOutcomes: [outcomes(from), outcomes(to)],
     contributors: [from.contributors.map((ref) => ref.id), to.contributors.map((ref) => ref.id)],
     children: [from.children.map((ref) => ref.id), to.children.map((ref) => ref.id)],
     files: [from.files.map((file) => `${file.id} ${file.name}`), to.files.map((file) => `${file.id} ${file.name}`)],

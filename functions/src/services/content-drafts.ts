@@ -251,6 +251,7 @@ export function draftOfRevision(published: Content, current: ContentItem): Draft
       ksas: published.ksas.map(({ id, index }) => ({ id, index })),
       kus: published.kus.map(({ id, index }) => ({ id, index })),
       tkss: published.tkss.map(({ id, index }) => ({ id, index })),
+      kuOutcomes: (published.kuOutcomes ?? []).map(({ kuId, outcomes }) => ({ kuId, outcomes: [...outcomes] })),
       sections: published.sections.map(({ id, key, name, description }) => ({ id, key, name, description })),
       includes: published.includes,
       lastCuratedTimestamps: published.lastCuratedTimestamps,

@@ -10,6 +10,7 @@ import { toContent } from '../data/items.ts';
 import {
   applyContentChanges,
   type ContentChanges,
+  kuOutcomeErrors,
   missingReferences,
   newContentRecord,
   scheduleErrors,
@@ -37,8 +38,9 @@ export const ARCHIVED_READ_ONLY_MESSAGE = 'Archived content cannot be edited. Re
  * A `publishAt` must be in the future on an item that stays unpublished (400,
  * `scheduleErrors`); the schedule's index item is written or removed in the same
  * transaction, and publishing clears it (issue 25 item 7, decision record 068).
- * Returns the stored item.
- * @throws NotFoundError, ConflictError, ValidationError (unknown references).
+ * `kuOutcomes` must name the item's KUs after the edit and their outcomes (400 at
+ * `body.kuOutcomes.i…`, issue 27 item 4). Returns the stored item.
+ * @throws NotFoundError, ConflictError, ValidationError (unknown references, outcomes).
  */
 export async function editContent(
   id: string,
@@ -60,6 +62,8 @@ export async function editContent(
   const missing = missingReferences(changes, refs);
   if (missing.length > 0) throw new ValidationError(missing);
   const edited = applyContentChanges(current, changes, mode, refs, now);
+  const outcomeErrors = kuOutcomeErrors(edited, changes, refs, 'body.');
+  if (outcomeErrors.length > 0) throw new ValidationError(outcomeErrors);
   // Every write that leaves the item published stores a revision (issue 25 item 3).
   const publication = publicationOf(current, edited, version + 1, caller, null, now);
   const record = publication?.record ?? edited;
@@ -95,6 +99,8 @@ export async function createContent(input: CreateContentRequest, caller: Caller)
   if (missing.length > 0) throw new ValidationError(missing);
   const now = new Date();
   const created = newContentRecord({ id: newId(), fields, parent, refs, now });
+  const outcomeErrors = kuOutcomeErrors(created, fields, refs, 'body.');
+  if (outcomeErrors.length > 0) throw new ValidationError(outcomeErrors);
   // Created published is a publish: its revision in the same transaction (issue 25 item 3).
   const publication = publicationOf(null, created, 1, caller, null, now);
   const record = publication?.record ?? created;

@@ -155,7 +155,7 @@ export function ContentDetailView({
           ))}
           <FilesPanel files={content.files} firstPages={content.firstPages} />
           {LessonsPanel ? <LessonsPanel contentId={content.id} canEdit={canEdit} /> : null}
-          <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} />
+          <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} kuOutcomes={content.kuOutcomes} />
           {content.status === 'published' ? <ReviewsSection contentId={content.id} /> : null}
           <RelatedCourseware contentId={content.id} />
         </Stack>

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom'
 import { vi } from 'vitest';
 import type { ChildContent, Content, ContentDetail } from '#shared/contracts/content';
 import type { RevisionSummary, ContentDraft as StoredDraft } from '#shared/contracts/content-draft';
+import type { Knowledge } from '#shared/contracts/knowledge';
 import { AppProvider } from '../../../app/provider.tsx';
 import { LiveAnnouncer } from '../../../lib/announcer.tsx';
 import { getSession, tryLogin } from '../../../lib/auth/session-store.ts';
@@ -224,6 +225,8 @@ export interface EditorApiAnswers {
   readonly revisions?: readonly RevisionSummary[];
   /** The answer of `GET …/revision-diff`. */
   readonly diff?: () => MockResponse;
+  /** The knowledge items `GET /api/v1/knowledge?ids=…` finds among (issue 27 item 4; default none). */
+  readonly knowledge?: readonly Knowledge[];
 }
 
 /**
@@ -405,6 +408,12 @@ export function mockEditorApi(start: ContentDetail, answers: EditorApiAnswers = 
       const child = answers.getChild?.(id);
       if (child) return child;
       return { body: detail };
+    }
+    if (path === '/api/v1/knowledge') {
+      const ids = new Set((url.searchParams.get('ids') ?? '').split(','));
+      const type = url.searchParams.get('type');
+      const items = (answers.knowledge ?? []).filter((item) => ids.has(item.id) && (!type || item.type === type));
+      return { body: { items, nextPageToken: null } };
     }
     // Issue 26 item 3: the item's ratings and reviews, none yet.
     if (path.endsWith('/reviews')) return { body: emptyReviewPage() };

@@ -6,6 +6,7 @@ import { draftFieldId } from './content-draft.ts';
 import type { DraftFieldsProps } from './content-fields.tsx';
 import { type KnowledgeNames, useEditorParts } from './editor-parts.tsx';
 import { UploadProgressBar } from './files-editor.tsx';
+import { KuOutcomesField } from './ku-outcomes-field.tsx';
 import type { UploadProgress } from './use-save-content.ts';
 
 /**
@@ -51,7 +52,8 @@ const KNOWLEDGE_FIELDS = [
 
 /**
  * The item's TKS, KSA and KU lists (spec §2.6), each through the knowledge picker the
- * route provides; the saved item's own names (`knowledgeNames`) name its chips.
+ * route provides; the saved item's own names (`knowledgeNames`) name its chips. Under
+ * them, the outcomes of each chosen KU the item addresses (issue 27 item 4).
  */
 export function KnowledgeFields({
   draft,
@@ -82,6 +84,15 @@ export function KnowledgeFields({
           </Stack>
         ))}
       </SimpleGrid>
+      <Box mt="6">
+        <KuOutcomesField
+          kuIds={draft.kus}
+          value={draft.kuOutcomes}
+          onValueChange={(next) => update('kuOutcomes', next)}
+          names={knowledgeNames?.KU}
+          error={errors.kuOutcomes}
+        />
+      </Box>
     </Box>
   );
 }

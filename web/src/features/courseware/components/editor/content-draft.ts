@@ -92,6 +92,11 @@ export interface ContentDraft {
   /** Knowledge ids, in order. */
   readonly ksas: readonly string[];
   readonly kus: readonly string[];
+  /**
+   * The outcomes of each KU the item addresses (issue 27 item 4): KU id → 0-based
+   * indexes into its outcomes. Entries of KUs no longer in `kus` are left out of a save.
+   */
+  readonly kuOutcomes: Readonly<Record<string, readonly number[]>>;
   readonly tkss: readonly string[];
   readonly children: readonly ChildDraft[];
   readonly sections: readonly SectionDraft[];
@@ -120,6 +125,7 @@ export const DRAFT_FIELDS = [
   'contributors',
   'ksas',
   'kus',
+  'kuOutcomes',
   'tkss',
   'children',
   'files',
@@ -218,6 +224,7 @@ export function draftOf(
     contributors: detail.contributors.map(contributorDraftOf),
     ksas: ids(content.ksas),
     kus: ids(content.kus),
+    kuOutcomes: kuOutcomesDraftOf(content.kuOutcomes),
     tkss: ids(content.tkss),
     children: [...children].sort((a, b) => a.index - b.index).map(childDraftOf),
     sections: [...content.sections]
@@ -365,6 +372,7 @@ export function saveRequestOf(draft: ContentDraft, options: SaveOptions): SaveCo
       experienceLevels: [...draft.experienceLevels],
       ksas: refs(draft.ksas),
       kus: refs(draft.kus),
+      kuOutcomes: kuOutcomesOf(draft),
       tkss: refs(draft.tkss),
       sections: [
         ...(objectives ? [{ key: LEARNING_OBJECTIVES_KEY, name: 'Learning Objectives', description: objectives }] : []),
@@ -414,6 +422,25 @@ export function saveRequestOf(draft: ContentDraft, options: SaveOptions): SaveCo
   };
 }
 
+/** The draft's map of KU outcomes (issue 27 item 4) from the stored list (absent: none). */
+export function kuOutcomesDraftOf(
+  stored: readonly { readonly kuId: string; readonly outcomes: readonly number[] }[] | undefined,
+): Record<string, readonly number[]> {
+  return Object.fromEntries((stored ?? []).map((entry) => [entry.kuId, [...entry.outcomes]]));
+}
+
+/**
+ * The `kuOutcomes` a save sends for a draft (issue 27 item 4): one entry per KU of
+ * `kus` (in that order) with at least one outcome ticked, indexes ascending; a KU
+ * removed from `kus` takes its outcomes with it.
+ */
+export function kuOutcomesOf(draft: Pick<ContentDraft, 'kus' | 'kuOutcomes'>): { kuId: string; outcomes: number[] }[] {
+  return draft.kus.flatMap((kuId) => {
+    const outcomes = [...new Set(draft.kuOutcomes[kuId] ?? [])].sort((a, b) => a - b);
+    return outcomes.length > 0 ? [{ kuId, outcomes }] : [];
+  });
+}
+
 /** True for a stored child whose name was changed in this edit. */
 export function isRenamed(child: ChildDraft): boolean {
   return child.kind === 'stored' && child.name.trim() !== child.savedName;
@@ -447,7 +474,7 @@ export function errorsFromServer(
   const errors: DraftErrors = {};
   const rest: string[] = [];
   for (const { path, message } of details) {
-    const parts = path.replace(/^fields\./, '').split('.');
+    const parts = path.replace(/^(body\.)?(fields\.)?/, '').split('.');
     const [head = '', sub, leaf] = parts;
     const index = Number(sub);
     let field: DraftField | undefined;
@@ -468,6 +495,10 @@ export function errorsFromServer(
       const who = draft && Number.isInteger(index) ? contributorOfPath(draft, head, index) : undefined;
       const what = leaf ? (FIELD_LABELS[leaf] ?? leaf) : undefined;
       text = [who, what].filter(Boolean).join(', ') + (who || what ? ': ' : '') + message;
+    } else if (head === 'kuOutcomes') {
+      field = 'kuOutcomes';
+      const kuId = draft && Number.isInteger(index) ? kuOutcomesOf(draft)[index]?.kuId : undefined;
+      text = kuId ? `${kuId}: ${message}` : message;
     } else if ((DRAFT_FIELDS as readonly string[]).includes(head)) {
       field = head as DraftField;
     }
@@ -535,6 +566,7 @@ export function emptyDraft(): ContentDraft {
     contributors: [],
     ksas: [],
     kus: [],
+    kuOutcomes: {},
     tkss: [],
     children: [],
     sections: [],
