@@ -56,3 +56,18 @@ export const WorkRole = z
   })
   .meta({ id: 'WorkRole' });
 export type WorkRole = z.infer<typeof WorkRole>;
+
+/**
+ * A competency area of the NICE Framework Components v2.1.0 (11 of them, NF-COM-001…011;
+ * `functions/seed-data/nice/competency-areas.json`, SOURCES.md §1b). The NIST export
+ * relates no statement or work role to a competency area (decision record 079), so an
+ * area is its id, name and description only.
+ */
+export const CompetencyArea = z
+  .object({
+    id: z.string().regex(/^NF-COM-\d{3}$/, 'Must be a competency area id such as NF-COM-001.'),
+    name: z.string(),
+    description: z.string(),
+  })
+  .meta({ id: 'CompetencyArea' });
+export type CompetencyArea = z.infer<typeof CompetencyArea>;

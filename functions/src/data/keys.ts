@@ -1,4 +1,5 @@
 import type { NewsEventStatus } from '#shared/contracts/news';
+import type { NiceGeneration } from '#shared/contracts/work-role';
 import type { ContentStatus, KnowledgeType } from '#shared/enums';
 import { UPLOADED_FILE_KEY_PREFIX } from '#shared/public-files';
 import { TABLE } from '#shared/table';
@@ -17,6 +18,8 @@ import { TABLE } from '#shared/table';
  * | content of one status, most recently modified first | gsi3 | gsi3pk `STATUS#<status>`, gsi3sk `<modifiedTimestamp ISO>#<id>`     |
  * | knowledge of a type, by id; one knowledge item    | table | pk `KNOWLEDGE#<TYPE>`, sk `<id>`                                    |
  * | knowledge revision (bumped by every knowledge write) | table | pk `KNOWLEDGE`, sk `REVISION` (attribute revision, a number)     |
+ * | NICE work roles of a generation, by id; one work role (issue 27 item 1) | table | pk `WORK_ROLE#<generation>` (`2017`, `2.1.0`), sk `<id>` |
+ * | competency areas, by id (issue 27 item 1)         | table | pk `COMPETENCY_AREA`, sk `<id>`                                     |
  * | contributor by id                                 | table | pk `CONTRIBUTOR#<id>`, sk `CONTRIBUTOR`                             |
  * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
  * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
@@ -68,6 +71,8 @@ export const ENTITY_TYPES = {
   contributor: 'Contributor',
   knowledge: 'Knowledge',
   knowledgeRevision: 'KnowledgeRevision',
+  workRole: 'WorkRole',
+  competencyArea: 'CompetencyArea',
   file: 'File',
   user: 'User',
   userClaim: 'UserClaim',
@@ -210,6 +215,24 @@ export function knowledgeKey(type: KnowledgeType, id: string): TableKey {
  */
 export function knowledgeRevisionKey(): TableKey {
   return { pk: 'KNOWLEDGE', sk: 'REVISION' };
+}
+
+/** Table partition of the NICE work roles of one generation (issue 27 item 1). */
+export function workRolePartition(generation: NiceGeneration): string {
+  return `WORK_ROLE#${generation}`;
+}
+
+/** `WORK_ROLE#<generation>` / `<id>`: one NICE work role. */
+export function workRoleKey(generation: NiceGeneration, id: string): TableKey {
+  return { pk: workRolePartition(generation), sk: id };
+}
+
+/** Table partition of the competency areas (Components v2.1.0). */
+export const COMPETENCY_AREA_PARTITION = 'COMPETENCY_AREA';
+
+/** `COMPETENCY_AREA` / `<id>`: one competency area. */
+export function competencyAreaKey(id: string): TableKey {
+  return { pk: COMPETENCY_AREA_PARTITION, sk: id };
 }
 
 /** `CONTRIBUTOR#<id>` / `CONTRIBUTOR`: one contributor. */

@@ -10,6 +10,7 @@ import { getCatalogRevision } from '../data/catalog.ts';
 import { getContentByIds } from '../data/content.ts';
 import { getFilesByIds } from '../data/files.ts';
 import { getUserAccount, getUserIdByIdentity } from '../data/users.ts';
+import { getWorkRole, listCompetencyAreas, listWorkRoles } from '../data/work-roles.ts';
 import { seedId } from '../domain/ids.ts';
 import { env } from '../lib/env.ts';
 import { headCatalogSnapshot } from '../search/snapshot-store.ts';
@@ -39,6 +40,8 @@ afterAll(async () => {
 describe('runSeed', () => {
   it('creates every item on the first run', () => {
     expect(first.knowledge).toEqual({ created: 1180 + 2148 + 67, alreadyPresent: 0 });
+    expect(first.workRoles).toEqual({ created: 52 + 41, alreadyPresent: 0 });
+    expect(first.competencyAreas).toEqual({ created: 11, alreadyPresent: 0 });
     expect(first.contributors).toEqual({ created: 12 + 9, alreadyPresent: 0 });
     expect(first.files).toEqual({ created: 90 + 132, alreadyPresent: 0 });
     expect(first.content).toEqual({ created: 60 + 81, alreadyPresent: 0 });
@@ -50,6 +53,8 @@ describe('runSeed', () => {
 
   it('creates nothing on a second run and leaves what is there untouched', async () => {
     expect(second.knowledge).toEqual({ created: 0, alreadyPresent: 3395 });
+    expect(second.workRoles).toEqual({ created: 0, alreadyPresent: 52 + 41 });
+    expect(second.competencyAreas).toEqual({ created: 0, alreadyPresent: 11 });
     expect(second.contributors).toEqual({ created: 0, alreadyPresent: 12 + 9 });
     expect(second.files).toEqual({ created: 0, alreadyPresent: 90 + 132 });
     expect(second.content).toEqual({ created: 0, alreadyPresent: 60 + 81 });
@@ -58,6 +63,14 @@ describe('runSeed', () => {
     const [course] = await getContentByIds([seedId('content', 'SEED Labs: Hands-on Labs for Security Education')]);
     expect(course?.version).toBe(1);
     expect(Date.parse(course?.modifiedTimestamp ?? '')).toBeLessThanOrEqual(firstFinishedAt);
+  });
+
+  it('stores the work roles of both generations and the competency areas (issue 27 item 1)', async () => {
+    expect(await listWorkRoles('2017')).toHaveLength(52);
+    const role = await getWorkRole('DD-WRL-001');
+    expect(role).toMatchObject({ generation: '2.1.0', name: 'Cybersecurity Architecture', opmCodes: ['652'] });
+    expect(role?.statements).toContain('K0018');
+    expect(await listCompetencyAreas()).toHaveLength(11);
   });
 
   it('builds the search catalog snapshot of the seeded content once, at revision 1', async () => {

@@ -8,6 +8,7 @@ import { createContent, getContentByIds } from '../data/content.ts';
 import { createContributor, getContributorsByIds } from '../data/contributors.ts';
 import { createFile, getFilesByIds } from '../data/files.ts';
 import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
+import { competencyAreaItemKey, existingWorkRoleItems, putWorkRoleItems, workRoleItemKey } from '../data/work-roles.ts';
 import { env } from '../lib/env.ts';
 import { type CatalogSyncResult, syncCatalogSnapshot } from '../search/indexer.ts';
 import { type BusinessUnitSeedCounts, seedBusinessUnits } from './business-units.ts';
@@ -28,6 +29,9 @@ export interface SeedReport {
   /** Absolute seed-data folder read. */
   readonly dataRoot: string;
   readonly knowledge: SeedCounts;
+  /** NICE work roles of both generations (52 + 41) and competency areas (11); issue 27 item 1. */
+  readonly workRoles: SeedCounts;
+  readonly competencyAreas: SeedCounts;
   readonly contributors: SeedCounts;
   readonly content: SeedCounts;
   readonly files: SeedCounts;
@@ -74,7 +78,7 @@ export const DEFAULT_DATA_ROOT = fileURLToPath(new URL('../../seed-data/', impor
 /**
  * Imports the seed data into the configured table and private bucket (the SDK's
  * standard variables point at AWS, LocalStack or the embedded emulators): knowledge
- * (KSA, TKS, KU), contributors, files, content parents first, then the search
+ * (KSA, TKS, KU), the NICE work roles and competency areas, contributors, files, content parents first, then the search
  * catalog snapshot (built from the content, decision record 014), then every
  * business unit (seed/business-units.ts; unless `businessUnits: 'later'`), the personas (seed/personas.ts), then the CMS pages
  * (seed/pages.ts). Idempotent: ids are
@@ -94,6 +98,11 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
 
   const knowledge = await seedKnowledge(plan.knowledge);
   log(`seed: knowledge ${knowledge.created} created, ${knowledge.alreadyPresent} already present`);
+
+  const { workRoles, competencyAreas } = await seedWorkRoles(plan);
+  log(
+    `seed: work roles ${workRoles.created} created, ${workRoles.alreadyPresent} already present; competency areas ${competencyAreas.created} created, ${competencyAreas.alreadyPresent} already present`,
+  );
 
   const contributors: SeedCounts = { created: 0, alreadyPresent: 0 };
   const presentContributors = new Set(
@@ -164,6 +173,8 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   const report: SeedReport = {
     dataRoot,
     knowledge,
+    workRoles,
+    competencyAreas,
     contributors,
     content,
     files,
@@ -228,6 +239,20 @@ async function seedKnowledge(items: Parameters<typeof putKnowledgeBatch>[0]): Pr
   }
   await inParallel(slices, SEED_CONCURRENCY, (slice) => putKnowledgeBatch(slice));
   return { created: missing.length, alreadyPresent: items.length - missing.length };
+}
+
+/** Writes the work roles and competency areas not stored yet (issue 27 item 1). */
+async function seedWorkRoles(
+  plan: Pick<ReturnType<typeof planSeed>, 'workRoles' | 'competencyAreas'>,
+): Promise<{ workRoles: SeedCounts; competencyAreas: SeedCounts }> {
+  const present = await existingWorkRoleItems(plan.workRoles, plan.competencyAreas);
+  const roles = plan.workRoles.filter((role) => !present.has(workRoleItemKey(role)));
+  const areas = plan.competencyAreas.filter((area) => !present.has(competencyAreaItemKey(area)));
+  await putWorkRoleItems(roles, areas);
+  return {
+    workRoles: { created: roles.length, alreadyPresent: plan.workRoles.length - roles.length },
+    competencyAreas: { created: areas.length, alreadyPresent: plan.competencyAreas.length - areas.length },
+  };
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   timeRequiredInclude,
 } from './mapping.ts';
 import type { CatalogContributor, CatalogFile, CatalogItem, SeedSources, SourceDates, Statement } from './sources.ts';
+import { planWorkRoles, type WorkRolePlan } from './work-roles.ts';
 
 /** One mapping rule applied during planning: which rule, what became what, and to which items. */
 export interface MappingNote {
@@ -58,6 +59,9 @@ export interface PlannedFile {
 /** Everything the import writes, decided before anything is written. */
 export interface SeedPlan {
   readonly knowledge: Knowledge[];
+  /** NICE work roles of both generations and the v2.1.0 competency areas (issue 27 item 1). */
+  readonly workRoles: WorkRolePlan['workRoles'];
+  readonly competencyAreas: WorkRolePlan['competencyAreas'];
   readonly contributors: Omit<Contributor, 'version'>[];
   /** Parents before their children. */
   readonly content: ContentRecord[];
@@ -366,7 +370,16 @@ export function planSeed(sources: SeedSources): SeedPlan {
       notes.add('workRoles (not imported)', role, '(no Content field)', mapping.title);
   }
 
-  return { knowledge, contributors: [...contributors.values()], content, files, mappings: notes.list() };
+  const { workRoles, competencyAreas } = planWorkRoles(sources);
+  return {
+    knowledge,
+    workRoles,
+    competencyAreas,
+    contributors: [...contributors.values()],
+    content,
+    files,
+    mappings: notes.list(),
+  };
 }
 
 function planKnowledge(sources: SeedSources, notes: MappingNotes): Knowledge[] {

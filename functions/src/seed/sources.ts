@@ -11,6 +11,38 @@ const Statement = z.object({ id: z.string().min(1), type: z.string(), text: z.st
 /** A NICE statement of ksa.json or tks.json: id, letter type, text. */
 export type Statement = z.infer<typeof Statement>;
 
+const Group = z.object({ id: z.string().min(1), name: z.string().min(1), description: z.string().optional() });
+
+const WorkRole2017 = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string(),
+  opmCode: z.string(),
+  specialtyArea: Group,
+  category: Group,
+  knowledge: z.array(z.string()),
+  skills: z.array(z.string()),
+  abilities: z.array(z.string()),
+  tasks: z.array(z.string()),
+});
+/** A 2017 work role of workroles-2017.json (SOURCES.md §1a): K, S, A and T ids by kind. */
+export type WorkRole2017Source = z.infer<typeof WorkRole2017>;
+
+const WorkRoleComponents = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string(),
+  category: Group,
+  opmCodes: z.array(z.string()),
+  tasks: z.array(z.string()),
+  knowledge: z.array(z.string()),
+  skills: z.array(z.string()),
+});
+/** A v2.1.0 work role of workroles.json (SOURCES.md §1b): T, K and S ids by kind. */
+export type WorkRoleComponentsSource = z.infer<typeof WorkRoleComponents>;
+
+const CompetencyAreaSource = z.object({ id: z.string().min(1), name: z.string().min(1), description: z.string() });
+
 const KnowledgeUnit = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -113,6 +145,12 @@ export interface SeedSources {
   readonly ksa: Statement[];
   readonly tks: Statement[];
   readonly knowledgeUnits: KnowledgeUnit[];
+  /** The 52 work roles of the 2017 framework (issue 27 item 1). */
+  readonly workRoles2017: WorkRole2017Source[];
+  /** The 41 work roles of Components v2.1.0. */
+  readonly workRoles: WorkRoleComponentsSource[];
+  /** The 11 competency areas of Components v2.1.0. */
+  readonly competencyAreas: z.infer<typeof CompetencyAreaSource>[];
   /** Both collections' items, the first catalog's first (titles are unique across them). */
   readonly catalog: CatalogItem[];
   /** Both collections' mappings, in the same order. */
@@ -125,6 +163,9 @@ export const SOURCE_FILES = {
   ksa: 'nice/ksa.json',
   tks: 'nice/tks.json',
   knowledgeUnits: 'cae/knowledge-units.json',
+  workRoles2017: 'nice/workroles-2017.json',
+  workRoles: 'nice/workroles.json',
+  competencyAreas: 'nice/competency-areas.json',
   catalog: 'courseware/catalog.json',
   mappings: 'courseware/mappings.json',
   dates: 'courseware/dates.json',
@@ -144,6 +185,11 @@ async function readJson<T extends z.ZodType>(root: string, relative: string, sch
  * @throws Error naming the file when one is missing or not shaped as SOURCES.md says.
  */
 export async function readSeedSources(root: string): Promise<SeedSources> {
+  const [workRoles2017, workRoles, competencyAreas] = await Promise.all([
+    readJson(root, SOURCE_FILES.workRoles2017, z.array(WorkRole2017)),
+    readJson(root, SOURCE_FILES.workRoles, z.array(WorkRoleComponents)),
+    readJson(root, SOURCE_FILES.competencyAreas, z.array(CompetencyAreaSource)),
+  ]);
   const [ksa, tks, knowledgeUnits, catalog, mappings, dates, extraCatalog, extraMappings] = await Promise.all([
     readJson(root, SOURCE_FILES.ksa, z.array(Statement)),
     readJson(root, SOURCE_FILES.tks, z.array(Statement)),
@@ -160,6 +206,9 @@ export async function readSeedSources(root: string): Promise<SeedSources> {
     ksa,
     tks,
     knowledgeUnits,
+    workRoles2017,
+    workRoles,
+    competencyAreas,
     catalog: [
       ...catalog.map((item) => ({
         ...item,
