@@ -402,7 +402,10 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // gsi1); deleting reviews is the review transaction (Put/Delete/Update) and the catalog
   // revision's UpdateItem. Collections (item 2; decision record 073): GetItem of a
   // collection, its create and delete transactions (Put/Delete and the count's Update), its
-  // conditional Put, the owner's list on gsi1 and the curated list on gsi2.
+  // conditional Put, the owner's list on gsi1 and the curated list on gsi2. Coverage and the
+  // CAE worksheet (issue 27 items 2 and 3; decision record 080): the collection (GetItem), its
+  // items (BatchGetItem), the knowledge and work-role snapshots (GetItem of the revision, Query
+  // on the table).
   library: {
     table: {
       actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],

@@ -46,6 +46,7 @@ import {
   ListContributorsQuery,
   UpdateContributorRequest,
 } from '../contracts/contributor.ts';
+import { ContentCoveragePath, Coverage } from '../contracts/coverage.ts';
 import { BundleScope, ContentBundle, DownloadUrl } from '../contracts/download.ts';
 import { SendContentFeedbackRequest, SentContentFeedback } from '../contracts/feedback.ts';
 import { GetKnowledgePath, Knowledge, KnowledgePage, ListKnowledgeQuery } from '../contracts/knowledge.ts';
@@ -115,6 +116,18 @@ export const CONTENT_ROUTES = [
     summary: 'Get one content item by id or URL alias, with its ancestors and contributors (spec §2.6, §7).',
     request: { path: GetContentPath },
     response: PublicContentDetail,
+    errorStatuses: [404],
+  },
+  {
+    operationId: 'getContentCoverageReport',
+    method: 'GET',
+    path: '/api/v1/content-coverage/{idOrAlias+}',
+    group: 'content',
+    access: 'public',
+    summary:
+      "The CAE and NICE coverage of a content item with its descendants the caller may read (as the item page shows them): every CAE KU by program and group with the items covering it and the outcomes they address, the gaps, and the NICE work roles served as the share of each role's statements (issue 27 item 2; decision record 080).",
+    request: { path: ContentCoveragePath },
+    response: Coverage,
     errorStatuses: [404],
   },
   {

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import {
   AddCollectionEntryRequest,
   Collection,
@@ -9,6 +10,7 @@ import {
   DeletedCollection,
   UpdateCollectionRequest,
 } from '../contracts/collection.ts';
+import { Coverage } from '../contracts/coverage.ts';
 import {
   DownloadHistoryPage,
   LibraryContentPath,
@@ -19,6 +21,13 @@ import {
 } from '../contracts/library.ts';
 import { DeletedPersonalData, PersonalData, PersonalDataUserPath } from '../contracts/personal-data.ts';
 import type { GroupRouteDefinition } from '../route-definition.ts';
+
+/** The CAE mapping worksheet (xlsx, `CAE_WORKSHEET_MEDIA_TYPE`), answered as a download. */
+const CaeWorksheetDocument = z.string().meta({
+  id: 'CaeWorksheetDocument',
+  description:
+    'An Office Open XML workbook (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet): sheet "Mapping", one row per (KU, item); sheet "Gaps".',
+});
 
 /**
  * The routes of the `library` client group (issue 26; decision records 072 and 073): a
@@ -144,6 +153,30 @@ export const LIBRARY_ROUTES = [
       "The NICE statements and CAE knowledge units the collection's items open to the reader cover together; readable as getCollection (issue 26 item 2).",
     request: { path: CollectionPath },
     response: CollectionCoverage,
+    errorStatuses: [404],
+  },
+  {
+    operationId: 'getCollectionCoverageReport',
+    method: 'GET',
+    path: '/api/v1/collections/{id}/coverage-report',
+    group: 'library',
+    access: 'public',
+    summary:
+      "The CAE and NICE coverage of the collection's items open to the reader: every CAE KU by program and group with the items covering it and the outcomes they address, the gaps, and the NICE work roles served as the share of each role's statements; readable as getCollection (issue 27 item 2; decision record 080).",
+    request: { path: CollectionPath },
+    response: Coverage,
+    errorStatuses: [404],
+  },
+  {
+    operationId: 'getCollectionCaeWorksheet',
+    method: 'GET',
+    path: '/api/v1/collections/{id}/cae-worksheet',
+    group: 'library',
+    access: 'public',
+    summary:
+      'The CAE mapping worksheet of the collection as an xlsx download: one row per (KU, item) with program, group, KU, item, its link, the outcomes addressed and the evidence links, and a sheet of the KUs not covered; readable as getCollection (issue 27 item 3; decision record 080).',
+    request: { path: CollectionPath },
+    response: CaeWorksheetDocument,
     errorStatuses: [404],
   },
   {

@@ -66,9 +66,13 @@
  *    same run; transactions retried after a conflict; the aggregate checked exact
  *    (`BENCH_RATING_RUNS`, 3).
  *
+ * 14. Coverage (issue 27 item 2; `coverage.ts`): DynamoDB requests and median ms of the
+ *    coverage report of a 200-item collection, as ratios to getCollection of the same run
+ *    (goal: one request per item at most).
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
- * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions, ratings, library) runs only those sections and
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions, ratings, library, coverage) runs only those sections and
  * replaces only their figures in `latest.json`.
  */
 import { spawn } from 'node:child_process';
@@ -81,6 +85,7 @@ import autocannon from 'autocannon';
 import { firstRenderJavaScript } from '../support/first-render-javascript.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
+import { coverageFigures } from './coverage.ts';
 import { dashboardFigures } from './dashboard.ts';
 import {
   chromiumFirstRenderFigures,
@@ -609,6 +614,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   ratings: async () => {
     figures.push(...(await ratingFigures()));
+  },
+  coverage: async () => {
+    figures.push(...(await coverageFigures()));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

@@ -113,6 +113,25 @@ const MATRIX: readonly MatrixRow[] = [
     // Archived content: view-archived-content as well (admin only).
     expected: { ...everyone(404), admin: 200 },
   },
+  // Coverage of an item with its descendants (issue 27 item 2, decision record 080): readable as the item.
+  {
+    operationId: 'getContentCoverageReport',
+    method: 'GET',
+    path: '/api/v1/content-coverage/seed-labs-hands-on-labs-for-security-education',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getContentCoverageReport',
+    method: 'GET',
+    path: '/api/v1/content-coverage/{unpublished}',
+    expected: { ...everyone(404), editor: 200, admin: 200 },
+  },
+  {
+    operationId: 'getContentCoverageReport',
+    method: 'GET',
+    path: '/api/v1/content-coverage/{archived}',
+    expected: { ...everyone(404), admin: 200 },
+  },
   // Public usage of an item (issue 26 item 4, decision record 071): visible exactly as the item's detail.
   { operationId: 'getContentUsage', method: 'GET', path: '/api/v1/content-items/{lab}/usage', expected: everyone(200) },
   {
@@ -939,6 +958,31 @@ const MATRIX: readonly MatrixRow[] = [
     operationId: 'getCollectionCoverage',
     method: 'GET',
     path: '/api/v1/collections/{privateCollection}/coverage',
+    expected: everyone(404),
+  },
+  // Coverage and the CAE worksheet of a collection (issue 27 items 2 and 3): readable as getCollection.
+  {
+    operationId: 'getCollectionCoverageReport',
+    method: 'GET',
+    path: '/api/v1/collections/{linkCollection}/coverage-report',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getCollectionCoverageReport',
+    method: 'GET',
+    path: '/api/v1/collections/{privateCollection}/coverage-report',
+    expected: everyone(404),
+  },
+  {
+    operationId: 'getCollectionCaeWorksheet',
+    method: 'GET',
+    path: '/api/v1/collections/{linkCollection}/cae-worksheet',
+    expected: everyone(200),
+  },
+  {
+    operationId: 'getCollectionCaeWorksheet',
+    method: 'GET',
+    path: '/api/v1/collections/{privateCollection}/cae-worksheet',
     expected: everyone(404),
   },
   // Privacy (issue 26 item 5; decision record 075): any signed-in user, their own data only.

@@ -17,6 +17,7 @@ import { ContentBulkActionResponse } from '#shared/contracts/content-bulk';
 import { SavedContent } from '#shared/contracts/content-save';
 import { ContentSubtree, ContentSubtreeStatusChange, DeletedContentSubtree } from '#shared/contracts/content-subtree';
 import { Contributor, ContributorPage } from '#shared/contracts/contributor';
+import { Coverage } from '#shared/contracts/coverage';
 import {
   BUNDLE_PREVIEW_MAX_FILES,
   ContentBundle,
@@ -828,6 +829,23 @@ const CASES: Record<OperationId, RouteCase> = {
       { path: '/api/v1/content-items/{moduleId}', status: 409, as: 'editor' },
       { path: '/api/v1/content-items/00000000000000000000000000', status: 404, as: 'editor' },
       { path: '/api/v1/content-items/{moduleId}', status: 403, as: 'student' },
+    ],
+  },
+  getContentCoverageReport: {
+    ok: {
+      path: `/api/v1/content-coverage/${encodeURIComponent(MODULE_ALIAS)}`,
+      check(body) {
+        const coverage = Coverage.parse(body);
+        expect(coverage.subject.kind).toBe('content');
+        expect(coverage.subject.itemCount).toBeGreaterThan(1);
+        expect(coverage.items[0]?.alias).toBe(MODULE_ALIAS);
+        // A visitor may not download: no file names.
+        expect(coverage.items.every((item) => item.files.length === 0)).toBe(true);
+      },
+    },
+    bad: [
+      { path: '/api/v1/content-coverage/no-such-courseware', status: 404 },
+      { path: `/api/v1/content-coverage/${'x'.repeat(1025)}`, status: 400 },
     ],
   },
   getContentSubtree: {
@@ -1854,6 +1872,50 @@ const CASES: Record<OperationId, RouteCase> = {
         },
         status: 404,
       },
+    ],
+  },
+  getCollectionCoverageReport: {
+    ok: {
+      get path() {
+        return `/api/v1/collections/${collections.linkId}/coverage-report`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        const coverage = Coverage.parse(body);
+        expect(coverage.subject).toMatchObject({ kind: 'collection', id: collections.linkId, itemCount: 1 });
+        expect(coverage.items.map((item) => item.id)).toEqual([downloads.labId]);
+        expect(coverage.cae.unitCount).toBeGreaterThan(0);
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/collections/${collections.privateId}/coverage-report`;
+        },
+        status: 404,
+      },
+      { path: '/api/v1/collections/not-an-id/coverage-report', status: 400 },
+    ],
+  },
+  getCollectionCaeWorksheet: {
+    ok: {
+      get path() {
+        return `/api/v1/collections/${collections.linkId}/cae-worksheet`;
+      },
+      as: 'faculty-uscr',
+      check(body) {
+        // The bytes of an xlsx (a zip: "PK").
+        expect(Buffer.isBuffer(body) && body.subarray(0, 2).toString('latin1')).toBe('PK');
+      },
+    },
+    bad: [
+      {
+        get path() {
+          return `/api/v1/collections/${collections.privateId}/cae-worksheet`;
+        },
+        status: 404,
+      },
+      { path: '/api/v1/collections/not-an-id/cae-worksheet', status: 400 },
     ],
   },
   updateCollection: {
@@ -4217,6 +4279,11 @@ const XML_MEDIA_TYPES: Partial<Record<OperationId, RegExp>> = {
   harvestOaiForm: /^text\/xml; charset=utf-8$/,
 };
 
+/** Routes answering a file (their `check` receives the bytes), by the media type they answer. */
+const BINARY_MEDIA_TYPES: Partial<Record<OperationId, RegExp>> = {
+  getCollectionCaeWorksheet: /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/,
+};
+
 async function moduleId(): Promise<string> {
   const res = await api(`/api/v1/content/${encodeURIComponent(MODULE_ALIAS)}`);
   return ContentDetail.parse(await res.json()).content.id;
@@ -4247,8 +4314,10 @@ describe('every route of the route table, over HTTP', () => {
       expect(res.status).toBe((route as RouteDefinition).successStatus ?? 200);
       const html = (route as RouteDefinition).group === 'html';
       const xml = XML_MEDIA_TYPES[route.operationId];
-      expect(res.headers.get('content-type')).toMatch(html ? /^text\/html/ : (xml ?? /^application\/json/));
-      routeCase.ok.check(html || xml ? await res.text() : await res.json());
+      const binary = BINARY_MEDIA_TYPES[route.operationId];
+      expect(res.headers.get('content-type')).toMatch(html ? /^text\/html/ : (xml ?? binary ?? /^application\/json/));
+      if (binary) routeCase.ok.check(Buffer.from(await res.arrayBuffer()));
+      else routeCase.ok.check(html || xml ? await res.text() : await res.json());
     });
 
     for (const bad of routeCase.bad) {

@@ -62,6 +62,39 @@ export async function getContentSubtree(
   return { root, descendants };
 }
 
+/**
+ * Like {@link getContentSubtree}, for readers (issue 27 item 2): the descendants of
+ * `root` that `keep` accepts, breadth-first, read level by level with one
+ * BatchGetItem per level and 100 ids, projected on `attributes` (which must name
+ * `id` and `children`); the children of an item `keep` refuses are not read, so a
+ * hidden item hides its subtree as the item page does. Stops with `null` once more
+ * than `maxDescendants` are kept.
+ */
+export async function getKeptDescendants<T extends Pick<ContentItem, 'id' | 'children'>>(
+  root: Pick<ContentItem, 'id' | 'children'>,
+  keep: (item: T) => boolean,
+  attributes: readonly string[],
+  maxDescendants: number,
+): Promise<T[] | null> {
+  const descendants: T[] = [];
+  const seen = new Set<string>([root.id]);
+  let level: readonly Pick<ContentItem, 'id' | 'children'>[] = [root];
+  while (level.length > 0) {
+    const ids = level.flatMap((item) => (item.children ?? []).map((ref) => ref.id)).filter((id) => !seen.has(id));
+    if (ids.length === 0) break;
+    for (const id of ids) seen.add(id);
+    const found = new Map((await batchGetItems<T>(ids.map(contentKey), attributes)).map((item) => [item.id, item]));
+    const kept = ids.flatMap((id) => {
+      const item = found.get(id);
+      return item && keep(item) ? [item] : [];
+    });
+    if (descendants.length + kept.length > maxDescendants) return null;
+    descendants.push(...kept);
+    level = kept;
+  }
+  return descendants;
+}
+
 /** The stored files of `items` (only those still owned by their item). */
 export async function getSubtreeFiles(items: readonly ContentItem[]): Promise<FileItem[]> {
   const owner = new Map(items.flatMap((item) => item.files.map((file) => [file.id, item.id] as const)));

@@ -40,6 +40,7 @@ describe('createGroupHandler', () => {
     const names: Record<OperationId, string> = {
       listContent: 'content/list-content',
       getContent: 'content/get-content',
+      getContentCoverageReport: 'content/get-content-coverage-report',
       listContentChildren: 'content/list-content-children',
       listKnowledge: 'content/list-knowledge',
       getKnowledge: 'content/get-knowledge',
@@ -97,6 +98,8 @@ describe('createGroupHandler', () => {
       createCollection: 'library/create-collection',
       getCollection: 'library/get-collection',
       getCollectionCoverage: 'library/get-collection-coverage',
+      getCollectionCoverageReport: 'library/get-collection-coverage-report',
+      getCollectionCaeWorksheet: 'library/get-collection-cae-worksheet',
       updateCollection: 'library/update-collection',
       addCollectionEntry: 'library/add-collection-entry',
       deleteCollection: 'library/delete-collection',

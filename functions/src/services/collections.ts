@@ -64,8 +64,12 @@ function signedIn(caller: Caller): NonNullable<Caller> {
   return caller;
 }
 
-/** A collection `caller` may read (the owner's, or shared by link, or curated); else 404. */
-async function readableCollection(id: string, caller: Caller): Promise<CollectionRecord> {
+/**
+ * A collection `caller` may read (the owner's, or shared by link, or curated): the one
+ * rule of getCollection, shared by its coverage reports and worksheet (issue 27).
+ * @throws NotFoundError otherwise.
+ */
+export async function readableCollection(id: string, caller: Caller): Promise<CollectionRecord> {
   const record = await getCollectionRecord(id);
   if (!record || (record.visibility === 'private' && record.ownerId !== caller?.sub)) {
     throw new NotFoundError(COLLECTION_NOT_FOUND_MESSAGE);

@@ -46,6 +46,7 @@ export type SpaOperationId = Exclude<OperationId, ServerOnlyOperationId>;
 export const API_PATHS = {
   listContent: '/content',
   getContent: '/content/{idOrAlias+}',
+  getContentCoverageReport: '/content-coverage/{idOrAlias+}',
   listContentChildren: '/content-children/{id}',
   listKnowledge: '/knowledge',
   listWorkRoles: '/work-roles',
@@ -94,6 +95,8 @@ export const API_PATHS = {
   createCollection: '/collections',
   getCollection: '/collections/{id}',
   getCollectionCoverage: '/collections/{id}/coverage',
+  getCollectionCoverageReport: '/collections/{id}/coverage-report',
+  getCollectionCaeWorksheet: '/collections/{id}/cae-worksheet',
   updateCollection: '/collections/{id}',
   addCollectionEntry: '/collections/{id}/entries',
   deleteCollection: '/collections/{id}',

@@ -21,6 +21,7 @@ import { deleteEvent } from './delete-event.ts';
 import { deleteNews } from './delete-news.ts';
 import { getContent } from './get-content.ts';
 import { getContentBundle } from './get-content-bundle.ts';
+import { getContentCoverageReport } from './get-content-coverage-report.ts';
 import { getContentSubtree } from './get-content-subtree.ts';
 import { getContributor } from './get-contributor.ts';
 import { getEvent } from './get-event.ts';
@@ -70,6 +71,7 @@ import { updateNews } from './update-news.ts';
 export const handler = createGroupHandler(CONTENT_ROUTES, {
   listContent,
   getContent,
+  getContentCoverageReport,
   listContentChildren,
   listKnowledge,
   getKnowledge,

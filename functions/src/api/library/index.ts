@@ -10,6 +10,7 @@ import {
   listMyCollections,
   updateCollection,
 } from './collections.ts';
+import { getCollectionCaeWorksheet, getCollectionCoverageReport } from './coverage.ts';
 import { listDownloadHistory, listLibrary, listSavedContentIds, removeFromLibrary, saveToLibrary } from './library.ts';
 import {
   deletePersonalCollections,
@@ -30,6 +31,8 @@ export const handler = createGroupHandler(LIBRARY_ROUTES, {
   createCollection,
   getCollection,
   getCollectionCoverage,
+  getCollectionCoverageReport,
+  getCollectionCaeWorksheet,
   updateCollection,
   addCollectionEntry,
   deleteCollection,
