@@ -77,34 +77,91 @@ export const BundleProgress = z
   .meta({ id: 'BundleProgress' });
 export type BundleProgress = z.infer<typeof BundleProgress>;
 
+const SCOPE_FIELDS = {
+  contentId: EntityId.optional(),
+  category: z.enum(CONTENT_CATEGORIES).optional(),
+  collectionId: EntityId.optional(),
+};
+
+function exactlyOneScope(
+  scope: { contentId?: string; category?: string; collectionId?: string },
+  context: z.RefinementCtx,
+): void {
+  const given = [scope.contentId, scope.category, scope.collectionId].filter((value) => value !== undefined);
+  if (given.length !== 1) {
+    context.addIssue({
+      code: 'custom',
+      path: ['contentId'],
+      message: 'Give exactly one of contentId, category or collectionId.',
+    });
+  }
+}
+
 /**
  * What a bundle covers: one content item with all its descendants, every published
  * item of one category (spec §4 "File bundle": "Downloading all files in a category is
  * offered as a zip"), or the items of a collection the requester may read, one folder
  * each in the collection's order (issue 26 item 2). Exactly one of the three.
  */
-export const BundleScope = z
-  .object({
-    contentId: EntityId.optional(),
-    category: z.enum(CONTENT_CATEGORIES).optional(),
-    collectionId: EntityId.optional(),
-  })
-  .superRefine((scope, context) => {
-    const given = [scope.contentId, scope.category, scope.collectionId].filter((value) => value !== undefined);
-    if (given.length !== 1) {
-      context.addIssue({
-        code: 'custom',
-        path: ['contentId'],
-        message: 'Give exactly one of contentId, category or collectionId.',
-      });
-    }
-  })
-  .meta({ id: 'BundleScope' });
+export const BundleScope = z.object(SCOPE_FIELDS).superRefine(exactlyOneScope).meta({ id: 'BundleScope' });
 export type BundleScope = z.infer<typeof BundleScope>;
 
-/** `POST /api/v1/files/bundles` body (spec §7 "Bundle request"). */
-export const RequestBundleRequest = BundleScope;
-export type RequestBundleRequest = BundleScope;
+/**
+ * The output formats of the bundle workflow (issue 27 item 6; decision record 078):
+ * `zip` (the default: the files in folders), `imscc` (an IMS Common Cartridge 1.3 of
+ * the same files, with an organization mirroring the hierarchy, LOM metadata and web
+ * links back to the portal), `imscc-thin` (a Thin Common Cartridge: the links and
+ * metadata only, no file; the one format a caller without file rights may ask for).
+ */
+export const BUNDLE_FORMATS = ['zip', 'imscc', 'imscc-thin'] as const;
+export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
+/** The formats that make a Common Cartridge. */
+export type CartridgeFormat = Exclude<BundleFormat, 'zip'>;
+
+/** True for `imscc` and `imscc-thin`. */
+export function isCartridgeFormat(format: BundleFormat | undefined): format is CartridgeFormat {
+  return format === 'imscc' || format === 'imscc-thin';
+}
+
+/** 400 of an unknown bundle format. */
+export const BUNDLE_FORMAT_MESSAGE = 'Choose zip, imscc or imscc-thin.';
+
+/** 400 of a cartridge asked for a category. */
+export const CARTRIDGE_SCOPE_MESSAGE = 'A Common Cartridge is made of a content item or a collection, not a category.';
+
+/**
+ * `POST /api/v1/files/bundles` body (spec §7 "Bundle request"): the scope, and the
+ * output `format` (default `zip`; old callers are unchanged). A cartridge covers a
+ * content item or a collection, not a category.
+ */
+export const RequestBundleRequest = z
+  .object({ ...SCOPE_FIELDS, format: z.enum(BUNDLE_FORMATS, { error: BUNDLE_FORMAT_MESSAGE }).optional() })
+  .superRefine((body, context) => {
+    exactlyOneScope(body, context);
+    if (isCartridgeFormat(body.format) && body.category !== undefined) {
+      context.addIssue({ code: 'custom', path: ['format'], message: CARTRIDGE_SCOPE_MESSAGE });
+    }
+  })
+  .meta({ id: 'RequestBundleRequest' });
+export type RequestBundleRequest = z.infer<typeof RequestBundleRequest>;
+
+/**
+ * 403 of a full cartridge (`imscc`) asked by a caller without file rights (decision
+ * record 078: refused, not silently made thin, so the caller knows what they get).
+ */
+export const CARTRIDGE_FILES_REFUSED_MESSAGE =
+  'Your account does not include courseware files: ask for a Common Cartridge of links only (format imscc-thin).';
+
+/**
+ * The file name of a cartridge (issue 27 item 6): `<alias>.imscc`, the alias being the
+ * last segment of the content item's URL alias (or its id when it has none), or the
+ * collection's name; sanitised as {@link bundleFileName} does (ASCII letters, digits,
+ * `-` and `.`; an empty result is `courseware`).
+ */
+export function cartridgeFileName(alias: string): string {
+  const last = alias.trim().replace(/\/+$/, '').split('/').at(-1) ?? '';
+  return `${sanitiseName(last)}.imscc`;
+}
 
 /**
  * `POST /api/v1/files/bundles` answer (202): the bundle's file id, its file name and
@@ -166,14 +223,18 @@ export const BUNDLE_NAME_MAX_CHARS = 100;
  * `courseware`. Decision record 022.
  */
 export function bundleFileName(contentName: string, date: Date): string {
-  const ascii = contentName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  const sanitised =
+  return `${sanitiseName(contentName)}_${date.toISOString().slice(0, 10)}_bundle.zip`;
+}
+
+function sanitiseName(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return (
     ascii
       .replace(/[^A-Za-z0-9.-]+/g, '_')
       .replace(/^[_.-]+|[_.-]+$/g, '')
       .slice(0, BUNDLE_NAME_MAX_CHARS)
-      .replace(/[_.-]+$/, '') || 'courseware';
-  return `${sanitised}_${date.toISOString().slice(0, 10)}_bundle.zip`;
+      .replace(/[_.-]+$/, '') || 'courseware'
+  );
 }
 
 /** The name a category bundle is named after: "All Module files". */

@@ -83,9 +83,11 @@ export const FILE_ROUTES = [
     method: 'POST',
     path: '/api/v1/files/bundles',
     group: 'file',
-    access: 'viewFiles',
+    // Every signed-in caller: a thin cartridge needs no file rights; the handler asks
+    // viewFiles of a zip and a full cartridge (issue 27 item 6; decision record 078).
+    access: 'authenticated',
     summary:
-      'Request a zip of every file of a content item and its descendants, of every published item of one category, or of the items of a collection the caller may read in folders of its order (issue 26 item 2): records a Pending bundle file and starts the bundle workflow; poll getFile every 5 s until Ready (spec §4 "File bundle", §7 "Bundle request"; decision record 022).',
+      'Request a zip of every file of a content item and its descendants, of every published item of one category, or of the items of a collection the caller may read in folders of its order (issue 26 item 2): records a Pending bundle file and starts the bundle workflow; poll getFile every 5 s until Ready (spec §4 "File bundle", §7 "Bundle request"; decision record 022). `format` picks the output: `zip` (default), `imscc` (an IMS Common Cartridge 1.3 of the same files) or `imscc-thin` (a Thin Common Cartridge: links and metadata only, the one format open to callers without file rights; issue 27 item 6, decision record 078).',
     request: { body: RequestBundleRequest },
     response: RequestedBundle,
     successStatus: 202,

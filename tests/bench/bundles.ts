@@ -41,10 +41,11 @@ import { env } from '../../functions/src/lib/env.ts';
 import { startEmulators } from '../../infra/local/emulators.ts';
 
 const MiB = 2 ** 20;
-const BENCH_PREFIX = 'bench-bundles/';
+/** Key prefix of every object the bundle benches write. */
+export const BENCH_PREFIX = 'bench-bundles/';
 
 /** One generated file of a bench bundle. */
-interface BenchEntry {
+export interface BenchEntry {
   readonly path: string;
   readonly objectKey: string;
   readonly size: number;
@@ -53,7 +54,7 @@ interface BenchEntry {
 }
 
 /** What a child process measured. */
-interface ChildResult {
+export interface ChildResult {
   readonly ms: number;
   readonly bytes: number;
   /** Peak growth over the start, bytes. */
@@ -117,7 +118,7 @@ function fileBytes(kind: (typeof KINDS)[number], size: number, seed: number): Bu
 }
 
 /** Writes a mixed set of about `totalBytes` into the private bucket; returns its entries. */
-async function generate(label: string, totalBytes: number): Promise<BenchEntry[]> {
+export async function generate(label: string, totalBytes: number): Promise<BenchEntry[]> {
   const entries: BenchEntry[] = [];
   let seed = 1;
   for (const kind of KINDS) {
@@ -144,7 +145,7 @@ async function generate(label: string, totalBytes: number): Promise<BenchEntry[]
  * Deletes every object under `prefix` of the private bucket. ListObjects v1 (paged by
  * marker): s3rver's v2 continuation tokens use DES, which Node 20's OpenSSL refuses.
  */
-async function deletePrefix(prefix: string): Promise<void> {
+export async function deletePrefix(prefix: string): Promise<void> {
   let marker: string | undefined;
   do {
     const page = await s3Client.send(
@@ -157,8 +158,16 @@ async function deletePrefix(prefix: string): Promise<void> {
   } while (marker);
 }
 
+/** A measured job: `zip` and `copy` as above; `cartridge` a zip with documents first (issue 27 item 6, `cartridges.ts`). */
+export interface BenchJob {
+  readonly mode: 'zip' | 'copy' | 'cartridge';
+  readonly label: string;
+  /** JSON of `BenchEntry[]`, or of `{ entries, documents }` for a cartridge. */
+  readonly entriesFile: string;
+}
+
 /** Runs one measured job in a child process (`--expose-gc`), which inherits the emulator environment. */
-async function inChild(job: { mode: 'zip' | 'copy'; label: string; entriesFile: string }): Promise<ChildResult> {
+export async function inChild(job: BenchJob): Promise<ChildResult> {
   const script = path.join(import.meta.dirname, 'bundles.ts');
   // The measured task runs with the zip Lambda's Node flags (ZIP_TASK_NODE_FLAGS);
   // BENCH_BUNDLE_NODE_FLAGS replaces them (e.g. '' for Node's defaults).
@@ -182,8 +191,12 @@ async function inChild(job: { mode: 'zip' | 'copy'; label: string; entriesFile: 
 }
 
 /** The child's side: samples memory while running the job, prints `RESULT <json>`. */
-async function childMain(job: { mode: 'zip' | 'copy'; label: string; entriesFile: string }): Promise<void> {
-  const entries = JSON.parse(await readFile(job.entriesFile, 'utf8')) as BenchEntry[];
+async function childMain(job: BenchJob): Promise<void> {
+  const input = JSON.parse(await readFile(job.entriesFile, 'utf8')) as
+    | BenchEntry[]
+    | { entries: BenchEntry[]; documents: { path: string; text: string }[] };
+  const entries = Array.isArray(input) ? input : input.entries;
+  const documents = Array.isArray(input) ? undefined : input.documents;
   const bytes = entries.reduce((sum, entry) => sum + entry.size, 0);
   const gc = (globalThis as { gc?: () => void }).gc;
   // Warm the client (connections, credentials) so that the baseline holds them.
@@ -202,11 +215,12 @@ async function childMain(job: { mode: 'zip' | 'copy'; label: string; entriesFile
   }, 20);
   const started = performance.now();
   let zipBytes: number | undefined;
-  if (job.mode === 'zip') {
+  if (job.mode === 'zip' || job.mode === 'cartridge') {
     const zip = await writeZip({
       entries,
+      ...(job.mode === 'cartridge' ? { documents } : {}),
       bucket: env().privateBucket,
-      key: `${BENCH_PREFIX}${job.label}/bundle.zip`,
+      key: `${BENCH_PREFIX}${job.label}/${job.mode === 'cartridge' ? 'bundle.imscc' : 'bundle.zip'}`,
     });
     zipBytes = zip.size;
   } else {

@@ -85,6 +85,7 @@ import autocannon from 'autocannon';
 import { firstRenderJavaScript } from '../support/first-render-javascript.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 import { bundleBenchFigures } from './bundles.ts';
+import { cartridgeBenchFigures } from './cartridges.ts';
 import { coverageFigures } from './coverage.ts';
 import { dashboardFigures } from './dashboard.ts';
 import {
@@ -423,6 +424,31 @@ async function searchBenchFigures(): Promise<void> {
 }
 
 /**
+ * Common Cartridge export (issue 27 item 6, decision record 078): the cartridge of the
+ * largest seeded module and of a 1 GB collection, its throughput against the zip of the
+ * same files in the same run, and its peak memory growth (`cartridges.ts`).
+ */
+async function cartridgeFigures(): Promise<void> {
+  for (const size of await cartridgeBenchFigures()) {
+    figures.push(
+      {
+        name: `cartridge throughput, ${size.label} (${size.files} files)`,
+        value: Number(size.cartridge.mbPerSecond.toFixed(1)),
+        unit: 'MB/s',
+        baseline: { name: 'zip bundle of the same files (MB/s)', value: Number(size.zip.mbPerSecond.toFixed(1)) },
+        goal: 'ratio ≥ 0.8',
+      },
+      {
+        name: `cartridge peak RSS growth, ${size.label}`,
+        value: Number((size.cartridge.peakRss / 2 ** 20).toFixed(1)),
+        unit: 'MiB',
+        goal: '≤ 64 MB',
+      },
+    );
+  }
+}
+
+/**
  * Bundle zipping (issue 6, decision record 022): per bundle size, the zip throughput
  * next to a plain GetObject → Upload copy of the same objects in the same run, and
  * the zipping task's peak memory growth (RSS, and heap + array buffers).
@@ -576,6 +602,7 @@ const progress = (line: string) => console.error(line);
 const SECTIONS: Record<string, () => Promise<void>> = {
   search: searchBenchFigures,
   bundles: bundleZipFigures,
+  cartridges: cartridgeFigures,
   dashboard: dashboardBenchFigures,
   auth: authCostFigure,
   spa: async () => {

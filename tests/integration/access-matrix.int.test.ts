@@ -45,6 +45,8 @@ interface MatrixRow {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: 'upstream-token';
+  /** A JSON body to POST instead of the empty one (placeholders filled in as in `path`). */
+  readonly json?: string;
   readonly expected: Readonly<Record<Caller, number>>;
 }
 
@@ -605,11 +607,76 @@ const MATRIX: readonly MatrixRow[] = [
     operationId: 'requestBundle',
     method: 'POST',
     path: '/api/v1/files/bundles',
-    // Those with viewFiles pass the access rule; the matrix's empty body names no scope (400).
+    // Open to every signed-in caller since the thin cartridge (issue 27 item 6): the
+    // matrix's empty body names no scope (400) for all of them.
+    expected: {
+      ...SIGNED_IN,
+      student: 400,
+      'faculty-vacr': 400,
+      'faculty-uscr': 400,
+      editor: 400,
+      admin: 400,
+      'no-subscription': 401,
+    },
+  },
+  {
+    operationId: 'requestBundle',
+    method: 'POST',
+    path: '/api/v1/files/bundles',
+    json: '{"contentId":"{lab}"}',
+    // A zip needs viewFiles (decision record 022).
     expected: {
       ...SIGNED_IN,
       student: 403,
       'faculty-vacr': 403,
+      'faculty-uscr': 202,
+      editor: 202,
+      admin: 202,
+      'no-subscription': 401,
+    },
+  },
+  {
+    operationId: 'requestBundle',
+    method: 'POST',
+    path: '/api/v1/files/bundles',
+    json: '{"contentId":"{lab}","format":"imscc"}',
+    // A full Common Cartridge holds the files: viewFiles too (decision record 078).
+    expected: {
+      ...SIGNED_IN,
+      student: 403,
+      'faculty-vacr': 403,
+      'faculty-uscr': 202,
+      editor: 202,
+      admin: 202,
+      'no-subscription': 401,
+    },
+  },
+  {
+    operationId: 'requestBundle',
+    method: 'POST',
+    path: '/api/v1/files/bundles',
+    json: '{"contentId":"{lab}","format":"imscc-thin"}',
+    // A Thin Common Cartridge holds links only: every signed-in caller (decision record 078).
+    expected: {
+      ...SIGNED_IN,
+      student: 202,
+      'faculty-vacr': 202,
+      'faculty-uscr': 202,
+      editor: 202,
+      admin: 202,
+      'no-subscription': 401,
+    },
+  },
+  {
+    operationId: 'requestBundle',
+    method: 'POST',
+    path: '/api/v1/files/bundles',
+    json: '{"contentId":"{lab}","format":"tar"}',
+    // An unknown format fails validation for everyone past the access rule.
+    expected: {
+      ...SIGNED_IN,
+      student: 400,
+      'faculty-vacr': 400,
       'faculty-uscr': 400,
       editor: 400,
       admin: 400,
@@ -1384,7 +1451,10 @@ async function call(row: MatrixRow, caller: Caller): Promise<number> {
     body = JSON.stringify({ provider: 'vcr', token: upstreamTokens.get(caller) });
   } else if (row.method === 'POST') {
     headers['content-type'] = 'application/json';
-    body = '{}';
+    body = Object.entries(fill).reduce(
+      (text, [placeholder, value]) => text.replaceAll(placeholder, value),
+      row.json ?? '{}',
+    );
   }
   const res = await fetch(`${portal.baseUrl}${path}`, { method: row.method, headers, body });
   await res.arrayBuffer();
@@ -1398,7 +1468,7 @@ describe('the route × persona matrix (spec §6)', () => {
   });
 
   for (const row of MATRIX) {
-    it(`${row.method} ${row.path}`, async () => {
+    it(`${row.method} ${row.path}${row.json ? ` ${row.json}` : ''}`, async () => {
       const actual: Record<string, number> = {};
       for (const caller of CALLERS) actual[caller] = await call(row, caller);
       expect(actual).toEqual(row.expected);

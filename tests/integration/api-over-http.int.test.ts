@@ -19,7 +19,9 @@ import { ContentSubtree, ContentSubtreeStatusChange, DeletedContentSubtree } fro
 import { Contributor, ContributorPage } from '#shared/contracts/contributor';
 import { Coverage } from '#shared/contracts/coverage';
 import {
+  BUNDLE_FORMAT_MESSAGE,
   BUNDLE_PREVIEW_MAX_FILES,
+  CARTRIDGE_SCOPE_MESSAGE,
   ContentBundle,
   DOWNLOAD_REFUSALS,
   DownloadUrl,
@@ -1306,6 +1308,26 @@ const CASES: Record<OperationId, RouteCase> = {
         as: 'faculty-uscr',
         body: { json: {} },
         fieldError: { path: 'body.contentId', message: 'Give exactly one of contentId, category or collectionId.' },
+      },
+      {
+        path: '/api/v1/files/bundles',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { contentId: UNKNOWN_FILE, format: 'scorm' } },
+        fieldError: { path: 'body.format', message: BUNDLE_FORMAT_MESSAGE },
+      },
+      {
+        path: '/api/v1/files/bundles',
+        status: 400,
+        as: 'faculty-uscr',
+        body: { json: { category: 'module', format: 'imscc' } },
+        fieldError: { path: 'body.format', message: CARTRIDGE_SCOPE_MESSAGE },
+      },
+      {
+        path: '/api/v1/files/bundles',
+        status: 403,
+        as: 'student',
+        body: { json: { contentId: UNKNOWN_FILE, format: 'imscc' } },
       },
       {
         path: '/api/v1/files/bundles',

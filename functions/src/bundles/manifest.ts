@@ -28,6 +28,17 @@ export interface ManifestEntry {
   readonly mtime: string;
 }
 
+/**
+ * A document the resolve step wrote for the archive (a cartridge's `imsmanifest.xml`
+ * and web links; issue 27 item 6): written first, from this text, before the files.
+ */
+export interface ManifestDocument {
+  /** Entry path in the archive. */
+  readonly path: string;
+  /** UTF-8 text. */
+  readonly text: string;
+}
+
 /** A bundle's manifest as stored between the resolve and the zip steps. */
 export interface BundleManifest {
   readonly format: typeof MANIFEST_FORMAT;
@@ -40,14 +51,18 @@ export interface BundleManifest {
   /** Sum of the entries' sizes, bytes. */
   readonly totalBytes: number;
   readonly entries: readonly ManifestEntry[];
+  /** Documents written before the entries (cartridges only; absent for a zip). */
+  readonly documents?: readonly ManifestDocument[];
 }
 
 /**
  * The canonical JSON of a file set: the format version and each entry's fields in
- * a fixed order, entries in zip order. Two resolves of the same files, names and
- * hierarchy give the same string.
+ * a fixed order, entries in zip order; with documents (a cartridge), each one's path
+ * and the SHA-256 of its text too, so a cartridge never shares an object with the zip
+ * of the same files. Two resolves of the same files, names and hierarchy give the
+ * same string.
  */
-export function canonicalManifest(entries: readonly ManifestEntry[]): string {
+export function canonicalManifest(entries: readonly ManifestEntry[], documents?: readonly ManifestDocument[]): string {
   return JSON.stringify({
     format: MANIFEST_FORMAT,
     entries: entries.map((entry) => [
@@ -59,24 +74,44 @@ export function canonicalManifest(entries: readonly ManifestEntry[]): string {
       entry.type,
       entry.mtime,
     ]),
+    ...(documents
+      ? {
+          documents: documents.map((document) => [
+            document.path,
+            createHash('sha256').update(document.text, 'utf8').digest('hex'),
+          ]),
+        }
+      : {}),
   });
 }
 
 /** The fingerprint of a file set: lower-case hex SHA-256 of {@link canonicalManifest}. */
-export function manifestFingerprint(entries: readonly ManifestEntry[]): string {
-  return createHash('sha256').update(canonicalManifest(entries), 'utf8').digest('hex');
+export function manifestFingerprint(
+  entries: readonly ManifestEntry[],
+  documents?: readonly ManifestDocument[],
+): string {
+  return createHash('sha256').update(canonicalManifest(entries, documents), 'utf8').digest('hex');
 }
 
-/** Builds the stored manifest of a bundle: counts, total bytes and fingerprint computed from `entries`. */
-export function buildManifest(bundleId: string, title: string, entries: readonly ManifestEntry[]): BundleManifest {
+/**
+ * Builds the stored manifest of a bundle: counts, total bytes and fingerprint computed
+ * from `entries` (and `documents`, a cartridge's, written before them).
+ */
+export function buildManifest(
+  bundleId: string,
+  title: string,
+  entries: readonly ManifestEntry[],
+  documents?: readonly ManifestDocument[],
+): BundleManifest {
   return {
     format: MANIFEST_FORMAT,
     bundleId,
-    fingerprint: manifestFingerprint(entries),
+    fingerprint: manifestFingerprint(entries, documents),
     title,
     fileCount: entries.length,
     totalBytes: entries.reduce((sum, entry) => sum + entry.size, 0),
     entries,
+    ...(documents ? { documents } : {}),
   };
 }
 
@@ -102,7 +137,13 @@ export function parseManifest(text: string): BundleManifest {
       typeof entry.mtime === 'string';
     if (!ok) throw new Error('The manifest holds a malformed entry.');
   }
-  if (manifestFingerprint(value.entries) !== value.fingerprint) {
+  if (value.documents !== undefined) {
+    const ok =
+      Array.isArray(value.documents) &&
+      value.documents.every((document) => typeof document?.path === 'string' && typeof document.text === 'string');
+    if (!ok) throw new Error('The manifest holds a malformed document.');
+  }
+  if (manifestFingerprint(value.entries, value.documents) !== value.fingerprint) {
     throw new Error('The manifest does not match its fingerprint.');
   }
   return value as BundleManifest;

@@ -3,9 +3,10 @@ import { headObject, putObject } from '../adapters/file-objects.ts';
 import { bundleManifestObjectKey, bundleObjectKey } from '../data/keys.ts';
 import { env } from '../lib/env.ts';
 import { logger, withLogging } from '../lib/logger.ts';
+import { cartridgeArchive } from './cartridge-plan.ts';
 import { bundleIdOf } from './correlation.ts';
 import { BundleError, toTaskError } from './errors.ts';
-import { buildManifest } from './manifest.ts';
+import { buildManifest, type ManifestDocument, type ManifestEntry } from './manifest.ts';
 import { getBundleRecord, getReusableZip, isReusable, setBundleFingerprint } from './records.ts';
 import { resolveBundle } from './resolve.ts';
 
@@ -33,7 +34,9 @@ export interface ResolveTaskOutput {
  * The bundle workflow's ResolveFiles task (decision record 022): reads the bundle
  * record, walks its scope (`resolve.ts`), records the fingerprint, and either
  * answers `reuse` (a `BUNDLE#<fingerprint>` item finished less than 6 days ago
- * whose object still exists) or writes the manifest and answers `zip`.
+ * whose object still exists) or writes the manifest and answers `zip`. A cartridge
+ * bundle (`bundle.format`, issue 27 item 6) gets its files under `web_resources/`
+ * (none when thin) and its `imsmanifest.xml` and web links as manifest documents.
  * @throws BundleError `BundleGone` (record expired), `BundleContentGone`,
  *   `BundleEmpty` (no file: {@link emptyBundleMessage}); TransientError for
  *   retryable faults.
@@ -49,11 +52,25 @@ async function resolveFiles(event: ResolveTaskInput): Promise<ResolveTaskOutput>
       scope: record.bundle.scope,
       includesLessonFiles: record.bundle.includesLessonFiles,
     });
-    if (resolved.entries.length === 0) throw new BundleError('BundleEmpty', emptyBundleMessage(resolved.title));
-    const manifest = buildManifest(event.bundleId, resolved.title, resolved.entries);
+    let entries: readonly ManifestEntry[] = resolved.entries;
+    let documents: readonly ManifestDocument[] | undefined;
+    const format = record.bundle.format;
+    if (format) {
+      // A cartridge (issue 27 item 6) always holds its manifest and links, so it is never empty.
+      ({ entries, documents } = cartridgeArchive(resolved, {
+        format,
+        siteOrigin: record.bundle.siteOrigin ?? '',
+        scope: record.bundle.scope,
+      }));
+    } else if (entries.length === 0) {
+      throw new BundleError('BundleEmpty', emptyBundleMessage(resolved.title));
+    }
+    const manifest = buildManifest(event.bundleId, resolved.title, entries, documents);
     const objectKey = bundleObjectKey(manifest.fingerprint);
     const manifestKey = bundleManifestObjectKey(event.bundleId);
-    await setBundleFingerprint(event.bundleId, manifest.fingerprint, resolved.contentIds);
+    // A thin cartridge holds no file: its download counts for no item (issue 25 item 5).
+    const contentIds = format === 'imscc-thin' ? [] : resolved.contentIds;
+    await setBundleFingerprint(event.bundleId, manifest.fingerprint, contentIds);
     const counts = { fileCount: manifest.fileCount, totalBytes: manifest.totalBytes };
 
     const reusable = await getReusableZip(manifest.fingerprint);

@@ -56,6 +56,19 @@ export interface ResolvedBundle {
   readonly fileCount: number;
   /** Bytes. */
   readonly totalBytes: number;
+  /**
+   * Every content item of the walk in walk order (depth first, parents before children)
+   * with its parent in the walk (null: a top item) and the indexes in `entries` of its
+   * files and lesson artifacts: the tree a Common Cartridge mirrors (issue 27 item 6).
+   */
+  readonly items: readonly ResolvedItem[];
+}
+
+/** One content item of a resolve walk (see {@link ResolvedBundle.items}). */
+export interface ResolvedItem {
+  readonly item: ContentItem;
+  readonly parentId: string | null;
+  readonly entryIndexes: readonly number[];
 }
 
 /** Lessons read per page while walking (a content item has at most 100). */
@@ -70,6 +83,8 @@ interface PlacedItem {
   readonly names: FolderNames;
   /** The entry name of each of `item.files`, in order. */
   readonly fileNames: readonly string[];
+  /** The item it was placed under in the walk; null for a top item. */
+  readonly parentId: string | null;
 }
 
 /**
@@ -86,7 +101,7 @@ export async function resolveBundle(options: ResolveOptions): Promise<ResolvedBu
     const root = options.root ?? (await getContentById(options.scope.contentId));
     if (!root) throw new BundleError('BundleContentGone', 'The content of this bundle no longer exists.');
     title = root.name;
-    await walk(root, [sanitizeSegment(root.name, 'Content')], placed, included);
+    await walk(root, [sanitizeSegment(root.name, 'Content')], placed, included, null);
   } else if ('collectionId' in options.scope) {
     // A collection (issue 26 item 2): each item the requester could open at the request (checked
     // then, as a content scope's root is), with its descendants, under `NN - <name>` in
@@ -102,7 +117,7 @@ export async function resolveBundle(options: ResolveOptions): Promise<ResolvedBu
       if (!item || included.has(item.id)) continue;
       position += 1;
       const folderName = `${String(position).padStart(2, '0')} - ${sanitizeSegment(item.name, 'Content')}`;
-      await walk(item, [...top, topNames.claim(sanitizeSegment(folderName, 'Content'), false)], placed, included);
+      await walk(item, [...top, topNames.claim(sanitizeSegment(folderName, 'Content'), false)], placed, included, null);
     }
   } else {
     title = categoryBundleTitle(options.scope.category);
@@ -112,18 +127,26 @@ export async function resolveBundle(options: ResolveOptions): Promise<ResolvedBu
     for (const item of matching) {
       if (included.has(item.id)) continue;
       const folder = [...top, topNames.claim(sanitizeSegment(item.name, 'Content'), false)];
-      await walk(item, folder, placed, included);
+      await walk(item, folder, placed, included, null);
     }
   }
 
   const contentIds: string[] = [];
-  const entries = await filesOf(placed, options.includesLessonFiles, contentIds);
+  const owners: string[] = [];
+  const entries = await filesOf(placed, options.includesLessonFiles, contentIds, owners);
+  const indexes = new Map<string, number[]>();
+  owners.forEach((ownerId, index) => {
+    const list = indexes.get(ownerId) ?? [];
+    list.push(index);
+    indexes.set(ownerId, list);
+  });
   return {
     title,
     entries,
     contentIds,
     fileCount: entries.length,
     totalBytes: entries.reduce((sum, entry) => sum + entry.size, 0),
+    items: placed.map(({ item, parentId }) => ({ item, parentId, entryIndexes: indexes.get(item.id) ?? [] })),
   };
 }
 
@@ -174,27 +197,36 @@ async function walk(
   folder: readonly string[],
   placed: PlacedItem[],
   included: Set<string>,
+  parentId: string | null,
 ): Promise<void> {
   if (included.has(item.id)) return; // a cycle or a second path to the same item
   included.add(item.id);
   const names = new FolderNames();
   // File names are claimed first, so a file keeps its name over a sub-folder of the same name.
   const fileNames = item.files.map((ref) => names.claim(fileEntryName(ref.name, ref.filename), true));
-  placed.push({ item, folder, names, fileNames });
+  placed.push({ item, folder, names, fileNames, parentId });
   for (const child of await listAllChildren(item.id)) {
     if (included.has(child.id)) continue;
-    await walk(child, [...folder, names.claim(sanitizeSegment(child.name, 'Content'), false)], placed, included);
+    await walk(
+      child,
+      [...folder, names.claim(sanitizeSegment(child.name, 'Content'), false)],
+      placed,
+      included,
+      item.id,
+    );
   }
 }
 
 /**
  * The manifest entries of the placed items: their files, then (optionally) their
- * lessons' artifacts; appends to `contentIds` each item that contributed an entry.
+ * lessons' artifacts; appends to `contentIds` each item that contributed an entry,
+ * and to `owners` the item of each entry (same index).
  */
 async function filesOf(
   placed: readonly PlacedItem[],
   includesLessonFiles: boolean,
   contentIds: string[],
+  owners: string[],
 ): Promise<ManifestEntry[]> {
   const lessonsByItem = new Map<string, LessonItem[]>();
   if (includesLessonFiles) {
@@ -214,6 +246,7 @@ async function filesOf(
     seen.add(file.id);
     if (!contentIds.includes(ownerId)) contentIds.push(ownerId);
     assertSafeEntryPath(path);
+    owners.push(ownerId);
     entries.push({
       path,
       fileId: file.id,

@@ -48,6 +48,7 @@ async function zipFiles(event: ZipTaskInput): Promise<ZipTaskOutput> {
       entries: manifest.entries,
       bucket: env().privateBucket,
       key: event.objectKey,
+      documents: manifest.documents,
       onProgress: (done) => progress.report(done),
       // Recorded before the first part: if this attempt is killed (timeout), the
       // finish step aborts what it left open.

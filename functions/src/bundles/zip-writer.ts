@@ -62,7 +62,15 @@ export interface WriteZipOptions {
   readonly client?: S3Client;
   /** Called with the multipart upload's id before its first part (see MultipartSink). */
   readonly onUploadStarted?: (uploadId: string) => Promise<void> | void;
+  /**
+   * Small documents written before the entries, deflated (a cartridge's
+   * `imsmanifest.xml` and web links; issue 27 item 6). Not counted in the progress.
+   */
+  readonly documents?: readonly { readonly path: string; readonly text: string }[];
 }
+
+/** The modification time of the documents: fixed, so the same documents give the same bytes. */
+export const DOCUMENT_MTIME = new Date('2020-01-01T00:00:00Z');
 
 /** What was written: the zip's size (bytes), its hex SHA-256 and its entry count. */
 export interface WrittenZip {
@@ -156,8 +164,8 @@ function entryError(path: string, error: unknown): Error {
 }
 
 /**
- * Writes the zip of `entries` to `bucket`/`key` and answers its size, SHA-256 and
- * entry count. Entry paths are checked once more ({@link assertSafeEntryPath});
+ * Writes the zip of `documents` (first) and `entries` to `bucket`/`key` and answers
+ * its size, SHA-256 and entry count. Entry paths are checked once more ({@link assertSafeEntryPath});
  * entry mtimes are the given ones, so the same entries give the same bytes.
  * @throws BundleError `BundleFileMissing` (an object is missing; the message names
  *   the file) or `BundleFileChanged` (its size differs); TransientError for a
@@ -165,7 +173,8 @@ function entryError(path: string, error: unknown): Error {
  *   aborted before it throws.
  */
 export async function writeZip(options: WriteZipOptions): Promise<WrittenZip> {
-  for (const entry of options.entries) assertSafeEntryPath(entry.path);
+  const documents = options.documents ?? [];
+  for (const entry of [...documents, ...options.entries]) assertSafeEntryPath(entry.path);
   const source = options.source ?? s3ObjectSource(options.bucket, options.client);
   const zip = new ZipFile();
   const sink = new MultipartSink({
@@ -187,6 +196,13 @@ export async function writeZip(options: WriteZipOptions): Promise<WrittenZip> {
     sink.destroy(failure);
   };
   zip.on('error', (error: Error) => fail(error));
+
+  for (const document of documents) {
+    zip.addBuffer(Buffer.from(document.text, 'utf8'), document.path, {
+      mtime: DOCUMENT_MTIME,
+      compressionLevel: TEXT_COMPRESSION_LEVEL,
+    });
+  }
 
   const filesTotal = options.entries.length;
   const bytesTotal = options.entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -238,7 +254,7 @@ export async function writeZip(options: WriteZipOptions): Promise<WrittenZip> {
     });
     throw entryFailure(failure);
   }
-  return { size: sink.bytes, sha256: sink.digest(), entries: filesTotal };
+  return { size: sink.bytes, sha256: sink.digest(), entries: filesTotal + documents.length };
 }
 
 /** A failure of the upload itself (S3 faults) as a task error; entry errors are already mapped. */

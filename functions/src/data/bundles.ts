@@ -21,6 +21,8 @@ export interface NewBundle {
   readonly name: string;
   readonly scope: BundleState['scope'];
   readonly includesLessonFiles: boolean;
+  /** A cartridge's format and site origin (issue 27 item 6); absent for a zip. */
+  readonly cartridge?: { readonly format: 'imscc' | 'imscc-thin'; readonly siteOrigin: string };
   /** Portal user id of the requester: only they may poll and download it. */
   readonly createdBy: string;
   readonly now?: Date;
@@ -34,7 +36,11 @@ export interface NewBundle {
  */
 export function createBundleRecord(bundle: NewBundle): Promise<FileItem> {
   const now = bundle.now ?? new Date();
-  const state: BundleState = { scope: bundle.scope, includesLessonFiles: bundle.includesLessonFiles };
+  const state: BundleState = {
+    scope: bundle.scope,
+    includesLessonFiles: bundle.includesLessonFiles,
+    ...(bundle.cartridge ? { format: bundle.cartridge.format, siteOrigin: bundle.cartridge.siteOrigin } : {}),
+  };
   return createFile({
     id: bundle.id,
     name: bundle.name,

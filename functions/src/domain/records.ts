@@ -100,6 +100,13 @@ export type BundleScopeRecord =
 export interface BundleState {
   readonly scope: BundleScopeRecord;
   readonly includesLessonFiles: boolean;
+  /**
+   * The output format when it is a Common Cartridge (issue 27 item 6; decision record
+   * 078); absent: a zip (every bundle recorded before it).
+   */
+  readonly format?: 'imscc' | 'imscc-thin';
+  /** A cartridge's site origin (`https://host`, as the sitemap builds links): its web links point there. */
+  readonly siteOrigin?: string;
   readonly fingerprint?: string;
   readonly progress?: BundleProgress;
   readonly reason?: string;

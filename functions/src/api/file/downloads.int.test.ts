@@ -6,7 +6,14 @@ import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANY_SCOPE, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import { CONTENT_NOT_FOUND_MESSAGE } from '#shared/contracts/content';
-import { bundleFileName, DOWNLOAD_REFUSALS, emptyBundleMessage } from '#shared/contracts/download';
+import {
+  BUNDLE_FORMAT_MESSAGE,
+  bundleFileName,
+  CARTRIDGE_FILES_REFUSED_MESSAGE,
+  cartridgeFileName,
+  DOWNLOAD_REFUSALS,
+  emptyBundleMessage,
+} from '#shared/contracts/download';
 import { FILE_NOT_FOUND_MESSAGE } from '#shared/contracts/file';
 import type { PersonaName } from '#shared/contracts/identity';
 import { dynamoDocumentClient, sfnClient } from '../../adapters/aws-clients.ts';
@@ -367,6 +374,14 @@ describe('bundles in the file routes', () => {
     return id;
   }
 
+  it('lets a student download their own Thin Common Cartridge (no file rights needed), not a zip', async () => {
+    const thin = await bundle('student', { format: 'imscc-thin', siteOrigin: 'https://portal.example.org' }, true);
+    const answer = await downloadUrl(thin, 'student');
+    expect(answer.status).toBe(200);
+    const zip = await bundle('student', {}, true);
+    expect((await downloadUrl(zip, 'student')).status).toBe(403);
+  });
+
   it('shows a bundle only to its requester, with progress and reason', async () => {
     const id = await bundle('faculty-uscr', {
       progress: { filesDone: 1, filesTotal: 4, bytesDone: 10, bytesTotal: 40 },
@@ -468,6 +483,40 @@ describe('POST /api/v1/files/bundles', () => {
     expect((await requestBundle({ contentId: setup.module.id }, 'visitor')).status).toBe(401);
     const both = await requestBundle({ contentId: setup.module.id, category: 'module' }, 'faculty-uscr');
     expect(both.status).toBe(400);
+  });
+
+  it('gives every signed-in caller a Thin Common Cartridge, named <alias>.imscc, with the site origin of its links (issue 27 item 6)', async () => {
+    const { status, body } = await requestBundle({ contentId: setup.module.id, format: 'imscc-thin' }, 'student');
+    expect(status).toBe(202);
+    expect(body).toEqual({ id: expect.any(String), name: 'seed-labs-software-security.imscc', status: 'Pending' });
+    expect(body.name).toBe(cartridgeFileName(setup.module.urlAlias));
+    expect((await getFile(body.id as string))?.bundle).toMatchObject({
+      scope: { contentId: setup.module.id },
+      format: 'imscc-thin',
+      siteOrigin: 'https://portal.example.org',
+      includesLessonFiles: false,
+    });
+  });
+
+  it('refuses a full cartridge to a caller without file rights (403, pointing to the thin one) and makes one for faculty', async () => {
+    expect(await requestBundle({ contentId: setup.module.id, format: 'imscc' }, 'student')).toEqual({
+      status: 403,
+      body: { statusCode: 403, message: CARTRIDGE_FILES_REFUSED_MESSAGE },
+    });
+    const { status, body } = await requestBundle({ contentId: setup.module.id, format: 'imscc' }, 'faculty-uscr');
+    expect(status).toBe(202);
+    expect((await getFile(body.id as string))?.bundle).toMatchObject({ format: 'imscc', includesLessonFiles: true });
+    // A cartridge is never refused as empty: it always holds the item's link.
+    expect(
+      (await requestBundle({ contentId: setup.emptyContentId, format: 'imscc-thin' }, 'faculty-uscr')).status,
+    ).toBe(202);
+  });
+
+  it('answers 400 with a field message for an unknown format', async () => {
+    expect(await requestBundle({ contentId: setup.module.id, format: 'scorm' }, 'faculty-uscr')).toMatchObject({
+      status: 400,
+      body: { errors: [{ path: 'body.format', message: BUNDLE_FORMAT_MESSAGE }] },
+    });
   });
 
   it('answers 503 and marks the bundle Failed when the workflow cannot be started', async () => {

@@ -34,7 +34,8 @@ export const BUNDLE_FAILED_MESSAGE = 'The bundle could not be made. Request it a
  *
  * - A public file (a portrait, an image) answers its public address, which does not
  *   expire (`expiresAt` is then only the usual 2 minutes); nothing is recorded.
- * - A bundle: only its requester may download it (anyone else: 404), once Ready (else 409).
+ * - A bundle: only its requester may download it (anyone else: 404), once Ready (else 409);
+ *   a Thin Common Cartridge (`bundle.format` `imscc-thin`, issue 27 item 6) needs no file rights.
  * - A courseware file (owner a content item) needs `viewFiles`; a lesson artifact
  *   (owner a lesson) `viewLessonFiles`. The content item (a lesson's: its content)
  *   must exist and be visible to the caller, the file attached (no TTL) and Ready,
@@ -103,7 +104,9 @@ export async function authorizePrivateFile(
   const { kind, source } = file.bundle ? await bundleSource(file, caller) : await ownedSource(file, caller);
   const user = await currentUser(caller);
   const brand = deploymentBrand();
-  if (!mayDownloadAs(caller, kind, user)) throw new ForbiddenError(downloadRefusal(kind, user, brand));
+  // A Thin Common Cartridge holds links and metadata only, no file: no file rights (issue 27 item 6).
+  const thin = file.bundle?.format === 'imscc-thin';
+  if (!thin && !mayDownloadAs(caller, kind, user)) throw new ForbiddenError(downloadRefusal(kind, user, brand));
   const name = file.bundle ? file.name : downloadName(file.name, file.filename);
   const event = await downloadEventOf({ caller, user: user ?? null, fileId: file.id, fileName: name, source, now });
   return { name, event };

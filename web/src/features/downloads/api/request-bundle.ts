@@ -1,4 +1,4 @@
-import { type BundleScope, RequestedBundle } from '#shared/contracts/download';
+import { type BundleFormat, type BundleScope, RequestedBundle } from '#shared/contracts/download';
 import { apiPost, apiUrl } from '../../../lib/api-client.ts';
 
 /**
@@ -7,13 +7,20 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * request"): answers (202) `{ id, name, status }`, the bundle's file id to poll with
  * `getFileStatus` until Ready. Throws `ApiError`: 403 with the reason when the caller
  * may not download files, 404 when the content does not exist or has no file to zip.
+ * `format` (issue 27 item 6): `zip` (default, not sent), `imscc` or `imscc-thin` (a
+ * Common Cartridge, full or links only).
  */
-export function requestBundle(scope: BundleScope, { signal }: { signal?: AbortSignal } = {}) {
+export function requestBundle(
+  scope: BundleScope,
+  { signal, format = 'zip' }: { signal?: AbortSignal; format?: BundleFormat } = {},
+) {
   const body =
     scope.contentId !== undefined
       ? { contentId: scope.contentId }
       : scope.collectionId !== undefined
         ? { collectionId: scope.collectionId }
         : { category: scope.category };
-  return apiPost(apiUrl('requestBundle'), body, RequestedBundle, { signal });
+  return apiPost(apiUrl('requestBundle'), format === 'zip' ? body : { ...body, format }, RequestedBundle, {
+    signal,
+  });
 }

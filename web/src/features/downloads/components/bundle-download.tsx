@@ -1,8 +1,8 @@
-import { Alert, Button, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, Fieldset, Progress, Stack, Text } from '@chakra-ui/react';
 import { FolderDownIcon, RotateCwIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { can } from '#shared/capabilities';
-import type { BundleScope } from '#shared/contracts/download';
+import type { BundleFormat, BundleScope } from '#shared/contracts/download';
 import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '#shared/enums';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useBundlePreview } from '../api/get-content-bundle.ts';
@@ -18,16 +18,38 @@ import { bundlePercent, bundleProgressText, bundleSummary } from '../utils/forma
  * with Try again; a refused download right (403) shows its message. With `summary`
  * (a collection, whose bundle has no preview) that text stands for the preview's figures
  * and the button shows at once.
+ *
+ * With `cartridge` (an item or a collection; issue 27 item 6, decision record 078) a
+ * radio group "Format" offers "Zip" or "Common Cartridge (for Canvas, Moodle,
+ * Blackboard, Brightspace)"; a signed-in reader without file rights sees only
+ * "Common Cartridge, links only" (a Thin Common Cartridge: no file, links back here).
  */
-export function BundleDownload({ scope, label, summary }: { scope: BundleScope; label: string; summary?: string }) {
+export function BundleDownload({
+  scope,
+  label,
+  summary,
+  cartridge = false,
+}: {
+  scope: BundleScope;
+  label: string;
+  summary?: string;
+  cartridge?: boolean;
+}) {
   const { principal } = useSession();
   const mayDownload = can(principal, 'viewFiles');
+  const thinOnly = cartridge && !mayDownload && principal !== null;
+  const [chosen, setChosen] = useState<'zip' | 'imscc'>('zip');
+  const format: BundleFormat = thinOnly ? 'imscc-thin' : chosen;
   const preview = useBundlePreview({ scope, enabled: mayDownload && summary === undefined });
-  const bundle = useBundleDownload(scope);
+  const bundle = useBundleDownload(scope, format);
   const summaryId = useId();
-  if (!mayDownload) return null;
+  const formatName = useId();
+  if (!mayDownload && !thinOnly) return null;
   let summaryText: string;
-  if (summary !== undefined) summaryText = summary;
+  if (thinOnly)
+    summaryText =
+      'Links back to each page and their descriptions, for importing into a learning management system; no files.';
+  else if (summary !== undefined) summaryText = summary;
   else {
     if (!preview.data) return null;
     if (preview.data.kind === 'refused') {
@@ -44,8 +66,33 @@ export function BundleDownload({ scope, label, summary }: { scope: BundleScope; 
   const { step, progress } = bundle;
   const busy = bundle.inProgress || bundle.blocked;
   const progressText = bundleProgressText(progress);
+  const what = format === 'zip' ? 'zip' : 'Common Cartridge';
   return (
     <Stack gap="2" align="stretch" minW="0" maxW="md">
+      {cartridge && !thinOnly ? (
+        <Fieldset.Root size="sm" disabled={busy}>
+          <Fieldset.Legend textStyle="sm">Format</Fieldset.Legend>
+          <Stack gap="1">
+            {(
+              [
+                ['zip', 'Zip'],
+                ['imscc', 'Common Cartridge (for Canvas, Moodle, Blackboard, Brightspace)'],
+              ] as const
+            ).map(([value, text]) => (
+              <chakra.label key={value} display="flex" gap="2" alignItems="center" textStyle="sm">
+                <input
+                  type="radio"
+                  name={formatName}
+                  value={value}
+                  checked={chosen === value}
+                  onChange={() => setChosen(value)}
+                />
+                {text}
+              </chakra.label>
+            ))}
+          </Stack>
+        </Fieldset.Root>
+      ) : null}
       <Stack gap="1" align="flex-start">
         <Button
           colorPalette="brand"
@@ -56,7 +103,7 @@ export function BundleDownload({ scope, label, summary }: { scope: BundleScope; 
           onClick={bundle.start}
         >
           <FolderDownIcon aria-hidden="true" />
-          {label}
+          {thinOnly ? 'Common Cartridge, links only' : label}
         </Button>
         <Text id={summaryId} color="fg.muted" textStyle="sm">
           {summaryText}
@@ -68,11 +115,11 @@ export function BundleDownload({ scope, label, summary }: { scope: BundleScope; 
           size="sm"
           colorPalette="brand"
         >
-          <Progress.Track aria-label="Preparing the zip" aria-valuetext={progressText}>
+          <Progress.Track aria-label={`Preparing the ${what}`} aria-valuetext={progressText}>
             <Progress.Range />
           </Progress.Track>
           <Text textStyle="sm" mt="1">
-            {step.step === 'downloading' ? 'The zip is ready; downloading…' : progressText}
+            {step.step === 'downloading' ? `The ${what} is ready; downloading…` : progressText}
           </Text>
         </Progress.Root>
       ) : null}
@@ -108,7 +155,7 @@ export function BundleDownload({ scope, label, summary }: { scope: BundleScope; 
 
 /** "Download all files" of a content item with its descendants (spec §2.6, §4 "File bundle"). */
 export function DownloadAllButton({ contentId }: { contentId: string }) {
-  return <BundleDownload scope={{ contentId }} label="Download all files" />;
+  return <BundleDownload scope={{ contentId }} label="Download all files" cartridge />;
 }
 
 /** "Download all Module files": every published item of a category as one zip (spec §4 "File bundle"). */

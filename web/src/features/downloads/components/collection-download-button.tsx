@@ -14,6 +14,7 @@ export function CollectionDownloadButton({ collectionId }: { collectionId: strin
       scope={scope}
       label="Download all"
       summary="Every file of its items you may download, one folder per item in the collection's order."
+      cartridge
     />
   );
 }

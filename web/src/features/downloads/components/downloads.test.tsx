@@ -210,21 +210,45 @@ describe('DownloadAllButton', () => {
     ]);
   });
 
-  it('asks nothing and shows nothing for a reader who may not download', async () => {
+  it('offers a reader who may not download files only a Common Cartridge of links, asking nothing until clicked', async () => {
+    const user = userEvent.setup();
     signIn(PERSONAS.student());
-    const api = mockDownloadApi({ contentBundle: PREVIEW });
-    const { queryClient } = renderWithProviders(
-      <>
-        <section aria-label="Under test">
-          <DownloadAllButton contentId={CONTENT_ID} />
-        </section>
-        <p>Rendered beside it</p>
-      </>,
-    );
-    await screen.findByText('Rendered beside it');
+    const api = mockDownloadApi({
+      contentBundle: PREVIEW,
+      requestBundle: { id: BUNDLE_ID, name: 'seed-labs.imscc', status: 'Pending' },
+    });
+    const { queryClient } = renderWithProviders(<DownloadAllButton contentId={CONTENT_ID} />);
+    const button = await screen.findByRole('button', { name: 'Common Cartridge, links only' });
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(screen.getByRole('region', { name: 'Under test' })).toBeEmptyDOMElement();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(api.log.filter((entry) => !entry.includes('/claims') && !entry.includes('/messages'))).toEqual([]);
+    await user.click(button);
+    await waitFor(() => expect(api.calls('POST')).toEqual(['POST /api/v1/files/bundles']));
+    expect(api.spy.mock.calls.find(([input]) => String(input).endsWith('/files/bundles'))?.[1]?.body).toBe(
+      JSON.stringify({ contentId: CONTENT_ID, format: 'imscc-thin' }),
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Preparing the Common Cartridge' })).toBeInTheDocument();
+  });
+
+  it('lets faculty choose Zip or Common Cartridge, and asks for the cartridge chosen', async () => {
+    const user = userEvent.setup();
+    signIn(PERSONAS.faculty());
+    const api = mockDownloadApi({
+      contentBundle: PREVIEW,
+      requestBundle: { id: BUNDLE_ID, name: 'seed-labs.imscc', status: 'Pending' },
+    });
+    renderWithProviders(<DownloadAllButton contentId={CONTENT_ID} />);
+    const group = await screen.findByRole('group', { name: 'Format' });
+    expect(within(group).getByRole('radio', { name: 'Zip' })).toBeChecked();
+    await user.click(
+      within(group).getByRole('radio', { name: 'Common Cartridge (for Canvas, Moodle, Blackboard, Brightspace)' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download all files' }));
+    await waitFor(() => expect(api.calls('POST')).toEqual(['POST /api/v1/files/bundles']));
+    expect(api.spy.mock.calls.find(([input]) => String(input).endsWith('/files/bundles'))?.[1]?.body).toBe(
+      JSON.stringify({ contentId: CONTENT_ID, format: 'imscc' }),
+    );
   });
 
   it('requests the bundle, polls every 5 s with progress until Ready, then downloads it', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { BundleProgress, BundleScope } from '#shared/contracts/download';
+import type { BundleFormat, BundleProgress, BundleScope } from '#shared/contracts/download';
 import type { FileStatusBody } from '#shared/contracts/file';
 import { announce } from '../../../lib/announcer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -36,9 +36,10 @@ const ACTIVE_STEPS = new Set<BundleStep['step']>(['requesting', 'pending', 'down
  * to show with Try again. While one bundle is in progress (here or elsewhere on the
  * page) `start` is ignored. A refused download right (403) is kept as `refused`
  * with its message instead of ending the session; other failures go to
- * `reportError` (spec §8). Unmounting (leaving the page) stops the polling.
+ * `reportError` (spec §8). Unmounting (leaving the page) stops the polling. `format`
+ * picks the output (issue 27 item 6): a zip, or a Common Cartridge (full or thin).
  */
-export function useBundleDownload(scope: BundleScope) {
+export function useBundleDownload(scope: BundleScope, format: BundleFormat = 'zip') {
   const key = useId();
   const [step, setStep] = useState<BundleStep>({ step: 'idle' });
   const controller = useDownloadState();
@@ -98,7 +99,7 @@ export function useBundleDownload(scope: BundleScope) {
     if (getDownloadState().bundle !== null || !claimBundle(key)) return;
     setStep({ step: 'requesting' });
     announce('Preparing the zip.');
-    requestBundle(scope).then(
+    requestBundle(scope, { format }).then(
       (bundle) => {
         if (!mounted.current) return;
         if (bundle.status === 'Ready') setStep({ step: 'downloading', id: bundle.id });
@@ -115,7 +116,7 @@ export function useBundleDownload(scope: BundleScope) {
         if (mounted.current) setStep({ step: 'idle' });
       },
     );
-  }, [key, scope]);
+  }, [key, scope, format]);
 
   const progress: BundleProgress | null = step.step === 'pending' ? (status.data?.progress ?? null) : null;
   return {
