@@ -243,6 +243,17 @@ export function createRoutes({
               lazy: () => import('./routes/collection.tsx'),
             },
             {
+              // Issue 27 items 2 and 3: the collection's coverage and its printable CAE worksheet.
+              path: 'collections/:id/coverage',
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              lazy: () => import('./routes/collection-coverage.tsx'),
+            },
+            {
+              path: 'collections/:id/cae-worksheet',
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              lazy: () => import('./routes/collection-worksheet.tsx'),
+            },
+            {
               path: 'saved-searches',
               loader: requireCapabilities(),
               lazy: () => import('./routes/saved-searches.tsx'),

@@ -4,7 +4,11 @@
  * personal data export (issue 26 item 5).
  */
 export function saveTextFile(text: string, fileName: string, mediaType: string): void {
-  const blob = new Blob([text], { type: mediaType });
+  saveBlob(new Blob([text], { type: mediaType }), fileName);
+}
+
+/** Saves `blob` in the browser as `fileName` (a Blob download), e.g. the CAE worksheet (issue 27 item 3). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

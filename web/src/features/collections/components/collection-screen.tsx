@@ -151,6 +151,9 @@ function CollectionActions({
     <Stack gap="3">
       <HStack gap="3" wrap="wrap" align="flex-start">
         {downloadAll}
+        <Button asChild variant="outline">
+          <ReactRouterLink to={`/collections/${collection.id}/coverage`}>CAE and NICE coverage</ReactRouterLink>
+        </Button>
         {shared ? (
           <Button variant="outline" onClick={() => void copy()}>
             {copied === 'copied' ? <CheckIcon aria-hidden="true" /> : <LinkIcon aria-hidden="true" />}

@@ -6,6 +6,7 @@ import { can } from '#shared/capabilities';
 import type { ChangeLogEntry, ContentDetail } from '#shared/contracts/content';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ChipList } from '../../../components/ui/chip.tsx';
+import { RouterLink } from '../../../components/ui/link.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Prose } from '../../../components/ui/prose.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -156,6 +157,7 @@ export function ContentDetailView({
           <FilesPanel files={content.files} firstPages={content.firstPages} />
           {LessonsPanel ? <LessonsPanel contentId={content.id} canEdit={canEdit} /> : null}
           <KnowledgeLists tkss={content.tkss} ksas={content.ksas} kus={content.kus} kuOutcomes={content.kuOutcomes} />
+          <RouterLink to={`${contentPath(content)}/coverage`}>CAE and NICE coverage</RouterLink>
           {content.status === 'published' ? <ReviewsSection contentId={content.id} /> : null}
           <RelatedCourseware contentId={content.id} />
         </Stack>
