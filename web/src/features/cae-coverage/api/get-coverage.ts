@@ -4,29 +4,22 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 
 /*
  * The coverage reports (issue 27 items 2 and 3; `#shared/contracts/coverage`, decision
- * records 080 and 081). The routes' operations are not in the SPA's path table yet
- * (the coverage helper adds them with the routes), so their addresses are built here
- * from the API base that `apiUrl` uses.
+ * records 080 and 081), addressed through the SPA's path table.
  */
-
-/** The API base (`/api/v1` or the configured one), read from an address `apiUrl` builds. */
-function apiBase(): string {
-  return apiUrl('listKnowledge').replace(/\/knowledge$/, '');
-}
 
 /** `GET /api/v1/content-coverage/{idOrAlias+}`: an item with its descendants the caller may read. */
 export function contentCoverageUrl(idOrAlias: string): string {
-  return `${apiBase()}/content-coverage/${idOrAlias.split('/').map(encodeURIComponent).join('/')}`;
+  return apiUrl('getContentCoverageReport', { idOrAlias });
 }
 
 /** `GET /api/v1/collections/{id}/coverage-report`: a collection's available entries. */
 export function collectionCoverageUrl(id: string): string {
-  return `${apiBase()}/collections/${encodeURIComponent(id)}/coverage-report`;
+  return apiUrl('getCollectionCoverageReport', { id });
 }
 
 /** `GET /api/v1/collections/{id}/cae-worksheet`: the CAE mapping worksheet (xlsx) of a collection. */
 export function caeWorksheetUrl(id: string): string {
-  return `${apiBase()}/collections/${encodeURIComponent(id)}/cae-worksheet`;
+  return apiUrl('getCollectionCaeWorksheet', { id });
 }
 
 /** What a coverage screen is of. */
