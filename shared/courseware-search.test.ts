@@ -6,6 +6,7 @@ import {
   PER_PAGE_CHOICES,
   parseCoursewareSearch,
   parseSearchView,
+  searchPageRequest,
   searchRequestOf,
   toSearchParams,
   validateSearchText,
@@ -146,5 +147,20 @@ describe('parseSearchView and the sort and page of the request (issue 24 items 3
   it('keeps the order and the page size when a new search is written, and drops the page', () => {
     const next = withSearch(new URLSearchParams('q=a&sort=name&per=50&page=3'), { ...EMPTY_SEARCH, q: 'b' });
     expect(next.toString()).toBe('sort=name&per=50&q=b');
+  });
+
+  it('carries a work role in the address and the request, ranked by relevance (decision record 079)', () => {
+    const search = parseCoursewareSearch(new URLSearchParams('workRole=DD-WRL-001'));
+    expect(search.workRole).toBe('DD-WRL-001');
+    expect(isSearching(search)).toBe(true);
+    expect(toSearchParams(search).toString()).toBe('workRole=DD-WRL-001');
+    expect(searchRequestOf(search).filter.workRole).toBe('DD-WRL-001');
+    const page = searchPageRequest(search, parseSearchView(new URLSearchParams()));
+    expect(page.sort).toBe('relevance');
+    expect(page.request).not.toHaveProperty('sort');
+    // A malformed role from a hand-edited address is left out of the request.
+    expect(searchRequestOf(parseCoursewareSearch(new URLSearchParams('workRole=nope'))).filter).not.toHaveProperty(
+      'workRole',
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   type SearchSort,
   SearchText,
 } from '#shared/contracts/search';
+import { WorkRoleId } from '#shared/contracts/work-role';
 import {
   CONTENT_CATEGORIES,
   type ContentCategory,
@@ -37,7 +38,12 @@ export interface CoursewareSearch {
   /** New or updated only. */
   readonly new: boolean;
   readonly tag: readonly string[];
+  /** One NICE work role id (`workRole=DD-WRL-001`; issue 27 item 1), '' or absent for none. */
+  readonly workRole?: string;
 }
+
+/** The address parameter of the work-role filter (decision record 079). */
+export const WORK_ROLE_PARAM = 'workRole';
 
 /** The list-valued parameters, in the order they are written to the address. */
 export const ARRAY_KEYS = ['edu', 'exp', 'cat', 'ksas', 'kus', 'tkss', 'cid', 'tag'] as const;
@@ -95,7 +101,7 @@ export function parseSearchView(params: URLSearchParams): SearchView {
  * Every parameter of the search (spec §2.5) and its page; the others in the address
  * are left alone. Writing a new search drops the page (back to page 1).
  */
-export const SEARCH_KEYS = ['q', ...ARRAY_KEYS, 'new', PAGE_PARAM] as const;
+export const SEARCH_KEYS = ['q', ...ARRAY_KEYS, 'new', WORK_ROLE_PARAM, PAGE_PARAM] as const;
 
 /**
  * The page of results the address asks for (`page`, 1-based): a whole number, at
@@ -147,6 +153,7 @@ export function parseCoursewareSearch(params: URLSearchParams): CoursewareSearch
     cid: values(params, 'cid'),
     new: newValue === 'true' || newValue === '1',
     tag: values(params, 'tag'),
+    ...(params.get(WORK_ROLE_PARAM)?.trim() ? { workRole: params.get(WORK_ROLE_PARAM)?.trim() } : {}),
   };
 }
 
@@ -156,6 +163,7 @@ export function toSearchParams(search: CoursewareSearch): URLSearchParams {
   if (search.q) params.set('q', search.q);
   for (const key of ARRAY_KEYS) for (const value of search[key]) params.append(key, value);
   if (search.new) params.set('new', 'true');
+  if (search.workRole) params.set(WORK_ROLE_PARAM, search.workRole);
   return params;
 }
 
@@ -173,12 +181,12 @@ export function withSearch(current: URLSearchParams, search: CoursewareSearch): 
 
 /** Searching mode (spec §2.5): on whenever the text or any filter is set. */
 export function isSearching(search: CoursewareSearch): boolean {
-  return search.q !== '' || search.new || ARRAY_KEYS.some((key) => search[key].length > 0);
+  return search.q !== '' || search.new || Boolean(search.workRole) || ARRAY_KEYS.some((key) => search[key].length > 0);
 }
 
 /** How many filters (text excluded) are set: each chosen value counts, and `new`. */
 export function activeFilterCount(search: CoursewareSearch): number {
-  return ARRAY_KEYS.reduce((sum, key) => sum + search[key].length, search.new ? 1 : 0);
+  return ARRAY_KEYS.reduce((sum, key) => sum + search[key].length, (search.new ? 1 : 0) + (search.workRole ? 1 : 0));
 }
 
 /**
@@ -202,6 +210,9 @@ function matching(list: readonly string[], test: (value: string) => boolean): st
 const isKnowledgeId = (value: string) => KnowledgeId.safeParse(value).success;
 const isEntityId = (value: string) => EntityId.safeParse(value).success;
 const isTag = (value: string) => value.length <= LIMITS.tagMaxChars;
+/** The address's work role when it is shaped as one (else left out of the request). */
+const workRoleOf = (search: CoursewareSearch) =>
+  search.workRole && WorkRoleId.safeParse(search.workRole).success ? search.workRole : undefined;
 
 /**
  * The body of `POST /api/v1/search/content` for a search read from the address
@@ -233,6 +244,7 @@ export function searchRequestOf(
       contributorIds: matching(search.cid, isEntityId),
       newOrUpdatedContent: search.new,
       tags: matching(search.tag, isTag),
+      ...(workRoleOf(search) ? { workRole: workRoleOf(search) } : {}),
       ...(pageToken ? { nextPageToken: pageToken } : {}),
     },
     limit,
@@ -248,7 +260,7 @@ export interface SearchPageRequest {
   readonly request: SearchContentRequest;
   /** The order the results come in (`effectiveSearchSort`). */
   readonly sort: SearchSort;
-  /** Whether the search has text that is sent (so relevance can be chosen). */
+  /** Whether the search has text that is sent, or a work role (so relevance can be chosen; decision record 079). */
   readonly hasText: boolean;
 }
 
@@ -266,11 +278,12 @@ export function searchPageRequest(search: CoursewareSearch, view: SearchView): S
   const text = validateSearchText(search.q);
   const hasText = text.ok && text.text !== '';
   const sentText = hasText ? text.text : '';
-  const sort = effectiveSearchSort(sentText, view.sort);
-  const requestSort = sort === effectiveSearchSort(sentText, undefined) ? undefined : sort;
+  const role = workRoleOf(search);
+  const sort = effectiveSearchSort(sentText, view.sort, role);
+  const requestSort = sort === effectiveSearchSort(sentText, undefined, role) ? undefined : sort;
   return {
     request: searchRequestOf(search, { limit: view.perPage, sort: requestSort, page: view.page }),
     sort,
-    hasText,
+    hasText: hasText || role !== undefined,
   };
 }

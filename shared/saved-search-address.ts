@@ -23,6 +23,7 @@ export function savedSearchParams(query: {
     cid: query.filter.contributorIds,
     new: query.filter.newOrUpdatedContent,
     tag: query.filter.tags,
+    ...(query.filter.workRole ? { workRole: query.filter.workRole } : {}),
   });
   if (query.sort) params.set(SORT_PARAM, query.sort);
   return params;

@@ -51,7 +51,9 @@ async function seedAll(options: { downloads: number; seed: string | undefined })
 }
 
 function summary(report: SeedReport): string {
-  const counts = (['knowledge', 'workRoles', 'competencyAreas', 'contributors', 'files', 'content'] as const)
+  const counts = (
+    ['knowledge', 'workRoles', 'competencyAreas', 'crosswalk', 'contributors', 'files', 'content'] as const
+  )
     .map((kind) => `${kind} ${report[kind].created} created / ${report[kind].alreadyPresent} already present`)
     .join(', ');
   return `seed: ${counts}; search catalog revision ${report.catalog.revision} (${report.catalog.documents} documents); ${report.mappings.length} mapping rules applied`;

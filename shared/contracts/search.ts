@@ -4,6 +4,7 @@ import { LIMITS, PAGE } from '../limits.ts';
 import { EntityId, PageToken } from './common.ts';
 import { ContentSummary } from './content.ts';
 import { KnowledgeId } from './knowledge.ts';
+import { WorkRoleId } from './work-role.ts';
 
 /**
  * Courseware search (spec §2.5, §3 "Search filter", §5 search text limits, §7
@@ -58,6 +59,12 @@ export const SearchFilter = z
     contributorIds: values(EntityId),
     newOrUpdatedContent: z.boolean().default(false),
     tags: values(FilterTag),
+    /**
+     * One NICE work role (issue 27 item 1; decision record 079): only items mapped to at
+     * least one of its statements (KSA for a 2017 role, TKS for a v2.1.0 role), ranked by
+     * how many of them each covers (`relevance`, the default order while it is set).
+     */
+    workRole: WorkRoleId.optional(),
     nextPageToken: PageToken.optional(),
   })
   .meta({ id: 'SearchFilter' });
@@ -92,10 +99,16 @@ export type SearchSort = z.infer<typeof SearchSort>;
 /**
  * The order a search is answered in: `sort` when given, except `relevance`
  * without text (nothing to rank by), which is `updated`; without `sort`,
- * `relevance` with text and `updated` without (decision record 052).
+ * `relevance` with text and `updated` without (decision record 052). A work-role
+ * filter ranks like text does (`relevance` is the share of the role's statements an
+ * item covers; decision record 079), so `workRole` counts as something to rank by.
  */
-export function effectiveSearchSort(text: string, sort: SearchSort | undefined): SearchSort {
-  if (text.trim() === '') return sort === undefined || sort === 'relevance' ? 'updated' : sort;
+export function effectiveSearchSort(
+  text: string,
+  sort: SearchSort | undefined,
+  workRole?: string | undefined,
+): SearchSort {
+  if (text.trim() === '' && !workRole) return sort === undefined || sort === 'relevance' ? 'updated' : sort;
   return sort ?? 'relevance';
 }
 
@@ -195,6 +208,14 @@ export const SearchContentPage = z
     nextPageToken: PageToken.nullable(),
     total: z.number().int().min(0),
     facets: SearchFacets,
+    /**
+     * The knowledge filter values the NICE crosswalk expanded (issue 27 item 5; decision
+     * record 079): the `ksaIds` value `id` also found items mapped to the TKS `twinId`,
+     * and back. Absent when none was.
+     */
+    expansions: z
+      .array(z.object({ facet: z.enum(['ksaIds', 'tksIds']), id: KnowledgeId, twinId: KnowledgeId }))
+      .optional(),
   })
   .meta({ id: 'SearchContentPage' });
 export type SearchContentPage = z.infer<typeof SearchContentPage>;

@@ -91,3 +91,23 @@ export const GetWorkRolePath = z.object({ id: WorkRoleId });
 
 /** The not-found message of a work role (`GET /api/v1/work-roles/{id}`). */
 export const WORK_ROLE_NOT_FOUND_MESSAGE = 'Work role does not exist.';
+
+/**
+ * Why a 2017 KSA statement and a v2.1.0 TKS statement are paired in the crosswalk
+ * (issue 27 item 5; decision record 079): the same id, the token Jaccard similarity
+ * of their normalised texts (0 to 1), whether those texts are identical, and whether a
+ * NIST mapping pairs them (the NIST export used holds none, so absent).
+ */
+export const CrosswalkBasis = z.object({
+  sameId: z.boolean(),
+  textSimilarity: z.number().min(0).max(1),
+  exactText: z.boolean(),
+  nistMapping: z.boolean().optional(),
+});
+export type CrosswalkBasis = z.infer<typeof CrosswalkBasis>;
+
+/** One pairing of the crosswalk between the NICE generations: a KSA id, a TKS id, and its basis. */
+export const CrosswalkPairing = z
+  .object({ ksaId: KnowledgeId, tksId: KnowledgeId, basis: CrosswalkBasis })
+  .meta({ id: 'CrosswalkPairing' });
+export type CrosswalkPairing = z.infer<typeof CrosswalkPairing>;

@@ -20,6 +20,7 @@ import { TABLE } from '#shared/table';
  * | knowledge revision (bumped by every knowledge write) | table | pk `KNOWLEDGE`, sk `REVISION` (attribute revision, a number)     |
  * | NICE work roles of a generation, by id; one work role (issue 27 item 1) | table | pk `WORK_ROLE#<generation>` (`2017`, `2.1.0`), sk `<id>` |
  * | competency areas, by id (issue 27 item 1)         | table | pk `COMPETENCY_AREA`, sk `<id>`                                     |
+ * | crosswalk pairings of the NICE generations, by KSA id (issue 27 item 5) | table | pk `NICE_CROSSWALK`, sk `<ksaId>#<tksId>` (attribute basis) |
  * | contributor by id                                 | table | pk `CONTRIBUTOR#<id>`, sk `CONTRIBUTOR`                             |
  * | contributors by name                              | gsi1  | gsi1pk `CONTRIBUTORS`, gsi1sk `<lastName firstName, lower-case>#<id>` |
  * | file by id                                        | table | pk `FILE#<id>`, sk `FILE`                                           |
@@ -73,6 +74,7 @@ export const ENTITY_TYPES = {
   knowledgeRevision: 'KnowledgeRevision',
   workRole: 'WorkRole',
   competencyArea: 'CompetencyArea',
+  crosswalkPairing: 'CrosswalkPairing',
   file: 'File',
   user: 'User',
   userClaim: 'UserClaim',
@@ -233,6 +235,14 @@ export const COMPETENCY_AREA_PARTITION = 'COMPETENCY_AREA';
 /** `COMPETENCY_AREA` / `<id>`: one competency area. */
 export function competencyAreaKey(id: string): TableKey {
   return { pk: COMPETENCY_AREA_PARTITION, sk: id };
+}
+
+/** Table partition of the crosswalk pairings between the NICE generations (issue 27 item 5). */
+export const CROSSWALK_PARTITION = 'NICE_CROSSWALK';
+
+/** `NICE_CROSSWALK` / `<ksaId>#<tksId>`: one pairing of a 2017 KSA and a v2.1.0 TKS statement. */
+export function crosswalkPairingKey(ksaId: string, tksId: string): TableKey {
+  return { pk: CROSSWALK_PARTITION, sk: `${ksaId}#${tksId}` };
 }
 
 /** `CONTRIBUTOR#<id>` / `CONTRIBUTOR`: one contributor. */

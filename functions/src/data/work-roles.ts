@@ -1,5 +1,6 @@
 import {
   type CompetencyArea,
+  type CrosswalkPairing,
   NICE_GENERATIONS,
   type NiceGeneration,
   type WorkRole,
@@ -8,7 +9,9 @@ import {
 import { batchGetItems, batchPutItems, queryPartition, tableName } from './dynamo.ts';
 import {
   COMPETENCY_AREA_PARTITION,
+  CROSSWALK_PARTITION,
   competencyAreaKey,
+  crosswalkPairingKey,
   ENTITY_TYPES,
   type TableKey,
   workRoleKey,
@@ -31,6 +34,8 @@ export interface WorkRoleSnapshot {
   readonly workRoles: readonly WorkRole[];
   /** Competency areas by id. */
   readonly competencyAreas: readonly CompetencyArea[];
+  /** The crosswalk pairings between the generations' statements, by KSA id (issue 27 item 5). */
+  readonly crosswalk: readonly CrosswalkPairing[];
 }
 
 interface CachedSnapshot extends WorkRoleSnapshot {
@@ -55,17 +60,19 @@ function toCompetencyArea(item: Record<string, unknown>): CompetencyArea {
 }
 
 async function load(table: string, revision: number): Promise<CachedSnapshot> {
-  const [roles, areas] = await Promise.all([
+  const [roles, areas, pairings] = await Promise.all([
     Promise.all(
       NICE_GENERATIONS.map((generation) => queryPartition<Record<string, unknown>>(workRolePartition(generation))),
     ),
     queryPartition<Record<string, unknown>>(COMPETENCY_AREA_PARTITION),
+    queryPartition<CrosswalkPairing>(CROSSWALK_PARTITION, { attributes: ['ksaId', 'tksId', 'basis'] }),
   ]);
   return {
     table,
     revision,
     workRoles: roles.flat().map(toWorkRole),
     competencyAreas: areas.map(toCompetencyArea),
+    crosswalk: pairings.map((pairing) => ({ ksaId: pairing.ksaId, tksId: pairing.tksId, basis: pairing.basis })),
   };
 }
 
@@ -116,14 +123,27 @@ export async function listCompetencyAreas(): Promise<readonly CompetencyArea[]> 
   return (await workRoleSnapshot()).competencyAreas;
 }
 
-/** Which of these work roles and competency areas are stored already (BatchGetItem), as `pk|sk` strings. */
+/**
+ * The crosswalk between the NICE generations (issue 27 item 5), by KSA id, from
+ * {@link workRoleSnapshot}: each pairing with its basis.
+ */
+export async function listCrosswalk(): Promise<readonly CrosswalkPairing[]> {
+  return (await workRoleSnapshot()).crosswalk;
+}
+
+/**
+ * Which of these work roles, competency areas and crosswalk pairings are stored
+ * already (BatchGetItem), as `pk|sk` strings.
+ */
 export async function existingWorkRoleItems(
   roles: readonly Pick<WorkRole, 'generation' | 'id'>[],
   areas: readonly Pick<CompetencyArea, 'id'>[],
+  crosswalk: readonly Pick<CrosswalkPairing, 'ksaId' | 'tksId'>[] = [],
 ): Promise<Set<string>> {
   const keys: TableKey[] = [
     ...roles.map((role) => workRoleKey(role.generation, role.id)),
     ...areas.map((area) => competencyAreaKey(area.id)),
+    ...crosswalk.map((pairing) => crosswalkPairingKey(pairing.ksaId, pairing.tksId)),
   ];
   const found = await batchGetItems<TableKey>(keys, ['pk', 'sk']);
   return new Set(found.map((key) => `${key.pk}|${key.sk}`));
@@ -141,14 +161,24 @@ export function competencyAreaItemKey(area: Pick<CompetencyArea, 'id'>): string 
   return `${key.pk}|${key.sk}`;
 }
 
+/** The `pk|sk` string {@link existingWorkRoleItems} reports for a crosswalk pairing. */
+export function crosswalkItemKey(pairing: Pick<CrosswalkPairing, 'ksaId' | 'tksId'>): string {
+  const key = crosswalkPairingKey(pairing.ksaId, pairing.tksId);
+  return `${key.pk}|${key.sk}`;
+}
+
 /**
- * Writes work roles and competency areas (version 1) with BatchWriteItem, then bumps
+ * Writes work roles, competency areas and crosswalk pairings (version 1) with BatchWriteItem, then bumps
  * the knowledge revision so every container reads them again. Reference data whose
  * item is determined by its key: callers write only items checked absent with
  * {@link existingWorkRoleItems} first (a batch put carries no condition).
  */
-export async function putWorkRoleItems(roles: readonly WorkRole[], areas: readonly CompetencyArea[]): Promise<void> {
-  if (roles.length === 0 && areas.length === 0) return;
+export async function putWorkRoleItems(
+  roles: readonly WorkRole[],
+  areas: readonly CompetencyArea[],
+  crosswalk: readonly CrosswalkPairing[] = [],
+): Promise<void> {
+  if (roles.length === 0 && areas.length === 0 && crosswalk.length === 0) return;
   await batchPutItems([
     ...roles.map((role) => ({
       ...role,
@@ -160,6 +190,12 @@ export async function putWorkRoleItems(roles: readonly WorkRole[], areas: readon
       ...area,
       ...competencyAreaKey(area.id),
       entityType: ENTITY_TYPES.competencyArea,
+      version: 1,
+    })),
+    ...crosswalk.map((pairing) => ({
+      ...pairing,
+      ...crosswalkPairingKey(pairing.ksaId, pairing.tksId),
+      entityType: ENTITY_TYPES.crosswalkPairing,
       version: 1,
     })),
   ]);

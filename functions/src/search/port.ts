@@ -61,6 +61,31 @@ export interface SearchQuery {
   readonly limit: number;
   /** The "new or updated" cutoff: content modified at or after this ISO instant counts (spec §9). */
   readonly newOrUpdatedSince: string;
+  /**
+   * `filter.workRole` resolved (decision record 079): the facet its statements are
+   * mapped under (`ksaIds` for a 2017 role, `tksIds` for v2.1.0) and their ids. Only
+   * items mapped to one of them are hits; `relevance` ranks by how many each covers.
+   * Absent: no work-role filter (a `filter.workRole` without it is ignored).
+   */
+  readonly workRoleStatements?: WorkRoleStatements | undefined;
+  /**
+   * The crosswalk twins of the chosen knowledge (issue 27 item 5; decision record 079):
+   * `ksaIds` lists the TKS ids that also satisfy the `ksaIds` filter, `tksIds` the KSA
+   * ids that also satisfy the `tksIds` filter. Absent or empty: no expansion.
+   */
+  readonly knowledgeTwins?: KnowledgeTwins | undefined;
+}
+
+/** The other generation's ids a knowledge filter also accepts (see {@link SearchQuery.knowledgeTwins}). */
+export interface KnowledgeTwins {
+  readonly ksaIds: readonly string[];
+  readonly tksIds: readonly string[];
+}
+
+/** The statements of a work-role filter: the facet they are mapped under and their ids. */
+export interface WorkRoleStatements {
+  readonly facet: 'ksaIds' | 'tksIds';
+  readonly ids: readonly string[];
 }
 
 /**

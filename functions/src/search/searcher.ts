@@ -24,6 +24,12 @@ export const EXACT_NAME_BOOST = 20_000;
  * consecutively, in order (an exact phrase; decision record 052).
  */
 export const EXACT_PHRASE_BOOST = 10_000;
+/**
+ * Added to the score of a text hit per statement of the work-role filter it covers
+ * (decision record 079): far above the text's own score, so with a role chosen the
+ * items covering more of its statements rank first and text orders those that tie.
+ */
+export const WORK_ROLE_STATEMENT_BOOST = 100_000;
 
 /**
  * A {@link CatalogIndex} over prebuilt {@link IndexParts}, answering in memory with
@@ -50,6 +56,14 @@ export class InMemoryCatalogIndex implements CatalogIndex {
   /** Per stored order, the position of each document in it (the inverse of `parts.orders`). */
   private readonly ranks: Readonly<Record<StoredOrder, Int32Array>>;
   private readonly facetKeys: Float64Array;
+  /**
+   * Per facet, the values of its twin column (ksaIds ↔ tksIds) the crosswalk adds to
+   * its filter (issue 27 item 5), or null for a facet without a twin column.
+   */
+  private readonly twinSelected: (Uint8Array | null)[];
+  private readonly twinFacet: number[];
+  /** Per document, how many statements of the search's work-role filter it is mapped to. */
+  private readonly roleCounts: Int32Array;
   private readonly bits = new Uint32Array(1);
   private readonly bitsAsFloat = new Float32Array(this.bits.buffer);
 
@@ -78,6 +92,13 @@ export class InMemoryCatalogIndex implements CatalogIndex {
     this.misses = new Int32Array(size);
     this.missFacets = new Int8Array(size);
     this.keys = new Float64Array(size);
+    this.roleCounts = new Int32Array(size);
+    const ksaFacet = FACETS.findIndex((facet) => facet.name === 'ksaIds');
+    const tksFacet = FACETS.findIndex((facet) => facet.name === 'tksIds');
+    this.twinFacet = FACETS.map((_, i) => (i === ksaFacet ? tksFacet : i === tksFacet ? ksaFacet : -1));
+    this.twinSelected = this.twinFacet.map((twin) =>
+      twin < 0 ? null : new Uint8Array(parts.facets[twin]?.labels.length ?? 0),
+    );
     const ranks = {} as Record<StoredOrder, Int32Array>;
     for (const order of STORED_ORDERS) {
       const docs = parts.orders[order];
@@ -111,19 +132,21 @@ export class InMemoryCatalogIndex implements CatalogIndex {
     const limit = Math.max(0, Math.floor(query.limit));
     const active = this.selectFilters(query);
     let touchedCount = 0;
+    const role = query.workRoleStatements !== undefined;
     try {
+      if (query.workRoleStatements) this.countRoleStatements(query.workRoleStatements);
       const words = queryWords(query.text);
       const newOnly = query.filter.newOrUpdatedContent;
-      const sort = orderOf(words.length > 0, query.sort);
+      const sort = orderOf(words.length > 0 || role, query.sort);
       let outcome: Outcome;
       if (words.length === 0) {
         // Classifying in the order wanted leaves the hits in that order.
         const candidates = sort === 'updated' || sort === 'relevance' ? null : this.parts.orders[sort];
-        outcome = this.classify(candidates, this.size, 0, allowed, active, newOnly, cutoff);
+        outcome = this.classify(candidates, this.size, 0, allowed, active, newOnly, cutoff, role);
       } else {
         touchedCount = this.matchText(words.map((word) => this.vocabulary.expand(word)));
         const needed = this.someDocumentMatchesAll(touchedCount, words.length, allowed) ? words.length : 1;
-        outcome = this.classify(this.touched, touchedCount, needed, allowed, active, newOnly, cutoff);
+        outcome = this.classify(this.touched, touchedCount, needed, allowed, active, newOnly, cutoff, role);
       }
       // Facets read every hit, so they are counted before ordering rewrites the first ones.
       const facets = this.facetCounts(outcome);
@@ -131,16 +154,77 @@ export class InMemoryCatalogIndex implements CatalogIndex {
       if (words.length > 0) {
         if (sort === 'relevance') {
           this.boostExactMatches(outcome.hitCount, query.text);
+          if (role) this.boostRoleCoverage(outcome.hitCount);
           this.orderByScore(outcome.hitCount, end);
         } else {
           this.orderByRank(outcome.hitCount, end, sort);
         }
+      } else if (role && sort === 'relevance') {
+        // Most statements of the role covered first; ties most recently modified first.
+        const { roleCounts } = this;
+        this.orderByKey(
+          outcome.hitCount,
+          end,
+          (doc) => (roleCounts[doc] as number) * LOW_BITS + (LOW_MAX - doc),
+          (key) => LOW_MAX - (key % LOW_BITS),
+        );
       }
       const items: ContentSummary[] = [];
       for (let i = offset; i < end; i += 1) items.push(summaryOf(this.parts.rows, this.hits[i] as number));
       return { items, total: outcome.hitCount, facets };
     } finally {
       this.reset(active, touchedCount);
+      if (role) this.roleCounts.fill(0);
+    }
+  }
+
+  /**
+   * Counts, per document, the statements of the work-role filter it is mapped to
+   * (in the facet column the role's generation maps under) into `roleCounts`.
+   */
+  private countRoleStatements(role: NonNullable<SearchQuery['workRoleStatements']>): void {
+    const facet = FACETS.findIndex((definition) => definition.name === role.facet);
+    const column = this.parts.facets[facet];
+    if (!column) return;
+    const lookup = this.lookups[facet] as Map<string, number>;
+    const wanted = new Uint8Array(column.labels.length);
+    for (const id of role.ids) {
+      const value = lookup.get(id);
+      if (value !== undefined) wanted[value] = 1;
+    }
+    const { roleCounts } = this;
+    const { valueStart, values } = column;
+    for (let doc = 0; doc < this.size; doc += 1) {
+      let count = 0;
+      const end = valueStart[doc + 1] as number;
+      for (let v = valueStart[doc] as number; v < end; v += 1) if (wanted[values[v] as number] === 1) count += 1;
+      roleCounts[doc] = count;
+    }
+  }
+
+  /**
+   * True when the document is mapped, in the twin column of `facet`, to a value the
+   * crosswalk added to `facet`'s filter (a KSA filter's TKS twins and back).
+   */
+  private matchesTwin(facet: number, doc: number): boolean {
+    const twinSelected = this.twinSelected[facet];
+    const twin = this.twinFacet[facet] as number;
+    if (!twinSelected || twin < 0) return false;
+    const column = this.parts.facets[twin];
+    if (!column) return false;
+    const end = column.valueStart[doc + 1] as number;
+    for (let v = column.valueStart[doc] as number; v < end; v += 1) {
+      if (twinSelected[column.values[v] as number] === 1) return true;
+    }
+    return false;
+  }
+
+  /** Adds {@link WORK_ROLE_STATEMENT_BOOST} per covered statement of the work role to each hit's score. */
+  private boostRoleCoverage(hitCount: number): void {
+    const { hits, scores, roleCounts } = this;
+    for (let i = 0; i < hitCount; i += 1) {
+      const doc = hits[i] as number;
+      scores[doc] = (scores[doc] as number) + (roleCounts[doc] as number) * WORK_ROLE_STATEMENT_BOOST;
     }
   }
 
@@ -157,6 +241,15 @@ export class InMemoryCatalogIndex implements CatalogIndex {
       for (const value of chosen) {
         const id = lookup.get(facet.keyOf(value));
         if (id !== undefined) selected[id] = 1;
+      }
+      const twins = query.knowledgeTwins?.[facet.name as keyof NonNullable<SearchQuery['knowledgeTwins']>];
+      const twinSelected = this.twinSelected[i];
+      const twinLookup = this.lookups[this.twinFacet[i] as number];
+      if (twins && twinSelected && twinLookup) {
+        for (const value of twins) {
+          const id = twinLookup.get(value);
+          if (id !== undefined) twinSelected[id] = 1;
+        }
       }
     });
     return active;
@@ -220,7 +313,8 @@ export class InMemoryCatalogIndex implements CatalogIndex {
   /**
    * Sorts the candidates (every document when `candidates` is null, in document
    * order) into hits (statuses and every filter pass) and near misses (exactly one
-   * list filter fails: they count in that filter's facet only).
+   * list filter fails: they count in that filter's facet only). With `role`, only
+   * documents mapped to a statement of the work-role filter are considered.
    */
   private classify(
     candidates: Int32Array | null,
@@ -230,6 +324,7 @@ export class InMemoryCatalogIndex implements CatalogIndex {
     active: readonly number[],
     newOnly: boolean,
     cutoff: number,
+    role = false,
   ): Outcome {
     const { statuses, modified, facets } = this.parts;
     const { hits, misses, missFacets, matched, selected } = this;
@@ -240,6 +335,8 @@ export class InMemoryCatalogIndex implements CatalogIndex {
       const doc = candidates === null ? i : (candidates[i] as number);
       if (candidates !== null && (matched[doc] as number) < needed) continue;
       if ((allowed & (1 << (statuses[doc] as number))) === 0) continue;
+      // The work-role filter is a condition, not a facet list: an item outside it is no near miss either.
+      if (role && this.roleCounts[doc] === 0) continue;
       const isNew = (modified[doc] as number) >= cutoff;
       // A document that is not new fails the "new or updated" filter, which has no facet list.
       let failures = newOnly && !isNew ? 1 : 0;
@@ -256,6 +353,7 @@ export class InMemoryCatalogIndex implements CatalogIndex {
             break;
           }
         }
+        if (!found) found = this.matchesTwin(facet, doc);
         if (!found) {
           failures += 1;
           failed = facet;
@@ -453,7 +551,10 @@ export class InMemoryCatalogIndex implements CatalogIndex {
       this.matched[doc] = 0;
     }
     for (const counts of this.counts) counts.fill(0);
-    for (const facet of active) (this.selected[facet] as Uint8Array).fill(0);
+    for (const facet of active) {
+      (this.selected[facet] as Uint8Array).fill(0);
+      this.twinSelected[facet]?.fill(0);
+    }
   }
 }
 

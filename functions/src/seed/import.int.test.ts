@@ -42,6 +42,7 @@ describe('runSeed', () => {
     expect(first.knowledge).toEqual({ created: 1180 + 2148 + 67, alreadyPresent: 0 });
     expect(first.workRoles).toEqual({ created: 52 + 41, alreadyPresent: 0 });
     expect(first.competencyAreas).toEqual({ created: 11, alreadyPresent: 0 });
+    expect(first.crosswalk).toEqual({ created: 38, alreadyPresent: 0 });
     expect(first.contributors).toEqual({ created: 12 + 9, alreadyPresent: 0 });
     expect(first.files).toEqual({ created: 90 + 132, alreadyPresent: 0 });
     expect(first.content).toEqual({ created: 60 + 81, alreadyPresent: 0 });
@@ -55,6 +56,7 @@ describe('runSeed', () => {
     expect(second.knowledge).toEqual({ created: 0, alreadyPresent: 3395 });
     expect(second.workRoles).toEqual({ created: 0, alreadyPresent: 52 + 41 });
     expect(second.competencyAreas).toEqual({ created: 0, alreadyPresent: 11 });
+    expect(second.crosswalk).toEqual({ created: 0, alreadyPresent: 38 });
     expect(second.contributors).toEqual({ created: 0, alreadyPresent: 12 + 9 });
     expect(second.files).toEqual({ created: 0, alreadyPresent: 90 + 132 });
     expect(second.content).toEqual({ created: 0, alreadyPresent: 60 + 81 });

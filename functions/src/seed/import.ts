@@ -8,7 +8,13 @@ import { createContent, getContentByIds } from '../data/content.ts';
 import { createContributor, getContributorsByIds } from '../data/contributors.ts';
 import { createFile, getFilesByIds } from '../data/files.ts';
 import { existingKnowledge, putKnowledgeBatch } from '../data/knowledge.ts';
-import { competencyAreaItemKey, existingWorkRoleItems, putWorkRoleItems, workRoleItemKey } from '../data/work-roles.ts';
+import {
+  competencyAreaItemKey,
+  crosswalkItemKey,
+  existingWorkRoleItems,
+  putWorkRoleItems,
+  workRoleItemKey,
+} from '../data/work-roles.ts';
 import { env } from '../lib/env.ts';
 import { type CatalogSyncResult, syncCatalogSnapshot } from '../search/indexer.ts';
 import { type BusinessUnitSeedCounts, seedBusinessUnits } from './business-units.ts';
@@ -32,6 +38,8 @@ export interface SeedReport {
   /** NICE work roles of both generations (52 + 41) and competency areas (11); issue 27 item 1. */
   readonly workRoles: SeedCounts;
   readonly competencyAreas: SeedCounts;
+  /** Pairings of the crosswalk between the NICE generations (issue 27 item 5). */
+  readonly crosswalk: SeedCounts;
   readonly contributors: SeedCounts;
   readonly content: SeedCounts;
   readonly files: SeedCounts;
@@ -99,9 +107,9 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
   const knowledge = await seedKnowledge(plan.knowledge);
   log(`seed: knowledge ${knowledge.created} created, ${knowledge.alreadyPresent} already present`);
 
-  const { workRoles, competencyAreas } = await seedWorkRoles(plan);
+  const { workRoles, competencyAreas, crosswalk } = await seedWorkRoles(plan);
   log(
-    `seed: work roles ${workRoles.created} created, ${workRoles.alreadyPresent} already present; competency areas ${competencyAreas.created} created, ${competencyAreas.alreadyPresent} already present`,
+    `seed: work roles ${workRoles.created} created, ${workRoles.alreadyPresent} already present; competency areas ${competencyAreas.created} created, ${competencyAreas.alreadyPresent} already present; crosswalk pairings ${crosswalk.created} created, ${crosswalk.alreadyPresent} already present`,
   );
 
   const contributors: SeedCounts = { created: 0, alreadyPresent: 0 };
@@ -175,6 +183,7 @@ export async function runSeed(options: RunSeedOptions): Promise<SeedReport> {
     knowledge,
     workRoles,
     competencyAreas,
+    crosswalk,
     contributors,
     content,
     files,
@@ -241,17 +250,19 @@ async function seedKnowledge(items: Parameters<typeof putKnowledgeBatch>[0]): Pr
   return { created: missing.length, alreadyPresent: items.length - missing.length };
 }
 
-/** Writes the work roles and competency areas not stored yet (issue 27 item 1). */
+/** Writes the work roles, competency areas and crosswalk pairings not stored yet (issue 27 items 1, 5). */
 async function seedWorkRoles(
-  plan: Pick<ReturnType<typeof planSeed>, 'workRoles' | 'competencyAreas'>,
-): Promise<{ workRoles: SeedCounts; competencyAreas: SeedCounts }> {
-  const present = await existingWorkRoleItems(plan.workRoles, plan.competencyAreas);
+  plan: Pick<ReturnType<typeof planSeed>, 'workRoles' | 'competencyAreas' | 'crosswalk'>,
+): Promise<{ workRoles: SeedCounts; competencyAreas: SeedCounts; crosswalk: SeedCounts }> {
+  const present = await existingWorkRoleItems(plan.workRoles, plan.competencyAreas, plan.crosswalk);
   const roles = plan.workRoles.filter((role) => !present.has(workRoleItemKey(role)));
   const areas = plan.competencyAreas.filter((area) => !present.has(competencyAreaItemKey(area)));
-  await putWorkRoleItems(roles, areas);
+  const pairings = plan.crosswalk.filter((pairing) => !present.has(crosswalkItemKey(pairing)));
+  await putWorkRoleItems(roles, areas, pairings);
   return {
     workRoles: { created: roles.length, alreadyPresent: plan.workRoles.length - roles.length },
     competencyAreas: { created: areas.length, alreadyPresent: plan.competencyAreas.length - areas.length },
+    crosswalk: { created: pairings.length, alreadyPresent: plan.crosswalk.length - pairings.length },
   };
 }
 

@@ -62,6 +62,8 @@ export interface SeedPlan {
   /** NICE work roles of both generations and the v2.1.0 competency areas (issue 27 item 1). */
   readonly workRoles: WorkRolePlan['workRoles'];
   readonly competencyAreas: WorkRolePlan['competencyAreas'];
+  /** The crosswalk between the NICE generations (issue 27 item 5). */
+  readonly crosswalk: WorkRolePlan['crosswalk'];
   readonly contributors: Omit<Contributor, 'version'>[];
   /** Parents before their children. */
   readonly content: ContentRecord[];
@@ -370,10 +372,11 @@ export function planSeed(sources: SeedSources): SeedPlan {
       notes.add('workRoles (not imported)', role, '(no Content field)', mapping.title);
   }
 
-  const { workRoles, competencyAreas } = planWorkRoles(sources);
+  const { workRoles, competencyAreas, crosswalk } = planWorkRoles(sources);
   return {
     knowledge,
     workRoles,
+    crosswalk,
     competencyAreas,
     contributors: [...contributors.values()],
     content,

@@ -1,8 +1,10 @@
-import { CompetencyArea, WorkRole } from '#shared/contracts/work-role';
+import { CompetencyArea, type CrosswalkPairing, WorkRole } from '#shared/contracts/work-role';
+import { computeCrosswalk } from '../domain/nice-crosswalk.ts';
 import type { SeedSources } from './sources.ts';
 
 /**
- * Planning of the NICE work roles of both generations and the v2.1.0 competency areas
+ * Planning of the NICE work roles of both generations, the v2.1.0 competency areas and
+ * the crosswalk between the generations' statements (`domain/nice-crosswalk.ts`)
  * (issue 27 item 1; decision record 079), from `nice/workroles-2017.json`,
  * `nice/workroles.json` and `nice/competency-areas.json` (seed-data/SOURCES.md §1a, §1b).
  */
@@ -13,6 +15,8 @@ export interface WorkRolePlan {
   readonly workRoles: WorkRole[];
   /** By id. */
   readonly competencyAreas: CompetencyArea[];
+  /** The crosswalk between the generations' statements, by KSA id (issue 27 item 5). */
+  readonly crosswalk: CrosswalkPairing[];
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -69,5 +73,5 @@ export function planWorkRoles(
     seen.add(role.id);
   }
   const competencyAreas = sources.competencyAreas.map((area) => CompetencyArea.parse(area)).sort(byId);
-  return { workRoles, competencyAreas };
+  return { workRoles, competencyAreas, crosswalk: computeCrosswalk(sources.ksa, sources.tks) };
 }

@@ -2,6 +2,7 @@ import { effectiveSearchSort } from '#shared/contracts/search';
 import { newOrUpdatedCutoff } from '../../domain/new-or-updated.ts';
 import { listStatuses } from '../../domain/visibility.ts';
 import { snapshotSearch } from '../../search/snapshot-search.ts';
+import { resolveKnowledgeFilter } from '../../search/work-role-filter.ts';
 import { defineRoute } from './define-route.ts';
 import { decodeSearchPageCursor, encodeSearchPageToken, invalidSearchPageToken } from './search-page-token.ts';
 
@@ -13,19 +14,22 @@ import { decodeSearchPageCursor, encodeSearchPageToken, invalidSearchPageToken }
  * decision record 008); archived content is never found. `sort` orders the hits
  * (`effectiveSearchSort`); `page` asks for a numbered page of `limit` hits;
  * `filter.nextPageToken` continues a search in the order it was made for (a token of
- * another order is a 400) and is null on the last page.
+ * another order is a 400) and is null on the last page. `filter.workRole` is resolved to
+ * the role's statements (a 400 for an unknown role; decision record 079).
  */
 export const searchContent = defineRoute('searchContent', async ({ body, caller }) => {
   const { nextPageToken, ...filter } = body.filter;
-  const sort = effectiveSearchSort(body.text, body.sort);
+  const sort = effectiveSearchSort(body.text, body.sort, filter.workRole);
   // A token names its order unless it is the default one (so tokens of the default order are as before).
-  const defaultSort = effectiveSearchSort(body.text, undefined);
+  const defaultSort = effectiveSearchSort(body.text, undefined, filter.workRole);
+  const { expansions, ...knowledge } = await resolveKnowledgeFilter(filter);
   const cursor = decodeSearchPageCursor(nextPageToken);
   if (nextPageToken !== undefined && (cursor.sort ?? defaultSort) !== sort) throw invalidSearchPageToken();
   const offset = body.page === undefined ? cursor.offset : (body.page - 1) * body.limit;
   const result = await snapshotSearch.search({
     text: body.text,
     filter,
+    ...knowledge,
     statuses: listStatuses(caller?.principal ?? null),
     sort,
     offset,
@@ -41,5 +45,6 @@ export const searchContent = defineRoute('searchContent', async ({ body, caller 
         : null,
     total: result.total,
     facets: result.facets,
+    ...(expansions.length > 0 ? { expansions: [...expansions] } : {}),
   };
 });
