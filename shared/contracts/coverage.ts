@@ -80,9 +80,9 @@ export type CoverageSubject = z.infer<typeof CoverageSubject>;
 
 /**
  * A content item named by a report: `id`, URL `alias` (null when it has none; the SPA
- * links `/content/{alias ?? id}`), `name`, and `files`, the names of its downloadable
- * files when the caller may download them (empty otherwise): the evidence of the
- * printable page.
+ * links `/courseware/{alias ?? id}`), `name`, and `files`, the file names (with their
+ * extension, as a download or a bundle names them) of its downloadable files when the
+ * caller may download them (empty otherwise): the evidence of the printable page.
  */
 export const CoverageItem = z.object({
   id: EntityId,

@@ -68,7 +68,7 @@ export function toCoverageInput(item: CoverageRead, viewer: Viewer): CoverageIte
     id: item.id,
     alias: aliasOf(item),
     name: item.name,
-    files: can(viewer, 'viewFiles') ? (item.files ?? []).map((file) => file.name) : [],
+    files: can(viewer, 'viewFiles') ? (item.files ?? []).map((file) => file.filename) : [],
     ksas: item.ksas ?? [],
     kus: item.kus ?? [],
     tkss: item.tkss ?? [],

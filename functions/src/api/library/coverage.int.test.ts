@@ -204,7 +204,7 @@ describe('the CAE mapping worksheet of a collection', () => {
     const withFiles = labs.find((lab) => lab.files.length > 0 && lab.kus.some((ref) => known.has(ref.id)));
     if (withFiles) {
       const row = rows.find((candidate) => candidate[4] === withFiles.name);
-      expect(String(row?.[7])).toContain(withFiles.files[0]?.name ?? '');
+      expect(String(row?.[7])).toContain(withFiles.files[0]?.filename ?? '');
     }
 
     const covered = new Set(expected.map((key) => key.split('|')[0]));

@@ -14,17 +14,33 @@ export interface ChartRow {
   readonly [key: string]: string | number;
 }
 
-/** A horizontal stacked bar chart of `rows` over `keys` (e.g. covered / not covered per KU group). */
+/** Longest bar label shown whole; longer ones end in "…" (the table beside the chart names them whole). */
+const LABEL_MAX = 26;
+
+function shortLabel(value: string | number): string {
+  const text = String(value);
+  return text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text;
+}
+
+/**
+ * A horizontal stacked bar chart of `rows` over `keys` (e.g. covered / not covered per
+ * KU group). `maxValue` fixes the value axis's end (100 for shares in percent), `unit`
+ * follows every value ("%"), `legend` names the value axis.
+ */
 export function CoverageBarChart({
   rows,
   keys,
   colors,
   maxValue,
+  unit = '',
+  legend,
 }: {
   rows: readonly ChartRow[];
   keys: readonly string[];
   colors: readonly string[];
   maxValue?: number;
+  unit?: string;
+  legend?: string;
 }) {
   return (
     <ResponsiveBar
@@ -33,12 +49,17 @@ export function CoverageBarChart({
       indexBy="label"
       layout="horizontal"
       theme={theme}
-      margin={{ top: 10, right: 20, bottom: 40, left: 180 }}
+      margin={{ top: 10, right: 20, bottom: legend ? 56 : 40, left: 190 }}
       padding={0.3}
       colors={[...colors]}
-      {...(maxValue === undefined ? {} : { maxValue })}
-      axisBottom={{ tickSize: 4 }}
-      axisLeft={{ tickSize: 0 }}
+      valueScale={maxValue === undefined ? { type: 'linear' } : { type: 'linear', min: 0, max: maxValue }}
+      valueFormat={(value) => `${value}${unit}`}
+      axisBottom={{
+        tickSize: 4,
+        format: (value) => `${value}${unit}`,
+        ...(legend ? { legend, legendPosition: 'middle' as const, legendOffset: 44 } : {}),
+      }}
+      axisLeft={{ tickSize: 0, format: shortLabel }}
       labelTextColor="#ffffff"
       isInteractive={false}
       animate={false}

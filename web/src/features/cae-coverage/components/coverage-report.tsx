@@ -125,7 +125,12 @@ function ProgramSection({ program, items }: { program: CoverageProgram; items: R
         {program.program}: {program.coveredCount} of {program.unitCount} knowledge units covered
       </Heading>
       <ChartBox label={`Chart of ${program.program} coverage by group`}>
-        <LazyBarChart rows={rows} keys={['Covered', 'Not covered']} colors={['#2f855a', '#a0aec0']} />
+        <LazyBarChart
+          rows={rows}
+          keys={['Covered', 'Not covered']}
+          colors={['#2f855a', '#a0aec0']}
+          legend="Knowledge units"
+        />
       </ChartBox>
       <Stack gap="4" mt="3">
         {program.groups.map((group) => (
@@ -168,7 +173,14 @@ function NiceSection({ coverage }: { coverage: CoverageReport }) {
       ) : (
         <>
           <ChartBox label="Chart of the work roles served">
-            <LazyBarChart rows={rows} keys={['Share covered (%)']} colors={['#2b6cb0']} maxValue={100} />
+            <LazyBarChart
+              rows={rows}
+              keys={['Share covered (%)']}
+              colors={['#2b6cb0']}
+              maxValue={100}
+              unit="%"
+              legend="Share of the role's statements covered"
+            />
           </ChartBox>
           <Table.ScrollArea borderWidth="1px" borderRadius="l2" mt="3">
             <Table.Root size="sm">

@@ -13,8 +13,8 @@ import { WorksheetDownloadButton } from './worksheet-download.tsx';
 
 /**
  * Print rules of the worksheet page: no header, footer, breadcrumbs or buttons on
- * paper, the page at full width, each program on a new page, link addresses kept
- * visible after the evidence links (paper has no hover).
+ * paper, the page at full width, each program on a new page (the evidence links'
+ * text is their absolute address, readable on paper).
  */
 const PRINT_CSS = `
 @media print {
@@ -22,7 +22,6 @@ const PRINT_CSS = `
   main, main > div { max-width: none !important; padding: 0 !important; margin: 0 !important; }
   [data-print="program"] + [data-print="program"] { break-before: page; }
   [data-print="program"] tr { break-inside: avoid; }
-  a[data-print="evidence"]::after { content: " (" attr(href) ")"; font-size: 0.8em; }
 }
 `;
 
