@@ -1,5 +1,5 @@
 import { EntityId } from '#shared/contracts/common';
-import { KnowledgeId } from '#shared/contracts/knowledge';
+import { KnowledgeId, WorkRoleId } from '#shared/contracts/knowledge';
 import {
   effectiveSearchSort,
   SEARCH_MAX_PAGE,
@@ -8,7 +8,6 @@ import {
   type SearchSort,
   SearchText,
 } from '#shared/contracts/search';
-import { WorkRoleId } from '#shared/contracts/work-role';
 import {
   CONTENT_CATEGORIES,
   type ContentCategory,

@@ -43,32 +43,14 @@ export const KuOutcomes = z.object({
 });
 export type KuOutcomes = z.infer<typeof KuOutcomes>;
 
-/** Message of the 400 for a KU or an outcome index named twice in `kuOutcomes`. */
-export const LISTED_TWICE_MESSAGE = 'Listed twice.';
-
 /**
- * `kuOutcomes` as an editor sends them (issue 27 item 4): at most one entry per KU
- * and each outcome index once, else 400 "Listed twice." at `kuOutcomes.i.kuId` or
- * `kuOutcomes.i.outcomes.j`. Whether a KU is the item's and an index names an
- * outcome of it is checked by the server against the stored KU (`kuOutcomeErrors`).
+ * `kuOutcomes` as an editor sends them (issue 27 item 4): entries of {@link KuOutcomes}.
+ * The server checks the rest (`kuOutcomeErrors` in the content domain): one entry per
+ * KU, each index once, each KU among the item's `kus` and each index an outcome of it
+ * (else 400 at `kuOutcomes.i.kuId` or `kuOutcomes.i.outcomes.j`). No refinement here:
+ * this contract is in the SPA's first render (decision record 081).
  */
-export const KuOutcomesInput = z
-  .array(KuOutcomes)
-  .max(1000)
-  .superRefine((entries, context) => {
-    const kus = new Set<string>();
-    for (const [i, entry] of entries.entries()) {
-      if (kus.has(entry.kuId)) context.addIssue({ code: 'custom', path: [i, 'kuId'], message: LISTED_TWICE_MESSAGE });
-      kus.add(entry.kuId);
-      const seen = new Set<number>();
-      for (const [j, outcome] of entry.outcomes.entries()) {
-        if (seen.has(outcome)) {
-          context.addIssue({ code: 'custom', path: [i, 'outcomes', j], message: LISTED_TWICE_MESSAGE });
-        }
-        seen.add(outcome);
-      }
-    }
-  });
+export const KuOutcomesInput = z.array(KuOutcomes).max(1000);
 
 /** A file attached to content (spec §3 Content `files`). `type` is the media type. */
 export const ContentFile = z

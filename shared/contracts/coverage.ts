@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EntityId, IdOrAlias } from './common.ts';
-import { KnowledgeId } from './knowledge.ts';
-import { NiceGeneration, WorkRoleGroup, WorkRoleId } from './work-role.ts';
+import { KnowledgeId, WorkRoleId } from './knowledge.ts';
+import { NiceGeneration, WorkRoleGroup } from './work-role.ts';
 
 /**
  * CAE and NICE coverage of a content item with its descendants ("a bundle") or of a

@@ -15,6 +15,16 @@ export const KnowledgeId = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,63}$/, 'Must be a knowledge id such as K0018 or CO-M.4.');
 
+/**
+ * A NICE work role's id as published (issue 27 item 1, decision record 079):
+ * `SP-RSK-001` (2017), `DD-WRL-001` (v2.1.0). Kept beside the knowledge ids so the
+ * search contract and address (in the SPA's first render) take it without the
+ * work-role schemas (`./work-role.ts`).
+ */
+export const WorkRoleId = z
+  .string()
+  .regex(/^[A-Z]{2}-[A-Z]{3}-\d{3}$/, 'Must be a NICE work role id such as DD-WRL-001.');
+
 export const KnowledgeType = z.enum(KNOWLEDGE_TYPES);
 
 export const Knowledge = z

@@ -3,8 +3,7 @@ import { CONTENT_CATEGORIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS } from '../enum
 import { LIMITS, PAGE } from '../limits.ts';
 import { EntityId, PageToken } from './common.ts';
 import { ContentSummary } from './content.ts';
-import { KnowledgeId } from './knowledge.ts';
-import { WorkRoleId } from './work-role.ts';
+import { KnowledgeId, WorkRoleId } from './knowledge.ts';
 
 /**
  * Courseware search (spec §2.5, §3 "Search filter", §5 search text limits, §7

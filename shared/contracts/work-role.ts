@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { KnowledgeId } from './knowledge.ts';
+import { KnowledgeId, WorkRoleId } from './knowledge.ts';
 
 /**
  * NICE work roles of both framework generations (issue 27 item 1): the 52 roles of
@@ -19,11 +19,6 @@ export const STATEMENT_TYPE_OF_GENERATION = { '2017': 'KSA', '2.1.0': 'TKS' } as
   NiceGeneration,
   'KSA' | 'TKS'
 >;
-
-/** A work role's id as published: `SP-RSK-001` (2017), `DD-WRL-001` (v2.1.0). */
-export const WorkRoleId = z
-  .string()
-  .regex(/^[A-Z]{2}-[A-Z]{3}-\d{3}$/, 'Must be a NICE work role id such as DD-WRL-001.');
 
 /** A category (2017 and v2.1.0) or specialty area (2017 only) of work roles. */
 export const WorkRoleGroup = z.object({

@@ -54,6 +54,9 @@ export interface ContentReferences {
 /** Message of the 400 for a `kuOutcomes` entry whose KU is not among the item's `kus` after the write. */
 export const KU_NOT_MAPPED_MESSAGE = "Is not one of the item's knowledge units.";
 
+/** Message of the 400 for a KU or an outcome index named twice in `kuOutcomes`. */
+export const LISTED_TWICE_MESSAGE = 'Listed twice.';
+
 /** Message of the 400 for an outcome index the KU does not have (`count`: how many it has). */
 export function outcomeMissingMessage(kuId: string, count: number): string {
   return count === 0 ? `${kuId} has no outcomes.` : `${kuId} has no such outcome (it has ${count}: 0 to ${count - 1}).`;
@@ -63,8 +66,9 @@ export function outcomeMissingMessage(kuId: string, count: number): string {
  * Field errors of an edit's `kuOutcomes` (issue 27 item 4, decision record 081) against
  * the record it leaves (`after`): each `kuId` must be among `after.kus` (else
  * `<prefix>kuOutcomes.i.kuId`) and each index name an outcome of that KU as
- * `refs.kuOutcomes` holds it (else `<prefix>kuOutcomes.i.outcomes.j`). Duplicates are
- * the contract's (`KuOutcomesInput`). `prefix` is where the fields sit in the body:
+ * `refs.kuOutcomes` holds it (else `<prefix>kuOutcomes.i.outcomes.j`), and a KU or an
+ * index named twice is refused at its second place ({@link LISTED_TWICE_MESSAGE}).
+ * `prefix` is where the fields sit in the body:
  * `body.` (PUT, PATCH, POST) or `body.fields.` (the save). Pure; none without `kuOutcomes`.
  */
 export function kuOutcomeErrors(
@@ -75,14 +79,27 @@ export function kuOutcomeErrors(
 ): FieldError[] {
   const errors: FieldError[] = [];
   const mapped = new Set(after.kus.map((ref) => ref.id));
+  const named = new Set<string>();
   for (const [i, entry] of (changes.kuOutcomes ?? []).entries()) {
+    if (named.has(entry.kuId)) {
+      errors.push({ path: `${prefix}kuOutcomes.${i}.kuId`, message: LISTED_TWICE_MESSAGE });
+      continue;
+    }
+    named.add(entry.kuId);
+    const seen = new Set<number>();
+    for (const [j, outcome] of entry.outcomes.entries()) {
+      if (seen.has(outcome)) {
+        errors.push({ path: `${prefix}kuOutcomes.${i}.outcomes.${j}`, message: LISTED_TWICE_MESSAGE });
+      }
+      seen.add(outcome);
+    }
     if (!mapped.has(entry.kuId)) {
       errors.push({ path: `${prefix}kuOutcomes.${i}.kuId`, message: KU_NOT_MAPPED_MESSAGE });
       continue;
     }
     const count = refs.kuOutcomes?.get(entry.kuId)?.length ?? 0;
     for (const [j, outcome] of entry.outcomes.entries()) {
-      if (outcome >= count) {
+      if (outcome >= count && entry.outcomes.indexOf(outcome) === j) {
         errors.push({
           path: `${prefix}kuOutcomes.${i}.outcomes.${j}`,
           message: outcomeMissingMessage(entry.kuId, count),

@@ -8,6 +8,7 @@ import {
   KU_NOT_MAPPED_MESSAGE,
   kuOutcomeErrors,
   kuOutcomesAfter,
+  LISTED_TWICE_MESSAGE,
   outcomeMissingMessage,
 } from './content-edit.ts';
 import { diffContent } from './revision-diff.ts';
@@ -38,19 +39,8 @@ const withKus = contentRecord('Mapped', {
 });
 
 describe('KuOutcomesInput (the contract)', () => {
-  it('accepts one entry per KU with distinct indexes', () => {
+  it('accepts entries of KU ids and whole indexes (the server checks repeats)', () => {
     expect(KuOutcomesInput.safeParse([{ kuId: 'CD-BCY', outcomes: [2, 0] }]).success).toBe(true);
-  });
-
-  it('refuses an index listed twice and a KU listed twice, at their paths', () => {
-    const result = KuOutcomesInput.safeParse([
-      { kuId: 'CD-BCY', outcomes: [1, 1] },
-      { kuId: 'CD-BCY', outcomes: [0] },
-    ]);
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['0.outcomes.1', 'Listed twice.'],
-      ['1.kuId', 'Listed twice.'],
-    ]);
   });
 
   it('refuses negative and fractional indexes, and is optional on a patch', () => {
@@ -77,6 +67,27 @@ describe('kuOutcomeErrors', () => {
     expect(kuOutcomeErrors(withKus, changes, refs, 'body.fields.')).toEqual([
       { path: 'body.fields.kuOutcomes.0.outcomes.1', message: outcomeMissingMessage('CD-NET', 1) },
       { path: 'body.fields.kuOutcomes.1.kuId', message: KU_NOT_MAPPED_MESSAGE },
+    ]);
+  });
+
+  it('refuses an index listed twice and a KU listed twice, at their second place', () => {
+    const changes = {
+      kuOutcomes: [
+        { kuId: 'CD-BCY', outcomes: [1, 1] },
+        { kuId: 'CD-BCY', outcomes: [0] },
+      ],
+    };
+    expect(kuOutcomeErrors(withKus, changes, refs, 'body.')).toEqual([
+      { path: 'body.kuOutcomes.0.outcomes.1', message: LISTED_TWICE_MESSAGE },
+      { path: 'body.kuOutcomes.1.kuId', message: LISTED_TWICE_MESSAGE },
+    ]);
+  });
+
+  it('says once that a repeated missing index is missing', () => {
+    const changes = { kuOutcomes: [{ kuId: 'CD-NET', outcomes: [4, 4] }] };
+    expect(kuOutcomeErrors(withKus, changes, refs, 'body.')).toEqual([
+      { path: 'body.kuOutcomes.0.outcomes.1', message: LISTED_TWICE_MESSAGE },
+      { path: 'body.kuOutcomes.0.outcomes.0', message: outcomeMissingMessage('CD-NET', 1) },
     ]);
   });
 

@@ -46,7 +46,11 @@ export function setBearerTokenSource(source: () => string | null): void {
   bearerToken = source;
 }
 
-function requestHeaders(json: boolean): Record<string, string> {
+/**
+ * The headers of an API request: `Accept: application/json`, `Content-Type` when
+ * `json`, and the reader's token as `Authorization: Bearer` when signed in.
+ */
+export function requestHeaders(json: boolean): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (json) headers['Content-Type'] = 'application/json';
   const token = bearerToken();
@@ -88,7 +92,8 @@ export function apiUrl(
   return `${apiBaseUrl}${path}${queryString ? `?${queryString}` : ''}`;
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
+/** The `ApiError` of a non-2xx answer: its status, the body's message and field errors. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();
@@ -109,7 +114,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
  * Hands a failed call (a 5xx, or no answer: `status` 0) to the error reporter
  * (issue 21 item 24; decision record 037), with the path only (no query string).
  */
-function reportFailure(url: string, method: ApiMethod, status: number, message: string): void {
+export function reportFailure(url: string, method: ApiMethod, status: number, message: string): void {
   const reporter = activeErrorReporter();
   if (!reporter) return;
   reporter.reportApiFailure({ method, path: new URL(url, window.location.origin).pathname, status }, message);
@@ -150,32 +155,6 @@ async function send<S extends z.ZodType>(
     throw new ApiError(response.status, 'The server sent an answer this page does not understand.', details);
   }
   return parsed.data;
-}
-
-/**
- * GETs a file answer of the API (e.g. the CAE worksheet, issue 27 item 3) as a Blob,
- * with the reader's token as `Authorization: Bearer` (a plain link would go without
- * it). Throws `ApiError` for a non-2xx answer or no answer; an abort rethrows.
- */
-export async function apiGetBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'GET',
-      headers: { ...requestHeaders(false), Accept: '*/*' },
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    reportFailure(url, 'GET', 0, NO_RESPONSE_MESSAGE);
-    throw new ApiError(0, NO_RESPONSE_MESSAGE, [], { cause });
-  }
-  if (!response.ok) {
-    const error = await errorFromResponse(response);
-    if (response.status >= 500) reportFailure(url, 'GET', response.status, error.message);
-    throw error;
-  }
-  return response.blob();
 }
 
 /**

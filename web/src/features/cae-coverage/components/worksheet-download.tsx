@@ -1,7 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
-import { apiGetBlob } from '../../../lib/api-client.ts';
+import { apiGetBlob } from '../../../lib/api-blob.ts';
 import { saveBlob } from '../../../lib/save-file.ts';
 import { caeWorksheetUrl } from '../api/get-coverage.ts';
 
