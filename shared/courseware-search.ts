@@ -8,7 +8,7 @@ import {
   type SearchSort,
   SearchText,
 } from '#shared/contracts/search';
-import { WorkRoleId } from '#shared/contracts/work-role';
+import { WorkRoleId } from '#shared/contracts/work-role-id';
 import {
   CONTENT_CATEGORIES,
   type ContentCategory,

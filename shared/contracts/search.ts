@@ -4,7 +4,7 @@ import { LIMITS, PAGE } from '../limits.ts';
 import { EntityId, PageToken } from './common.ts';
 import { ContentSummary } from './content.ts';
 import { KnowledgeId } from './knowledge.ts';
-import { WorkRoleId } from './work-role.ts';
+import { WorkRoleId } from './work-role-id.ts';
 
 /**
  * Courseware search (spec §2.5, §3 "Search filter", §5 search text limits, §7

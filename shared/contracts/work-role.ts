@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { KnowledgeId } from './knowledge.ts';
+import { WorkRoleId } from './work-role-id.ts';
 
 /**
  * NICE work roles of both framework generations (issue 27 item 1): the 52 roles of
@@ -20,10 +21,8 @@ export const STATEMENT_TYPE_OF_GENERATION = { '2017': 'KSA', '2.1.0': 'TKS' } as
   'KSA' | 'TKS'
 >;
 
-/** A work role's id as published: `SP-RSK-001` (2017), `DD-WRL-001` (v2.1.0). */
-export const WorkRoleId = z
-  .string()
-  .regex(/^[A-Z]{2}-[A-Z]{3}-\d{3}$/, 'Must be a NICE work role id such as DD-WRL-001.');
+/** A work role's id as published (`./work-role-id.ts`, kept apart so the search address carries only it). */
+export { WorkRoleId } from './work-role-id.ts';
 
 /** A category (2017 and v2.1.0) or specialty area (2017 only) of work roles. */
 export const WorkRoleGroup = z.object({
