@@ -42,8 +42,11 @@ export function WorkRolePicker({ value, onValueChange }: WorkRolePickerProps) {
       {value ? (
         <HStack as="ul" aria-label="Active work-role filter" listStyleType="none" m="0" p="0">
           <li>
-            <Tag.Root colorPalette="brand" variant="subtle" size="lg">
-              <Tag.Label>Work role: {chosen ? chosen.name : value}</Tag.Label>
+            <Tag.Root colorPalette="brand" variant="subtle" size="lg" height="auto" py="1" maxW="full">
+              {/* The whole name, wrapped: a cut name in a narrow panel would hide which role is set. */}
+              <Tag.Label whiteSpace="normal" overflow="visible">
+                Work role: {chosen ? chosen.name : value}
+              </Tag.Label>
               <Tag.EndElement>
                 <CloseButton size="2xs" aria-label="Remove work role filter" onClick={() => onValueChange(undefined)} />
               </Tag.EndElement>
