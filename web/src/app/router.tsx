@@ -254,6 +254,17 @@ export function createRoutes({
               lazy: () => import('./routes/collection-worksheet.tsx'),
             },
             {
+              // Issue 27 item 1: the NICE work roles and one role's page.
+              path: 'work-roles',
+              lazy: () => import('./routes/work-roles.tsx'),
+            },
+            {
+              path: 'work-roles/:id',
+              // The page names the role in its own breadcrumbs.
+              handle: { breadcrumbs: false } satisfies RouteHandle,
+              lazy: () => import('./routes/work-role.tsx'),
+            },
+            {
               path: 'saved-searches',
               loader: requireCapabilities(),
               lazy: () => import('./routes/saved-searches.tsx'),

@@ -33,6 +33,8 @@ export function footerServices({ flags }: NavConfig): NavItem[] {
     // The curated collections (issue 26 item 2; decision record 076), beside the courseware they gather;
     // the path is written here, not in `paths`, to keep the first render within its budget.
     flags.courseware && { label: 'Collections', to: '/collections' },
+    // The NICE work roles (issue 27 item 1; decision record 079), likewise written here.
+    flags.courseware && { label: 'NICE work roles', to: '/work-roles' },
     { label: 'Exercises', to: paths.exercises },
     flags.community && { label: 'Community', to: paths.community },
     flags.weeklyWorkshops && { label: 'Weekly workshops', to: paths.weeklyWorkshops },

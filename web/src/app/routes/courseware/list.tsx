@@ -10,7 +10,7 @@ import { EDITOR_PARTS } from './editor-parts.ts';
 import { LIBRARY_ACTIONS } from './library-part.ts';
 
 /**
- * The contributor and knowledge pickers of the search filters, composed here
+ * The contributor, knowledge and work-role pickers of the search filters, composed here
  * (features do not import each other) and loaded with the filter panel, on demand.
  */
 const PICKERS: FilterPickers = {
@@ -22,6 +22,12 @@ const PICKERS: FilterPickers = {
   KnowledgePicker: lazy(() =>
     import('../../../features/knowledge/components/knowledge-picker.tsx').then((module) => ({
       default: module.KnowledgePicker,
+    })),
+  ),
+  // Issue 27 item 1: the work-role filter, from the work-roles feature.
+  WorkRolePicker: lazy(() =>
+    import('../../../features/work-roles/components/work-role-picker.tsx').then((module) => ({
+      default: module.WorkRolePicker,
     })),
   ),
 };

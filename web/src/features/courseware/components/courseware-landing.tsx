@@ -218,6 +218,7 @@ export function CoursewareLanding({ debounceMs }: { debounceMs?: number }) {
                   onSearchChange={setSearch}
                   facets={facets}
                   onClearAll={clearFilters}
+                  expansions={pages.data?.expansions}
                 />
               </Suspense>
             ) : null}

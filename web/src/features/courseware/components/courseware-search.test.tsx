@@ -15,6 +15,26 @@ const KNOWLEDGE = [
   { id: 'CO-M.4', type: 'KU', name: 'Cybersecurity Principles', program: 'CAE-CO', group: 'Mandatory' },
 ];
 const DU = IDS.wenliangDu;
+const WORK_ROLES = [
+  {
+    id: 'DD-WRL-001',
+    generation: '2.1.0',
+    name: 'Cybersecurity Architecture',
+    description: 'Architecture.',
+    category: { id: 'DD', name: 'Design and Development' },
+    opmCodes: ['652'],
+    statements: ['K0018'],
+  },
+  {
+    id: 'PD-WRL-001',
+    generation: '2.1.0',
+    name: 'Defensive Cybersecurity',
+    description: 'Defends.',
+    category: { id: 'PD', name: 'Protection and Defense' },
+    opmCodes: ['511'],
+    statements: ['K0001'],
+  },
+];
 const CONTRIBUTORS = [wenliangDu({ title: 'Professor' })];
 
 function facets(overrides: Partial<SearchFacets> = {}): SearchFacets {
@@ -61,6 +81,7 @@ function mockPortal(search: SearchHandler) {
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === '/api/v1/knowledge') return json({ items: KNOWLEDGE, nextPageToken: null });
     if (url.pathname === '/api/v1/contributors') return json({ contributors: CONTRIBUTORS, nextPageToken: null });
+    if (url.pathname === '/api/v1/work-roles') return json({ items: WORK_ROLES, competencyAreas: [] });
     if (url.pathname === '/api/v1/search/content' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as SearchContentRequest;
       searches.push(body);
@@ -221,6 +242,37 @@ describe('/courseware search', () => {
     expect(
       within(screen.getByRole('region', { name: 'Filters' })).getByRole('checkbox', { name: /^Lesson/ }),
     ).not.toBeChecked();
+  });
+
+  it('shows the work-role filter as a removable tag, chooses a role, and says when the crosswalk widened a filter (issue 27 items 1 and 5)', async () => {
+    const user = userEvent.setup();
+    const api = mockPortal((request) =>
+      page(items(2, 'Role result'), {
+        total: 2,
+        ...(request.filter.ksaIds.includes('K0018')
+          ? { expansions: [{ facet: 'ksaIds' as const, id: 'K0018', twinId: 'K0018' }] }
+          : {}),
+      }),
+    );
+    const { router } = renderApp({ path: '/courseware?ksas=K0018&workRole=DD-WRL-001' });
+    await screen.findByRole('heading', { level: 2, name: '2 results' });
+    expect(api.searches.at(-1)).toMatchObject({ filter: { workRole: 'DD-WRL-001', ksaIds: ['K0018'] } });
+    const panel = await openFilters(user);
+    expect(await within(panel).findByText('Work role: Cybersecurity Architecture')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(
+        'Also showing courseware mapped to the same statement in the other NICE generation: K0018 (NICE 2017) ↔ K0018 (v2.1.0).',
+      ),
+    ).toHaveAttribute('role', 'status');
+
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Work role' }), 'PD-WRL-001');
+    await waitFor(() => expect(currentSearch(router)).toBe('?ksas=K0018&workRole=PD-WRL-001'));
+    await within(panel).findByText('Work role: Defensive Cybersecurity');
+
+    await user.click(within(panel).getByRole('button', { name: 'Remove work role filter' }));
+    await waitFor(() => expect(currentSearch(router)).toBe('?ksas=K0018'));
+    await waitFor(() => expect(api.searches.at(-1)?.filter.workRole).toBeUndefined());
+    expect(within(panel).queryByText(/^Work role:/)).toBeNull();
   });
 
   it('chooses a knowledge unit with the keyboard and adds it to the address', async () => {

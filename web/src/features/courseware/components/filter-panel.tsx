@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, chakra, Heading, HStack, Span, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ChevronDownIcon, ChevronUpIcon, FilterXIcon } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import type { FacetCount, SearchFacets } from '#shared/contracts/search';
+import type { FacetCount, SearchContentPage, SearchFacets } from '#shared/contracts/search';
 import { type ArrayKey, activeFilterCount, type CoursewareSearch } from '#shared/courseware-search';
 import {
   CONTENT_CATEGORIES,
@@ -160,17 +160,40 @@ export interface FilterPanelProps {
   facets: SearchFacets | undefined;
   /** Clears every filter (not the text). */
   onClearAll: () => void;
+  /**
+   * The KSA/TKS filter values the current result widened through the NICE crosswalk
+   * (issue 27 item 5; decision record 079); undefined or empty when none.
+   */
+  expansions?: SearchContentPage['expansions'];
+}
+
+/** The generation a knowledge filter facet belongs to, as the expansion notice names it. */
+const FACET_GENERATION = { ksaIds: 'NICE 2017', tksIds: 'v2.1.0' } as const;
+const TWIN_GENERATION = { ksaIds: 'v2.1.0', tksIds: 'NICE 2017' } as const;
+
+/**
+ * The notice under the filters when a KSA or TKS filter value was widened to its twin
+ * in the other NICE generation (issue 27 item 5): "Also showing courseware mapped to
+ * the same statement in the other NICE generation: K0018 (NICE 2017) ↔ K0018 (v2.1.0)."
+ * A status (polite), not an alert: it explains the results, nothing went wrong.
+ */
+export function expansionNotice(expansions: NonNullable<SearchContentPage['expansions']>): string {
+  const pairs = expansions.map(
+    (one) => `${one.id} (${FACET_GENERATION[one.facet]}) ↔ ${one.twinId} (${TWIN_GENERATION[one.facet]})`,
+  );
+  return `Also showing courseware mapped to the same statement in the other NICE generation: ${pairs.join(', ')}.`;
 }
 
 /**
  * The filters of the courseware search (spec §3 "Search filter", §2.5): new or
  * updated, categories, education and experience levels and tags as checkboxes
  * with the number of results each would give (the facets of the current result),
- * then contributors and the TKS, KSA and KU pickers. Every change is a new search
- * in the address. Loaded on demand: the landing view does not need it.
+ * then contributors, the TKS, KSA and KU pickers and the work role (issue 27 item 1),
+ * and a notice when a KSA/TKS value was widened through the NICE crosswalk (issue 27
+ * item 5). Every change is a new search in the address. Loaded on demand: the landing view does not need it.
  */
-export function FilterPanel({ id, search, onSearchChange, facets, onClearAll }: FilterPanelProps) {
-  const { ContributorPicker, KnowledgePicker } = useFilterPickers();
+export function FilterPanel({ id, search, onSearchChange, facets, onClearAll, expansions }: FilterPanelProps) {
+  const { ContributorPicker, KnowledgePicker, WorkRolePicker } = useFilterPickers();
   const [allTags, setAllTags] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const set = (key: ArrayKey) => (next: string[]) => onSearchChange({ ...search, [key]: next });
@@ -199,6 +222,18 @@ export function FilterPanel({ id, search, onSearchChange, facets, onClearAll }: 
           </Button>
         ) : null}
       </HStack>
+
+      {WorkRolePicker ? (
+        <WorkRolePicker
+          value={search.workRole || undefined}
+          onValueChange={(role) => {
+            const { workRole: _dropped, ...rest } = search;
+            onSearchChange(role ? { ...rest, workRole: role } : rest);
+          }}
+        />
+      ) : search.workRole ? (
+        <Text>Work role: {search.workRole}</Text>
+      ) : null}
 
       <chakra.fieldset border="0" m="0" p="0" minW="0">
         <chakra.legend fontWeight="semibold" mb="2" p="0">
@@ -277,6 +312,9 @@ export function FilterPanel({ id, search, onSearchChange, facets, onClearAll }: 
         <KnowledgePicker type="KSA" value={search.ksas} onValueChange={set('ksas')} counts={facets?.ksaIds} />
         <KnowledgePicker type="KU" value={search.kus} onValueChange={set('kus')} counts={facets?.kuIds} />
       </Stack>
+      <Text role="status" color="fg.muted" textStyle="sm">
+        {expansions && expansions.length > 0 ? expansionNotice(expansions) : null}
+      </Text>
     </Stack>
   );
 }

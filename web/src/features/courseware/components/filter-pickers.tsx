@@ -15,8 +15,14 @@ export interface KnowledgeFilterPickerProps extends FilterPickerProps {
   readonly type: KnowledgeType;
 }
 
+/** Props of the work-role picker (issue 27 item 1): one role id (`workRole=`), or undefined for none. */
+export interface WorkRoleFilterPickerProps {
+  readonly value: string | undefined;
+  readonly onValueChange: (value: string | undefined) => void;
+}
+
 /**
- * The pickers the filter panel shows for contributors and knowledge items. They
+ * The pickers the filter panel shows for contributors, knowledge items and work roles. They
  * belong to the contributors and knowledge features, and features do not import
  * each other (STYLE.md), so the route composes them: `app/routes/courseware/list.tsx`
  * provides them with {@link FilterPickersProvider}.
@@ -24,6 +30,11 @@ export interface KnowledgeFilterPickerProps extends FilterPickerProps {
 export interface FilterPickers {
   readonly ContributorPicker: ComponentType<FilterPickerProps>;
   readonly KnowledgePicker: ComponentType<KnowledgeFilterPickerProps>;
+  /**
+   * The work-role filter (the work-roles feature; issue 27 item 1): the active role as a
+   * removable tag and a select; without it the panel shows the active role's id only.
+   */
+  readonly WorkRolePicker?: ComponentType<WorkRoleFilterPickerProps>;
 }
 
 const FilterPickersContext = createContext<FilterPickers | null>(null);
