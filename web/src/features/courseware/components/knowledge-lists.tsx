@@ -41,7 +41,7 @@ function KnowledgeDisclosure({
   const sorted = [...items].sort((a, b) => a.index - b.index);
   const marks = type === 'KU' ? kuOutcomes.filter((mark) => mark.outcomes.length > 0) : [];
   return (
-    <Collapsible.Root borderWidth="1px" borderRadius="l2" lazyMount>
+    <Collapsible.Root borderWidth="1px" borderRadius="l2">
       <Collapsible.Trigger asChild>
         <Button
           variant="ghost"
