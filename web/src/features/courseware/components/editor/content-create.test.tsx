@@ -107,6 +107,7 @@ describe('creating courseware (spec §2.5 creating=1, §4 creating mode)', () =>
         educationLevels: [],
         experienceLevels: [],
         ksas: [],
+        kuOutcomes: [],
         kus: [],
         tkss: [],
         includes: [],
