@@ -141,7 +141,8 @@ export const HOUSEKEEPING_GRANTS: Readonly<Record<HousekeepingFunction, GroupGra
   // (BatchGetItem), the digest as one transaction of Update (settings, searches) and Put
   // (the outbox message); the catalog index read like the search group's (the catalog
   // revision, the snapshot under `search/`, and, building a missing one, content by status on gsi3
-  // and the download counters on the table).
+  // and the download counters on the table); issue 27 (decision record 079): the work roles and
+  // the crosswalk (Query on the table) and the knowledge revision (GetItem) of a saved role filter.
   savedSearchDigest: {
     table: {
       actions: [GET, BATCH_GET, QUERY, PUT, UPDATE],

@@ -55,4 +55,28 @@ describe('new matches of a saved search (issue 24 item 8)', () => {
       newest: null,
     });
   });
+
+  it('narrows by the resolved work role and widens a KSA filter by its crosswalk twin (issue 27)', () => {
+    const mapped = buildCatalogIndex(
+      [
+        doc('Role lab', '2026-11-12T00:00:00.000Z', { tksIds: ['T1001', 'K0018'] }),
+        doc('Other lab', '2026-11-13T00:00:00.000Z', { tksIds: ['T9999'] }),
+        doc('Old-generation lab', '2026-11-14T00:00:00.000Z', { ksaIds: ['K0018'] }),
+      ],
+      { revision: 1, builtAt: '2026-11-20T00:00:00.000Z' },
+    );
+    const since = '2026-11-01T00:00:00.000Z';
+    const options = { limit: 10, windowStart: WINDOW };
+    const all = SavedSearchQuery.parse({});
+    expect(newMatchesOf(mapped, all, since, options).total).toBe(3);
+    const role = { workRoleStatements: { facet: 'tksIds' as const, ids: ['T1001', 'T1002'] } };
+    expect(newMatchesOf(mapped, all, since, options, role).items.map((item) => item.name)).toEqual(['Role lab']);
+    const ksa = SavedSearchQuery.parse({ filter: { ksaIds: ['K0018'] } });
+    expect(newMatchesOf(mapped, ksa, since, options).items.map((item) => item.name)).toEqual(['Old-generation lab']);
+    const twins = { knowledgeTwins: { ksaIds: ['K0018'], tksIds: [] } };
+    expect(newMatchesOf(mapped, ksa, since, options, twins).items.map((item) => item.name)).toEqual([
+      'Old-generation lab',
+      'Role lab',
+    ]);
+  });
 });

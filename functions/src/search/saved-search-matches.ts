@@ -1,6 +1,6 @@
 import type { ContentSummary } from '#shared/contracts/content';
 import type { SavedSearchQuery } from '#shared/contracts/saved-search';
-import type { CatalogIndex } from './port.ts';
+import type { CatalogIndex, SearchQuery } from './port.ts';
 
 /**
  * New items of a saved search (issue 24 item 8; decision record 061), answered by the
@@ -18,10 +18,19 @@ export interface NewMatches {
 }
 
 /**
+ * A saved search's knowledge filters resolved against the stored NICE data (decision
+ * record 079): the work role's statements and the crosswalk twins, as the search route
+ * resolves them (`resolveKnowledgeFilter`).
+ */
+export type ResolvedKnowledge = Pick<SearchQuery, 'workRoleStatements' | 'knowledgeTwins'>;
+
+/**
  * The published items that match `query` and were published or updated strictly
  * after `since` (ISO instant), most recently updated first: the first `limit` and the
  * total. A saved search that itself asks for "new or updated" keeps the index's
  * 90-day window (`newOrUpdatedCutoff`, passed as `windowStart`) when that is later.
+ * `knowledge` narrows by the saved work role and widens the KSA/TKS filters by the
+ * crosswalk exactly as the search does (issue 27 items 1 and 5).
  * @throws Error when `since` is not an ISO instant.
  */
 export function newMatchesOf(
@@ -29,6 +38,7 @@ export function newMatchesOf(
   query: SavedSearchQuery,
   since: string,
   options: { readonly limit: number; readonly windowStart: string },
+  knowledge: ResolvedKnowledge = {},
 ): NewMatches {
   const sinceMs = Date.parse(since);
   if (Number.isNaN(sinceMs)) throw new Error(`since "${since}" is not an ISO instant.`);
@@ -42,6 +52,7 @@ export function newMatchesOf(
     offset: 0,
     limit: Math.max(options.limit, 1),
     newOrUpdatedSince: cutoff,
+    ...knowledge,
   });
   const items = result.items.slice(0, options.limit);
   return { items, total: result.total, newest: result.items[0]?.modifiedTimestamp ?? null };

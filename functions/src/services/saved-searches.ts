@@ -38,13 +38,14 @@ import {
   unsubscribeToken,
 } from '../domain/saved-searches.ts';
 import { deploymentBrand, messageEmailAddresses, portalOriginOfEnv } from '../lib/deployment.ts';
-import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { logger } from '../lib/logger.ts';
 import { unheldLease } from '../messages/outbox.ts';
 import type { CatalogIndex } from '../search/port.ts';
-import { newMatchesOf } from '../search/saved-search-matches.ts';
+import { type NewMatches, newMatchesOf, type ResolvedKnowledge } from '../search/saved-search-matches.ts';
 import { currentCatalogIndex } from '../search/snapshot-search.ts';
+import { resolveKnowledgeFilter } from '../search/work-role-filter.ts';
 
 /**
  * Saved searches with alerts (issue 24 item 8; decision record 061): the use cases of
@@ -58,9 +59,31 @@ function ownerOf(caller: Caller): string {
   return caller.sub;
 }
 
+/**
+ * The new items of a saved query (decision record 061) with its work role and KSA/TKS
+ * filters resolved as the search resolves them (decision record 079): a saved work role
+ * no role has any more matches nothing.
+ */
+async function savedMatchesOf(
+  index: CatalogIndex,
+  query: SavedSearchRecord['query'],
+  since: string,
+  options: { readonly limit: number; readonly windowStart: string },
+): Promise<NewMatches> {
+  let knowledge: ResolvedKnowledge;
+  try {
+    const { expansions: _expansions, ...resolved } = await resolveKnowledgeFilter(query.filter);
+    knowledge = resolved;
+  } catch (error) {
+    if (error instanceof ValidationError) return { items: [], total: 0, newest: null };
+    throw error;
+  }
+  return newMatchesOf(index, query, since, options, knowledge);
+}
+
 /** The record as its owner sees it, with its new items counted from the seen point. */
-function viewOf(record: SavedSearchRecord, index: CatalogIndex, now: Date): SavedSearch {
-  const matches = newMatchesOf(index, record.query, screenSince(record), {
+async function viewOf(record: SavedSearchRecord, index: CatalogIndex, now: Date): Promise<SavedSearch> {
+  const matches = await savedMatchesOf(index, record.query, screenSince(record), {
     limit: 0,
     windowStart: newOrUpdatedCutoff(now),
   });
@@ -83,7 +106,10 @@ function viewOf(record: SavedSearchRecord, index: CatalogIndex, now: Date): Save
 export async function listSavedSearches(caller: Caller, now: Date = new Date()): Promise<SavedSearchList> {
   const records = await listSavedSearchesOf(ownerOf(caller));
   const index = await currentCatalogIndex();
-  return { items: records.map((record) => viewOf(record, index, now)), limit: SAVED_SEARCH_LIMITS.perUser };
+  return {
+    items: await Promise.all(records.map((record) => viewOf(record, index, now))),
+    limit: SAVED_SEARCH_LIMITS.perUser,
+  };
 }
 
 /**
@@ -145,7 +171,7 @@ export async function markSavedSearchSeen(id: string, caller: Caller, now: Date 
   const stored = await getSavedSearch(userId, id);
   if (!stored) throw new NotFoundError('Saved search does not exist.');
   const index = await currentCatalogIndex();
-  const { newest } = newMatchesOf(index, stored.query, screenSince(stored), {
+  const { newest } = await savedMatchesOf(index, stored.query, screenSince(stored), {
     limit: 1,
     windowStart: newOrUpdatedCutoff(now),
   });
@@ -238,7 +264,7 @@ async function digestOfUser(
   const listed: DigestSearch[] = [];
   const advances: DigestAdvance[] = [];
   for (const search of searches) {
-    const matches = newMatchesOf(index, search.query, digestSince(search), {
+    const matches = await savedMatchesOf(index, search.query, digestSince(search), {
       limit: SAVED_SEARCH_LIMITS.digestItemsPerSearch,
       windowStart,
     });
