@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { htmlSource, seriousAccessibilityViolations } from './support/browser.ts';
+import { pickKnowledge } from './support/knowledge-picker.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -30,25 +31,6 @@ async function signIn(page: Page, persona: string, path: string): Promise<void> 
 
 function title(page: Page, name: string): Locator {
   return page.getByRole('heading', { level: 1, name });
-}
-
-/**
- * Picks `id` in the labelled knowledge picker the keyboard's way: type it, wait until
- * the list's first option is `id`, press Home once (the combo box's key for "highlight
- * the first option"), wait until the field names that option as its active descendant,
- * Enter; then its chip is there.
- */
-async function pick(form: Locator, label: string, id: string): Promise<void> {
-  const page = form.page();
-  const box = form.getByRole('combobox', { name: label });
-  await box.focus();
-  await page.keyboard.type(id.toLowerCase());
-  await page.getByRole('listbox').getByRole('option').first().filter({ hasText: id }).waitFor();
-  await page.keyboard.press('Home');
-  await expect.poll(() => box.getAttribute('aria-activedescendant')).toMatch(new RegExp(`:${id}$`));
-  await page.keyboard.press('Enter');
-  await form.getByRole('button', { name: `Remove ${id}` }).waitFor();
-  await page.keyboard.press('Escape');
 }
 
 /** Adds a new child (an exercise) and waits until the children list holds `count` items. */
@@ -81,8 +63,8 @@ describe('authoring courseware (issue 5)', () => {
     await module.focus();
     await module.press('Space');
     await expect.poll(() => module.isChecked()).toBe(true);
-    await pick(form, 'KSA statements', 'K0070');
-    await pick(form, 'Knowledge units', 'CSF');
+    await pickKnowledge(form, 'KSA statements', 'K0070');
+    await pickKnowledge(form, 'Knowledge units', 'CSF');
     await addChild(form, LAB_ONE, 1);
     await addChild(form, LAB_TWO, 2);
     expect(await seriousAccessibilityViolations(page), 'axe on the create form').toEqual([]);

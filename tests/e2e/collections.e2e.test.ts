@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 import { downloadedBytes, zipEntries } from './support/zip.ts';
 
@@ -17,10 +17,6 @@ import { downloadedBytes, zipEntries } from './support/zip.ts';
  * collections widget, and a visitor follows its card there and finds it on
  * `/collections` from the footer (decision record 076). Driven by role and accessible name; axe on every new screen and dialog.
  */
-
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 const MODULE = 'SEED Labs – Software Security';
 const MODULE_PATH = '/courseware/seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
@@ -58,7 +54,7 @@ describe('collections (issue 26 item 2)', () => {
     await page.getByRole('button', { name: `Add “${FIRST}” to a collection` }).click();
     let dialog = page.getByRole('dialog', { name: 'Add to a collection' });
     await dialog.getByRole('radio', { name: 'A new collection' }).waitFor();
-    await axe(page, 'the Add to a collection dialog');
+    await expectAccessible(page, 'the Add to a collection dialog');
     await dialog.getByRole('radio', { name: 'A new collection' }).check();
     await dialog.getByRole('textbox', { name: 'Name of the new collection' }).fill(COLLECTION);
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Start here: the classic.');
@@ -80,13 +76,13 @@ describe('collections (issue 26 item 2)', () => {
     await page.getByRole('heading', { level: 1, name: COLLECTION }).waitFor();
     const items = page.getByRole('list', { name: 'Items of the collection' });
     await expect.poll(() => items.getByRole('heading').allTextContents()).toEqual([`1. ${FIRST}`, `2. ${SECOND}`]);
-    await axe(page, 'the owner’s collection page');
+    await expectAccessible(page, 'the owner’s collection page');
 
     // Reorder with the keyboard: the focus stays on the button pressed, in the row's new place.
     await page.getByRole('button', { name: 'Edit collection' }).click();
     const editor = page.getByRole('form', { name: 'Edit collection' });
     await editor.getByRole('list', { name: 'Items in order' }).waitFor();
-    await axe(page, 'the collection editor');
+    await expectAccessible(page, 'the collection editor');
     await editor.getByRole('button', { name: `Move “${SECOND}” up` }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe(`Move “${SECOND}” up`);
@@ -136,14 +132,14 @@ describe('collections (issue 26 item 2)', () => {
     await expect.poll(() => items.getByRole('heading').allTextContents()).toEqual([`1. ${SECOND}`, `2. ${FIRST}`]);
     expect(await page.getByRole('button', { name: 'Edit collection' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Copy link' }).waitFor();
-    await axe(page, 'a shared collection opened by another user');
+    await expectAccessible(page, 'a shared collection opened by another user');
 
     // Back as the owner: My library's Collections tab lists it; deleting it asks first.
     await signInAs(page, portal.baseUrl, 'faculty-uscr', '/library?tab=collections');
     const mine = page.getByRole('list', { name: 'My collections' });
     await mine.getByRole('link', { name: COLLECTION }).waitFor({ timeout: 30_000 });
     expect(await mine.textContent()).toContain('Shared by link');
-    await axe(page, 'the Collections tab of My library');
+    await expectAccessible(page, 'the Collections tab of My library');
     await page.screenshot({ path: '/tmp/collections-library.png', fullPage: true });
   });
 });
@@ -199,7 +195,7 @@ describe('curated collections (issue 26 item 2)', () => {
     await pick.press('Space');
     await expect.poll(() => pick.isChecked()).toBe(true);
     await page.mouse.move(0, 0);
-    await axe(page, 'the section dialog with the collections panel');
+    await expectAccessible(page, 'the section dialog with the collections panel');
     await dialog.getByRole('button', { name: 'Add section' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 
@@ -211,7 +207,7 @@ describe('curated collections (issue 26 item 2)', () => {
     await page.goto(`${portal.baseUrl}/resources`);
     const card = page.getByRole('link', { name: CURATED });
     await card.waitFor({ timeout: 30_000 });
-    await axe(page, 'a CMS page with a collections widget');
+    await expectAccessible(page, 'a CMS page with a collections widget');
     await page.screenshot({ path: '/tmp/collections-widget.png', fullPage: true });
     await card.click();
     await page.getByRole('heading', { level: 1, name: CURATED }).waitFor();
@@ -220,7 +216,7 @@ describe('curated collections (issue 26 item 2)', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Collections' }).click();
     await page.getByRole('heading', { level: 1, name: 'Collections' }).waitFor();
     await page.getByRole('link', { name: CURATED }).waitFor();
-    await axe(page, 'the Collections page');
+    await expectAccessible(page, 'the Collections page');
     await page.screenshot({ path: '/tmp/collections-page.png', fullPage: true });
   });
 });

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { CAE_WORKSHEET_COLUMNS } from '../../shared/contracts/coverage.ts';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 import { downloadedBytes, zipEntries } from './support/zip.ts';
 
@@ -20,10 +19,6 @@ import { downloadedBytes, zipEntries } from './support/zip.ts';
 
 const seeded = seededPortalPageForSuite();
 
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
-
 const MODULE = 'SEED Labs – Software Security';
 const MODULE_PATH = '/courseware/seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
 const FIRST = 'Buffer Overflow Attack Lab (Set-UID Version)';
@@ -38,12 +33,12 @@ describe('CAE/NICE coverage, the worksheet and the Common Cartridge (issue 27)',
     await signInAs(page, portal.baseUrl, 'faculty-uscr', MODULE_PATH);
     await page.getByRole('heading', { level: 1, name: MODULE }).waitFor({ timeout: 30_000 });
 
-    // The module as a Common Cartridge: the format choice, then the same button.
+    // The module as a Common Cartridge: the format choice, then its button.
     const format = page.getByRole('group', { name: 'Format' });
     await format.getByRole('radio', { name: /^Common Cartridge/ }).check();
-    await axe(page, 'the module page with the format choice');
+    await expectAccessible(page, 'the module page with the format choice');
     const downloaded = page.waitForEvent('download', { timeout: 120_000 });
-    await page.getByRole('button', { name: 'Download all files' }).click();
+    await page.getByRole('button', { name: 'Download Common Cartridge' }).click();
     const cartridge = await downloaded;
     expect(cartridge.suggestedFilename()).toMatch(/\.imscc$/);
     const entries = await zipEntries(await downloadedBytes(cartridge));
@@ -57,7 +52,7 @@ describe('CAE/NICE coverage, the worksheet and the Common Cartridge (issue 27)',
     await page.getByRole('heading', { level: 2, name: 'CAE knowledge units' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'NICE work roles' }).waitFor();
     await page.getByText(/^\d+ of \d+ knowledge units covered by \d+ items\.$/).waitFor();
-    await axe(page, 'the coverage of a module');
+    await expectAccessible(page, 'the coverage of a module');
 
     // Two labs into a new collection, from their cards on the module page.
     await page.goto(`${portal.baseUrl}${MODULE_PATH}`);
@@ -81,7 +76,7 @@ describe('CAE/NICE coverage, the worksheet and the Common Cartridge (issue 27)',
     await page.getByRole('link', { name: 'CAE and NICE coverage' }).click();
     await page.getByRole('heading', { level: 1, name: `CAE and NICE coverage: ${COLLECTION}` }).waitFor();
     await page.getByText(/^\d+ of \d+ knowledge units covered by 2 items\.$/).waitFor();
-    await axe(page, 'the coverage of a collection');
+    await expectAccessible(page, 'the coverage of a collection');
     const worksheetDownload = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Download CAE worksheet (xlsx)' }).click();
     const worksheet = await worksheetDownload;
@@ -105,6 +100,6 @@ describe('CAE/NICE coverage, the worksheet and the Common Cartridge (issue 27)',
       .getByRole('link', { name: /\/courseware\// })
       .first()
       .waitFor();
-    await axe(page, 'the printable worksheet');
+    await expectAccessible(page, 'the printable worksheet');
   });
 });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES } from '#shared/contracts/administration';
 import type { LocalPortal } from '../support/local-portal.ts';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
@@ -26,10 +26,6 @@ interface InboxEmail {
 /** Text on the page itself, not its copy in the polite live region. */
 function shown(page: Page, text: string, options: { exact?: boolean } = {}) {
   return page.getByText(text, options).and(page.locator(':not([aria-live])'));
-}
-
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
 }
 
 /** The invitation link of the e-mail sent to `address` (polled: the e-mail goes out after the answer). */
@@ -68,7 +64,7 @@ describe('invitations (issue 11)', () => {
     await page.getByRole('heading', { level: 1, name: 'Invite students' }).waitFor();
     await page.getByRole('button', { name: 'Invite', exact: true }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Invite', exact: true }).isEnabled()).toBe(true);
-    await axe(page, 'Invite students');
+    await expectAccessible(page, 'Invite students');
 
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite someone' });
@@ -77,7 +73,7 @@ describe('invitations (issue 11)', () => {
     await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByRole('alert').first().waitFor();
-    await axe(page, 'the invite dialog with its messages');
+    await expectAccessible(page, 'the invite dialog with its messages');
 
     await email.fill(address);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Nia Newcomer');
@@ -85,7 +81,7 @@ describe('invitations (issue 11)', () => {
     await shown(page, `An invitation was sent to ${address}.`, { exact: false }).waitFor();
     const row = page.getByRole('row').filter({ hasText: address });
     await row.getByText('Pending').waitFor();
-    await axe(page, 'the invitation list with the new invitation');
+    await expectAccessible(page, 'the invitation list with the new invitation');
 
     link = await invitationLinkFor(portal, address);
   });
@@ -98,7 +94,7 @@ describe('invitations (issue 11)', () => {
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'You are invited' }).waitFor();
     await page.getByText(/Una Faculty invites you to .+ as a student, until /).waitFor();
-    await axe(page, 'the invitation preview');
+    await expectAccessible(page, 'the invitation preview');
 
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign up' }).waitFor();
@@ -113,7 +109,7 @@ describe('invitations (issue 11)', () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('invitation')))).toEqual(
       [],
     );
-    await axe(page, 'the accepted invitation');
+    await expectAccessible(page, 'the accepted invitation');
 
     // Exercise-area rights: the exercise area receives an SSO token of the new account.
     await page.getByRole('link', { name: 'Go to the exercise area' }).click();
@@ -124,7 +120,7 @@ describe('invitations (issue 11)', () => {
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' }).waitFor();
     await page.getByText(INVITATION_MESSAGES.used).waitFor();
-    await axe(page, 'a used invitation');
+    await expectAccessible(page, 'a used invitation');
     expect(portal.logs.filter((line) => /\b500\b/.test(line))).toEqual([]);
   });
 });
@@ -149,7 +145,7 @@ describe('user import (issue 11; spec §5 "File picker and user import")', () =>
     const organization = page.getByRole('combobox', { name: /Organization/ });
     await organization.waitFor();
     await expect.poll(() => organization.locator('option').count()).toBeGreaterThan(1);
-    await axe(page, 'the Imports tab');
+    await expectAccessible(page, 'the Imports tab');
 
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('alert').filter({ hasText: 'Choose an organization.' }).waitFor();
@@ -157,7 +153,7 @@ describe('user import (issue 11; spec §5 "File picker and user import")', () =>
     await organization.selectOption({ label: omaha ?? '' });
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please select a file to import.' }).waitFor();
-    await axe(page, 'the import form with its messages');
+    await expectAccessible(page, 'the import form with its messages');
 
     await page
       .getByLabel(/CSV file/)
@@ -168,14 +164,14 @@ describe('user import (issue 11; spec §5 "File picker and user import")', () =>
     const table = page.getByRole('table', { name: /Rows of class\.csv, invalid rows first/ });
     const firstRows = await table.getByRole('row').allTextContents();
     expect(firstRows.slice(1, 4).every((text) => text.includes('Invalid'))).toBe(true);
-    await axe(page, 'the import preview');
+    await expectAccessible(page, 'the import preview');
 
     await expect
       .poll(() => page.getByRole('radio', { name: 'Import the valid rows and skip the others' }).isChecked())
       .toBe(true);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await shown(page, 'Import partly done: 2 invited, 3 skipped, 0 failed.').waitFor({ timeout: 30_000 });
-    await axe(page, 'the import result');
+    await expectAccessible(page, 'the import result');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
@@ -12,10 +12,6 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * more; the administrator opens her personal data from Admin → Users and downloads the
  * same file. Driven by role and accessible name; axe on the page and both dialogs.
  */
-
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 const LAB =
   '/courseware/seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
@@ -47,7 +43,7 @@ describe('personal data (issue 26 item 5)', () => {
     await expect
       .poll(() => table.getByRole('row', { name: /Ratings and reviews/ }).textContent())
       .toContain('1 review');
-    await axe(page, 'Your data');
+    await expectAccessible(page, 'Your data');
 
     const file = await downloadedJson(page, () =>
       page.getByRole('button', { name: 'Download my data (JSON)' }).click(),
@@ -61,7 +57,7 @@ describe('personal data (issue 26 item 5)', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Delete all your ratings and reviews?' });
     await dialog.waitFor();
     await expect.poll(() => dialog.textContent()).toContain('1 review will be deleted.');
-    await axe(page, 'the confirmation of deleting reviews');
+    await expectAccessible(page, 'the confirmation of deleting reviews');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByRole('button', { name: 'Delete my reviews' }).isDisabled()).toBe(true);
@@ -83,7 +79,7 @@ describe('personal data (issue 26 item 5)', () => {
     await users.getByRole('button', { name: 'Personal data of Una Faculty' }).click();
     const dialog = page.getByRole('dialog', { name: 'Personal data of Una Faculty' });
     await dialog.getByRole('table', { name: 'What the portal holds about Una Faculty' }).waitFor({ timeout: 30_000 });
-    await axe(page, 'the personal data dialog');
+    await expectAccessible(page, 'the personal data dialog');
     const file = await downloadedJson(page, () => dialog.getByRole('button', { name: 'Download JSON' }).click());
     expect((file.data as { account: { displayName: string } }).account.displayName).toBe('Una Faculty');
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();

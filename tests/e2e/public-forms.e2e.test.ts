@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTACT_CONFIRMATION } from '#shared/contracts/messages';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
-import { launchBrowser, seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible, launchBrowser } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -36,10 +36,6 @@ function recordApiPosts(page: Page): string[] {
   return posts;
 }
 
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
-
 describe('on USCR', () => {
   const seeded = seededPortalPageForSuite();
   const url = (pathname: string) => `${seeded().portal.baseUrl}${pathname}`;
@@ -49,13 +45,13 @@ describe('on USCR', () => {
     const marker = `newsletter-${Date.now()}`;
     await page.goto(url('/newsletter-signup'));
     await page.getByRole('heading', { level: 1, name: 'Sign up for our newsletter' }).waitFor();
-    await axe(page, 'the newsletter form');
+    await expectAccessible(page, 'the newsletter form');
 
     // Nothing filled: the first invalid field takes the focus; the messages pass axe too.
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
     expect(await page.getByRole('alert').count()).toBe(5);
-    await axe(page, 'the newsletter form with its messages');
+    await expectAccessible(page, 'the newsletter form with its messages');
 
     await page.getByRole('textbox', { name: /^Email/ }).fill(`${marker}@example.edu`);
     await page.getByRole('textbox', { name: /^First name/ }).fill('Fay');
@@ -67,7 +63,7 @@ describe('on USCR', () => {
 
     await page.getByRole('heading', { name: 'Thank you for signing up' }).waitFor();
     expect(await page.getByRole('link', { name: 'Visit our community' }).getAttribute('href')).toBe('/community');
-    await axe(page, 'the newsletter confirmation');
+    await expectAccessible(page, 'the newsletter confirmation');
     await expect.poll(async () => (await emailsMentioning(portal, marker)).length).toBe(1);
   });
 
@@ -76,7 +72,7 @@ describe('on USCR', () => {
     const marker = `contact-${Date.now()}`;
     await page.goto(url('/contact-us'));
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
-    await axe(page, 'the contact form');
+    await expectAccessible(page, 'the contact form');
 
     const topic = page.getByRole('combobox', { name: /^Discussion topic/ });
     expect(await topic.locator('option').allTextContents()).toContain('Other');
@@ -90,7 +86,7 @@ describe('on USCR', () => {
 
     await page.getByText(CONTACT_CONFIRMATION).waitFor();
     expect(await page.getByRole('form', { name: 'Contact us' }).count()).toBe(0);
-    await axe(page, 'the contact confirmation');
+    await expectAccessible(page, 'the contact confirmation');
     await expect.poll(async () => (await emailsMentioning(portal, marker)).length).toBe(1);
   });
 
@@ -156,7 +152,7 @@ describe('on USCR', () => {
     ] as const) {
       await page.goto(url(pathname));
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await axe(page, pathname);
+      await expectAccessible(page, pathname);
     }
   });
 
@@ -192,7 +188,7 @@ describe('on USCR', () => {
     await topic.waitFor();
     // The identity has an e-mail address: the dialog does not ask for one.
     expect(await dialog.getByRole('textbox', { name: /^Email/ }).count()).toBe(0);
-    await axe(page, 'the support dialog');
+    await expectAccessible(page, 'the support dialog');
 
     const firstTopic = await topic.locator('optgroup option').first().getAttribute('value');
     expect(firstTopic).toBeTruthy();
@@ -205,7 +201,7 @@ describe('on USCR', () => {
     await sent.waitFor();
     const rows = sent.getByRole('table', { name: 'Recipients' }).getByRole('row');
     expect(await rows.count()).toBeGreaterThan(1);
-    await axe(page, 'the recipients confirmation');
+    await expectAccessible(page, 'the recipients confirmation');
     await expect.poll(async () => (await emailsMentioning(portal, marker)).length).toBeGreaterThan(0);
 
     await sent.getByRole('button', { name: 'Done' }).click();
@@ -247,6 +243,6 @@ describe('on VACR', () => {
       'Request estimate',
       'Request information',
     ]);
-    await axe(page, 'the VACR contact form');
+    await expectAccessible(page, 'the VACR contact form');
   });
 });

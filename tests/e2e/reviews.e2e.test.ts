@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
@@ -11,10 +10,6 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * item's page with the average and count. Driven by role and accessible name; axe
  * finds no serious or critical violation on the section, the dialogs and the queue.
  */
-
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 const LAB =
   '/courseware/seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
@@ -31,7 +26,7 @@ describe('ratings and reviews (issue 26 item 3)', () => {
     await section.getByRole('heading', { level: 3, name: 'Rate this courseware' }).waitFor({ timeout: 30_000 });
     await section.getByRole('radio', { name: '4 stars' }).check();
     await section.getByRole('textbox', { name: 'Your review (optional)' }).fill(text);
-    await axe(page, 'the ratings and reviews section with the form');
+    await expectAccessible(page, 'the ratings and reviews section with the form');
     await section.getByRole('button', { name: 'Save rating' }).click();
     await section.getByRole('heading', { level: 3, name: 'Your rating and review' }).waitFor();
     await section.getByText('Rated 4.0 out of 5 from 1 rating').first().waitFor();
@@ -47,7 +42,7 @@ describe('ratings and reviews (issue 26 item 3)', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Report this review?' });
     await dialog.waitFor();
     await dialog.getByRole('textbox', { name: /What is wrong with it/ }).fill('Not about the lab.');
-    await axe(page, 'the report dialog');
+    await expectAccessible(page, 'the report dialog');
     await dialog.getByRole('button', { name: 'Report', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -58,12 +53,12 @@ describe('ratings and reviews (issue 26 item 3)', () => {
     const queue = page.getByRole('list', { name: 'Reported reviews' });
     const item = queue.getByRole('listitem').filter({ hasText: text });
     await item.waitFor({ timeout: 30_000 });
-    await axe(page, 'the reported reviews queue');
+    await expectAccessible(page, 'the reported reviews queue');
     await item.getByRole('button', { name: 'Hide' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Hide this review?' });
     await dialog.waitFor();
     await dialog.getByRole('textbox', { name: /Reason shown to the author/ }).fill('Keep reviews about the lab.');
-    await axe(page, 'the hide dialog');
+    await expectAccessible(page, 'the hide dialog');
     await dialog.getByRole('button', { name: 'Hide review' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await item.getByText('Hidden', { exact: true }).waitFor();

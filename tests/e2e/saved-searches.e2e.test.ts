@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
@@ -10,10 +9,6 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * it back to its results, and delete it after a confirmation. Driven by role and name;
  * axe finds no serious or critical violation on the dialog and the screen.
  */
-
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 const seeded = seededPortalPageForSuite();
 
@@ -33,7 +28,7 @@ describe('saved searches (issue 24 item 8)', () => {
     await field.fill('');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('Is required.').waitFor();
-    await axe(page, 'the Save this search dialog with its message');
+    await expectAccessible(page, 'the Save this search dialog with its message');
     await field.fill(name);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page
@@ -49,7 +44,7 @@ describe('saved searches (issue 24 item 8)', () => {
     await expect
       .poll(() => list.getByRole('listitem').filter({ hasText: name }).textContent())
       .toContain('No new items');
-    await axe(page, 'the Saved searches screen');
+    await expectAccessible(page, 'the Saved searches screen');
 
     await list.getByRole('link', { name: `Open ${name}` }).click();
     await page.waitForURL(/\/courseware\?q=buffer\+overflow&cat=exercise/);
@@ -63,7 +58,7 @@ describe('saved searches (issue 24 item 8)', () => {
     await list.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete the saved search?' });
     await confirm.waitFor();
-    await axe(page, 'the delete confirmation');
+    await expectAccessible(page, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await page
       .getByRole('status')

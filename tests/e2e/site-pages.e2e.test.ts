@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -51,10 +51,6 @@ const PAGES = [
 const suite = seededPortalPageForSuite();
 const url = (pathname: string) => `${suite().portal.baseUrl}${pathname}`;
 
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
-
 describe('the editable site pages (issue 8)', () => {
   it.each(PAGES)(
     'opens $file from the footer’s $column column and shows its seeded text',
@@ -76,7 +72,7 @@ describe('the editable site pages (issue 8)', () => {
           await page.getByRole('link', { name: expected.action.content, exact: true }).first().getAttribute('href'),
         ).toBe(expected.action.link);
       }
-      await axe(page, expected.href);
+      await expectAccessible(page, expected.href);
     },
   );
 });
@@ -94,7 +90,7 @@ describe('the pages of features, about, community, workshops, the K-12 board and
     await page.getByRole('heading', { level: 1, name: expected.h1, exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(expected.href);
     await page.getByText(expected.text, { exact: false }).first().waitFor();
-    await axe(page, expected.href);
+    await expectAccessible(page, expected.href);
   }
 
   it('opens the features page from the home page’s main button and from the header’s first link', async () => {

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
 
 /**
@@ -11,10 +10,6 @@ import { seededPortalPageForSuite, signInAs } from './support/seeded-portal.ts';
  * is then in Courseware Info. Driven by role and name; axe finds no serious or
  * critical violation on the form, the submission, the queue and the dialog.
  */
-
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 const seeded = seededPortalPageForSuite();
 
@@ -38,11 +33,11 @@ describe('courseware submission and review (issue 25 item 6)', () => {
     await form.getByRole('textbox', { name: /Your first name/ }).fill('Una');
     await form.getByRole('textbox', { name: /Your last name/ }).fill('Faculty');
     await form.getByRole('textbox', { name: /Your school/ }).fill('University of Nebraska at Omaha');
-    await axe(page, 'the submission form');
+    await expectAccessible(page, 'the submission form');
     await form.getByRole('button', { name: 'Submit courseware' }).click();
     await page.getByRole('heading', { level: 3, name }).waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'My submissions' }).textContent()).toContain(name);
-    await axe(page, 'the submission with its thread');
+    await expectAccessible(page, 'the submission with its thread');
   });
 
   it('lets the editor accept it, and the unpublished item is in Courseware Info', async () => {
@@ -51,11 +46,11 @@ describe('courseware submission and review (issue 25 item 6)', () => {
     const queue = page.getByRole('list', { name: 'Submissions to review' });
     await queue.getByRole('button', { name }).click();
     await page.getByRole('heading', { level: 3, name }).waitFor();
-    await axe(page, 'the review queue with the submission open');
+    await expectAccessible(page, 'the review queue with the submission open');
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Accept the submission' });
     await confirm.waitFor();
-    await axe(page, 'the accept confirmation');
+    await expectAccessible(page, 'the accept confirmation');
     await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
     await page.getByText(/Made into an unpublished item/).waitFor();
 

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 
 /**
@@ -18,10 +17,6 @@ import { seededPortalPageForSuite } from './support/seeded-portal.ts';
 const ROLE = { id: 'DD-WRL-001', name: 'Cybersecurity Architecture' };
 const NICE = path.resolve(import.meta.dirname, '../../functions/seed-data/nice');
 const SEED = path.resolve(import.meta.dirname, '../../functions/seed-data/courseware');
-
-async function axe(page: Page, what: string) {
-  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 const seeded = seededPortalPageForSuite();
 
@@ -49,7 +44,7 @@ describe('NICE work roles (issue 27 item 1)', () => {
     await design.getByRole('link', { name: ROLE.name }).waitFor({ timeout: 30_000 });
     expect(await design.textContent()).toContain(`${ROLE.id} · ${statements.size} statements`);
     await page.getByRole('heading', { level: 2, name: 'Competency areas' }).waitFor();
-    await axe(page, 'the work roles (v2.1.0)');
+    await expectAccessible(page, 'the work roles (v2.1.0)');
 
     // NICE 2017: categories, then specialty areas.
     // A click, not check(): the radio is controlled by the address, which changes just after the click.
@@ -58,7 +53,7 @@ describe('NICE work roles (issue 27 item 1)', () => {
     await page.getByRole('list', { name: 'Work roles in Risk Management' }).waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { level: 3, name: 'Securely Provision' }).waitFor();
     expect(new URL(page.url()).search).toBe('?generation=2017');
-    await axe(page, 'the work roles (NICE 2017)');
+    await expectAccessible(page, 'the work roles (NICE 2017)');
     await page.screenshot({ path: '/tmp/work-roles-2017.png', fullPage: true });
 
     await page.getByRole('radio', { name: 'NICE Framework Components v2.1.0' }).click();
@@ -68,7 +63,7 @@ describe('NICE work roles (issue 27 item 1)', () => {
     await knowledge.waitFor({ timeout: 30_000 });
     await expect.poll(() => knowledge.getByRole('listitem').count()).toBeGreaterThan(0);
     await page.getByRole('list', { name: 'Tasks statements' }).waitFor();
-    await axe(page, 'a work role’s page');
+    await expectAccessible(page, 'a work role’s page');
     await page.screenshot({ path: '/tmp/work-role.png', fullPage: true });
 
     // Its courseware: the search with the work-role filter, shown as a removable tag.
@@ -78,7 +73,7 @@ describe('NICE work roles (issue 27 item 1)', () => {
     const filters = page.getByRole('region', { name: 'Filters' });
     await filters.getByText(`Work role: ${ROLE.name}`).waitFor({ timeout: 30_000 });
     expect(await filters.getByRole('combobox', { name: 'Work role' }).inputValue()).toBe(ROLE.id);
-    await axe(page, 'the courseware search with a work role');
+    await expectAccessible(page, 'the courseware search with a work role');
     await page.screenshot({ path: '/tmp/work-role-search.png', fullPage: true });
 
     await filters.getByRole('button', { name: 'Remove work role filter' }).click();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Flags for a headless Chromium on a machine with a closed network: without the
@@ -141,6 +142,15 @@ export async function seriousAccessibilityViolations(page: Page): Promise<Access
   await page.waitForLoadState('networkidle');
   await pageSettled(page);
   return accessibilityViolationsNow(page);
+}
+
+/**
+ * Checks the page with {@link seriousAccessibilityViolations} as a soft expectation
+ * (the test goes on and fails at its end), labelled `axe on <what>` so the failure
+ * names the screen or dialog (`what`: "the coverage screen", …).
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect.soft(await seriousAccessibilityViolations(page), `axe on ${what}`).toEqual([]);
 }
 
 /**
