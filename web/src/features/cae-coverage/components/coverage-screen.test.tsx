@@ -117,6 +117,13 @@ describe('the coverage screen (issue 27 item 2)', () => {
     renderWithProviders(<CoverageScreen target={{ kind: 'content', idOrAlias: 'intro' }} />);
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible();
   });
+
+  it('says a collection that is gone or not shared is not there (404), without Retry', async () => {
+    mockApi(() => ({ status: 404, body: { statusCode: 404, message: 'Not found' } }));
+    renderWithProviders(<CoverageScreen target={{ kind: 'collection', id: COLLECTION }} />);
+    expect(await screen.findByText('This collection does not exist or is not shared with you.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
 });
 
 describe('the printable worksheet (issue 27 item 3)', () => {
@@ -129,5 +136,12 @@ describe('the printable worksheet (issue 27 item 3)', () => {
     expect(row).toHaveTextContent('Describe the concepts.');
     expect(row).toHaveTextContent('Files: slides.pdf');
     expect(screen.getByRole('button', { name: 'Print' })).toBeVisible();
+  });
+
+  it('offers Retry when the worksheet cannot be loaded', async () => {
+    mockApi(() => ({ status: 503, body: { statusCode: 503, message: 'Unavailable' } }));
+    renderWithProviders(<WorksheetPage id={COLLECTION} />);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(screen.getByText('The worksheet could not be loaded')).toBeVisible();
   });
 });

@@ -1,11 +1,10 @@
-import { Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { PrinterIcon } from 'lucide-react';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { type CoverageTarget, useCoverage } from '../api/get-coverage.ts';
+import { CoverageLoadState } from './coverage-load-state.tsx';
 import { CoverageReportView } from './coverage-report.tsx';
 import { WorksheetDownloadButton } from './worksheet-download.tsx';
 
@@ -40,38 +39,32 @@ export function CoverageScreen({ target }: { target: CoverageTarget }) {
         <Heading as="h1" size="2xl">
           CAE and NICE coverage{name ? `: ${name}` : ''}
         </Heading>
-        {coverage.isPending ? (
-          <Stack role="status" aria-label="Loading the coverage" gap="3">
-            <Skeleton height="8" />
-            <Skeleton height="48" />
-          </Stack>
-        ) : coverage.isError ? (
-          coverage.error instanceof ApiError && coverage.error.statusCode === 404 ? (
-            <Text>
-              {target.kind === 'content' ? 'This item' : 'This collection'} does not exist or is not shared with you.
-            </Text>
-          ) : (
-            <LoadError title="The coverage could not be loaded" onRetry={() => coverage.refetch()} />
-          )
-        ) : (
-          <>
-            <Text color="fg.muted">
-              {target.kind === 'content'
-                ? 'Counted over this item and the items under it that you can read.'
-                : 'Counted over the items of this collection that you can open.'}
-            </Text>
-            {target.kind === 'collection' ? (
-              <HStack gap="3" wrap="wrap">
-                <WorksheetDownloadButton collectionId={target.id} name={coverage.data.subject.name} />
-                <LinkButton to={`/collections/${target.id}/cae-worksheet`} variant="outline">
-                  <PrinterIcon aria-hidden="true" />
-                  Printable worksheet
-                </LinkButton>
-              </HStack>
-            ) : null}
-            <CoverageReportView coverage={coverage.data} />
-          </>
-        )}
+        <CoverageLoadState
+          coverage={coverage}
+          loading="Loading the coverage"
+          missing={`${target.kind === 'content' ? 'This item' : 'This collection'} does not exist or is not shared with you.`}
+          errorTitle="The coverage could not be loaded"
+        >
+          {(data) => (
+            <>
+              <Text color="fg.muted">
+                {target.kind === 'content'
+                  ? 'Counted over this item and the items under it that you can read.'
+                  : 'Counted over the items of this collection that you can open.'}
+              </Text>
+              {target.kind === 'collection' ? (
+                <HStack gap="3" wrap="wrap">
+                  <WorksheetDownloadButton collectionId={target.id} name={data.subject.name} />
+                  <LinkButton to={`/collections/${target.id}/cae-worksheet`} variant="outline">
+                    <PrinterIcon aria-hidden="true" />
+                    Printable worksheet
+                  </LinkButton>
+                </HStack>
+              ) : null}
+              <CoverageReportView coverage={data} />
+            </>
+          )}
+        </CoverageLoadState>
       </Stack>
     </Container>
   );

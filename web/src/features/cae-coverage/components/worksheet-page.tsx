@@ -1,13 +1,12 @@
-import { Box, Button, Heading, HStack, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, List, Stack, Table, Text } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
 import { PrinterIcon } from 'lucide-react';
 import type { Coverage, CoverageItem, CoverageProgram } from '#shared/contracts/coverage';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { RouterLink } from '../../../components/ui/link.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useCoverage } from '../api/get-coverage.ts';
+import { CoverageLoadState } from './coverage-load-state.tsx';
 import { itemPath, noCaeMapped } from './coverage-report.tsx';
 import { WorksheetDownloadButton } from './worksheet-download.tsx';
 
@@ -135,20 +134,14 @@ export function WorksheetPage({ id }: { id: string }) {
       <Heading as="h1" size="2xl">
         CAE mapping worksheet{name ? `: ${name}` : ''}
       </Heading>
-      {coverage.isPending ? (
-        <Stack role="status" aria-label="Loading the worksheet" gap="3">
-          <Skeleton height="8" />
-          <Skeleton height="48" />
-        </Stack>
-      ) : coverage.isError ? (
-        coverage.error instanceof ApiError && coverage.error.statusCode === 404 ? (
-          <Text>This collection does not exist or is not shared with you.</Text>
-        ) : (
-          <LoadError title="The worksheet could not be loaded" onRetry={() => coverage.refetch()} />
-        )
-      ) : (
-        <WorksheetBody coverage={coverage.data} id={id} />
-      )}
+      <CoverageLoadState
+        coverage={coverage}
+        loading="Loading the worksheet"
+        missing="This collection does not exist or is not shared with you."
+        errorTitle="The worksheet could not be loaded"
+      >
+        {(data) => <WorksheetBody coverage={data} id={id} />}
+      </CoverageLoadState>
     </Stack>
   );
 }

@@ -81,9 +81,9 @@ function KnowledgeItems({
   );
 }
 
-function KnowledgeItem({ type, item, children }: { type: KnowledgeType; item: KnowledgeRef; children?: ReactNode }) {
+function KnowledgeItem({ item, children }: { item: KnowledgeRef; children?: ReactNode }) {
   return (
-    <List.Item key={`${type}-${item.id}`} display="block">
+    <List.Item display="block">
       <Text as="span" fontFamily="mono" fontWeight="semibold" me="2">
         {item.id}
       </Text>
@@ -94,7 +94,7 @@ function KnowledgeItem({ type, item, children }: { type: KnowledgeType; item: Kn
 }
 
 function PlainItems({ type, items }: { type: KnowledgeType; items: readonly KnowledgeRef[] }) {
-  return items.map((item) => <KnowledgeItem key={`${type}-${item.id}`} type={type} item={item} />);
+  return items.map((item) => <KnowledgeItem key={`${type}-${item.id}`} item={item} />);
 }
 
 function MarkedItems({
@@ -108,7 +108,7 @@ function MarkedItems({
 }) {
   const outcomes = useAddressedOutcomes(marks);
   return items.map((item) => (
-    <KnowledgeItem key={`${type}-${item.id}`} type={type} item={item}>
+    <KnowledgeItem key={`${type}-${item.id}`} item={item}>
       {outcomes.has(item.id) ? (
         <Text as="span" display="block" fontSize="sm" color="fg.muted" mt="1">
           Outcomes addressed:
