@@ -12,7 +12,7 @@ import { bundlePercent, bundleProgressText, bundleSummary } from '../utils/forma
 /**
  * A "Download all" button for a bundle of `scope` (spec §4 "File bundle"), shown
  * only to callers who may view files (spec §6), with what it would hold ("16 files,
- * 9.8 MB", from the bundle preview) and nothing at all when it would hold no file.
+ * 9.8 MB", from the bundle preview) and no zip at all when it would hold no file.
  * While the zip is prepared: a progress bar (determinate once the workflow reports
  * figures) and its text; a second click is ignored. A failed zip shows its reason
  * with Try again; a refused download right (403) shows its message. With `summary`
@@ -21,8 +21,10 @@ import { bundlePercent, bundleProgressText, bundleSummary } from '../utils/forma
  *
  * With `cartridge` (an item or a collection; issue 27 item 6, decision record 078) a
  * radio group "Format" offers "Zip" or "Common Cartridge (for Canvas, Moodle,
- * Blackboard, Brightspace)"; a signed-in reader without file rights sees only
- * "Common Cartridge, links only" (a Thin Common Cartridge: no file, links back here).
+ * Blackboard, Brightspace)", and the button reads "Download Common Cartridge" while
+ * that is chosen; a signed-in reader without file rights, and anyone signed in before
+ * items that hold no file, sees only "Common Cartridge, links only" (a Thin Common
+ * Cartridge: no file, links back here).
  */
 export function BundleDownload({
   scope,
@@ -37,10 +39,13 @@ export function BundleDownload({
 }) {
   const { principal } = useSession();
   const mayDownload = can(principal, 'viewFiles');
-  const thinOnly = cartridge && !mayDownload && principal !== null;
+  const preview = useBundlePreview({ scope, enabled: mayDownload && summary === undefined });
+  // Links only: a signed-in reader without file rights, or items that hold no file
+  // (their full cartridge would be the thin one).
+  const noFiles = preview.data?.kind === 'bundle' && preview.data.bundle.fileCount === 0;
+  const thinOnly = cartridge && principal !== null && (!mayDownload || noFiles);
   const [chosen, setChosen] = useState<'zip' | 'imscc'>('zip');
   const format: BundleFormat = thinOnly ? 'imscc-thin' : chosen;
-  const preview = useBundlePreview({ scope, enabled: mayDownload && summary === undefined });
   const bundle = useBundleDownload(scope, format);
   const summaryId = useId();
   const formatName = useId();
@@ -103,7 +108,7 @@ export function BundleDownload({
           onClick={bundle.start}
         >
           <FolderDownIcon aria-hidden="true" />
-          {thinOnly ? 'Common Cartridge, links only' : label}
+          {thinOnly ? 'Common Cartridge, links only' : format === 'imscc' ? 'Download Common Cartridge' : label}
         </Button>
         <Text id={summaryId} color="fg.muted" textStyle="sm">
           {summaryText}

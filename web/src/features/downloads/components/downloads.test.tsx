@@ -190,7 +190,7 @@ describe('DownloadRightsNote', () => {
 });
 
 describe('DownloadAllButton', () => {
-  it('shows what the bundle would hold, and nothing when it would hold no file', async () => {
+  it('shows what the bundle would hold, and no zip but a cartridge of links when it would hold no file', async () => {
     signIn(PERSONAS.faculty());
     const api = mockDownloadApi({
       contentBundle: (url) => ({ ...PREVIEW, fileCount: url.searchParams.get('contentId') === CONTENT_ID ? 16 : 0 }),
@@ -203,7 +203,9 @@ describe('DownloadAllButton', () => {
     );
     const button = await screen.findByRole('button', { name: 'Download all files' });
     expect(button).toHaveAccessibleDescription('16 files, 9.8 MB');
-    expect(screen.getAllByRole('button')).toHaveLength(1);
+    // The item without files offers no zip, only its cartridge of links.
+    await screen.findByRole('button', { name: 'Common Cartridge, links only' });
+    expect(screen.getAllByRole('button')).toHaveLength(2);
     expect(api.calls('GET /api/v1/content-bundle')).toEqual([
       `GET /api/v1/content-bundle?contentId=${CONTENT_ID}`,
       `GET /api/v1/content-bundle?contentId=${PDF.id}`,
@@ -244,7 +246,7 @@ describe('DownloadAllButton', () => {
     await user.click(
       within(group).getByRole('radio', { name: 'Common Cartridge (for Canvas, Moodle, Blackboard, Brightspace)' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Download all files' }));
+    await user.click(screen.getByRole('button', { name: 'Download Common Cartridge' }));
     await waitFor(() => expect(api.calls('POST')).toEqual(['POST /api/v1/files/bundles']));
     expect(api.spy.mock.calls.find(([input]) => String(input).endsWith('/files/bundles'))?.[1]?.body).toBe(
       JSON.stringify({ contentId: CONTENT_ID, format: 'imscc' }),
