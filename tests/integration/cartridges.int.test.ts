@@ -3,7 +3,6 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
-import { CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import { contentPath } from '#shared/content-address';
 import { cartridgeFileName } from '#shared/contracts/download';
 import { s3Client } from '../../functions/src/adapters/aws-clients.ts';
@@ -20,6 +19,7 @@ import { newId } from '../../functions/src/domain/ids.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { collectionBundleScope, createCollection } from '../../functions/src/services/collections.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
+import { fileReaderCaller } from '../../functions/src/test-support/library-callers.ts';
 import { cartridgeManifestErrors, weblinkErrors } from '../support/common-cartridge-schemas.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 
@@ -260,19 +260,11 @@ describe('Common Cartridge bundles', () => {
     const first = await itemWith(`Cartridge lab A ${newId()}`, [pdf('a')]);
     const second = await itemWith(`Cartridge lab B ${newId()}`, [pdf('b1'), pdf('b2')]);
     const module = await seededModule();
-    const faculty = {
-      sub: `cartridge-collector-${newId()}`,
-      principal: {
-        roles: ['USER'],
-        claims: [{ type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] }],
-        subscriptions: ['coursewareFeature'],
-      },
-      claims: { displayName: 'Cara Cartridge' },
-    } as unknown as Parameters<typeof createCollection>[1];
+    const faculty = fileReaderCaller(`cartridge-collector-${newId()}`, 'Cara Cartridge');
     const collection = await createCollection(
       {
         name: 'Week two labs',
-        description: '',
+        description: 'Memory-safety labs for week two & three.',
         visibility: 'private',
         entries: [second, module, first].map((content) => ({ contentId: content.id, note: '' })),
       },
@@ -286,6 +278,12 @@ describe('Common Cartridge bundles', () => {
 
     const collectionItem = (((manifest.organizations as Node).organization as Node).item as Node).item as Node;
     expect(collectionItem.title).toBe('Week two labs');
+    // The manifest's LOM is the collection's: its name and its description.
+    const general = ((manifest.metadata as Node)['lomm:lom'] as Node)['lomm:general'] as Node;
+    expect(((general['lomm:title'] as Node)['lomm:string'] as Node)['#text']).toBe('Week two labs');
+    expect(((general['lomm:description'] as Node)['lomm:string'] as Node)['#text']).toBe(
+      'Memory-safety labs for week two & three.',
+    );
     expect(titlesUnder(collectionItem)).toEqual(['Week two labs (portal page)', second.name, module.name, first.name]);
     const collectionLink = entries.get(`weblinks/link_${collection.id}.xml`)?.toString('utf8') ?? '';
     expect((parser.parse(collectionLink).webLink as Node).url).toMatchObject({

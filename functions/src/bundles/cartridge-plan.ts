@@ -99,7 +99,7 @@ export function cartridgeArchive(resolved: ResolvedBundle, options: CartridgeOpt
       url: `${options.siteOrigin}${collectionPagePath(options.scope.collectionId)}`,
       metadata: {
         title: options.scope.title,
-        description: '',
+        description: options.scope.description ?? '',
         rights: '',
         keywords: [],
         knowledge: { ksas: [], tkss: [], kus: [] },

@@ -81,13 +81,19 @@ export interface FileRecord {
 
 /**
  * What a bundle covers, as recorded at the request: one content item, a category, or a
- * collection (issue 26 item 2; decision record 073) with its name and the ids of its
+ * collection (issue 26 item 2; decision record 073) with its name, its description (plain
+ * text, for a cartridge's LOM; absent in records made before issue 27) and the ids of its
  * items the requester could open then, in collection order.
  */
 export type BundleScopeRecord =
   | { readonly contentId: string }
   | { readonly category: ContentCategory }
-  | { readonly collectionId: string; readonly title: string; readonly contentIds: readonly string[] };
+  | {
+      readonly collectionId: string;
+      readonly title: string;
+      readonly description?: string;
+      readonly contentIds: readonly string[];
+    };
 
 /**
  * The bundle part of a bundle's file record (decision record 022). `scope` is what

@@ -306,10 +306,15 @@ export async function getCollectionCoverage(id: string, caller: Caller): Promise
   return { KSA: sorted(covered.KSA), KU: sorted(covered.KU), TKS: sorted(covered.TKS) };
 }
 
-/** What a collection's bundle covers: its name and the items the requester may open, in collection order. */
+/**
+ * What a collection's bundle covers: its name, its description (plain text; a
+ * cartridge's LOM description, issue 27 item 6) and the items the requester may open,
+ * in collection order.
+ */
 export interface CollectionBundleScope {
   readonly collectionId: string;
   readonly title: string;
+  readonly description: string;
   readonly contentIds: readonly string[];
 }
 
@@ -328,7 +333,7 @@ export async function collectionBundleScope(id: string, caller: Caller): Promise
     .map((entry) => entry.contentId)
     .filter((contentId) => libraryItemState(contents.get(contentId), viewer) === 'available');
   if (contentIds.length === 0) throw new NotFoundError(emptyBundleMessage(record.name));
-  return { collectionId: record.id, title: record.name, contentIds };
+  return { collectionId: record.id, title: record.name, description: record.description, contentIds };
 }
 
 /** Every collection of one owner as the privacy export lists it (issue 26 item 5), most recently changed first. */
