@@ -12,7 +12,6 @@ import {
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
-import { CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import { bundleFileName, emptyBundleMessage } from '#shared/contracts/download';
 import { dynamoDocumentClient, s3Client } from '../../functions/src/adapters/aws-clients.ts';
 import { startBundleWorkflow } from '../../functions/src/adapters/workflows.ts';
@@ -36,6 +35,7 @@ import { newId } from '../../functions/src/domain/ids.ts';
 import { env } from '../../functions/src/lib/env.ts';
 import { collectionBundleScope, createCollection } from '../../functions/src/services/collections.ts';
 import { contentRecord } from '../../functions/src/test-support/content-record.ts';
+import { fileReaderCaller } from '../../functions/src/test-support/library-callers.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
 
 /**
@@ -304,15 +304,7 @@ describe('the bundle workflow', () => {
     const first = await contentWithFiles(`Collected lab A ${newId()}`, [pdf('a')]);
     const second = await contentWithFiles(`Collected lab B ${newId()}`, [pdf('b1'), pdf('b2')]);
     const hidden = await contentWithFiles(`Collected lab C ${newId()}`, [pdf('c')]);
-    const faculty = {
-      sub: `collector-${newId()}`,
-      principal: {
-        roles: ['USER'],
-        claims: [{ type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] }],
-        subscriptions: ['coursewareFeature'],
-      },
-      claims: { displayName: 'Cole Collector' },
-    } as unknown as Parameters<typeof createCollection>[1];
+    const faculty = fileReaderCaller(`collector-${newId()}`, 'Cole Collector');
     const collection = await createCollection(
       {
         name: 'Week one labs',

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { CLAIM_TYPES } from '#shared/capabilities';
+import { CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import type { Claim } from '#shared/contracts/identity';
 import { createUserAccount } from '../data/users.ts';
 import { newId } from '../domain/ids.ts';
@@ -15,6 +15,13 @@ import { lambdaContext } from './stack.ts';
  * stored user with a portal token, the caller a use case receives for them, and a
  * call of the group's Lambda entry with an event sample of `events/library/`.
  */
+
+/** The claim that lets a reader view and download courseware files (spec §6 `viewFiles`: scoped file, any, courseware). */
+export const VIEW_COURSEWARE_FILES: Claim = {
+  type: CLAIM_TYPES.scopedFile,
+  value: 'any',
+  scopes: [FILE_SCOPES.courseware],
+};
 
 /** A stored user, their display name and a portal token of theirs. */
 export interface TestPerson {
@@ -82,4 +89,16 @@ export async function callLibrary(
   if (who) event = withHeaders(event, { authorization: `Bearer ${who.token}` });
   const result = await handler(event, lambdaContext());
   return { status: result.statusCode ?? 0, body: jsonBody<Record<string, unknown>>(result) };
+}
+
+/**
+ * The caller a use case receives for a reader who is not stored: the USER role with
+ * {@link VIEW_COURSEWARE_FILES} (faculty who may download), subject `sub`, named `displayName`.
+ */
+export function fileReaderCaller(sub: string, displayName: string): NonNullable<Caller> {
+  return {
+    sub,
+    principal: { roles: ['USER'], claims: [VIEW_COURSEWARE_FILES], subscriptions: ['coursewareFeature'] },
+    claims: { displayName },
+  } as unknown as NonNullable<Caller>;
 }

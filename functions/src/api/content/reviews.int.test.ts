@@ -1,6 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import {
   ALREADY_REPORTED_MESSAGE,
   ALREADY_RESPONDED_MESSAGE,
@@ -26,6 +25,7 @@ import {
 } from '../../lib/auth/test-support.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withHeaders, withPathParameters, withQuery } from '../../test-support/events.ts';
+import { VIEW_COURSEWARE_FILES } from '../../test-support/library-callers.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
 
@@ -36,7 +36,6 @@ import { handler } from './index.ts';
  */
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-const VIEW_FILES = { type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] };
 const CONTRIBUTOR_EMAIL = 'rhea.contributor@example.edu';
 
 /** Signed tokens by name: faculty (view files), a contributor of the item, a student, an editor. */
@@ -44,7 +43,7 @@ const tokens = new Map<string, string>();
 
 async function faculty(name: string, email = `${name}@example.edu`): Promise<string> {
   const token = await signPortalToken(
-    studentTokenInput({ userId: newId(), displayName: `Faculty ${name}`, email, claims: [VIEW_FILES] }),
+    studentTokenInput({ userId: newId(), displayName: `Faculty ${name}`, email, claims: [VIEW_COURSEWARE_FILES] }),
   );
   tokens.set(name, token);
   return token;
@@ -127,7 +126,7 @@ describe('who may rate (spec §6 "View files")', () => {
     const editorTry = await call('editor', 'put-my-content-review', { path: { id: unpublished }, body: { rating: 4 } });
     expect(editorTry.status).toBe(403);
     const token = await signPortalToken(
-      editorTokenInput({ userId: newId(), claims: [...editorTokenInput().claims, VIEW_FILES] }),
+      editorTokenInput({ userId: newId(), claims: [...editorTokenInput().claims, VIEW_COURSEWARE_FILES] }),
     );
     tokens.set('editor-faculty', token);
     const closed = await rate('editor-faculty', unpublished, 4);

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_CLAIMS, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
+import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import {
   COLLECTION_LIMITS,
   Collection,
@@ -22,6 +22,7 @@ import {
   type LibraryCallOptions,
   storedPerson,
   type TestPerson,
+  VIEW_COURSEWARE_FILES,
 } from '../../test-support/library-callers.ts';
 import { startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
@@ -32,7 +33,6 @@ import { handler } from './index.ts';
  */
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-const VIEW_FILES: Claim = { type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] };
 const EDITOR: Claim = { type: CLAIM_TYPES.api, value: API_CLAIMS.updateContent };
 
 const call = (who: TestPerson | null, name: string, options: LibraryCallOptions = {}) =>
@@ -58,8 +58,8 @@ beforeAll(async () => {
   resetPortalTokenCaches();
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  fay = await storedPerson('Fay Faculty', [VIEW_FILES]);
-  gus = await storedPerson('Gus Guest', [VIEW_FILES]);
+  fay = await storedPerson('Fay Faculty', [VIEW_COURSEWARE_FILES]);
+  gus = await storedPerson('Gus Guest', [VIEW_COURSEWARE_FILES]);
   eve = await storedPerson('Eve Editor', [EDITOR]);
   const knowledge = (ids: string[]) => ids.map((id, index) => ({ id, name: `Statement ${id}`, index }));
   items.lab = (
@@ -273,7 +273,7 @@ describe('changing a collection (issue 26 item 2)', () => {
   });
 
   it("deletes the owner's collection, keeping the count right, and 404 afterwards", async () => {
-    const owner = await storedPerson('Hal Owner', [VIEW_FILES]);
+    const owner = await storedPerson('Hal Owner', [VIEW_COURSEWARE_FILES]);
     const first = await created(owner, { name: 'To delete' });
     await created(owner, { name: 'To keep' });
     const deleted = await call(owner, 'delete-collection', { path: { id: first.id } });
@@ -297,7 +297,7 @@ describe('changing a collection (issue 26 item 2)', () => {
   });
 
   it(`refuses a collection beyond ${COLLECTION_LIMITS.perUser} per user (409) and creates nothing`, async () => {
-    const owner = await storedPerson('Ivy Many', [VIEW_FILES]);
+    const owner = await storedPerson('Ivy Many', [VIEW_COURSEWARE_FILES]);
     await dynamoDocumentClient.send(
       new UpdateCommand({
         TableName: tableName(),

@@ -1,10 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
 import { Collection } from '#shared/contracts/collection';
 import { CAE_WORKSHEET_COLUMNS, CAE_WORKSHEET_MEDIA_TYPE, Coverage } from '#shared/contracts/coverage';
-import type { Claim } from '#shared/contracts/identity';
 import type { Knowledge } from '#shared/contracts/knowledge';
 import { dynamoDocumentClient } from '../../adapters/aws-clients.ts';
 import { getContentByAlias, getContentById } from '../../data/content.ts';
@@ -14,7 +12,12 @@ import { contentKey } from '../../data/keys.ts';
 import { knowledgeSnapshot } from '../../data/knowledge.ts';
 import { listWorkRoles } from '../../data/work-roles.ts';
 import { atPath, jsonBody, loadEvent } from '../../test-support/events.ts';
-import { callLibrary, storedPerson, type TestPerson } from '../../test-support/library-callers.ts';
+import {
+  callLibrary,
+  storedPerson,
+  type TestPerson,
+  VIEW_COURSEWARE_FILES,
+} from '../../test-support/library-callers.ts';
 import { startSeededStack } from '../../test-support/seeded-handlers.ts';
 import { lambdaContext } from '../../test-support/stack.ts';
 import { handler as contentHandler } from '../content/index.ts';
@@ -28,7 +31,6 @@ import { handler as libraryHandler } from './index.ts';
  */
 
 const MODULE_ALIAS = 'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security';
-const VIEW_FILES: Claim = { type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] };
 
 let stack: Awaited<ReturnType<typeof startSeededStack>>;
 let fay: TestPerson;
@@ -62,7 +64,7 @@ beforeAll(async () => {
   stack = await startSeededStack();
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  fay = await storedPerson('Fay Faculty', [VIEW_FILES]);
+  fay = await storedPerson('Fay Faculty', [VIEW_COURSEWARE_FILES]);
   const found = await getContentByAlias(MODULE_ALIAS);
   if (!found) throw new Error('The seeded module is missing.');
   module = found;

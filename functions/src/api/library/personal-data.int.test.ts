@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_CLAIMS, CLAIM_TYPES, FILE_SCOPES } from '#shared/capabilities';
+import { API_CLAIMS, CLAIM_TYPES } from '#shared/capabilities';
 import type { Claim } from '#shared/contracts/identity';
 import { DeletedPersonalData, PersonalData } from '#shared/contracts/personal-data';
 import { createContent } from '../../data/content.ts';
@@ -11,7 +11,13 @@ import { createCollection } from '../../services/collections.ts';
 import { saveToLibrary } from '../../services/library.ts';
 import { hideReview, putMyReview } from '../../services/reviews.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
-import { callerOf, callLibrary, storedPerson, type TestPerson } from '../../test-support/library-callers.ts';
+import {
+  callerOf,
+  callLibrary,
+  storedPerson,
+  type TestPerson,
+  VIEW_COURSEWARE_FILES,
+} from '../../test-support/library-callers.ts';
 import { storeSavedSearchFixture } from '../../test-support/saved-searches.ts';
 import { startTestStack } from '../../test-support/stack.ts';
 import { handler } from './index.ts';
@@ -23,7 +29,6 @@ import { handler } from './index.ts';
  */
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
-const VIEW_FILES: Claim = { type: CLAIM_TYPES.scopedFile, value: 'any', scopes: [FILE_SCOPES.courseware] };
 const MANAGE_USERS: Claim = { type: CLAIM_TYPES.api, value: API_CLAIMS.manageUsers };
 
 const call = (who: TestPerson | null, name: string, path?: Record<string, string>) =>
@@ -40,7 +45,7 @@ beforeAll(async () => {
   resetPortalTokenCaches();
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  ada = await storedPerson('Ada', [VIEW_FILES]);
+  ada = await storedPerson('Ada', [VIEW_COURSEWARE_FILES]);
   admin = await storedPerson('Ann Admin', [MANAGE_USERS]);
   labs = [];
   for (const name of ['Privacy lab one', 'Privacy lab two']) {
@@ -135,7 +140,7 @@ describe('the export of personal data (issue 26 item 5)', () => {
 
 describe('deleting personal data (issue 26 item 5)', () => {
   it("deletes every review of the caller, the items' averages following, and nobody else's", async () => {
-    const bob = await storedPerson('Bob', [VIEW_FILES]);
+    const bob = await storedPerson('Bob', [VIEW_COURSEWARE_FILES]);
     await putMyReview(labs[0] ?? '', { rating: 3, text: '' }, callerOf(bob));
     expect(await getRatingTotals(labs[0] ?? '')).toEqual({ sum: 8, count: 2 });
 
@@ -153,7 +158,7 @@ describe('deleting personal data (issue 26 item 5)', () => {
   });
 
   it("deletes every collection of the caller, shared ones too, and nobody else's", async () => {
-    const bob = await storedPerson('Bob Keeper', [VIEW_FILES]);
+    const bob = await storedPerson('Bob Keeper', [VIEW_COURSEWARE_FILES]);
     await createCollection({ name: "Bob's", description: '', visibility: 'private', entries: [] }, callerOf(bob));
     const deleted = await call(ada, 'delete-personal-collections');
     expect(deleted.status).toBe(200);
