@@ -12,6 +12,7 @@ import type {
 import FindMyWay from 'find-my-way';
 import type { ClientGroup } from '#shared/enums';
 import { ROUTES, type RouteDefinition, routeKey } from '#shared/routes';
+import type { AdmissionControl, Refusal } from './admission.ts';
 
 /**
  * The local HTTP API gateway (ARCHITECTURE.md "Same code, two homes"): matches
@@ -21,6 +22,9 @@ import { ROUTES, type RouteDefinition, routeKey } from '#shared/routes';
  * lazily, once) and writes its result back. API Gateway's own answers are copied:
  * 404 `{"message":"Not Found"}`, 413 over 10 MB, 500 `{"message":"Internal Server
  * Error"}` when the handler throws, 401 `{"message":"Unauthorized"}` from the authorizer.
+ * With an admission control (`admission.ts`, decision record 085) it throttles like the
+ * stage (429 `{"message":"Too Many Requests"}`) and sheds what a group's concurrency
+ * cannot take in time (503 `{"message":"Service Unavailable"}`), both with `Retry-After`.
  */
 
 /** A client group's Lambda handler (`functions/src/api/<group>/index.ts`). */
@@ -47,6 +51,12 @@ export interface GatewayOptions {
   authorize?: Authorizer;
   /** Error lines (a handler that throws, a module that fails to load); silent by default. */
   log?: (line: string) => void;
+  /**
+   * Stage throttling and per-group concurrency (`createAdmissionControl`): the bucket is
+   * asked once a route matched, a group slot once the request is read and authorized,
+   * held until the handler returned. @default none: every request runs at once
+   */
+  admission?: AdmissionControl | null;
 }
 
 export interface Gateway {
@@ -94,6 +104,7 @@ class GatewayResponseError extends Error {
 
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const log = options.log ?? (() => undefined);
+  const admission = options.admission ?? null;
   const loadHandler = options.loadHandler ?? importGroupHandlerFrom(FUNCTIONS_API_DIR);
   const handlers = new Map<ClientGroup, Promise<GroupHandler>>();
   const handlerOf = (group: ClientGroup) => {
@@ -136,6 +147,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       if (!match || !route) throw new GatewayResponseError(404, 'Not Found');
       const pathParameters = routeParameters(route.path, match.params);
       if (Object.values(pathParameters).some((value) => value === '')) throw new GatewayResponseError(404, 'Not Found');
+      const throttled = admission?.throttle();
+      if (throttled) {
+        req.resume();
+        throw refusalError(throttled);
+      }
 
       const body = await readBody(req);
       const key = routeKey(route);
@@ -184,6 +200,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
         Object.assign(event.requestContext, { authorizer });
       }
 
+      const slot = admission ? await admission.acquire(route.group) : null;
+      if (slot && !slot.admitted) throw refusalError(slot);
       let result: APIGatewayProxyResultV2;
       try {
         const handler = await handlerOf(route.group);
@@ -191,6 +209,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       } catch (error) {
         log(`${key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         throw new GatewayResponseError(500, 'Internal Server Error');
+      } finally {
+        slot?.release();
       }
       writeResult(res, result);
     } catch (error) {
@@ -209,6 +229,13 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   }
 
   return { handle };
+}
+
+/** A refusal of the admission control as API Gateway would answer it, plus `Retry-After`. */
+function refusalError(refusal: Refusal): GatewayResponseError {
+  return new GatewayResponseError(refusal.statusCode, refusal.message, {
+    'retry-after': String(refusal.retryAfterSeconds),
+  });
 }
 
 /** `/a/{id}/{rest+}` → `/a/:id/*` */

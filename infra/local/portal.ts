@@ -20,6 +20,7 @@ import {
   SITEMAP_ROUTE_PATH,
   SPA_REWRITE_FUNCTION,
 } from '../stacks/viewer-functions.ts';
+import { type AdmissionControl, type AdmissionSettings, createAdmissionControl } from './admission.ts';
 import { createCompressedAssets } from './asset-compression.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
@@ -84,6 +85,12 @@ export interface StartPortalOptions {
    * Test portals leave it off unless a suite needs it: each PDF costs 1–2 s of CPU.
    */
   thumbnails?: boolean;
+  /**
+   * The local gateway's stage throttling and per-group concurrency (decision record
+   * 085; `npm start` reads them from `API_*`, `admissionSettingsFromEnv`). @default none:
+   * test portals run every request at once unless a suite asks for limits
+   */
+  admission?: AdmissionSettings | null;
 }
 
 export interface RunningPortal {
@@ -98,6 +105,8 @@ export interface RunningPortal {
    * (which is also logged); tests that use the seeded data await it.
    */
   background: Promise<void>;
+  /** The gateway's admission control (its settings and counts), or null without one. */
+  admission: AdmissionControl | null;
   /** Closes the server, waits for the background work, then closes Vite and the emulators. */
   stop(): Promise<void>;
 }
@@ -269,7 +278,8 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     const publicFiles = s3;
     const spa = await webPart(options.web, server, options.webDistDir ?? WEB_DIST_DIR);
     web = spa;
-    const gateway = createGateway({ log, authorize: options.authorize ?? createJwtAuthorizer() });
+    const admission = options.admission ? createAdmissionControl(options.admission) : null;
+    const gateway = createGateway({ log, authorize: options.authorize ?? createJwtAuthorizer(), admission });
     const devIdentity = await createDevIdentityProvider({ origins, keysDir: keysDirOf(options.dataDir) });
     const policy = createLocalHttpPolicy({
       origins,
@@ -327,6 +337,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       get background() {
         return background;
       },
+      admission,
       stop,
     };
   } catch (error) {

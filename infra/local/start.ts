@@ -1,5 +1,6 @@
 import './quiet-node20-warning.ts';
 import path from 'node:path';
+import { AdmissionSettingsError, admissionSettingsFromEnv } from './admission.ts';
 import { DataDirInUseError } from './emulators.ts';
 import { PortInUseError } from './net.ts';
 import {
@@ -28,6 +29,8 @@ import { webBuildState } from './web-build.ts';
  * | SEED      | if-empty    | if-empty: import the seed data into an empty table; never           |
  * | CATALOG_POLL_MS | 200   | how often the local catalog indexer reads the catalog revision      |
  * | SEARCH_CATALOG_CHECK_MS | 250 | how often the search group checks the catalog snapshot (0: every search) |
+ * | API_ADMISSION, API_THROTTLE_RATE, API_THROTTLE_BURST, API_GROUP_CONCURRENCY, API_GROUP_QUEUE, |
+ * | API_QUEUE_WAIT_MS | see `admission.ts` | the local gateway's overload limits (decision record 085) |
  *
  * Plus the `/env.json` variables (`runtime-config.ts`), the identity variables
  * (`identity-environment.ts`: PORTAL_ISSUER, PORTAL_SIGNING_KEY_FILE, VCR_*, SSO_*;
@@ -36,7 +39,13 @@ import { webBuildState } from './web-build.ts';
  */
 
 /** Errors whose message is the whole story: printed as is, without a stack. */
-const EXPECTED_ERRORS = [PortInUseError, DataDirInUseError, RuntimeConfigError, PortalSetupError];
+const EXPECTED_ERRORS = [
+  PortInUseError,
+  DataDirInUseError,
+  RuntimeConfigError,
+  PortalSetupError,
+  AdmissionSettingsError,
+];
 
 class SettingError extends Error {}
 
@@ -67,6 +76,7 @@ function settings(): StartPortalOptions {
     web: choice('WEB_MODE', ['dist', 'dev', 'none'], process.argv.includes('--dev') ? 'dev' : 'dist'),
     seed: choice('SEED', ['if-empty', 'never'], 'if-empty'),
     catalogPollMs: milliseconds('CATALOG_POLL_MS', 200),
+    admission: admissionSettingsFromEnv(process.env),
     log: (line) => console.log(line),
   };
 }
@@ -93,6 +103,7 @@ async function main(): Promise<void> {
       .filter(([name]) => name.startsWith('stateMachine:'))
       .map(([name, arn]): [string, string] => [`State machine ${name.slice('stateMachine:'.length)}`, arn]),
     ['Data', options.dataDir ?? 'in memory (DATA_DIR=:memory:)'],
+    ['API limits', admissionLine(options.admission ?? null)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('');
@@ -101,6 +112,12 @@ async function main(): Promise<void> {
   console.log(`\nReady in ${Math.round(performance.now())} ms (web: ${options.web}). Ctrl-C stops.`);
 
   handleShutdown(portal);
+}
+
+/** The gateway's limits in one line (decision record 085). */
+function admissionLine(settings: StartPortalOptions['admission']): string {
+  if (!settings) return 'none (API_ADMISSION=off)';
+  return `${settings.rateLimit} req/s, burst ${settings.burstLimit}; per group ${settings.concurrency} at once, queue ${settings.queueLength}, wait ≤ ${settings.maxQueueWaitMs} ms`;
 }
 
 /**
