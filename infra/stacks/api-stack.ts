@@ -87,6 +87,22 @@ export const SEARCH_MEMORY_MB = 1024;
 /** The catalog indexer's stream trigger (decision record 014): batch size, batching window, retries. */
 export const CATALOG_INDEXER_TRIGGER = { batchSize: 100, maxBatchingWindowSeconds: 1, retryAttempts: 5 } as const;
 
+/**
+ * The HTTP API stage's default route throttling (issue 28 item 4; decision record 085):
+ * a token bucket over all routes together, `rateLimit` requests/s steady and
+ * `burstLimit` at once; beyond it API Gateway answers 429 `{"message":"Too Many
+ * Requests"}` (without `Retry-After`).
+ */
+export const API_STAGE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
+
+/**
+ * Reserved concurrency of each client group's Lambda (decision record 085): its cap
+ * (requests beyond it are throttled, never queued) and its guarantee (no other function
+ * of the account takes it). 16 groups × 50 plus the housekeeping functions' 1 each leave
+ * about 190 of the account's 1,000 unreserved (Lambda keeps at least 100 unreserved).
+ */
+export const API_RESERVED_CONCURRENCY = 50;
+
 /** The issuer path below the site's address (decision record 012). */
 export const PORTAL_ISSUER_PATH = '/api/v1/auth';
 
@@ -135,8 +151,13 @@ export interface ApiStackProps extends StackProps {
   readonly signingKey: PortalSigningKey;
   /** An address subscribed to the alarm topic (context `alarmEmail`). @default none */
   readonly alarmEmail?: string;
-  /** Stage-wide default throttling (all routes together). @default 500 req/s, burst 1000 */
+  /** Stage-wide default throttling (all routes together). @default API_STAGE_THROTTLE (500 req/s, burst 1000) */
   readonly throttle?: ThrottleSettings;
+  /**
+   * Reserved concurrency of each client group's Lambda; null reserves none (an account
+   * whose concurrency limit cannot spare it). @default API_RESERVED_CONCURRENCY (50)
+   */
+  readonly apiReservedConcurrency?: number | null;
   /**
    * The html group (decision record 038): the runtime configuration it embeds (what
    * `/env.json` answers) and the SPA build whose `index.html` it answers with, copied
@@ -232,7 +253,7 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 500, burstLimit: 1000 },
+      throttle: props.throttle ?? { ...API_STAGE_THROTTLE },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -294,6 +315,8 @@ export class ApiStack extends Stack {
       props.html && existsSync(path.join(props.html.webAssetPath, 'index.html'))
         ? path.join(props.html.webAssetPath, 'index.html')
         : undefined;
+    const reservedConcurrency =
+      props.apiReservedConcurrency === undefined ? API_RESERVED_CONCURRENCY : props.apiReservedConcurrency;
     for (const group of groups) {
       const name = pascalCase(group);
       const search = group === 'search';
@@ -306,6 +329,7 @@ export class ApiStack extends Stack {
         // a fresh deployment builds the snapshot itself (API Gateway waits 30 s at most).
         ...(search ? { memorySize: SEARCH_MEMORY_MB, timeout: Duration.seconds(29) } : {}),
         ...(group === 'html' && htmlShell ? { bundleFiles: [htmlShell] } : {}),
+        ...(reservedConcurrency === null ? {} : { reservedConcurrentExecutions: reservedConcurrency }),
       });
       // The search group's feed and sitemap name the site and honour its feature flags (decision record 055).
       if ((group === 'html' || search) && props.html) {

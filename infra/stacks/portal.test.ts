@@ -23,6 +23,8 @@ import {
   type StandInProject,
 } from '../test-support/portal-app.ts';
 import {
+  API_RESERVED_CONCURRENCY,
+  API_STAGE_THROTTLE,
   CATALOG_INDEXER_SETTLE,
   CATALOG_INDEXER_TRIGGER,
   routedGroups,
@@ -487,12 +489,27 @@ describe('the USCR dev app', () => {
     }
   });
 
-  it('throttles the default stage', () => {
+  it('throttles the default stage at 500 requests/s, burst 1,000 (decision record 085)', () => {
     app.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
     });
+    expect(API_STAGE_THROTTLE).toEqual({ rateLimit: 500, burstLimit: 1000 });
+  });
+
+  it('reserves 50 concurrent executions for each client group’s Lambda, leaving ≥ 100 of 1,000 unreserved', () => {
+    const stack = app.portal.api;
+    expect(API_RESERVED_CONCURRENCY).toBe(50);
+    let reserved = 0;
+    for (const [group, fn] of stack.functions) {
+      const properties = app.api.toJSON().Resources[logicalId(stack, fn)]?.Properties;
+      expect(properties?.ReservedConcurrentExecutions, group).toBe(50);
+    }
+    for (const resource of Object.values(app.api.findResources('AWS::Lambda::Function'))) {
+      reserved += Number(resource.Properties?.ReservedConcurrentExecutions ?? 0);
+    }
+    expect(reserved).toBeLessThanOrEqual(900);
   });
 
   it('outputs the table and bucket names the operator tools need', () => {

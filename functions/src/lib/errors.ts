@@ -129,11 +129,20 @@ export class TooManyRequestsError extends HttpError {
 
 /**
  * 503: a service the request needs (e.g. the bundle workflow, decision record 022)
- * cannot take it right now; the message tells people to try again later.
+ * cannot take it right now; the message tells people to try again later. With
+ * `retryAfterSeconds` (whole seconds, ≥ 1) it is rendered with `Retry-After` (the
+ * request deadline of the handler factory, issue 28 item 4).
  */
 export class ServiceUnavailableError extends HttpError {
   override readonly name = 'ServiceUnavailableError';
   readonly statusCode = 503;
+  /** Whole seconds after which a retry may succeed (≥ 1), or null when unknown. */
+  readonly retryAfterSeconds: number | null;
+  constructor(message: string, options?: HttpErrorOptions & { retryAfterSeconds?: number }) {
+    super(message, options);
+    this.retryAfterSeconds =
+      options?.retryAfterSeconds === undefined ? null : Math.max(1, Math.ceil(options.retryAfterSeconds));
+  }
 }
 
 /** The body of every 500: fixed, so no internal detail can reach a caller. */
@@ -143,7 +152,7 @@ export const INTERNAL_ERROR_BODY: ErrorBody = { statusCode: 500, message: 'Inter
  * Renders any thrown value as an API Gateway v2 result with an {@link ErrorBody}.
  * Exposed {@link HttpError}s keep their status, message and field errors (a 401 also
  * carries `WWW-Authenticate: Bearer`, with `error="invalid_token"` for a
- * {@link TokenError}, RFC 6750 §3; a 429 carries `Retry-After`); anything
+ * {@link TokenError}, RFC 6750 §3; a 429, and a 503 that knows when to come back, carry `Retry-After`); anything
  * else is logged as one error line of the portal's logger (`lib/logger.ts`, with `requestId`
  * and the error's name, message, stack and cause) and answered
  * with {@link INTERNAL_ERROR_BODY}. Stack traces never reach the response.
@@ -159,7 +168,10 @@ export function renderError(error: unknown, requestId: string | undefined): APIG
         'www-authenticate': error instanceof TokenError ? 'Bearer error="invalid_token"' : 'Bearer',
       };
     }
-    if (error instanceof TooManyRequestsError) {
+    if (
+      error instanceof TooManyRequestsError ||
+      (error instanceof ServiceUnavailableError && error.retryAfterSeconds !== null)
+    ) {
       response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
     }
     return response;

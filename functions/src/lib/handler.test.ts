@@ -18,7 +18,13 @@ import {
   TEST_USER_ID,
 } from './auth/test-support.ts';
 import { NotFoundError } from './errors.ts';
-import { type Caller, createRouteHandler } from './handler.ts';
+import {
+  type Caller,
+  createRouteHandler,
+  DEADLINE_MARGIN_MS,
+  DEADLINE_MESSAGE,
+  DEADLINE_RETRY_AFTER_SECONDS,
+} from './handler.ts';
 
 // The session-epoch check (issue 21 item 2) reads the table: here every session is current;
 // it is tested against the emulators (tests/integration/sessions.int.test.ts).
@@ -224,6 +230,43 @@ describe('errors and responses', () => {
     const refused = await cached(withHeaders(postEvent({}), { Authorization: 'Bearer x.y.z' }), context);
     expect(refused.statusCode).toBe(401);
     expect(refused.headers?.['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the request deadline (issue 28 item 4)', () => {
+  const plainRoute = { ...echoRoute, request: {}, response: z.object({ ok: z.boolean() }), successStatus: 200 };
+  const withRemaining = (ms: number) => ({ ...context, getRemainingTimeInMillis: () => ms });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers 503 with Retry-After when the database keeps a request past the remaining time less the margin', async () => {
+    vi.useFakeTimers();
+    // A read that waits on a database that never answers.
+    const stuck = createRouteHandler(plainRoute, () => new Promise<{ ok: boolean }>(() => undefined));
+    let result: Awaited<ReturnType<typeof stuck>> | undefined;
+    void stuck(postEvent({}), withRemaining(3000)).then((answer) => {
+      result = answer;
+    });
+    await vi.advanceTimersByTimeAsync(3000 - DEADLINE_MARGIN_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result?.statusCode).toBe(503);
+    expect(result?.headers?.['retry-after']).toBe(String(DEADLINE_RETRY_AFTER_SECONDS));
+    expect(jsonBody(result as NonNullable<typeof result>)).toEqual({ statusCode: 503, message: DEADLINE_MESSAGE });
+  });
+
+  it('answers as usual, leaving no timer behind, when the work ends before the deadline', async () => {
+    vi.useFakeTimers();
+    const quick = createRouteHandler(plainRoute, async () => ({ ok: true }));
+    expect((await quick(postEvent({}), withRemaining(3000))).statusCode).toBe(200);
+    expect(vi.getTimerCount()).toBe(0);
+    const failing = createRouteHandler(plainRoute, async () => {
+      throw new NotFoundError('Content does not exist.');
+    });
+    expect((await failing(postEvent({}), withRemaining(3000))).statusCode).toBe(404);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   ForbiddenError,
   PayloadTooLargeError,
   renderError,
+  ServiceUnavailableError,
   TokenError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
@@ -171,14 +172,17 @@ export function createRouteHandler<R extends RouteDefinition>(
     .handler(async (event, context) => {
       const input = parsed.get(event);
       if (!input || !callers.has(event)) throw new Error('Request was not validated.');
-      const body = await impl({
-        path: input.path,
-        query: input.query,
-        body: input.body,
-        event,
-        caller: callers.get(event) ?? null,
-        requestId: requestIdOf(event, context),
-      } as RouteRequest<R>);
+      const body = await withinDeadline(
+        impl({
+          path: input.path,
+          query: input.query,
+          body: input.body,
+          event,
+          caller: callers.get(event) ?? null,
+          requestId: requestIdOf(event, context),
+        } as RouteRequest<R>),
+        context,
+      );
       if (validatesResponses()) {
         const check = route.response.safeParse(body);
         if (!check.success) {
@@ -190,6 +194,40 @@ export function createRouteHandler<R extends RouteDefinition>(
 
   const routeHandler = (event: APIGatewayProxyEventV2, context: Context) => handler(event, context);
   return Object.assign(routeHandler, { operationId: route.operationId as R['operationId'], route });
+}
+
+/** Time kept back from the invocation's remaining time, ms: enough to render and return a 503 (issue 28 item 4). */
+export const DEADLINE_MARGIN_MS = 1000;
+/** `Retry-After` of the 503 of a request that ran out of time, seconds. */
+export const DEADLINE_RETRY_AFTER_SECONDS = 5;
+/** Message of that 503. */
+export const DEADLINE_MESSAGE = 'The portal is busy. Try again in a few seconds.';
+
+/**
+ * `work`, or a 503 when the invocation's remaining time (`context.getRemainingTimeInMillis()`,
+ * the Lambda's timeout on AWS, API Gateway's 30 s locally) runs down to
+ * {@link DEADLINE_MARGIN_MS} first (issue 28 item 4; decision record 085): a request
+ * stuck behind an overloaded database answers "busy, retry" itself rather than let the
+ * function time out into API Gateway's bare 5xx. What `work` still does is not awaited;
+ * a write it completes is one a retry with its idempotency key finds done.
+ * @throws ServiceUnavailableError ({@link DEADLINE_MESSAGE}, `Retry-After`
+ *   {@link DEADLINE_RETRY_AFTER_SECONDS}) at the deadline; whatever `work` throws before.
+ */
+async function withinDeadline<T>(work: Promise<T>, context: Context | undefined): Promise<T> {
+  const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : NaN;
+  if (!Number.isFinite(remaining)) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ServiceUnavailableError(DEADLINE_MESSAGE, { retryAfterSeconds: DEADLINE_RETRY_AFTER_SECONDS })),
+      Math.max(0, remaining - DEADLINE_MARGIN_MS),
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function cacheControlOf(route: RouteDefinition, event: APIGatewayProxyEventV2): string {
