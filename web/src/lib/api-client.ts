@@ -13,7 +13,7 @@ export const NO_RESPONSE_MESSAGE = 'Request made but no response received.';
  */
 export class ApiError extends Error {
   override name = 'ApiError';
-  /** Seconds of a 429's `Retry-After` (issue 21 item 4), else null. */
+  /** Seconds of a 429's or 503's `Retry-After` (issue 21 item 4, issue 28 item 4), else null. */
   readonly retryAfterSeconds: number | null;
   constructor(
     readonly statusCode: number,
@@ -101,7 +101,10 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     // Not JSON (a gateway page, say): the status text is all there is.
   }
   const parsed = ErrorBody.safeParse(body);
-  const retryAfterSeconds = response.status === 429 ? retryAfterSecondsOf(response.headers.get('retry-after')) : null;
+  const retryAfterSeconds =
+    response.status === 429 || response.status === 503
+      ? retryAfterSecondsOf(response.headers.get('retry-after'))
+      : null;
   if (parsed.success) {
     return new ApiError(response.status, parsed.data.message, parsed.data.errors ?? [], { retryAfterSeconds });
   }
