@@ -201,8 +201,8 @@ describe('a client group’s concurrency and queue', () => {
 describe('admissionSettingsFromEnv', () => {
   it('takes the defaults, each variable, and API_ADMISSION=off', () => {
     expect(admissionSettingsFromEnv({})).toEqual({
-      rateLimit: 200,
-      burstLimit: 400,
+      rateLimit: 300,
+      burstLimit: 600,
       concurrency: 8,
       queueLength: 16,
       maxQueueWaitMs: 1000,

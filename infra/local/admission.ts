@@ -218,8 +218,8 @@ export function createAdmissionControl(
 export const ADMISSION_ENV = {
   /** `on` (default) or `off`: no admission control at all. */
   switch: { name: 'API_ADMISSION', default: 'on' },
-  rateLimit: { name: 'API_THROTTLE_RATE', default: 200 },
-  burstLimit: { name: 'API_THROTTLE_BURST', default: 400 },
+  rateLimit: { name: 'API_THROTTLE_RATE', default: 300 },
+  burstLimit: { name: 'API_THROTTLE_BURST', default: 600 },
   concurrency: { name: 'API_GROUP_CONCURRENCY', default: 8 },
   queueLength: { name: 'API_GROUP_QUEUE', default: 16 },
   maxQueueWaitMs: { name: 'API_QUEUE_WAIT_MS', default: 1000 },
