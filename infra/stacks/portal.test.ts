@@ -557,6 +557,23 @@ describe('the USCR dev app', () => {
     expect(Object.keys(app.data.findResources('AWS::S3::Bucket'))).toHaveLength(3);
   });
 
+  it('versions both data buckets and keeps noncurrent versions 30 days (docs/deploy.md "Backup and restore")', () => {
+    const versioned = Object.entries(app.data.findResources('AWS::S3::Bucket')).filter(
+      ([id]) => id.startsWith('PrivateBucket') || id.startsWith('PublicBucket'),
+    );
+    expect(versioned).toHaveLength(2);
+    for (const [, bucket] of versioned) {
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({
+          Id: 'expire-old-versions',
+          Status: 'Enabled',
+          NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+        }),
+      );
+    }
+  });
+
   it('lets the site upload to the data buckets with presigned PUT and POST', () => {
     app.data.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },

@@ -44,6 +44,15 @@ export interface LocalPortalOptions {
   thumbnails?: boolean;
   /** The gateway's overload limits (decision record 085). Default none: every request runs at once. */
   admission?: StartPortalOptions['admission'];
+  /**
+   * Run on this existing data folder instead (no seeding, no copy); `stop()` leaves it in
+   * place. For tests that stop a portal and start another on what it left (backup and restore).
+   */
+  dataDir?: string;
+  /** With `seed`: `stop()` leaves the seeded copy in place (the caller removes it). Default false. */
+  keepData?: boolean;
+  /** The portal's port; default 0 (a free one). */
+  port?: number;
 }
 
 export interface LocalPortal {
@@ -66,7 +75,9 @@ const SNAPSHOT_PREFIX = 'portal-seeded-';
 export async function startLocalPortal(options: LocalPortalOptions = {}): Promise<LocalPortal> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   let dataDir: string | null = null;
-  if (options.seed) {
+  if (options.dataDir) {
+    dataDir = options.dataDir;
+  } else if (options.seed) {
     const snapshot = await seededSnapshot();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
     await cp(snapshot, dataDir, { recursive: true });
@@ -74,13 +85,13 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   }
   const removeDataDir = async () => {
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir && !options.dataDir && !options.keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
   const logs: string[] = [];
   try {
     const portal = await startPortal({
-      port: 0,
+      port: options.port ?? 0,
       host: '127.0.0.1',
       dataDir,
       seed: 'never',
