@@ -11,6 +11,7 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import type { RequestListener } from './faults.ts';
 import { closeServer, LOOPBACK, listenPreferring, loopbackUrl } from './net.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface TransactionProxyOptions {
   target: string;
   /** Port to try first (a restart in the same process); any free port otherwise. */
   preferredPort?: number;
+  /** Wraps the proxy's request listener (the fault switch, `faults.ts`); none when absent. */
+  wrap?: (listener: RequestListener) => RequestListener;
 }
 
 /** Starts the proxy on a free loopback port in front of the dynalite at `target`. */
@@ -83,7 +86,7 @@ export async function startTransactionProxy(options: TransactionProxyOptions): P
     else req.pipe(upstream);
   };
 
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const operation = String(req.headers['x-amz-target'] ?? '');
     if (operation !== `${TARGET_PREFIX}TransactWriteItems` && operation !== `${TARGET_PREFIX}TransactGetItems`) {
       forward(req, res);
@@ -104,7 +107,8 @@ export async function startTransactionProxy(options: TransactionProxyOptions): P
         sendJson(res, 200, output);
       })
       .catch((error: unknown) => sendError(res, error));
-  });
+  };
+  const server: Server = createServer(options.wrap ? options.wrap(listener) : listener);
 
   const port = await listenPreferring(server, options.preferredPort, LOOPBACK);
   return {

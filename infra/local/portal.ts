@@ -24,6 +24,7 @@ import { createCompressedAssets } from './asset-compression.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
+import { describeFaults, type FaultSettings, type FaultSwitch } from './faults.ts';
 import { type Authorizer, createGateway } from './gateway.ts';
 import { type LocalHousekeeping, startLocalHousekeeping } from './housekeeping.ts';
 import { createLocalHttpPolicy, inlineScriptHashes } from './http-policy.ts';
@@ -84,6 +85,12 @@ export interface StartPortalOptions {
    * Test portals leave it off unless a suite needs it: each PDF costs 1–2 s of CPU.
    */
   thumbnails?: boolean;
+  /**
+   * Faults to inject into the embedded emulators from the moment the portal answers
+   * (`FAULTS`, decision record 083); none unless given. `RunningPortal.faults` changes
+   * them later.
+   */
+  faults?: FaultSettings | null;
 }
 
 export interface RunningPortal {
@@ -98,6 +105,8 @@ export interface RunningPortal {
    * (which is also logged); tests that use the seeded data await it.
    */
   background: Promise<void>;
+  /** The fault switch of the embedded emulators (issue 28 item 2, decision record 083): set, read counters. */
+  faults: FaultSwitch;
   /** Closes the server, waits for the background work, then closes Vite and the emulators. */
   stop(): Promise<void>;
 }
@@ -321,9 +330,14 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       ...emulators.endpoints,
       ...Object.fromEntries(Object.entries(stateMachines).map(([name, arn]) => [`stateMachine:${name}`, arn])),
     };
+    if (options.faults) {
+      await emulators.faults.set(options.faults);
+      log(`faults: injecting ${describeFaults(options.faults)} into the embedded emulators`);
+    }
     return {
       url,
       urls,
+      faults: emulators.faults,
       get background() {
         return background;
       },

@@ -1,6 +1,7 @@
 import './quiet-node20-warning.ts';
 import path from 'node:path';
 import { DataDirInUseError } from './emulators.ts';
+import { FAULTS_ENV, type FaultSettings, FaultSettingsError, parseFaults } from './faults.ts';
 import { PortInUseError } from './net.ts';
 import {
   PortalSetupError,
@@ -55,6 +56,16 @@ function milliseconds(name: string, fallback: number): number {
   return Number(text);
 }
 
+/** `FAULTS` (decision record 083): null when unset. */
+function faultSettings(): FaultSettings | null {
+  try {
+    return parseFaults(process.env[FAULTS_ENV]);
+  } catch (error) {
+    if (error instanceof FaultSettingsError) throw new SettingError(error.message);
+    throw error;
+  }
+}
+
 function settings(): StartPortalOptions {
   const portText = process.env.PORT || '3000';
   const port = Number(portText);
@@ -67,6 +78,7 @@ function settings(): StartPortalOptions {
     web: choice('WEB_MODE', ['dist', 'dev', 'none'], process.argv.includes('--dev') ? 'dev' : 'dist'),
     seed: choice('SEED', ['if-empty', 'never'], 'if-empty'),
     catalogPollMs: milliseconds('CATALOG_POLL_MS', 200),
+    faults: faultSettings(),
     log: (line) => console.log(line),
   };
 }
