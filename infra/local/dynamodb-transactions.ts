@@ -39,6 +39,8 @@ const TARGET_PREFIX = 'DynamoDB_20120810.';
 const ERROR_NAMESPACE = 'com.amazonaws.dynamodb.v20120810#';
 const MAX_TRANSACTION_ITEMS = 100;
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+/** How long DynamoDB keeps a TransactWriteItems client token. */
+const IDEMPOTENCY_WINDOW_MS = 10 * 60 * 1000;
 
 export interface TransactionProxy {
   /** `http://127.0.0.1:<port>` of the proxy: the DynamoDB endpoint clients use. */
@@ -153,6 +155,7 @@ interface TransactWriteItem {
 }
 interface TransactWriteInput {
   TransactItems?: TransactWriteItem[];
+  ClientRequestToken?: string;
 }
 interface TransactGetInput {
   TransactItems?: {
@@ -271,6 +274,8 @@ export class NamedLocks {
 class TransactionRunner {
   private readonly locks = new NamedLocks();
   private readonly keySchemas = new Map<string, string[]>();
+  /** Transactions by ClientRequestToken: the request (without the token) and its run, for 10 minutes. */
+  private readonly byToken = new Map<string, { request: string; run: Promise<Record<string, never>>; at: number }>();
 
   constructor(private readonly client: DynamoDBClient) {}
 
@@ -278,7 +283,37 @@ class TransactionRunner {
     this.client.destroy();
   }
 
+  /**
+   * DynamoDB's idempotency of TransactWriteItems (decision record 083): a repeat with
+   * the same `ClientRequestToken` within 10 minutes answers as the first did without
+   * writing again (the SDK fills the token in and keeps it across its retries, so a
+   * retry after a lost answer is not applied twice); the same token with another
+   * request is an `IdempotentParameterMismatchException`. A transaction that failed
+   * leaves no trace: its repeat runs again.
+   */
   async write(input: TransactWriteInput): Promise<Record<string, never>> {
+    const { ClientRequestToken: token, ...rest } = input;
+    if (token === undefined) return this.writeOnce(input);
+    const now = Date.now();
+    for (const [key, entry] of this.byToken) if (now - entry.at > IDEMPOTENCY_WINDOW_MS) this.byToken.delete(key);
+    const request = JSON.stringify(rest);
+    const known = this.byToken.get(token);
+    if (known) {
+      if (known.request !== request) {
+        throw new WireError(
+          'IdempotentParameterMismatchException',
+          'The request uses the same client token as a previous, but non-identical request.',
+        );
+      }
+      return known.run;
+    }
+    const run = this.writeOnce(rest);
+    this.byToken.set(token, { request, run, at: now });
+    run.catch(() => this.byToken.delete(token));
+    return run;
+  }
+
+  private async writeOnce(input: TransactWriteInput): Promise<Record<string, never>> {
     const writes = await this.planWrites(input);
     return this.locks.run(
       writes.map((write) => itemLockKey(write.spec.TableName, write.key)),

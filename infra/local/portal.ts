@@ -8,6 +8,7 @@ import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } fro
 import compression from 'compression';
 import sirv from 'sirv';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
+import { overrideSdkCallSettings } from '../../functions/src/adapters/aws-clients.ts';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { HTML_SHELL_FILE_ENV, portalRuntimeConfig, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
@@ -91,7 +92,17 @@ export interface StartPortalOptions {
    * them later.
    */
   faults?: FaultSettings | null;
+  /**
+   * Milliseconds one attempt of a handler's AWS SDK call may take before it fails and
+   * is retried (`SDK_REQUEST_TIMEOUT_MS`; decision record 083): {@link LOCAL_SDK_REQUEST_TIMEOUT_MS}
+   * unless given, longer than on AWS because the emulators are slower. Applies to the
+   * handlers' shared clients of this process.
+   */
+  sdkRequestTimeoutMs?: number;
 }
+
+/** A handler's SDK attempt on the local stack: 10 s (AWS: 1.5 s, S3 5 s), as dynalite under load is 10–100 times slower. */
+export const LOCAL_SDK_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface RunningPortal {
   /** The portal's address, `http://localhost:<port>` on loopback. */
@@ -245,6 +256,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     const external = externalEndpointsFromEnv();
     for (const [service, endpoint] of Object.entries(external)) log(`${service}: using ${endpoint} (not started here)`);
 
+    overrideSdkCallSettings({ requestTimeoutMs: options.sdkRequestTimeoutMs ?? LOCAL_SDK_REQUEST_TIMEOUT_MS });
     emulators = await startEmulators({ dataDir: options.dataDir, external });
     const stateMachines = emulators.stepFunctions
       ? await registerWorkflows(emulators.stepFunctions, { taskHandlers: options.taskHandlers })

@@ -4,6 +4,7 @@ import { DataDirInUseError } from './emulators.ts';
 import { FAULTS_ENV, type FaultSettings, FaultSettingsError, parseFaults } from './faults.ts';
 import { PortInUseError } from './net.ts';
 import {
+  LOCAL_SDK_REQUEST_TIMEOUT_MS,
   PortalSetupError,
   type RunningPortal,
   type StartPortalOptions,
@@ -79,6 +80,7 @@ function settings(): StartPortalOptions {
     seed: choice('SEED', ['if-empty', 'never'], 'if-empty'),
     catalogPollMs: milliseconds('CATALOG_POLL_MS', 200),
     faults: faultSettings(),
+    sdkRequestTimeoutMs: milliseconds('SDK_REQUEST_TIMEOUT_MS', LOCAL_SDK_REQUEST_TIMEOUT_MS),
     log: (line) => console.log(line),
   };
 }
