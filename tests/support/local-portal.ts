@@ -4,7 +4,7 @@ import { cp, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import type { IdentityProvider, PersonaName } from '#shared/contracts/identity';
-import { type StartPortalOptions, startPortal } from '../../infra/local/portal.ts';
+import { type RunningPortal, type StartPortalOptions, startPortal } from '../../infra/local/portal.ts';
 
 /**
  * The whole portal in-process for integration and browser tests: the embedded
@@ -42,6 +42,8 @@ export interface LocalPortalOptions {
   webDistDir?: string;
   /** Render card thumbnails in the background (decision record 060). Default false: 1–2 s of CPU per PDF. */
   thumbnails?: boolean;
+  /** One attempt of a handler's SDK call, in ms (decision record 083); the local stack's 10 s unless given. */
+  sdkRequestTimeoutMs?: number;
 }
 
 export interface LocalPortal {
@@ -53,6 +55,8 @@ export interface LocalPortal {
   logs: string[];
   /** The temporary data folder, or null in memory. */
   dataDir: string | null;
+  /** The fault switch of the embedded emulators (decision record 083). */
+  faults: RunningPortal['faults'];
   stop(): Promise<void>;
 }
 
@@ -84,6 +88,7 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
       authorize: options.authorize,
       webDistDir: options.webDistDir,
       thumbnails: options.thumbnails ?? false,
+      sdkRequestTimeoutMs: options.sdkRequestTimeoutMs,
       log: (line) => {
         logs.push(line);
         options.log?.(line);
@@ -94,6 +99,7 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
       urls: portal.urls,
       logs,
       dataDir,
+      faults: portal.faults,
       async stop() {
         await portal.stop();
         await removeDataDir();
