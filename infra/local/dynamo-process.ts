@@ -1,6 +1,7 @@
 import './quiet-node20-warning.ts';
 import dynalite from 'dynalite';
 import { startTransactionProxy } from './dynamodb-transactions.ts';
+import { FaultInjector, type FaultKind, type FaultSettings } from './faults.ts';
 import { LOOPBACK, listen, loopbackUrl } from './net.ts';
 
 /**
@@ -15,6 +16,10 @@ import { LOOPBACK, listen, loopbackUrl } from './net.ts';
  * with a message); `{ type: 'stop' }` closes both servers and ends the process. The
  * child also ends when the channel closes (the parent exited or was killed), and
  * ignores SIGINT and SIGTERM, which the portal handles.
+ *
+ * The fault switch (`faults.ts`, decision record 083) of DynamoDB lives here, in
+ * front of the proxy: {@link DynamoProcessFaults} messages set it or read its
+ * counters, each answered by `faults` with the same `id`.
  */
 
 /** What the parent asks for. */
@@ -26,17 +31,29 @@ export interface DynamoProcessStart {
   readonly preferredPort?: number;
 }
 
+/** The fault switch's requests: set (settings or null for off), read or zero the counters. */
+export type DynamoProcessFaults =
+  | { readonly type: 'faults-set'; readonly id: number; readonly settings: FaultSettings | null }
+  | { readonly type: 'faults-counters'; readonly id: number; readonly reset?: boolean };
+
 /** What the child answers. */
 export type DynamoProcessMessage =
   | { readonly type: 'ready'; readonly url: string }
-  | { readonly type: 'failed'; readonly message: string };
+  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'faults'; readonly id: number; readonly counters: Record<FaultKind, number> };
 
 const send = (message: DynamoProcessMessage) => process.send?.(message);
 
 let stop: (() => Promise<void>) | undefined;
+const faults = new FaultInjector('dynamodb');
 
-process.on('message', (message: DynamoProcessStart | { type: 'stop' }) => {
-  if (message.type === 'start') {
+process.on('message', (message: DynamoProcessStart | DynamoProcessFaults | { type: 'stop' }) => {
+  if (message.type === 'faults-set' || message.type === 'faults-counters') {
+    if (message.type === 'faults-set') faults.configure(message.settings);
+    const counters = faults.counters();
+    if (message.type === 'faults-counters' && message.reset) faults.resetCounters();
+    send({ type: 'faults', id: message.id, counters });
+  } else if (message.type === 'start') {
     start(message).then(
       (url) => send({ type: 'ready', url }),
       (error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
@@ -63,8 +80,10 @@ async function start(options: DynamoProcessStart): Promise<string> {
     const proxy = await startTransactionProxy({
       target: loopbackUrl(internalPort),
       preferredPort: options.preferredPort,
+      wrap: (listener) => faults.wrap(listener),
     });
     stop = async () => {
+      faults.close();
       await proxy.close();
       await closeDynamo();
     };

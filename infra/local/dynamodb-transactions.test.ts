@@ -40,6 +40,27 @@ describe('transactions over dynalite', () => {
   const read = async (key: { pk: string; sk: string }) =>
     (await documents.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item;
 
+  it('answers a repeat with the same ClientRequestToken without writing again, and refuses it for another request', async () => {
+    const put = (name: string) =>
+      new TransactWriteCommand({
+        ClientRequestToken: `token-${run}`,
+        TransactItems: [
+          { Put: { TableName, Item: { ...a, name }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: { TableName, Key: b, UpdateExpression: 'ADD hits :one', ExpressionAttributeValues: { ':one': 1 } },
+          },
+        ],
+      });
+    await documents.send(put('first'));
+    // Without the token, the repeat would fail its condition and add 1 again.
+    await documents.send(put('first'));
+    expect(await read(a)).toEqual({ ...a, name: 'first' });
+    expect((await read(b))?.hits).toBe(1);
+    await expect(documents.send(put('other'))).rejects.toThrow(
+      expect.objectContaining({ name: 'IdempotentParameterMismatchException' }),
+    );
+  });
+
   it('applies every item of a successful transaction', async () => {
     await documents.send(
       new TransactWriteCommand({

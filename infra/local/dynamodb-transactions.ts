@@ -11,6 +11,7 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import type { RequestListener } from './faults.ts';
 import { closeServer, LOOPBACK, listenPreferring, loopbackUrl } from './net.ts';
 
 /**
@@ -38,6 +39,8 @@ const TARGET_PREFIX = 'DynamoDB_20120810.';
 const ERROR_NAMESPACE = 'com.amazonaws.dynamodb.v20120810#';
 const MAX_TRANSACTION_ITEMS = 100;
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+/** How long DynamoDB keeps a TransactWriteItems client token. */
+const IDEMPOTENCY_WINDOW_MS = 10 * 60 * 1000;
 
 export interface TransactionProxy {
   /** `http://127.0.0.1:<port>` of the proxy: the DynamoDB endpoint clients use. */
@@ -51,6 +54,8 @@ export interface TransactionProxyOptions {
   target: string;
   /** Port to try first (a restart in the same process); any free port otherwise. */
   preferredPort?: number;
+  /** Wraps the proxy's request listener (the fault switch, `faults.ts`); none when absent. */
+  wrap?: (listener: RequestListener) => RequestListener;
 }
 
 /** Starts the proxy on a free loopback port in front of the dynalite at `target`. */
@@ -83,7 +88,7 @@ export async function startTransactionProxy(options: TransactionProxyOptions): P
     else req.pipe(upstream);
   };
 
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const operation = String(req.headers['x-amz-target'] ?? '');
     if (operation !== `${TARGET_PREFIX}TransactWriteItems` && operation !== `${TARGET_PREFIX}TransactGetItems`) {
       forward(req, res);
@@ -104,7 +109,8 @@ export async function startTransactionProxy(options: TransactionProxyOptions): P
         sendJson(res, 200, output);
       })
       .catch((error: unknown) => sendError(res, error));
-  });
+  };
+  const server: Server = createServer(options.wrap ? options.wrap(listener) : listener);
 
   const port = await listenPreferring(server, options.preferredPort, LOOPBACK);
   return {
@@ -149,6 +155,7 @@ interface TransactWriteItem {
 }
 interface TransactWriteInput {
   TransactItems?: TransactWriteItem[];
+  ClientRequestToken?: string;
 }
 interface TransactGetInput {
   TransactItems?: {
@@ -267,6 +274,8 @@ export class NamedLocks {
 class TransactionRunner {
   private readonly locks = new NamedLocks();
   private readonly keySchemas = new Map<string, string[]>();
+  /** Transactions by ClientRequestToken: the request (without the token) and its run, for 10 minutes. */
+  private readonly byToken = new Map<string, { request: string; run: Promise<Record<string, never>>; at: number }>();
 
   constructor(private readonly client: DynamoDBClient) {}
 
@@ -274,7 +283,37 @@ class TransactionRunner {
     this.client.destroy();
   }
 
+  /**
+   * DynamoDB's idempotency of TransactWriteItems (decision record 083): a repeat with
+   * the same `ClientRequestToken` within 10 minutes answers as the first did without
+   * writing again (the SDK fills the token in and keeps it across its retries, so a
+   * retry after a lost answer is not applied twice); the same token with another
+   * request is an `IdempotentParameterMismatchException`. A transaction that failed
+   * leaves no trace: its repeat runs again.
+   */
   async write(input: TransactWriteInput): Promise<Record<string, never>> {
+    const { ClientRequestToken: token, ...rest } = input;
+    if (token === undefined) return this.writeOnce(input);
+    const now = Date.now();
+    for (const [key, entry] of this.byToken) if (now - entry.at > IDEMPOTENCY_WINDOW_MS) this.byToken.delete(key);
+    const request = JSON.stringify(rest);
+    const known = this.byToken.get(token);
+    if (known) {
+      if (known.request !== request) {
+        throw new WireError(
+          'IdempotentParameterMismatchException',
+          'The request uses the same client token as a previous, but non-identical request.',
+        );
+      }
+      return known.run;
+    }
+    const run = this.writeOnce(rest);
+    this.byToken.set(token, { request, run, at: now });
+    run.catch(() => this.byToken.delete(token));
+    return run;
+  }
+
+  private async writeOnce(input: TransactWriteInput): Promise<Record<string, never>> {
     const writes = await this.planWrites(input);
     return this.locks.run(
       writes.map((write) => itemLockKey(write.spec.TableName, write.key)),

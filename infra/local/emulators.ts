@@ -15,7 +15,15 @@ import {
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { BUCKETS, TABLE } from '#shared/table';
-import type { DynamoProcessMessage, DynamoProcessStart } from './dynamo-process.ts';
+import type { DynamoProcessFaults, DynamoProcessMessage, DynamoProcessStart } from './dynamo-process.ts';
+import {
+  emptyFaultCounters,
+  FaultInjector,
+  type FaultKind,
+  type FaultSettings,
+  type FaultSwitch,
+  type RequestListener,
+} from './faults.ts';
 import { closeServer, LOOPBACK, listenPreferring, loopbackUrl } from './net.ts';
 import { withS3Authorization } from './s3-authorization.ts';
 import { withMultipartOperations } from './s3-multipart.ts';
@@ -50,6 +58,8 @@ export interface RunningEmulators {
   sesInboxUrl: string | null;
   /** The embedded state machine registry; null when Step Functions is external. */
   stepFunctions: LocalStepFunctions | null;
+  /** The fault switch of the embedded services (off until set; `faults.ts`, decision record 083). */
+  faults: FaultSwitch;
   /** Stops every embedded emulator, in reverse order of start; resolves when ports are closed and data flushed. */
   stop(): Promise<void>;
 }
@@ -62,6 +72,9 @@ export interface StartEmulatorsOptions {
   /** Services run elsewhere, by endpoint: not started here (see `externalEndpointsFromEnv`). */
   external?: Partial<EmulatorEndpoints>;
 }
+
+/** The request listener wrapper of one service's fault injector (S3, Step Functions, SES: in this process). */
+export type FaultWrap = (listener: RequestListener) => RequestListener;
 
 /** Thrown when another running instance holds the data folder (leveldb LOCK). */
 export class DataDirInUseError extends Error {
@@ -94,8 +107,35 @@ const previousPorts: Partial<Record<EmulatedService, number>> = {};
 export async function startEmulators(options: StartEmulatorsOptions): Promise<RunningEmulators> {
   const external = options.external ?? {};
   const stops: (() => Promise<void>)[] = [];
+  // S3, Step Functions and SES fail here; DynamoDB in its own process (asked over IPC).
+  const injectors = {
+    s3: new FaultInjector('s3'),
+    sfn: new FaultInjector('sfn'),
+    ses: new FaultInjector('ses'),
+  } as const;
+  let dynamoFaults:
+    | ((message: DistributiveOmit<DynamoProcessFaults, 'id'>) => Promise<Record<FaultKind, number>>)
+    | null = null;
   const stopAll = async () => {
+    // Requests held by a `timeout` fault go first, so no server waits for one while it closes.
+    for (const injector of Object.values(injectors)) injector.close();
     for (const stop of stops.splice(0).reverse()) await stop();
+  };
+  const faults: FaultSwitch = {
+    async set(settings: FaultSettings | null) {
+      for (const injector of Object.values(injectors)) injector.configure(settings);
+      await dynamoFaults?.({ type: 'faults-set', settings });
+    },
+    async counters() {
+      const counters = emptyFaultCounters();
+      for (const injector of Object.values(injectors)) counters[injector.service] = injector.counters();
+      if (dynamoFaults) counters.dynamodb = await dynamoFaults({ type: 'faults-counters' });
+      return counters;
+    },
+    async resetCounters() {
+      for (const injector of Object.values(injectors)) injector.resetCounters();
+      await dynamoFaults?.({ type: 'faults-counters', reset: true });
+    },
   };
   try {
     const endpoints: Partial<EmulatorEndpoints> = { ...external };
@@ -110,23 +150,30 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Ru
       stops.push(async () => (await starting.catch(() => undefined))?.stop());
       dynamoStarted = starting.then((dynamo) => {
         endpoints.dynamodb = dynamo.url;
+        dynamoFaults = dynamo.faults;
       });
       // Awaited below; a failure while the others start is not an unhandled rejection.
       dynamoStarted.catch(() => undefined);
     }
     if (!external.s3) {
-      const s3 = await startS3(options.dataDir);
+      const s3 = await startS3(options.dataDir, (listener) => injectors.s3.wrap(listener));
       stops.push(s3.stop);
       endpoints.s3 = s3.url;
     }
     if (!external.sfn) {
-      const sfn = await startStepFunctionsEndpoint({ preferredPort: previousPorts.sfn });
+      const sfn = await startStepFunctionsEndpoint({
+        preferredPort: previousPorts.sfn,
+        wrap: (listener) => injectors.sfn.wrap(listener),
+      });
       stops.push(sfn.close);
       endpoints.sfn = sfn.url;
       stepFunctions = sfn.stateMachines;
     }
     if (!external.ses) {
-      const ses = await startSes({ preferredPort: previousPorts.ses });
+      const ses = await startSes({
+        preferredPort: previousPorts.ses,
+        wrap: (listener) => injectors.ses.wrap(listener),
+      });
       stops.push(ses.close);
       endpoints.ses = ses.url;
       sesInboxUrl = ses.url;
@@ -155,7 +202,7 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Ru
       s3Client.destroy();
     }
 
-    return { endpoints: all, embedded, sesInboxUrl, stepFunctions, stop: stopAll };
+    return { endpoints: all, embedded, sesInboxUrl, stepFunctions, faults, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -175,13 +222,32 @@ const TSX_LOADER = pathToFileURL(
  * `dbPath` comes from {@link databaseFolder} (null: in memory).
  * @throws Error when the child fails to start.
  */
-async function startDynamo(dbPath: string | null): Promise<{ url: string; stop(): Promise<void> }> {
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+async function startDynamo(dbPath: string | null): Promise<{
+  url: string;
+  stop(): Promise<void>;
+  /** Sends a fault switch request to the child; resolves with its counters (before a reset). */
+  faults(message: DistributiveOmit<DynamoProcessFaults, 'id'>): Promise<Record<FaultKind, number>>;
+}> {
   const child = fork(DYNAMO_PROCESS, [], {
     execArgv: ['--import', TSX_LOADER],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'json',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const pending = new Map<number, { resolve(counters: Record<FaultKind, number>): void; reject(e: Error): void }>();
+  let nextId = 0;
+  child.on('message', (message: DynamoProcessMessage) => {
+    if (message.type !== 'faults') return;
+    pending.get(message.id)?.resolve(message.counters);
+    pending.delete(message.id);
+  });
+  void exited.then(() => {
+    for (const waiting of pending.values()) waiting.reject(new Error('The DynamoDB emulator process ended.'));
+    pending.clear();
+  });
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
@@ -196,13 +262,22 @@ async function startDynamo(dbPath: string | null): Promise<{ url: string; stop()
       );
       child.on('message', (message: DynamoProcessMessage) => {
         if (message.type === 'ready') resolve(message.url);
-        else reject(new Error(`The DynamoDB emulator did not start: ${message.message}`));
+        else if (message.type === 'failed')
+          reject(new Error(`The DynamoDB emulator did not start: ${message.message}`));
       });
       const start: DynamoProcessStart = { type: 'start', dbPath, preferredPort: previousPorts.dynamodb };
       child.send(start);
     });
     return {
       url,
+      faults(message) {
+        if (!child.connected) return Promise.reject(new Error('The DynamoDB emulator process has ended.'));
+        const id = ++nextId;
+        return new Promise((resolve, reject) => {
+          pending.set(id, { resolve, reject });
+          child.send({ ...message, id });
+        });
+      },
       async stop() {
         if (child.connected) child.send({ type: 'stop' });
         // leveldb is closed by then; a child that does not end promptly is ended.
@@ -250,8 +325,8 @@ async function assertDatabaseFree(dataDir: string, dbPath: string): Promise<void
   await probe.close();
 }
 
-/** s3rver, persisted under `<dataDir>/s3`, or in a temporary folder removed on stop. */
-async function startS3(dataDir: string | null): Promise<{ url: string; stop(): Promise<void> }> {
+/** s3rver, persisted under `<dataDir>/s3`, or in a temporary folder removed on stop; `wrap` is the fault switch, outermost. */
+async function startS3(dataDir: string | null, wrap: FaultWrap): Promise<{ url: string; stop(): Promise<void> }> {
   // s3rver's default folder is shared by every in-memory instance of the machine: use our own.
   const directory = dataDir ? path.join(dataDir, 's3') : mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'));
   mkdirSync(directory, { recursive: true });
@@ -260,9 +335,11 @@ async function startS3(dataDir: string | null): Promise<{ url: string; stop(): P
   // AbortMultipartUpload and ListMultipartUploads, which s3rver lacks, are answered in front of it,
   // behind the signature and POST policy checks S3 makes and s3rver does not (s3-authorization.ts).
   const server: Server = createServer(
-    withS3Authorization(
-      { [LOCAL_CREDENTIALS.accessKeyId]: LOCAL_CREDENTIALS.secretAccessKey },
-      withMultipartOperations(directory, s3rver.callback() as Parameters<typeof withMultipartOperations>[1]),
+    wrap(
+      withS3Authorization(
+        { [LOCAL_CREDENTIALS.accessKeyId]: LOCAL_CREDENTIALS.secretAccessKey },
+        withMultipartOperations(directory, s3rver.callback() as Parameters<typeof withMultipartOperations>[1]),
+      ),
     ),
   );
   const port = await listenPreferring(server, previousPorts.s3, LOOPBACK);

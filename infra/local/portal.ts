@@ -8,6 +8,7 @@ import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } fro
 import compression from 'compression';
 import sirv from 'sirv';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
+import { overrideSdkCallSettings } from '../../functions/src/adapters/aws-clients.ts';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { HTML_SHELL_FILE_ENV, portalRuntimeConfig, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
@@ -25,6 +26,7 @@ import { createCompressedAssets } from './asset-compression.ts';
 import { type LocalCatalogIndexer, startLocalCatalogIndexer } from './catalog-indexer.ts';
 import { createDevIdentityProvider, isDevIdentityPath } from './dev-identity-provider.ts';
 import { bucketName, externalEndpointsFromEnv, type RunningEmulators, startEmulators, tableName } from './emulators.ts';
+import { describeFaults, type FaultSettings, type FaultSwitch } from './faults.ts';
 import { type Authorizer, createGateway } from './gateway.ts';
 import { type LocalHousekeeping, startLocalHousekeeping } from './housekeeping.ts';
 import { createLocalHttpPolicy, inlineScriptHashes } from './http-policy.ts';
@@ -91,7 +93,23 @@ export interface StartPortalOptions {
    * test portals run every request at once unless a suite asks for limits
    */
   admission?: AdmissionSettings | null;
+  /**
+   * Faults to inject into the embedded emulators from the moment the portal answers
+   * (`FAULTS`, decision record 083); none unless given. `RunningPortal.faults` changes
+   * them later.
+   */
+  faults?: FaultSettings | null;
+  /**
+   * Milliseconds one attempt of a handler's AWS SDK call may take before it fails and
+   * is retried (`SDK_REQUEST_TIMEOUT_MS`; decision record 083): {@link LOCAL_SDK_REQUEST_TIMEOUT_MS}
+   * unless given, longer than on AWS because the emulators are slower. Applies to the
+   * handlers' shared clients of this process.
+   */
+  sdkRequestTimeoutMs?: number;
 }
+
+/** A handler's SDK attempt on the local stack: 10 s (AWS: 1.5 s, S3 5 s), as dynalite under load is 10–100 times slower. */
+export const LOCAL_SDK_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface RunningPortal {
   /** The portal's address, `http://localhost:<port>` on loopback. */
@@ -107,6 +125,8 @@ export interface RunningPortal {
   background: Promise<void>;
   /** The gateway's admission control (its settings and counts), or null without one. */
   admission: AdmissionControl | null;
+  /** The fault switch of the embedded emulators (issue 28 item 2, decision record 083): set, read counters. */
+  faults: FaultSwitch;
   /** Closes the server, waits for the background work, then closes Vite and the emulators. */
   stop(): Promise<void>;
 }
@@ -245,6 +265,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     const external = externalEndpointsFromEnv();
     for (const [service, endpoint] of Object.entries(external)) log(`${service}: using ${endpoint} (not started here)`);
 
+    overrideSdkCallSettings({ requestTimeoutMs: options.sdkRequestTimeoutMs ?? LOCAL_SDK_REQUEST_TIMEOUT_MS });
     emulators = await startEmulators({ dataDir: options.dataDir, external });
     const stateMachines = emulators.stepFunctions
       ? await registerWorkflows(emulators.stepFunctions, { taskHandlers: options.taskHandlers })
@@ -331,9 +352,14 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
       ...emulators.endpoints,
       ...Object.fromEntries(Object.entries(stateMachines).map(([name, arn]) => [`stateMachine:${name}`, arn])),
     };
+    if (options.faults) {
+      await emulators.faults.set(options.faults);
+      log(`faults: injecting ${describeFaults(options.faults)} into the embedded emulators`);
+    }
     return {
       url,
       urls,
+      faults: emulators.faults,
       get background() {
         return background;
       },

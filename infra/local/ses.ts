@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sesModule from 'aws-ses-v2-local';
+import type { RequestListener } from './faults.ts';
 import { closeServer, LOOPBACK, listen, loopbackUrl, PortInUseError } from './net.ts';
 
 /**
@@ -22,10 +23,25 @@ export interface LocalSes {
   close(): Promise<void>;
 }
 
-/** Starts SES on a free loopback port (the preferred one when free). */
-export async function startSes(options: { preferredPort?: number } = {}): Promise<LocalSes> {
+/**
+ * Starts SES on a free loopback port (the preferred one when free). `wrap` (the fault
+ * switch, `faults.ts`) goes in front of aws-ses-v2-local's request listeners.
+ */
+export async function startSes(
+  options: { preferredPort?: number; wrap?: (listener: RequestListener) => RequestListener } = {},
+): Promise<LocalSes> {
   const port = options.preferredPort && (await isFree(options.preferredPort)) ? options.preferredPort : 0;
   const server = await startSesServer({ host: LOOPBACK, port });
+  if (options.wrap) {
+    const listeners = server.listeners('request') as RequestListener[];
+    server.removeAllListeners('request');
+    server.on(
+      'request',
+      options.wrap((req, res) => {
+        for (const listener of listeners) listener.call(server, req, res);
+      }),
+    );
+  }
   return {
     url: loopbackUrl((server.address() as AddressInfo).port),
     close: () => closeServer(server),

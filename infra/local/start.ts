@@ -2,8 +2,10 @@ import './quiet-node20-warning.ts';
 import path from 'node:path';
 import { AdmissionSettingsError, admissionSettingsFromEnv } from './admission.ts';
 import { DataDirInUseError } from './emulators.ts';
+import { FAULTS_ENV, type FaultSettings, FaultSettingsError, parseFaults } from './faults.ts';
 import { PortInUseError } from './net.ts';
 import {
+  LOCAL_SDK_REQUEST_TIMEOUT_MS,
   PortalSetupError,
   type RunningPortal,
   type StartPortalOptions,
@@ -64,6 +66,16 @@ function milliseconds(name: string, fallback: number): number {
   return Number(text);
 }
 
+/** `FAULTS` (decision record 083): null when unset. */
+function faultSettings(): FaultSettings | null {
+  try {
+    return parseFaults(process.env[FAULTS_ENV]);
+  } catch (error) {
+    if (error instanceof FaultSettingsError) throw new SettingError(error.message);
+    throw error;
+  }
+}
+
 function settings(): StartPortalOptions {
   const portText = process.env.PORT || '3000';
   const port = Number(portText);
@@ -77,6 +89,8 @@ function settings(): StartPortalOptions {
     seed: choice('SEED', ['if-empty', 'never'], 'if-empty'),
     catalogPollMs: milliseconds('CATALOG_POLL_MS', 200),
     admission: admissionSettingsFromEnv(process.env),
+    faults: faultSettings(),
+    sdkRequestTimeoutMs: milliseconds('SDK_REQUEST_TIMEOUT_MS', LOCAL_SDK_REQUEST_TIMEOUT_MS),
     log: (line) => console.log(line),
   };
 }

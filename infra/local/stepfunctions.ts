@@ -14,6 +14,7 @@ import {
   taskStates,
 } from './asl-executor.ts';
 import type { Json } from './asl-paths.ts';
+import type { RequestListener } from './faults.ts';
 import { closeServer, LOOPBACK, listenPreferring, loopbackUrl } from './net.ts';
 
 /**
@@ -311,10 +312,15 @@ export interface StepFunctionsEndpoint {
 
 /** Starts the AWS JSON endpoint on a free loopback port (the preferred one when free). */
 export async function startStepFunctionsEndpoint(
-  options: { preferredPort?: number; timers?: Partial<ExecutorTimers> } = {},
+  options: {
+    preferredPort?: number;
+    timers?: Partial<ExecutorTimers>;
+    /** Wraps the endpoint's request listener (the fault switch, `faults.ts`). */
+    wrap?: (listener: RequestListener) => RequestListener;
+  } = {},
 ): Promise<StepFunctionsEndpoint> {
   const stateMachines = new LocalStepFunctions(options.timers);
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     handle(stateMachines, req, res).catch((error: unknown) => {
       if (error instanceof SfnError) {
         sendJson(res, 400, { __type: error.type, message: error.message });
@@ -322,7 +328,8 @@ export async function startStepFunctionsEndpoint(
         sendJson(res, 500, { __type: 'InternalFailure', message: String(error) });
       }
     });
-  });
+  };
+  const server: Server = createServer(options.wrap ? options.wrap(listener) : listener);
   const port = await listenPreferring(server, options.preferredPort, LOOPBACK);
   return {
     url: loopbackUrl(port),

@@ -53,6 +53,8 @@ export interface LocalPortalOptions {
   keepData?: boolean;
   /** The portal's port; default 0 (a free one). */
   port?: number;
+  /** One attempt of a handler's SDK call, in ms (decision record 083); the local stack's 10 s unless given. */
+  sdkRequestTimeoutMs?: number;
 }
 
 export interface LocalPortal {
@@ -66,6 +68,8 @@ export interface LocalPortal {
   dataDir: string | null;
   /** The gateway's admission control (settings, counts), or null without limits. */
   admission: RunningPortal['admission'];
+  /** The fault switch of the embedded emulators (decision record 083). */
+  faults: RunningPortal['faults'];
   stop(): Promise<void>;
 }
 
@@ -100,6 +104,7 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
       webDistDir: options.webDistDir,
       thumbnails: options.thumbnails ?? false,
       admission: options.admission ?? null,
+      sdkRequestTimeoutMs: options.sdkRequestTimeoutMs,
       log: (line) => {
         logs.push(line);
         options.log?.(line);
@@ -111,6 +116,7 @@ export async function startLocalPortal(options: LocalPortalOptions = {}): Promis
       logs,
       dataDir,
       admission: portal.admission,
+      faults: portal.faults,
       async stop() {
         await portal.stop();
         await removeDataDir();

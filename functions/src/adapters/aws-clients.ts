@@ -28,12 +28,100 @@ const sdkLogger = {
   error: () => undefined,
 } as unknown as NonNullable<DynamoDBClientConfig['logger']>;
 
+/** The services the handlers call, each with its own retry and timeout settings. */
+export type SdkService = 'dynamodb' | 's3' | 'sfn' | 'ses' | 'secretsManager';
+
+/** Attempts and timeouts of one service's client (decision record 083). */
+export interface SdkCallSettings {
+  /** Attempts per call, the first included (the SDK's standard retry strategy: exponential backoff, full jitter). */
+  readonly maxAttempts: number;
+  /** Milliseconds to open a connection before the attempt fails (retried). */
+  readonly connectionTimeoutMs: number;
+  /** Milliseconds one attempt may take until its answer's headers arrive, connection included; then it fails (`TimeoutError`) and is retried. */
+  readonly requestTimeoutMs: number;
+}
+
+/**
+ * The bounded retries and timeouts of every AWS SDK client of the handlers (issue 28
+ * item 2, decision record 083). The SDK's own `standard` retry mode retries throttles,
+ * 5xx, timeouts and dropped connections with full-jitter exponential backoff (random
+ * in [0, min(20 s, base × 2^retry)), base 50 ms, 1 s after a throttle); a request
+ * timeout turns a hung call into a retried failure. One DynamoDB, Step Functions or
+ * SES call takes at most 1.55 + 2 + 4 + 1.5 = 9.05 s (each of the four attempts
+ * hung or throttled, whichever costs more, with the backoff after the first three),
+ * below the API functions' 10 s and API Gateway's 30 s. S3 gets a longer attempt for
+ * object copies and multipart parts (decision record 083 has the arithmetic).
+ */
+export const SDK_CALL_SETTINGS: Readonly<Record<SdkService, SdkCallSettings>> = {
+  dynamodb: { maxAttempts: 4, connectionTimeoutMs: 1000, requestTimeoutMs: 1500 },
+  s3: { maxAttempts: 4, connectionTimeoutMs: 1000, requestTimeoutMs: 5000 },
+  sfn: { maxAttempts: 4, connectionTimeoutMs: 1000, requestTimeoutMs: 1500 },
+  ses: { maxAttempts: 4, connectionTimeoutMs: 1000, requestTimeoutMs: 1500 },
+  secretsManager: { maxAttempts: 4, connectionTimeoutMs: 1000, requestTimeoutMs: 1500 },
+};
+
+/** Overrides of {@link SDK_CALL_SETTINGS} in force, for every service (set by {@link overrideSdkCallSettings}). */
+let overrides: Partial<SdkCallSettings> = {};
+/** The request handlers of the clients made by {@link sdkClientOptions}, by service, so overrides reach them. */
+const handlers: { service: SdkService; handler: { updateHttpClientConfig(key: string, value: unknown): void } }[] = [];
+
+/** The settings in force for `service`: {@link SDK_CALL_SETTINGS} with the current overrides. */
+export function sdkCallSettings(service: SdkService): SdkCallSettings {
+  return { ...SDK_CALL_SETTINGS[service], ...overrides };
+}
+
+/**
+ * Changes attempts and timeouts of every client made by {@link sdkClientOptions},
+ * already made or not (null: back to {@link SDK_CALL_SETTINGS}). The local stack
+ * gives the slow emulators longer attempts (`startPortal`); tests of timeouts give
+ * shorter ones. Not used on AWS.
+ */
+export function overrideSdkCallSettings(settings: Partial<SdkCallSettings> | null): void {
+  overrides = { ...(settings ?? {}) };
+  for (const { service, handler } of handlers) {
+    const current = sdkCallSettings(service);
+    handler.updateHttpClientConfig('connectionTimeout', current.connectionTimeoutMs);
+    handler.updateHttpClientConfig('requestTimeout', current.requestTimeoutMs);
+  }
+}
+
+/**
+ * The retry and timeout part of a client's configuration for `service`: the SDK's
+ * `standard` retry mode with {@link SdkCallSettings.maxAttempts} (read on every call,
+ * so overrides apply), and a Node HTTP handler (`@smithy/node-http-handler`, built by
+ * the SDK from these options) whose request timeout throws.
+ */
+export function sdkClientOptions(service: SdkService) {
+  const initial = sdkCallSettings(service);
+  return {
+    retryMode: 'standard',
+    maxAttempts: async () => sdkCallSettings(service).maxAttempts,
+    requestHandler: {
+      connectionTimeout: initial.connectionTimeoutMs,
+      requestTimeout: initial.requestTimeoutMs,
+      throwOnRequestTimeout: true,
+    },
+  } as const;
+}
+
+/** Keeps the client's request handler, so {@link overrideSdkCallSettings} reaches it; returns the client. */
+function registered<T extends { config: { requestHandler: unknown } }>(service: SdkService, client: T): T {
+  const handler = client.config.requestHandler as { updateHttpClientConfig?(key: string, value: unknown): void };
+  if (typeof handler.updateHttpClientConfig === 'function') {
+    handlers.push({ service, handler: handler as { updateHttpClientConfig(key: string, value: unknown): void } });
+  }
+  return client;
+}
+
 /**
  * The raw DynamoDB client. Exported so a benchmark or test can add a middleware to
  * its `middlewareStack` (for example to count requests); the document client below
  * shares this client's stack.
  */
-export const dynamoDbClient = new DynamoDBClient({ logger: sdkLogger });
+export const dynamoDbClient = registered(
+  'dynamodb',
+  new DynamoDBClient({ logger: sdkLogger, ...sdkClientOptions('dynamodb') }),
+);
 
 /**
  * Document client over {@link dynamoDbClient}: plain JavaScript values in and out;
@@ -60,26 +148,30 @@ const forcePathStyle = async (): Promise<boolean> => usesCustomS3Endpoint();
  * default-checksum streamed uploads as object bytes (LOCAL-STACK.md trap 1) and
  * default-mode presigned URLs carry the checksum of an empty body.
  */
-export const s3Client = new S3Client({
-  // The SDK resolves this endpoint parameter through a provider (its
-  // EndpointParameters type says so); the merged client-config type narrows it to
-  // boolean, hence the cast.
-  forcePathStyle: forcePathStyle as unknown as boolean,
-  logger: sdkLogger,
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  responseChecksumValidation: 'WHEN_REQUIRED',
-});
+export const s3Client = registered(
+  's3',
+  new S3Client({
+    ...sdkClientOptions('s3'),
+    // The SDK resolves this endpoint parameter through a provider (its
+    // EndpointParameters type says so); the merged client-config type narrows it to
+    // boolean, hence the cast.
+    forcePathStyle: forcePathStyle as unknown as boolean,
+    logger: sdkLogger,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  }),
+);
 
 /**
  * The SES (v1 API) client: raw e-mails with attachments (`SendRawEmail`), e.g. the
  * content feedback of decision record 018. Locally its endpoint is the embedded
  * `aws-ses-v2-local` (`AWS_ENDPOINT_URL_SES`).
  */
-export const sesClient = new SESClient({ logger: sdkLogger });
+export const sesClient = registered('ses', new SESClient({ logger: sdkLogger, ...sdkClientOptions('ses') }));
 
 /**
  * The Step Functions client: starts and inspects the bundle workflow (decision
  * record 022). Locally its endpoint is the embedded executor's AWS JSON endpoint
  * (`AWS_ENDPOINT_URL_SFN`).
  */
-export const sfnClient = new SFNClient({ logger: sdkLogger });
+export const sfnClient = registered('sfn', new SFNClient({ logger: sdkLogger, ...sdkClientOptions('sfn') }));

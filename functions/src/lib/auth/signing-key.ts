@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { JWK } from 'jose';
+import { sdkClientOptions } from '../../adapters/aws-clients.ts';
 import { optionalVariable } from '../env.ts';
 
 /**
@@ -136,7 +137,7 @@ async function readOrCreateKeyFile(path: string): Promise<JWK> {
 }
 
 async function readSecret(secretArn: string): Promise<JWK> {
-  secretsManager ??= new SecretsManagerClient({});
+  secretsManager ??= new SecretsManagerClient(sdkClientOptions('secretsManager'));
   const output = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretArn }));
   if (!output.SecretString) throw new Error('The portal signing key secret has no SecretString.');
   return parsePrivateJwk(output.SecretString, 'the portal signing key secret');
