@@ -38,7 +38,17 @@ export interface RouteDefinition {
   readonly cacheSeconds?: number;
   /** Largest request body in bytes (UTF-8, decoded); a larger one is a 413 before it is parsed. */
   readonly maxBodyBytes?: number;
+  /**
+   * Whether the route honours an `Idempotency-Key` request header (issue 28 item 2;
+   * decision record 084): a retried request with the same key, from the same caller,
+   * is answered with the first answer instead of running again. Set on every write the
+   * SPA may retry whose repeat would write twice or answer differently.
+   */
+  readonly idempotent?: boolean;
 }
+
+/** The request header of an idempotency key (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** A route of the client group `G`: what `shared/routes/<group>.ts` declares (its `group` must be `G`). */
 export type GroupRouteDefinition<G extends ClientGroup> = RouteDefinition & { readonly group: G };

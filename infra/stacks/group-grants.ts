@@ -216,9 +216,15 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   // GET /organizations, POST organization support: users and members (Get, BatchGet,
   // Query on the table), the support request and its outbox item (PutItem), e-mail
   // state and rate-limit counter (UpdateItem); GET /organizations/all: every
-  // organization by name (gsi1 `ORGANIZATIONS`, issue 11).
+  // organization by name (gsi1 `ORGANIZATIONS`, issue 11). Issue 28 item 2 (decision record
+  // 084): the idempotency record of a support request (Get, Put, Update; DeleteItem when the
+  // request fails, so a retry runs again).
   organization: {
-    table: { actions: [GET, BATCH_GET, QUERY, PUT, UPDATE], indexActions: [QUERY], indexNames: [gsi1.indexName] },
+    table: {
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
+      indexActions: [QUERY],
+      indexNames: [gsi1.indexName],
+    },
     privateBucket: 'none',
     publicBucket: 'none',
   },
@@ -309,10 +315,11 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
   },
   // Business units (issue 11; decision record 030): Get/BatchGet units, the name list
   // (gsi1) and a unit's users (gsi2), the merge map (Query on the table), transactions
-  // of Put/Update with the audit event, conditional user updates of a merge.
+  // of Put/Update with the audit event, conditional user updates of a merge. Issue 28 item 2
+  // (decision record 084): idempotency records of a create or merge (DeleteItem of a failed one).
   'business-unit': {
     table: {
-      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE],
+      actions: [GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE],
       indexActions: [QUERY],
       indexNames: [gsi1.indexName, gsi2.indexName],
     },
@@ -346,9 +353,10 @@ export const GROUP_GRANTS: Readonly<Record<ClientGroup, GroupGrant>> = {
     },
   },
   // POST /newsletter: the subscriber and its outbox item (PutItem), e-mail state and
-  // the rate-limit counter (UpdateItem).
+  // the rate-limit counter (UpdateItem). Issue 28 item 2 (decision record 084): the
+  // idempotency record of a sign-up (GetItem, PutItem, UpdateItem; DeleteItem of a failed one).
   newsletter: {
-    table: { actions: [GET, PUT, UPDATE] },
+    table: { actions: [GET, PUT, UPDATE, DELETE] },
     privateBucket: 'none',
     publicBucket: 'none',
   },

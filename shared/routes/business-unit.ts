@@ -39,6 +39,7 @@ export const BUSINESS_UNIT_ROUTES = [
     operationId: 'createBusinessUnit',
     method: 'POST',
     path: '/api/v1/business-units',
+    idempotent: true,
     group: 'business-unit',
     access: 'manageBusinessUnits',
     summary: 'Add a business unit, with its brand eligibility as data (spec §1; decision record 030); audited.',
@@ -62,6 +63,7 @@ export const BUSINESS_UNIT_ROUTES = [
     operationId: 'mergeBusinessUnit',
     method: 'POST',
     path: '/api/v1/business-units/{id}/merge',
+    idempotent: true,
     group: 'business-unit',
     access: 'manageBusinessUnits',
     summary:

@@ -215,6 +215,7 @@ export const CONTENT_ROUTES = [
     operationId: 'createContent',
     method: 'POST',
     path: '/api/v1/content',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -228,6 +229,7 @@ export const CONTENT_ROUTES = [
     operationId: 'replaceContent',
     method: 'PUT',
     path: '/api/v1/content-items/{id}',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -240,6 +242,7 @@ export const CONTENT_ROUTES = [
     operationId: 'patchContent',
     method: 'PATCH',
     path: '/api/v1/content-items/{id}',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -252,6 +255,7 @@ export const CONTENT_ROUTES = [
     operationId: 'saveContent',
     method: 'POST',
     path: '/api/v1/content-saves',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -312,6 +316,7 @@ export const CONTENT_ROUTES = [
     operationId: 'createContributor',
     method: 'POST',
     path: '/api/v1/contributors',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary: 'Create a contributor (spec §5 "Contributor", §7 "Create a contributor").',
@@ -336,6 +341,7 @@ export const CONTENT_ROUTES = [
     operationId: 'sendContentFeedback',
     method: 'POST',
     path: '/api/v1/content-items/{id}/feedback',
+    idempotent: true,
     group: 'content',
     access: 'sendContentFeedback',
     summary:
@@ -384,6 +390,7 @@ export const CONTENT_ROUTES = [
     operationId: 'createNews',
     method: 'POST',
     path: '/api/v1/news',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -397,6 +404,7 @@ export const CONTENT_ROUTES = [
     operationId: 'updateNews',
     method: 'PUT',
     path: '/api/v1/news/{id}',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary: "Replace a news item's fields (as create).",
@@ -442,6 +450,7 @@ export const CONTENT_ROUTES = [
     operationId: 'createEvent',
     method: 'POST',
     path: '/api/v1/events',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -455,6 +464,7 @@ export const CONTENT_ROUTES = [
     operationId: 'updateEvent',
     method: 'PUT',
     path: '/api/v1/events/{id}',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary: "Replace an event's fields (as create).",
@@ -477,6 +487,7 @@ export const CONTENT_ROUTES = [
     operationId: 'sendContactRequest',
     method: 'POST',
     path: '/api/v1/contact-requests',
+    idempotent: true,
     group: 'content',
     access: 'public',
     summary:
@@ -502,6 +513,7 @@ export const CONTENT_ROUTES = [
     operationId: 'putContentDraft',
     method: 'PUT',
     path: '/api/v1/content-items/{id}/draft',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -514,6 +526,7 @@ export const CONTENT_ROUTES = [
     operationId: 'publishContentDraft',
     method: 'POST',
     path: '/api/v1/content-items/{id}/draft/publish',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -561,6 +574,7 @@ export const CONTENT_ROUTES = [
     operationId: 'restoreContentRevision',
     method: 'POST',
     path: '/api/v1/content-items/{id}/revisions/{revisionId}/restore',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -596,6 +610,7 @@ export const CONTENT_ROUTES = [
     operationId: 'runContentBulkAction',
     method: 'POST',
     path: '/api/v1/content-bulk-actions',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -608,6 +623,7 @@ export const CONTENT_ROUTES = [
     operationId: 'createSubmission',
     method: 'POST',
     path: '/api/v1/submissions',
+    idempotent: true,
     group: 'content',
     access: 'submitAbstract',
     summary:
@@ -658,6 +674,7 @@ export const CONTENT_ROUTES = [
     operationId: 'commentOnSubmission',
     method: 'POST',
     path: '/api/v1/submissions/{id}/comments',
+    idempotent: true,
     group: 'content',
     access: 'authenticated',
     summary:
@@ -683,6 +700,7 @@ export const CONTENT_ROUTES = [
     operationId: 'decideSubmission',
     method: 'POST',
     path: '/api/v1/submissions/{id}/decisions',
+    idempotent: true,
     group: 'content',
     access: 'updateContent',
     summary:
@@ -743,6 +761,7 @@ export const CONTENT_ROUTES = [
     operationId: 'respondToReview',
     method: 'POST',
     path: '/api/v1/reviews/{id}/response',
+    idempotent: true,
     group: 'content',
     access: 'authenticated',
     summary:
@@ -756,6 +775,7 @@ export const CONTENT_ROUTES = [
     operationId: 'reportReview',
     method: 'POST',
     path: '/api/v1/reviews/{id}/report',
+    idempotent: true,
     group: 'content',
     access: 'authenticated',
     summary:

@@ -8,6 +8,7 @@ export const FILE_ROUTES = [
     operationId: 'createUpload',
     method: 'POST',
     path: '/api/v1/files/uploads',
+    idempotent: true,
     group: 'file',
     // Editors; submitters (can-submit-abstract) for a submission's courseware files only,
     // the kind checked by the handler (issue 25 item 6; decision record 067).
@@ -23,6 +24,7 @@ export const FILE_ROUTES = [
     operationId: 'completeUpload',
     method: 'POST',
     path: '/api/v1/files/{id}/complete',
+    idempotent: true,
     group: 'file',
     access: 'uploadCoursewareFiles',
     summary:
@@ -82,6 +84,7 @@ export const FILE_ROUTES = [
     operationId: 'requestBundle',
     method: 'POST',
     path: '/api/v1/files/bundles',
+    idempotent: true,
     group: 'file',
     // Every signed-in caller: a thin cartridge needs no file rights; the handler asks
     // viewFiles of a zip and a full cartridge (issue 27 item 6; decision record 078).

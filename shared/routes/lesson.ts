@@ -39,6 +39,7 @@ export const LESSON_ROUTES = [
     operationId: 'createLesson',
     method: 'POST',
     path: '/api/v1/lessons',
+    idempotent: true,
     group: 'lesson',
     access: 'updateContent',
     summary:

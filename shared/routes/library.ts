@@ -122,6 +122,7 @@ export const LIBRARY_ROUTES = [
     operationId: 'createCollection',
     method: 'POST',
     path: '/api/v1/collections',
+    idempotent: true,
     group: 'library',
     access: 'authenticated',
     summary:
@@ -195,6 +196,7 @@ export const LIBRARY_ROUTES = [
     operationId: 'addCollectionEntry',
     method: 'POST',
     path: '/api/v1/collections/{id}/entries',
+    idempotent: true,
     group: 'library',
     access: 'authenticated',
     summary:

@@ -7,6 +7,7 @@ export const NEWSLETTER_ROUTES = [
     operationId: 'createNewsletterSubscriber',
     method: 'POST',
     path: '/api/v1/newsletter-subscribers',
+    idempotent: true,
     group: 'newsletter',
     access: 'public',
     summary:

@@ -20,6 +20,7 @@ export const ORGANIZATION_ROUTES = [
     operationId: 'requestOrganizationSupport',
     method: 'POST',
     path: '/api/v1/organizations/{id}/support',
+    idempotent: true,
     group: 'organization',
     access: 'requestOrganizationSupport',
     summary:

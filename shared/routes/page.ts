@@ -71,6 +71,7 @@ export const PAGE_ROUTES = [
     operationId: 'createPage',
     method: 'POST',
     path: '/api/v1/pages',
+    idempotent: true,
     group: 'page',
     access: 'updateContent',
     summary:
@@ -108,6 +109,7 @@ export const PAGE_ROUTES = [
     operationId: 'createSection',
     method: 'POST',
     path: '/api/v1/pages/{id}/sections',
+    idempotent: true,
     group: 'page',
     access: 'updateContent',
     summary:

@@ -132,6 +132,7 @@ export const SEARCH_ROUTES = [
     operationId: 'createSavedSearch',
     method: 'POST',
     path: '/api/v1/saved-searches',
+    idempotent: true,
     group: 'search',
     access: 'authenticated',
     summary:

@@ -65,6 +65,7 @@ export const USER_ROUTES = [
     operationId: 'requestCourseSupport',
     method: 'POST',
     path: '/api/v1/courses/{id}/support',
+    idempotent: true,
     group: 'user',
     access: 'requestCourseSupport',
     summary:
@@ -149,6 +150,7 @@ export const USER_ROUTES = [
     operationId: 'createInvitation',
     method: 'POST',
     path: '/api/v1/invitations',
+    idempotent: true,
     group: 'user',
     access: 'inviteUsers',
     summary:
@@ -162,6 +164,7 @@ export const USER_ROUTES = [
     operationId: 'resendInvitation',
     method: 'POST',
     path: '/api/v1/invitations/{id}/resend',
+    idempotent: true,
     group: 'user',
     access: 'inviteUsers',
     summary:
@@ -209,6 +212,7 @@ export const USER_ROUTES = [
     operationId: 'runUserImport',
     method: 'POST',
     path: '/api/v1/user-imports',
+    idempotent: true,
     group: 'user',
     access: 'importUsers',
     summary:

@@ -65,7 +65,9 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-export const FIRST_RENDER_BUDGET_BYTES = 238_900;
+// Issue 28 item 2 (decision record 084) raised it by 100 bytes (238,967 measured on 2026-11-29,
+// from 238,824): the API client's Idempotency-Key and its bounded retry of a write (143 bytes).
+export const FIRST_RENDER_BUDGET_BYTES = 239_000;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,

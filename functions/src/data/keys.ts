@@ -40,6 +40,7 @@ import { TABLE } from '#shared/table';
  * | schedules due by a time, soonest first (sparse)   | gsi1  | gsi1pk `PUBLISH_DUE`, gsi1sk `<publishAt ISO>#<kind>#<id>`           |
  * | remains of a deleted content item still to purge (issue 25 item 3) | table | pk `PURGE#content#<id>`, sk `PURGE` (attributes contentId, deletedTimestamp) |
  * | purges still to run, oldest delete first (sparse) | gsi1  | gsi1pk `CONTENT_PURGE`, gsi1sk `<deletedTimestamp ISO>#<id>`         |
+ * | the first answer of a write sent with an Idempotency-Key (issue 28 item 2, decision record 084) | table | pk `IDEMPOTENCY#<operationId>#<SHA-256 of caller and key, base64>`, sk `IDEMPOTENCY` (TTL `expiresAt`) |
  *
  * S3 keys of the private bucket: seeded content files `content/<contentId>/<fileId>`;
  * uploaded files `files/<fileId>` (in the private or the public bucket, by
@@ -104,6 +105,7 @@ export const ENTITY_TYPES = {
   courseMember: 'CourseMember',
   organizationMember: 'OrganizationMember',
   rateLimitCounter: 'RateLimitCounter',
+  idempotencyRecord: 'IdempotencyRecord',
   page: 'Page',
   pageHref: 'PageHref',
   pageSection: 'PageSection',
@@ -731,6 +733,16 @@ export function userCourseIndexKey(
 /** `ORGANIZATION#<id>` / `MEMBER#<userId>`: one member of an organization, with their roles (its support roster). */
 export function organizationMemberKey(organizationId: string, userId: string): TableKey {
   return { pk: organizationKey(organizationId).pk, sk: `${MEMBER_PREFIX}${userId}` };
+}
+
+/**
+ * The item of one idempotency record (decision record 084): `hashedKey` is what the
+ * Powertools persistence layer calls the idempotency key (`<operationId>#<digest>`),
+ * so every record has a partition of its own (no hot partition) and the key never
+ * holds the caller or the client's key in clear.
+ */
+export function idempotencyRecordKey(hashedKey: string): TableKey {
+  return { pk: `IDEMPOTENCY#${hashedKey}`, sk: 'IDEMPOTENCY' };
 }
 
 /**

@@ -95,8 +95,32 @@ export class NotFoundError extends HttpError {
 
 /** 409: a conditional write lost (stale version, duplicate id or alias). */
 export class ConflictError extends HttpError {
-  override readonly name = 'ConflictError';
+  override readonly name: string = 'ConflictError';
   readonly statusCode = 409;
+}
+
+/**
+ * 409 for a request whose `Idempotency-Key` names a request still being processed
+ * (issue 28 item 2; decision record 084). Rendered with `Retry-After: <retryAfterSeconds>`.
+ */
+export class IdempotencyInProgressError extends ConflictError {
+  override readonly name = 'IdempotencyInProgressError';
+  /** Whole seconds after which the retry may find the first request finished (≥ 1). */
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number, options?: HttpErrorOptions) {
+    super(message, options);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/**
+ * 422: the request is well-formed but cannot be processed as sent — e.g. an
+ * `Idempotency-Key` reused with a different request (IETF httpapi idempotency-key
+ * draft §2.7; decision record 084).
+ */
+export class UnprocessableContentError extends HttpError {
+  override readonly name = 'UnprocessableContentError';
+  readonly statusCode = 422;
 }
 
 /** 413: the request body is larger than the route's `maxBodyBytes` (issue 21 item 24). */
@@ -152,7 +176,8 @@ export const INTERNAL_ERROR_BODY: ErrorBody = { statusCode: 500, message: 'Inter
  * Renders any thrown value as an API Gateway v2 result with an {@link ErrorBody}.
  * Exposed {@link HttpError}s keep their status, message and field errors (a 401 also
  * carries `WWW-Authenticate: Bearer`, with `error="invalid_token"` for a
- * {@link TokenError}, RFC 6750 §3; a 429, and a 503 that knows when to come back, carry `Retry-After`); anything
+ * {@link TokenError}, RFC 6750 §3; a 429, a 503 that knows when to come back and an
+ * {@link IdempotencyInProgressError} carry `Retry-After`); anything
  * else is logged as one error line of the portal's logger (`lib/logger.ts`, with `requestId`
  * and the error's name, message, stack and cause) and answered
  * with {@link INTERNAL_ERROR_BODY}. Stack traces never reach the response.
@@ -170,6 +195,7 @@ export function renderError(error: unknown, requestId: string | undefined): APIG
     }
     if (
       error instanceof TooManyRequestsError ||
+      error instanceof IdempotencyInProgressError ||
       (error instanceof ServiceUnavailableError && error.retryAfterSeconds !== null)
     ) {
       response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };

@@ -6,7 +6,7 @@ import { prettifyError, type ZodError } from 'zod';
 import { decideAccess, type Principal } from '#shared/capabilities';
 import type { FieldError } from '#shared/contracts/common';
 import type { PortalTokenClaims } from '#shared/contracts/identity';
-import { type RouteDefinition, rateLimitOf } from '#shared/route-definition';
+import { IDEMPOTENCY_KEY_HEADER, type RouteDefinition, rateLimitOf } from '#shared/route-definition';
 import { verifySessionToken } from './auth/sessions.ts';
 import { validatesResponses } from './env.ts';
 import {
@@ -19,6 +19,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors.ts';
+import type { IdempotencyRunner } from './idempotency.ts';
 import { jsonResponse } from './json-response.ts';
 import { callerSubjectOf, enforceRateLimit, targetOf } from './rate-limit.ts';
 
@@ -32,9 +33,20 @@ import { callerSubjectOf, enforceRateLimit, targetOf } from './rate-limit.ts';
  * query and body against the route's zod schemas (400 with field messages; 415 for
  * a body that is not JSON; 413 for one over the route's `maxBodyBytes`), counts the request against the route's rate limit
  * (`ROUTE_RATE_LIMITS`, 429 with `Retry-After` beyond it), calls `impl` with typed values and the verified caller,
- * serialises its result as JSON, and renders every error in one place
- * (`renderError`).
+ * serialises its result as JSON — once per `Idempotency-Key` on a route marked `idempotent`
+ * (issue 28 item 2, decision record 084: a retry gets the first answer) — and renders every
+ * error in one place (`renderError`).
  */
+
+/** Options of {@link routeDefiner} and {@link createRouteHandler}. */
+export interface RouteDefinerOptions {
+  /**
+   * Runs a route marked `idempotent` once per `Idempotency-Key` (`runIdempotently` of
+   * `lib/idempotency.ts`). Passed by the groups that have such routes only, so the
+   * others do not bundle the idempotency library; required when a route is marked.
+   */
+  readonly idempotency?: IdempotencyRunner;
+}
 
 /**
  * The verified caller of a request, or `null` for a visitor (no Authorization
@@ -103,16 +115,21 @@ export type RouteOf<Routes extends readonly RouteDefinition[], Id extends Routes
  * max-age=<cacheSeconds>` for cacheable routes called without an Authorization
  * header, else `no-store`. With `VALIDATE_RESPONSES=true` (tests, local stack) the
  * body is checked against the route's response schema and a mismatch is a 500.
- * `defineRoute` throws Error at module load when `routes` has no such operation.
+ * A route marked `idempotent` honours an `Idempotency-Key` header (`options.idempotency`).
+ * `defineRoute` throws Error at module load when `routes` has no such operation, or
+ * when the route is marked `idempotent` and `options` has no `idempotency`.
  */
-export function routeDefiner<const Routes extends readonly RouteDefinition[]>(routes: Routes) {
+export function routeDefiner<const Routes extends readonly RouteDefinition[]>(
+  routes: Routes,
+  options: RouteDefinerOptions = {},
+) {
   return function defineRoute<Id extends Routes[number]['operationId']>(
     operationId: Id,
     impl: RouteImplementation<RouteOf<Routes, Id>>,
   ): RouteHandler<Id> {
     const route = routes.find((candidate) => candidate.operationId === operationId) as RouteOf<Routes, Id> | undefined;
     if (!route) throw new Error(`No route ${operationId} in the route table.`);
-    return createRouteHandler(route, impl) as RouteHandler<Id>;
+    return createRouteHandler(route, impl, options) as RouteHandler<Id>;
   };
 }
 
@@ -157,7 +174,12 @@ export async function callerOf(event: APIGatewayProxyEventV2): Promise<Caller> {
 export function createRouteHandler<R extends RouteDefinition>(
   route: R,
   impl: RouteImplementation<R>,
+  options: RouteDefinerOptions = {},
 ): RouteHandler<R['operationId']> {
+  const idempotency = route.idempotent ? options.idempotency : undefined;
+  if (route.idempotent && !idempotency) {
+    throw new Error(`Route ${route.operationId} is idempotent: its group's routeDefiner needs the idempotency option.`);
+  }
   // The validated parts travel from the middleware to the handler keyed by the event
   // object itself, so nothing is written onto the event.
   const parsed = new WeakMap<APIGatewayProxyEventV2, ParsedRequest>();
@@ -172,24 +194,31 @@ export function createRouteHandler<R extends RouteDefinition>(
     .handler(async (event, context) => {
       const input = parsed.get(event);
       if (!input || !callers.has(event)) throw new Error('Request was not validated.');
-      const body = await withinDeadline(
-        impl({
-          path: input.path,
-          query: input.query,
-          body: input.body,
-          event,
-          caller: callers.get(event) ?? null,
-          requestId: requestIdOf(event, context),
-        } as RouteRequest<R>),
-        context,
-      );
-      if (validatesResponses()) {
-        const check = route.response.safeParse(body);
-        if (!check.success) {
-          throw new Error(`Response of ${route.operationId} does not match its schema:\n${prettifyError(check.error)}`);
+      const caller = callers.get(event) ?? null;
+      const run = async () => {
+        const body = await withinDeadline(
+          impl({
+            path: input.path,
+            query: input.query,
+            body: input.body,
+            event,
+            caller,
+            requestId: requestIdOf(event, context),
+          } as RouteRequest<R>),
+          context,
+        );
+        if (validatesResponses()) {
+          const check = route.response.safeParse(body);
+          if (!check.success) {
+            throw new Error(
+              `Response of ${route.operationId} does not match its schema:\n${prettifyError(check.error)}`,
+            );
+          }
         }
-      }
-      return jsonResponse(route.successStatus ?? 200, body, cacheControlOf(route, event));
+        return jsonResponse(route.successStatus ?? 200, body, cacheControlOf(route, event));
+      };
+      if (!idempotency) return run();
+      return idempotency({ route, event, context, callerSubject: callerSubjectOf(caller?.sub ?? null, event) }, run);
     });
 
   const routeHandler = (event: APIGatewayProxyEventV2, context: Context) => handler(event, context);
@@ -275,6 +304,7 @@ function requestValidator(
       const reported = new Set(malformed.map((error) => error.path));
       const errors = [...malformed, ...pathErrors.filter((error) => !reported.has(error.path))];
       const query = validatePart('query', route.request.query, { ...event.queryStringParameters }, errors);
+      if (route.idempotent) checkIdempotencyKey(event, errors);
       let body: unknown;
       if (route.request.body) {
         checkBodySize(route, event);
@@ -286,6 +316,24 @@ function requestValidator(
       parsed.set(event, { path, query, body });
     },
   };
+}
+
+/** An idempotency key: 1–255 printable ASCII characters (a UUID, say), not only spaces. */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+
+/** Message of the 400 for a malformed `Idempotency-Key` header. */
+export const IDEMPOTENCY_KEY_MESSAGE = 'Must be 1 to 255 printable ASCII characters, such as a UUID.';
+
+/**
+ * Adds a field error for an `Idempotency-Key` header that is present but not 1–255
+ * printable ASCII characters (decision record 084); an absent header is fine.
+ */
+function checkIdempotencyKey(event: APIGatewayProxyEventV2, errors: FieldError[]): void {
+  const key = event.headers?.['idempotency-key'];
+  if (key === undefined) return;
+  if (!IDEMPOTENCY_KEY.test(key) || key.trim() === '') {
+    errors.push({ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: IDEMPOTENCY_KEY_MESSAGE });
+  }
 }
 
 /**

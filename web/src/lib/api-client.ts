@@ -125,22 +125,49 @@ export function reportFailure(url: string, method: ApiMethod, status: number, me
 
 type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Attempts of a write before its failure is shown (issue 28 item 2; decision record 084). */
+export const WRITE_ATTEMPTS = 3;
+
+/**
+ * Milliseconds to wait before sending a write again, or null to give up: after no
+ * answer or a 502/503/504, 0.5 s doubled each attempt (or its `Retry-After`); after a
+ * 409 or 429 only with a `Retry-After` (a key still in progress, a rate limit), of at
+ * most 10 s. A 409 without it is a real conflict and is not retried.
+ */
+export function retryDelayOf(response: Response | undefined, attempt: number): number | null {
+  const after = response ? retryAfterSecondsOf(response.headers.get('retry-after')) : null;
+  const status = response?.status ?? 0;
+  if (after !== null && after <= 10 && [409, 429, 502, 503, 504].includes(status)) return after * 1000;
+  return [0, 502, 503, 504].includes(status) ? 500 * 2 ** (attempt - 1) : null;
+}
+
 async function send<S extends z.ZodType>(
   url: string,
   init: { method: ApiMethod; body?: unknown },
   schema: S,
   options: { signal?: AbortSignal },
 ): Promise<z.infer<S>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: init.method,
-      headers: requestHeaders(init.body !== undefined),
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
+  const headers = requestHeaders(init.body !== undefined);
+  const write = init.method !== 'GET';
+  // Every attempt of one write carries the same key, so the server applies it once (decision record 084).
+  if (write) headers['Idempotency-Key'] = crypto.randomUUID();
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  let response: Response | undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    let cause: unknown;
+    response = undefined;
+    try {
+      response = await fetch(url, { method: init.method, headers, body, signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      cause = error;
+    }
+    const wait = write && attempt < WRITE_ATTEMPTS ? retryDelayOf(response, attempt) : null;
+    if (wait !== null) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      continue;
+    }
+    if (response) break;
     reportFailure(url, init.method, 0, NO_RESPONSE_MESSAGE);
     throw new ApiError(0, NO_RESPONSE_MESSAGE, [], { cause });
   }

@@ -1,9 +1,10 @@
 import { BUSINESS_UNIT_ROUTES } from '#shared/routes/business-unit';
 import { routeDefiner } from '../../lib/handler.ts';
+import { runIdempotently } from '../../lib/idempotency.ts';
 
 /**
  * `defineRoute` for the routes of the `business-unit` client group only (`shared/routes/business-unit.ts`):
  * its handlers take it from here, so this group's Lambda bundles its own routes'
  * contracts and not the whole route table (issue 22 item 7; decision record 041).
  */
-export const defineRoute = routeDefiner(BUSINESS_UNIT_ROUTES);
+export const defineRoute = routeDefiner(BUSINESS_UNIT_ROUTES, { idempotency: runIdempotently });

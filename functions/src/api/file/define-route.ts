@@ -1,9 +1,10 @@
 import { FILE_ROUTES } from '#shared/routes/file';
 import { routeDefiner } from '../../lib/handler.ts';
+import { runIdempotently } from '../../lib/idempotency.ts';
 
 /**
  * `defineRoute` for the routes of the `file` client group only (`shared/routes/file.ts`):
  * its handlers take it from here, so this group's Lambda bundles its own routes'
  * contracts and not the whole route table (issue 22 item 7; decision record 041).
  */
-export const defineRoute = routeDefiner(FILE_ROUTES);
+export const defineRoute = routeDefiner(FILE_ROUTES, { idempotency: runIdempotently });

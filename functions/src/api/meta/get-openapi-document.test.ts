@@ -53,7 +53,10 @@ describe('GET /api/v1/openapi.json', () => {
       const expected = [
         ...Object.keys('path' in route.request ? route.request.path.shape : {}).map((name) => `path:${name}`),
         ...Object.keys('query' in route.request ? route.request.query.shape : {}).map((name) => `query:${name}`),
+        // Decision record 084: a route marked idempotent documents its optional Idempotency-Key header, 409 and 422.
+        ...('idempotent' in route && route.idempotent ? ['header:Idempotency-Key'] : []),
       ].sort();
+      if ('idempotent' in route && route.idempotent) expect(statuses).toEqual(expect.arrayContaining(['409', '422']));
       expect(parameters, route.operationId).toEqual(expected);
     }
     expect(Object.values(document.paths).flatMap((methods) => Object.values(methods))).toHaveLength(ROUTES.length);

@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import * as z from 'zod';
 import { ErrorBody } from '#shared/contracts/common';
 import { ROUTES, type RouteDefinition, rateLimitOf } from '#shared/routes';
 import packageJson from '../../../../package.json' with { type: 'json' };
@@ -11,9 +12,10 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'No valid login: no token where one is needed, or a token that is invalid, expired or whose session has ended.',
   403: 'The caller lacks the capability.',
   404: 'Does not exist (or is hidden from the caller).',
-  409: 'Conflict with the stored state.',
+  409: 'Conflict with the stored state (or, with `Retry-After`, a request with the same `Idempotency-Key` still in progress).',
   413: 'The body is larger than the route allows.',
   415: 'The body is not JSON.',
+  422: 'The `Idempotency-Key` was already used for a different request.',
   429: 'Too many requests: the `Retry-After` header says how many seconds to wait.',
   500: 'Internal server error.',
 };
@@ -36,13 +38,35 @@ function openApiPath(path: string): string {
   return path.replace(/\{([^}+]+)\+\}/g, '{$1}');
 }
 
+/** The optional `Idempotency-Key` header of a route marked `idempotent` (decision record 084). */
+const IDEMPOTENCY_HEADERS = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'A fresh UUID per write (1–255 printable characters). A retry with the same key, from the same caller, gets the first answer (with `Idempotent-Replayed: true`) instead of writing again; the same key with a different request is a 422; while the first request runs, a 409 with `Retry-After`. Kept 24 hours.',
+    ),
+});
+
 function registerRoute(registry: OpenAPIRegistry, route: RouteDefinition): void {
   // Any token sent may be refused (401); a capability route refuses those without it (403).
   const capability = route.access !== 'public' && route.access !== 'authenticated';
   // A rate-limited route (ROUTE_RATE_LIMITS, decision record 033) may answer 429.
   const limited = rateLimitOf(route.operationId) ? [429] : [];
+  // An idempotent route (decision record 084) may answer 409 (key in progress) and 422 (key reused).
+  const idempotent = route.idempotent ? [409, 422] : [];
   const errorStatuses = [
-    ...new Set([400, 401, ...(capability ? [403] : []), ...(route.errorStatuses ?? []), ...limited, 500]),
+    ...new Set([
+      400,
+      401,
+      ...(capability ? [403] : []),
+      ...(route.errorStatuses ?? []),
+      ...limited,
+      ...idempotent,
+      500,
+    ]),
   ].sort((a, b) => a - b);
   const greedy = /\{[^}]+\+\}/.test(route.path);
   registry.registerPath({
@@ -59,6 +83,7 @@ function registerRoute(registry: OpenAPIRegistry, route: RouteDefinition): void 
     request: {
       ...(route.request.path ? { params: route.request.path } : {}),
       ...(route.request.query ? { query: route.request.query } : {}),
+      ...(route.idempotent ? { headers: IDEMPOTENCY_HEADERS } : {}),
       ...(route.request.body
         ? { body: { required: true, content: { 'application/json': { schema: route.request.body } } } }
         : {}),

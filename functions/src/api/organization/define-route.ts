@@ -1,9 +1,10 @@
 import { ORGANIZATION_ROUTES } from '#shared/routes/organization';
 import { routeDefiner } from '../../lib/handler.ts';
+import { runIdempotently } from '../../lib/idempotency.ts';
 
 /**
  * `defineRoute` for the routes of the `organization` client group only (`shared/routes/organization.ts`):
  * its handlers take it from here, so this group's Lambda bundles its own routes'
  * contracts and not the whole route table (issue 22 item 7; decision record 041).
  */
-export const defineRoute = routeDefiner(ORGANIZATION_ROUTES);
+export const defineRoute = routeDefiner(ORGANIZATION_ROUTES, { idempotency: runIdempotently });
