@@ -65,9 +65,12 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
  * two is in decision record 040. A server-rendered page loads none of it before its first use
  * ({@link PAGE_ENTRY_BUDGET_BYTES}).
  */
-// Issue 28 item 2 (decision record 084) raised it by 100 bytes (238,967 measured on 2026-11-29,
-// from 238,824): the API client's Idempotency-Key and its bounded retry of a write (143 bytes).
-export const FIRST_RENDER_BUDGET_BYTES = 239_000;
+// Issue 28 raised it by 200 bytes (239,057 measured on 2026-11-29, from 238,824): the API
+// client's Idempotency-Key and its bounded retry of a write (item 2, decision record 084,
+// 143 bytes), and the reads' wait on a busy portal's Retry-After (item 4, decision record 085,
+// 36 bytes). Both are in every request's path, so they cannot load later; the path-table split
+// above is still owed first, and the next session of issue 28 does it before anything else.
+export const FIRST_RENDER_BUDGET_BYTES = 239_100;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,
