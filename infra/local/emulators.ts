@@ -15,6 +15,7 @@ import {
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { BUCKETS, TABLE } from '#shared/table';
+import { overrideSdkCallSettings } from '../../functions/src/adapters/aws-clients.ts';
 import type { DynamoProcessFaults, DynamoProcessMessage, DynamoProcessStart } from './dynamo-process.ts';
 import {
   emptyFaultCounters,
@@ -71,7 +72,21 @@ export interface StartEmulatorsOptions {
   corsOrigins?: readonly string[];
   /** Services run elsewhere, by endpoint: not started here (see `externalEndpointsFromEnv`). */
   external?: Partial<EmulatorEndpoints>;
+  /**
+   * Milliseconds one attempt of a handler's AWS SDK call may take in this process before
+   * it fails and is retried (decision record 083): {@link LOCAL_SDK_REQUEST_TIMEOUT_MS}
+   * unless given. Set for the process's shared clients (`overrideSdkCallSettings`).
+   */
+  sdkRequestTimeoutMs?: number;
 }
+
+/**
+ * A handler's SDK attempt while the emulators run: 10 s (AWS: 1.5 s, S3 5 s), as dynalite
+ * under load is 10–100 times slower than DynamoDB, and an attempt that times out after the
+ * emulator applied it would be retried (an `ADD` counted twice). Every process that starts
+ * the emulators (the portal, the test stack, the seed, the archive tools) gets it.
+ */
+export const LOCAL_SDK_REQUEST_TIMEOUT_MS = 10_000;
 
 /** The request listener wrapper of one service's fault injector (S3, Step Functions, SES: in this process). */
 export type FaultWrap = (listener: RequestListener) => RequestListener;
@@ -106,6 +121,7 @@ const previousPorts: Partial<Record<EmulatedService, number>> = {};
  */
 export async function startEmulators(options: StartEmulatorsOptions): Promise<RunningEmulators> {
   const external = options.external ?? {};
+  overrideSdkCallSettings({ requestTimeoutMs: options.sdkRequestTimeoutMs ?? LOCAL_SDK_REQUEST_TIMEOUT_MS });
   const stops: (() => Promise<void>)[] = [];
   // S3, Step Functions and SES fail here; DynamoDB in its own process (asked over IPC).
   const injectors = {

@@ -8,7 +8,6 @@ import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } fro
 import compression from 'compression';
 import sirv from 'sirv';
 import { PUBLIC_FILES_PATH } from '#shared/public-files';
-import { overrideSdkCallSettings } from '../../functions/src/adapters/aws-clients.ts';
 import { BUNDLE_STATE_MACHINE_ENV } from '../../functions/src/adapters/workflows.ts';
 import { HTML_SHELL_FILE_ENV, portalRuntimeConfig, RUNTIME_CONFIG_ENV } from '../../functions/src/html/shell.ts';
 import { FEEDBACK_EMAIL_ENV } from '../../functions/src/lib/env.ts';
@@ -108,8 +107,8 @@ export interface StartPortalOptions {
   sdkRequestTimeoutMs?: number;
 }
 
-/** A handler's SDK attempt on the local stack: 10 s (AWS: 1.5 s, S3 5 s), as dynalite under load is 10–100 times slower. */
-export const LOCAL_SDK_REQUEST_TIMEOUT_MS = 10_000;
+/** A handler's SDK attempt on the local stack (defined beside `startEmulators`, which sets it). */
+export { LOCAL_SDK_REQUEST_TIMEOUT_MS } from './emulators.ts';
 
 export interface RunningPortal {
   /** The portal's address, `http://localhost:<port>` on loopback. */
@@ -265,8 +264,11 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     const external = externalEndpointsFromEnv();
     for (const [service, endpoint] of Object.entries(external)) log(`${service}: using ${endpoint} (not started here)`);
 
-    overrideSdkCallSettings({ requestTimeoutMs: options.sdkRequestTimeoutMs ?? LOCAL_SDK_REQUEST_TIMEOUT_MS });
-    emulators = await startEmulators({ dataDir: options.dataDir, external });
+    emulators = await startEmulators({
+      dataDir: options.dataDir,
+      external,
+      sdkRequestTimeoutMs: options.sdkRequestTimeoutMs,
+    });
     const stateMachines = emulators.stepFunctions
       ? await registerWorkflows(emulators.stepFunctions, { taskHandlers: options.taskHandlers })
       : {};
