@@ -103,13 +103,18 @@ export class ConflictError extends HttpError {
  * 409 for a request whose `Idempotency-Key` names a request still being processed
  * (issue 28 item 2; decision record 084). Rendered with `Retry-After: <retryAfterSeconds>`.
  */
+/** A `Retry-After` value: `seconds` rounded up to whole seconds, at least 1 (RFC 9110 §10.2.3). */
+function retryAfterOf(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds));
+}
+
 export class IdempotencyInProgressError extends ConflictError {
   override readonly name = 'IdempotencyInProgressError';
   /** Whole seconds after which the retry may find the first request finished (≥ 1). */
   readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number, options?: HttpErrorOptions) {
     super(message, options);
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    this.retryAfterSeconds = retryAfterOf(retryAfterSeconds);
   }
 }
 
@@ -147,7 +152,7 @@ export class TooManyRequestsError extends HttpError {
   readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number, options?: HttpErrorOptions) {
     super(message, options);
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    this.retryAfterSeconds = retryAfterOf(retryAfterSeconds);
   }
 }
 
@@ -164,8 +169,7 @@ export class ServiceUnavailableError extends HttpError {
   readonly retryAfterSeconds: number | null;
   constructor(message: string, options?: HttpErrorOptions & { retryAfterSeconds?: number }) {
     super(message, options);
-    this.retryAfterSeconds =
-      options?.retryAfterSeconds === undefined ? null : Math.max(1, Math.ceil(options.retryAfterSeconds));
+    this.retryAfterSeconds = options?.retryAfterSeconds === undefined ? null : retryAfterOf(options.retryAfterSeconds);
   }
 }
 
