@@ -3,6 +3,7 @@ import { ContentDetail } from '#shared/contracts/content';
 import type { PersonaName } from '#shared/contracts/identity';
 import { tooManyRequestsMessage } from '#shared/contracts/messages';
 import { ROUTE_RATE_LIMITS } from '#shared/limits';
+import { startOfNextRateLimitWindow } from '../../functions/src/test-support/rate-limit-window.ts';
 import { type LocalPortal, portalTokenFor, signInAs, startLocalPortal } from '../support/local-portal.ts';
 
 /**
@@ -87,6 +88,7 @@ async function firstId(path: string, as: PersonaName): Promise<string> {
 describe('rate limits over HTTP (issue 21 item 4)', () => {
   it('answers the 6th content feedback of one caller 429 with Retry-After, and mails nothing for it', async () => {
     const limit = ROUTE_RATE_LIMITS.sendContentFeedback.caller;
+    startOfNextRateLimitWindow(limit.windowSeconds);
     const id = await moduleId();
     const stamp = `feedback-${Date.now()}`;
     for (let i = 1; i <= limit.requests; i += 1) {
@@ -105,6 +107,7 @@ describe('rate limits over HTTP (issue 21 item 4)', () => {
 
   it('answers the 6th course support request of one caller 429, and mails nothing for it', async () => {
     const limit = ROUTE_RATE_LIMITS.requestCourseSupport.caller;
+    startOfNextRateLimitWindow(limit.windowSeconds);
     const course = await firstId('/api/v1/user/courses', 'student');
     const stamp = `support-${Date.now()}`;
     const body = (subject: string) => ({
@@ -123,6 +126,7 @@ describe('rate limits over HTTP (issue 21 item 4)', () => {
 
   it('holds the per-recipient limit of invitations whoever invites, and mails the recipient once', async () => {
     const limit = ROUTE_RATE_LIMITS.createInvitation.target;
+    startOfNextRateLimitWindow(limit.windowSeconds);
     const organizationId = await firstId('/api/v1/organizations', 'faculty-uscr');
     const email = `rate.${Date.now()}@example.edu`;
     const invite = (as: PersonaName, address = email) =>
@@ -143,12 +147,8 @@ describe('rate limits over HTTP (issue 21 item 4)', () => {
   it('answers sign-in past its limit per client address 429 with Retry-After', async () => {
     const limit = ROUTE_RATE_LIMITS.authenticate.caller;
     // Hundreds of requests take a while here: they must all fall into one fixed window
-    // (otherwise the count starts again half-way). The portal runs in this process, so
-    // its clock (Date only; timers stay real) is moved to one second into the next
-    // window rather than waiting for it on the wall clock (issue 23 item 8).
-    const windowMs = limit.windowSeconds * 1000;
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    vi.setSystemTime((Math.floor(Date.now() / windowMs) + 1) * windowMs + 1000);
+    // (issue 23 item 8); the portal runs in this process.
+    startOfNextRateLimitWindow(limit.windowSeconds);
     const upstream = await signInAs(portal, 'student');
     // The beforeAll's sign-ins count when they fell into this window.
     const windowOf = (ms: number) => Math.floor(ms / 1000 / limit.windowSeconds);

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_TOPICS, tooManyRequestsMessage } from '#shared/contracts/messages';
-import { MESSAGE_LIMITS, PUBLIC_FORM_RATE_LIMIT } from '#shared/limits';
+import { MESSAGE_LIMITS, PUBLIC_FORM_RATE_LIMIT, ROUTE_RATE_LIMITS } from '#shared/limits';
 import { dynamoDocumentClient, sesClient } from '../../adapters/aws-clients.ts';
 import { tableName } from '../../data/dynamo.ts';
 import { outboxMessageKey } from '../../data/keys.ts';
@@ -14,6 +14,7 @@ import { MESSAGE_EMAIL_DEFAULTS } from '../../domain/message-email.ts';
 import { resendPendingEmail } from '../../housekeeping/feedback-resender.ts';
 import { deliverPendingMessages, OUTBOX_LEASE_MS } from '../../messages/outbox.ts';
 import { jsonBody, loadEvent } from '../../test-support/events.ts';
+import { startOfNextRateLimitWindow } from '../../test-support/rate-limit-window.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { handler as newsletterHandler } from '../newsletter/index.ts';
 import { sendContactRequest as contentHandler } from './send-contact-request.ts';
@@ -36,6 +37,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   delete process.env.BRAND;
+  vi.useRealTimers();
 });
 
 /** A client address of its own for each call site, so tests do not share a rate-limit window. */
@@ -216,6 +218,7 @@ describe('POST /api/v1/contact-requests', () => {
   });
 
   it('answers the 6th request of one address in a window 429 with Retry-After, storing and sending nothing', async () => {
+    startOfNextRateLimitWindow(PUBLIC_FORM_RATE_LIMIT.windowSeconds);
     const address = freshAddress();
     const stamp = Date.now();
     for (let i = 1; i <= PUBLIC_FORM_RATE_LIMIT.requests; i += 1) {
@@ -359,6 +362,7 @@ describe('POST /api/v1/newsletter-subscribers', () => {
   });
 
   it('answers the 6th sign-up of one address 429, and another address still passes', async () => {
+    startOfNextRateLimitWindow(PUBLIC_FORM_RATE_LIMIT.windowSeconds);
     const address = freshAddress();
     for (let i = 1; i <= PUBLIC_FORM_RATE_LIMIT.requests; i += 1) {
       expect((await signup(SIGNUP, address)).status).toBe(201);
@@ -374,6 +378,7 @@ describe('POST /api/v1/newsletter-subscribers', () => {
 
 describe('rate limit per e-mail address (decision record 033)', () => {
   it('answers the 6th contact request naming one e-mail address 429, whatever the client address', async () => {
+    startOfNextRateLimitWindow(ROUTE_RATE_LIMITS.sendContactRequest.target.windowSeconds);
     const email = `target.${Date.now()}@example.edu`;
     const stamp = Date.now();
     for (let i = 1; i <= 5; i += 1) {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SavedSearch, SavedSearchList, UnsubscribeResult } from '#shared/contracts/saved-search';
 import { ROUTE_RATE_LIMITS } from '#shared/limits';
 import { bumpCatalogRevision } from '../../data/catalog.ts';
@@ -16,6 +16,7 @@ import { resetSnapshotSearch, SEARCH_CATALOG_CHECK_ENV } from '../../search/snap
 import { sendSavedSearchDigests } from '../../services/saved-searches.ts';
 import { contentRecord } from '../../test-support/content-record.ts';
 import { jsonBody, loadEvent, withHeaders } from '../../test-support/events.ts';
+import { startOfNextRateLimitWindow } from '../../test-support/rate-limit-window.ts';
 import { lambdaContext, startTestStack } from '../../test-support/stack.ts';
 import { createPlainUserAccount } from '../../test-support/user-admin.ts';
 import { handler } from './index.ts';
@@ -45,6 +46,10 @@ beforeAll(async () => {
   await createContent(contentRecord('Steganography primer, old', { modifiedTimestamp: '2026-01-01T00:00:00.000Z' }));
   await bumpCatalogRevision();
   await syncCatalogSnapshot();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 afterAll(async () => {
@@ -246,7 +251,8 @@ describe('the weekly digest over the emulators', () => {
   });
 
   it('answers 429 with Retry-After once one client address has tried more tokens than the limit', async () => {
-    const { requests } = ROUTE_RATE_LIMITS.unsubscribeSavedSearches.caller;
+    const { requests, windowSeconds } = ROUTE_RATE_LIMITS.unsubscribeSavedSearches.caller;
+    startOfNextRateLimitWindow(windowSeconds);
     const statuses: number[] = [];
     for (let i = 0; i <= requests; i += 1) {
       const forged = unsubscribeToken(users.ada.id, `${String(i).padStart(2, '0')}${'B'.repeat(41)}`);
