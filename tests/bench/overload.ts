@@ -285,9 +285,9 @@ function figuresOf(route: OverloadRoute, m: RouteFigures): Figure[] {
     },
     {
       name: `${what}: offered rate`,
-      value: Math.round(at4.offeredPerSecond),
+      value: Math.round(at4.offeredPerSecond * 10) / 10,
       unit: 'req/s',
-      baseline: { name: 'offered at capacity (req/s)', value: Math.round(base.offeredPerSecond) },
+      baseline: { name: 'offered at capacity (req/s)', value: Math.round(base.offeredPerSecond * 10) / 10 },
       goal: '×4',
       loadAverage: load,
     },
