@@ -293,10 +293,13 @@ interface Measurement {
 }
 
 /**
- * Generates a history of `count` downloads into `dataDir` (the catalog seeded first),
- * with the emulators of this process, stopped afterwards.
+ * Generates a history of `count` downloads into `dataDir` (the catalog seeded first,
+ * `runSeed`, then `seedDownloadHistory` ending at a fixed instant), with the emulators
+ * of this process, stopped afterwards; the backup bench (`backup.ts`) uses it too.
+ * @returns what `seedDownloadHistory` reports (events, counters, markers, business units, ms).
+ * @throws Error when the emulators do not start or the seed fails.
  */
-async function generateInto(dataDir: string, count: number, log: (line: string) => void) {
+export async function generateDownloadHistoryInto(dataDir: string, count: number, log: (line: string) => void) {
   const emulators = await startEmulators({ dataDir });
   try {
     await runSeed({ log: () => undefined });
@@ -373,11 +376,15 @@ export async function dashboardFigures(
   log: (line: string) => void = () => undefined,
 ): Promise<DashboardBenchFigures> {
   const loadBefore = os.loadavg()[0] ?? 0;
-  const folders: { count: number; dataDir: string; generated: Awaited<ReturnType<typeof generateInto>> }[] = [];
+  const folders: {
+    count: number;
+    dataDir: string;
+    generated: Awaited<ReturnType<typeof generateDownloadHistoryInto>>;
+  }[] = [];
   try {
     for (const count of sizes) {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-dashboard-'));
-      folders.push({ count, dataDir, generated: await generateInto(dataDir, count, log) });
+      folders.push({ count, dataDir, generated: await generateDownloadHistoryInto(dataDir, count, log) });
     }
     const rounds = folders.map(() => [] as Measurement[]);
     for (let round = 1; round <= ROUNDS; round += 1) {

@@ -70,9 +70,24 @@
  *    coverage report of a 200-item collection, as ratios to getCollection of the same run
  *    (goal: one request per item at most).
  *
+ * 15. Backup and restore (issue 28 item 1; `backup.ts`): `writeBackup` and `restoreBackup`
+ *    on the seeded portal's data folder and on one with 10⁵ downloads (the dashboard
+ *    bench's generator), each as a ratio to a plain zip and extraction of the same folder
+ *    with the same library and to a plain folder copy; archive size, items/s, the
+ *    restore's verification alone, peak RSS growth (`BENCH_BACKUP_DOWNLOADS`,
+ *    `2000,100000`).
+ *
+ * 16. Overload (issue 28 item 4; `overload.ts`): against `npm start` with its admission
+ *    control on, the capacity of the content detail (read) and of a rating (write), then
+ *    4× that load: answers by status, the share with `Retry-After`, p50/p99 as ratios to
+ *    the run at capacity, timeouts, and the time until the portal answers at normal
+ *    latency again once the load stops (`BENCH_OVERLOAD_SECONDS`, 15;
+ *    `BENCH_OVERLOAD_STEP_SECONDS`, 5).
+ *
  * Results print as a table and are written to `tests/bench/results/latest.json`.
  * `BENCH_ONLY=spa,bundles` (sections: search, bundles, dashboard, auth, spa, requests, startup,
- * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions, ratings, library, coverage) runs only those sections and
+ * invitations, cards, pageviews, lambdas, autocannon, lighthouse, previews, oai, revisions, ratings, library, coverage,
+ * backup, overload) runs only those sections and
  * replaces only their figures in `latest.json`.
  */
 import { spawn } from 'node:child_process';
@@ -84,6 +99,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { firstRenderJavaScript } from '../support/first-render-javascript.ts';
 import { type LocalPortal, startLocalPortal } from '../support/local-portal.ts';
+import { backupFigures } from './backup.ts';
 import { bundleBenchFigures } from './bundles.ts';
 import { cartridgeBenchFigures } from './cartridges.ts';
 import { coverageFigures } from './coverage.ts';
@@ -100,6 +116,7 @@ import { lambdaSizeFigures } from './lambda-sizes.ts';
 import { libraryFigures } from './library.ts';
 import { concurrentVisitorFigures } from './load.ts';
 import { oaiBenchFigures, oaiFigures } from './oai-pmh.ts';
+import { overloadFigures } from './overload.ts';
 import { previewBenchFigures } from './previews.ts';
 import { ratingFigures } from './ratings.ts';
 import { revisionFigures } from './revisions.ts';
@@ -111,6 +128,7 @@ import {
   firstOk,
   freePort,
   loadAverage,
+  portalTokenOver,
   processTreeCpuSeconds,
   ROOT,
   spawnStart,
@@ -307,22 +325,6 @@ async function bundleFigures(): Promise<void> {
       });
     }
   }
-}
-
-/** Signs in as a persona through the dev identity provider and returns a portal token. */
-async function portalTokenOver(base: string, persona: string): Promise<string> {
-  const login = await fetch(`${base}/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(`${base}/`)}`, {
-    redirect: 'manual',
-  });
-  const upstream = new URL(login.headers.get('location') ?? '', base).searchParams.get('t');
-  if (!upstream) throw new Error(`the dev login answered ${login.status} without a token`);
-  const res = await fetch(`${base}/api/v1/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ provider: 'vcr', token: upstream }),
-  });
-  if (!res.ok) throw new Error(`authenticate answered ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 async function requestsPerSecond(url: string, headers: Record<string, string>): Promise<number> {
@@ -644,6 +646,12 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   coverage: async () => {
     figures.push(...(await coverageFigures()));
+  },
+  backup: async () => {
+    figures.push(...(await backupFigures(progress)));
+  },
+  overload: async () => {
+    figures.push(...(await overloadFigures(progress)));
   },
 };
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

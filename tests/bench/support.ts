@@ -245,3 +245,23 @@ export async function medianMs(act: () => Promise<unknown>, runs: number): Promi
   }
   return median(values);
 }
+
+/**
+ * Signs in as `persona` through the dev identity provider of the portal at `base` (a
+ * separate `npm start`) and returns a portal token for `Authorization: Bearer`.
+ * @throws Error when the login does not redirect with a token or authenticate fails.
+ */
+export async function portalTokenOver(base: string, persona: string): Promise<string> {
+  const login = await fetch(`${base}/dev/login?persona=${persona}&redirect_url=${encodeURIComponent(`${base}/`)}`, {
+    redirect: 'manual',
+  });
+  const upstream = new URL(login.headers.get('location') ?? '', base).searchParams.get('t');
+  if (!upstream) throw new Error(`the dev login answered ${login.status} without a token`);
+  const res = await fetch(`${base}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'vcr', token: upstream }),
+  });
+  if (!res.ok) throw new Error(`authenticate answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
