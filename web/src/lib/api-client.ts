@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { ErrorBody, type FieldError } from '#shared/contracts/common';
-import { API_PATHS, type SpaOperationId } from './api-paths.ts';
+import { type ApiPathTable, FIRST_RENDER_API_PATHS } from './api-paths.ts';
 import { activeErrorReporter } from './error-reporter.ts';
 
 /** The message of a request that never got an answer (spec §8 ignores these). */
@@ -66,31 +66,40 @@ export function configureApiClient(options: { baseUrl: string }): void {
 type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 /**
- * The address of an operation of the shared route table. Path parameters are
- * URL-encoded here (so an alias's `/` becomes `%2F`); `undefined` and `null` query
- * values are left out, arrays become repeated parameters.
+ * The address function of a path table (`ApiPathTable`, decision record 040): it takes an
+ * operation of `paths` only (another does not compile), its path parameters and its query,
+ * and answers the address below the API base address. Path parameters are URL-encoded (so
+ * an alias's `/` becomes `%2F`); `undefined` and `null` query values are left out, arrays
+ * become repeated parameters. Throws when a path parameter is missing.
  */
-export function apiUrl(
-  operationId: SpaOperationId,
-  pathParams: Record<string, string> = {},
-  query: Record<string, QueryValue> = {},
-): string {
-  const template: string | undefined = API_PATHS[operationId];
-  if (template === undefined) throw new Error(`Unknown operation ${operationId}.`);
-  const path = template.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
-    const value = pathParams[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} of ${operationId}.`);
-    return encodeURIComponent(value);
-  });
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) search.append(name, item);
-    else search.append(name, String(value));
-  }
-  const queryString = search.toString();
-  return `${apiBaseUrl}${path}${queryString ? `?${queryString}` : ''}`;
+export function apiUrlFor<const P extends ApiPathTable>(
+  paths: P,
+): (operationId: keyof P & string, pathParams?: Record<string, string>, query?: Record<string, QueryValue>) => string {
+  return (operationId, pathParams = {}, query = {}) => {
+    const table: Readonly<Partial<Record<string, string>>> = paths;
+    const template = table[operationId] ?? '';
+    const path = template.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+      const value = pathParams[name];
+      if (value === undefined) throw new Error(`Missing path parameter ${name} of ${operationId}.`);
+      return encodeURIComponent(value);
+    });
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) search.append(name, item);
+      else search.append(name, String(value));
+    }
+    const queryString = search.toString();
+    return `${apiBaseUrl}${path}${queryString ? `?${queryString}` : ''}`;
+  };
 }
+
+/**
+ * The address of an operation the first render calls (`FIRST_RENDER_API_PATHS`), usable
+ * from any module; every other operation is addressed through its feature's table
+ * (`web/src/features/<feature>/api/paths.ts`). As {@link apiUrlFor}.
+ */
+export const apiUrl = apiUrlFor(FIRST_RENDER_API_PATHS);
 
 /** The `ApiError` of a non-2xx answer: its status, the body's message and field errors. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {

@@ -1,7 +1,19 @@
 import { can, claimCoverage, type Principal } from '#shared/capabilities';
 import { AllOrganizationsPage } from '#shared/contracts/administration';
 import { OrganizationList } from '#shared/contracts/identity';
-import { apiGet, apiUrl } from './api-client.ts';
+import { apiGet, apiUrlFor } from './api-client.ts';
+import type { ApiPathTable } from './api-paths.ts';
+
+/**
+ * The operations of this module with their paths below `/api/v1` (decision record 040),
+ * loaded with the screens that pick an organization, not with the first render.
+ */
+export const COVERED_ORGANIZATIONS_API_PATHS = {
+  listOrganizations: '/organizations',
+  listAllOrganizations: '/organizations/all',
+} as const satisfies ApiPathTable;
+
+const organizationsApiUrl = apiUrlFor(COVERED_ORGANIZATIONS_API_PATHS);
 
 /** An organization (team) to pick. */
 export interface OrganizationChoice {
@@ -16,9 +28,13 @@ async function allOrganizations(signal?: AbortSignal): Promise<OrganizationChoic
   const organizations: OrganizationChoice[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await apiGet(apiUrl('listAllOrganizations', {}, { limit: 1000, pageToken }), AllOrganizationsPage, {
-      signal,
-    });
+    const result = await apiGet(
+      organizationsApiUrl('listAllOrganizations', {}, { limit: 1000, pageToken }),
+      AllOrganizationsPage,
+      {
+        signal,
+      },
+    );
     organizations.push(...result.items.map(({ id, name }) => ({ id, name })));
     if (!result.nextPageToken || result.nextPageToken === pageToken) break;
     pageToken = result.nextPageToken;
@@ -44,10 +60,12 @@ export async function getCoveredOrganizations(
   if (coverage !== 'all' && coverage.length === 0) return [];
   const organizations = can(principal, 'listUsers')
     ? await allOrganizations(signal)
-    : (await apiGet(apiUrl('listOrganizations'), OrganizationList, { signal })).items.map(({ id, name }) => ({
-        id,
-        name,
-      }));
+    : (await apiGet(organizationsApiUrl('listOrganizations'), OrganizationList, { signal })).items.map(
+        ({ id, name }) => ({
+          id,
+          name,
+        }),
+      );
   const covered = coverage === 'all' ? organizations : organizations.filter(({ id }) => coverage.includes(id));
   return covered.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -63,19 +63,19 @@ describe('the error reporter', () => {
 
   it('sends an API 500 with the method, the path without its query, and the status; not a 404', async () => {
     const sent = installWithMockedApi((url) =>
-      url.pathname === '/api/v1/content'
+      url.pathname === '/api/v1/content/broken'
         ? { status: 500, body: { statusCode: 500, message: 'Internal server error.' } }
         : { status: 404, body: { statusCode: 404, message: 'Content does not exist.' } },
     );
     await expect(
-      apiGet(`${apiUrl('listContent', {}, { q: 'pat@example.edu', limit: 7 })}`, ClientErrorReport),
+      apiGet(apiUrl('getContent', { idOrAlias: 'broken' }, { q: 'pat@example.edu', limit: 7 }), ClientErrorReport),
     ).rejects.toThrow('Internal server error.');
     await expect(apiGet('/api/v1/content/missing', ClientErrorReport)).rejects.toThrow('Content does not exist.');
     await expect.poll(() => sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({
       kind: 'api',
       message: 'Internal server error.',
-      api: { method: 'GET', path: '/api/v1/content', status: 500 },
+      api: { method: 'GET', path: '/api/v1/content/broken', status: 500 },
     });
   });
 

@@ -1,5 +1,18 @@
 import { CreatedUpload, type CreateUploadRequest, DeletedFile, File as FileRecord } from '#shared/contracts/file';
-import { apiDelete, apiPost, apiUrl } from './api-client.ts';
+import { apiDelete, apiPost, apiUrlFor } from './api-client.ts';
+import type { ApiPathTable } from './api-paths.ts';
+
+/**
+ * The operations of this module with their paths below `/api/v1` (decision record 040),
+ * loaded with the features that upload, not with the first render.
+ */
+export const FILE_UPLOADS_API_PATHS = {
+  createUpload: '/files/uploads',
+  completeUpload: '/files/{id}/complete',
+  deleteFile: '/files/{id}',
+} as const satisfies ApiPathTable;
+
+const fileUploadsApiUrl = apiUrlFor(FILE_UPLOADS_API_PATHS);
 
 /**
  * Uploads straight to S3 (spec §5 "File picker", §7 "Files"; decision record 016),
@@ -15,7 +28,7 @@ import { apiDelete, apiPost, apiUrl } from './api-client.ts';
  * kind's rules.
  */
 export function createUpload(body: CreateUploadRequest) {
-  return apiPost(apiUrl('createUpload'), body, CreatedUpload);
+  return apiPost(fileUploadsApiUrl('createUpload'), body, CreatedUpload);
 }
 
 /**
@@ -25,12 +38,12 @@ export function createUpload(body: CreateUploadRequest) {
  * then deleted), 409 for a file already refused.
  */
 export function completeUpload({ id }: { id: string }) {
-  return apiPost(apiUrl('completeUpload', { id }), {}, FileRecord);
+  return apiPost(fileUploadsApiUrl('completeUpload', { id }), {}, FileRecord);
 }
 
 /** Deletes a file, its object and then its record (`DELETE /api/v1/files/{id}`, spec §7 "Delete a file by id"). */
 export function deleteFile({ id }: { id: string }) {
-  return apiDelete(apiUrl('deleteFile', { id }), DeletedFile);
+  return apiDelete(fileUploadsApiUrl('deleteFile', { id }), DeletedFile);
 }
 
 /** Why posting the bytes to storage failed: no answer (status 0), or a refusal with its HTTP status. */

@@ -3,7 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { pageOf } from '#shared/contracts/common';
 import { type ContentSummary, ContentSummary as ContentSummarySchema } from '#shared/contracts/content';
 import { PAGE } from '#shared/limits';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { adminApiUrl } from './paths.ts';
 
 const ContentSummaryPage = pageOf(ContentSummarySchema);
 
@@ -17,7 +18,7 @@ export function getContentPage(
   { signal }: { signal?: AbortSignal } = {},
 ) {
   return apiGet(
-    apiUrl(
+    adminApiUrl(
       'listContent',
       {},
       { archived: archived ? true : undefined, condense: true, limit: PAGE.contentListMax, pageToken },

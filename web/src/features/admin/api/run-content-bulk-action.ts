@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ContentBulkActionRequest, ContentBulkActionResponse } from '#shared/contracts/content-bulk';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { adminApiUrl } from './paths.ts';
 
 /**
  * One bulk action on selected content (`POST /api/v1/content-bulk-actions`, issue 25
@@ -8,7 +9,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * 403 (delete or restore without the right), 429.
  */
 export function runContentBulkAction(body: ContentBulkActionRequest) {
-  return apiPost(apiUrl('runContentBulkAction'), body, ContentBulkActionResponse);
+  return apiPost(adminApiUrl('runContentBulkAction'), body, ContentBulkActionResponse);
 }
 
 /** The POST as a mutation; every status is the bulk toolbar's to show. Refreshes the content lists. */

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { AuditEventPage } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { auditLogApiUrl } from './paths.ts';
 
 const PER_PAGE = 50;
 
@@ -13,7 +14,9 @@ export function listAuditEvents(
   { targetId, pageToken }: { targetId?: string; pageToken?: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listAuditEvents', {}, { targetId, limit: PER_PAGE, pageToken }), AuditEventPage, { signal });
+  return apiGet(auditLogApiUrl('listAuditEvents', {}, { targetId, limit: PER_PAGE, pageToken }), AuditEventPage, {
+    signal,
+  });
 }
 
 export function listAuditEventsQueryOptions({ targetId }: { targetId?: string }) {

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BusinessUnit, type BusinessUnitInput } from '#shared/contracts/administration';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
 import { businessUnitsQueryKey } from './list-business-units.ts';
+import { businessUnitsApiUrl } from './paths.ts';
 
 /**
  * Adds a business unit (`POST /api/v1/business-units`). Answers the new unit.
  * Throws `ApiError`: 400 with field messages (`body.name`…), 409 (a unit of that name exists).
  */
 export function createBusinessUnit(body: BusinessUnitInput) {
-  return apiPost(apiUrl('createBusinessUnit'), body, BusinessUnit);
+  return apiPost(businessUnitsApiUrl('createBusinessUnit'), body, BusinessUnit);
 }
 
 /** The POST as a mutation; 400 and 409 are the dialog's to show. */

@@ -1,5 +1,6 @@
 import { BusinessUnit } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { businessUnitsApiUrl } from './paths.ts';
 
 /**
  * One business unit, also a merged one (`GET /api/v1/business-units/{id}`): the merge
@@ -7,5 +8,5 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * Throws `ApiError` (404 when there is none).
  */
 export function getBusinessUnit(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getBusinessUnit', { id }), BusinessUnit, { signal });
+  return apiGet(businessUnitsApiUrl('getBusinessUnit', { id }), BusinessUnit, { signal });
 }

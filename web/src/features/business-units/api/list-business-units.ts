@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type BusinessUnitCategory, BusinessUnitPage } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { businessUnitsApiUrl } from './paths.ts';
 
 /** The business units queries' key prefix; every change invalidates through it. */
 export const businessUnitsQueryKey = ['business-units'] as const;
@@ -22,9 +23,13 @@ export function listBusinessUnits(
   { q, category, state, pageToken }: BusinessUnitFilters & { pageToken?: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listBusinessUnits', {}, { q, category, state, limit: PER_PAGE, pageToken }), BusinessUnitPage, {
-    signal,
-  });
+  return apiGet(
+    businessUnitsApiUrl('listBusinessUnits', {}, { q, category, state, limit: PER_PAGE, pageToken }),
+    BusinessUnitPage,
+    {
+      signal,
+    },
+  );
 }
 
 export function listBusinessUnitsQueryOptions(filters: BusinessUnitFilters) {

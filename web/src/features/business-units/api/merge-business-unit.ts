@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MergeBusinessUnitRequest, MergedBusinessUnit } from '#shared/contracts/administration';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
 import { businessUnitsQueryKey } from './list-business-units.ts';
+import { businessUnitsApiUrl } from './paths.ts';
 
 /**
  * Merges the duplicate `{id}` into `intoId` (`POST /api/v1/business-units/{id}/merge`,
@@ -10,7 +11,7 @@ import { businessUnitsQueryKey } from './list-business-units.ts';
  * Throws `ApiError`: 400, 404, 409 when either unit changed meanwhile.
  */
 export function mergeBusinessUnit({ id, body }: { id: string; body: MergeBusinessUnitRequest }) {
-  return apiPost(apiUrl('mergeBusinessUnit', { id }), body, MergedBusinessUnit);
+  return apiPost(businessUnitsApiUrl('mergeBusinessUnit', { id }), body, MergedBusinessUnit);
 }
 
 /** The merge as a mutation; 400, 404 and 409 are the dialog's to show. Lists and user rows are refreshed. */

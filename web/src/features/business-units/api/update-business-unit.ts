@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BusinessUnit, type UpdateBusinessUnitRequest } from '#shared/contracts/administration';
-import { apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiPut } from '../../../lib/api-client.ts';
 import { businessUnitsQueryKey } from './list-business-units.ts';
+import { businessUnitsApiUrl } from './paths.ts';
 
 /**
  * Replaces a business unit (`PUT /api/v1/business-units/{id}`, with the version read).
@@ -9,7 +10,7 @@ import { businessUnitsQueryKey } from './list-business-units.ts';
  * changed meanwhile.
  */
 export function updateBusinessUnit({ id, body }: { id: string; body: UpdateBusinessUnitRequest }) {
-  return apiPut(apiUrl('updateBusinessUnit', { id }), body, BusinessUnit);
+  return apiPut(businessUnitsApiUrl('updateBusinessUnit', { id }), body, BusinessUnit);
 }
 
 /** The PUT as a mutation; 400, 404 and 409 are the dialog's to show. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Coverage } from '#shared/contracts/coverage';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { caeCoverageApiUrl } from './paths.ts';
 
 /*
  * The coverage reports (issue 27 items 2 and 3; `#shared/contracts/coverage`, decision
@@ -9,17 +10,17 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
 
 /** `GET /api/v1/content-coverage/{idOrAlias+}`: an item with its descendants the caller may read. */
 export function contentCoverageUrl(idOrAlias: string): string {
-  return apiUrl('getContentCoverageReport', { idOrAlias });
+  return caeCoverageApiUrl('getContentCoverageReport', { idOrAlias });
 }
 
 /** `GET /api/v1/collections/{id}/coverage-report`: a collection's available entries. */
 export function collectionCoverageUrl(id: string): string {
-  return apiUrl('getCollectionCoverageReport', { id });
+  return caeCoverageApiUrl('getCollectionCoverageReport', { id });
 }
 
 /** `GET /api/v1/collections/{id}/cae-worksheet`: the CAE mapping worksheet (xlsx) of a collection. */
 export function caeWorksheetUrl(id: string): string {
-  return apiUrl('getCollectionCaeWorksheet', { id });
+  return caeCoverageApiUrl('getCollectionCaeWorksheet', { id });
 }
 
 /** What a coverage screen is of. */

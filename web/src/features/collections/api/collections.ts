@@ -16,7 +16,8 @@ import {
   DeletedCollection,
   type UpdateCollectionRequest,
 } from '#shared/contracts/collection';
-import { apiDelete, apiGet, apiPost, apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
+import { collectionsApiUrl } from './paths.ts';
 
 /** Every query of the collections screens starts with this key; a change to a collection invalidates it all. */
 export const COLLECTIONS_QUERY_KEY = ['collections'] as const;
@@ -26,7 +27,7 @@ export const COLLECTIONS_QUERY_KEY = ['collections'] as const;
  * item 2). Throws `ApiError` (404 for a collection the reader may not open).
  */
 export function getCollection(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getCollection', { id }), Collection, { signal });
+  return apiGet(collectionsApiUrl('getCollection', { id }), Collection, { signal });
 }
 
 /** The collection of the page as a query (keyed by id under {@link COLLECTIONS_QUERY_KEY}). */
@@ -46,7 +47,7 @@ export function useCollection(id: string) {
 export function useCollectionCoverage(id: string, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: [...COLLECTIONS_QUERY_KEY, 'coverage', id],
-    queryFn: ({ signal }) => apiGet(apiUrl('getCollectionCoverage', { id }), CollectionCoverage, { signal }),
+    queryFn: ({ signal }) => apiGet(collectionsApiUrl('getCollectionCoverage', { id }), CollectionCoverage, { signal }),
     enabled,
   });
 }
@@ -56,7 +57,7 @@ export function listMyCollections(
   { pageToken, limit = COLLECTION_LIMITS.pageSizeDefault }: { pageToken?: string | null; limit?: number } = {},
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listMyCollections', {}, { limit, pageToken }), CollectionPage, { signal });
+  return apiGet(collectionsApiUrl('listMyCollections', {}, { limit, pageToken }), CollectionPage, { signal });
 }
 
 /**
@@ -65,7 +66,7 @@ export function listMyCollections(
  * a non-editor, 409 when the caller owns 100 already.
  */
 export function createCollection(body: CreateCollectionRequest) {
-  return apiPost(apiUrl('createCollection'), body, Collection);
+  return apiPost(collectionsApiUrl('createCollection'), body, Collection);
 }
 
 /**
@@ -74,7 +75,7 @@ export function createCollection(body: CreateCollectionRequest) {
  * 400 with field messages, 404, 409 when it changed since (nothing saved).
  */
 export function updateCollection(id: string, body: UpdateCollectionRequest) {
-  return apiPut(apiUrl('updateCollection', { id }), body, Collection);
+  return apiPut(collectionsApiUrl('updateCollection', { id }), body, Collection);
 }
 
 /**
@@ -82,12 +83,12 @@ export function updateCollection(id: string, body: UpdateCollectionRequest) {
  * an item already there stays where it is). Throws `ApiError`: 404, 409 when full.
  */
 export function addCollectionEntry(id: string, body: AddCollectionEntryRequest) {
-  return apiPost(apiUrl('addCollectionEntry', { id }), body, Collection);
+  return apiPost(collectionsApiUrl('addCollectionEntry', { id }), body, Collection);
 }
 
 /** Deletes a collection (`DELETE /api/v1/collections/{id}`). Throws `ApiError` (404). */
 export function deleteCollection(id: string) {
-  return apiDelete(apiUrl('deleteCollection', { id }), DeletedCollection);
+  return apiDelete(collectionsApiUrl('deleteCollection', { id }), DeletedCollection);
 }
 
 /** The query key of the first page of the caller's collections (the "Add to collection" menu reads it). */

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CollectionPage } from '#shared/contracts/collection';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { collectionsApiUrl } from './paths.ts';
 
 /** Curated collections a page of the public collections page asks for. */
 export const CURATED_PAGE_SIZE = 24;
@@ -17,9 +18,13 @@ export function curatedCollectionsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: ['collections', 'curated', { limit: CURATED_PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) =>
-      apiGet(apiUrl('listCuratedCollections', {}, { limit: CURATED_PAGE_SIZE, pageToken: pageParam }), CollectionPage, {
-        signal,
-      }),
+      apiGet(
+        collectionsApiUrl('listCuratedCollections', {}, { limit: CURATED_PAGE_SIZE, pageToken: pageParam }),
+        CollectionPage,
+        {
+          signal,
+        },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextPageToken,
   });

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Contributor, ContributorPage } from '#shared/contracts/contributor';
 import { PAGE } from '#shared/limits';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import type { QueryConfig } from '../../../lib/react-query.ts';
+import { contributorsApiUrl } from './paths.ts';
 
 /** More pages than this means the server keeps handing out tokens; stop rather than loop. */
 const MAX_PAGES = 20;
@@ -19,7 +20,7 @@ export async function getContributors({ signal }: { signal?: AbortSignal } = {})
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await apiGet(
-      apiUrl('listContributors', {}, { limit: PAGE.contributorsPicker, pageToken }),
+      contributorsApiUrl('listContributors', {}, { limit: PAGE.contributorsPicker, pageToken }),
       ContributorPage,
       { signal },
     );

@@ -4,8 +4,9 @@ import {
   type ContentSubtreeStatusRequest,
   DeletedContentSubtree,
 } from '#shared/contracts/content-subtree';
-import { apiDelete, apiPatch, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiPatch } from '../../../lib/api-client.ts';
 import { invalidateContentLists, storeSavedContent } from './patch-content.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * Archives (`archived`) or restores (`unpublished`) a content item with all its
@@ -14,7 +15,7 @@ import { invalidateContentLists, storeSavedContent } from './patch-content.ts';
  * 409 when either is no longer true.
  */
 export function setContentSubtreeStatus({ id, body }: { id: string; body: ContentSubtreeStatusRequest }) {
-  return apiPatch(apiUrl('setContentSubtreeStatus', { id }), body, ContentSubtreeStatusChange);
+  return apiPatch(coursewareApiUrl('setContentSubtreeStatus', { id }), body, ContentSubtreeStatusChange);
 }
 
 /** Deletes a content item with all its descendants (`DELETE /api/v1/content-subtrees/{id}`). */
@@ -27,7 +28,7 @@ export function deleteContentSubtree({
   version: number;
   descendants: number;
 }) {
-  return apiDelete(apiUrl('deleteContentSubtree', { id }, { version, descendants }), DeletedContentSubtree);
+  return apiDelete(coursewareApiUrl('deleteContentSubtree', { id }, { version, descendants }), DeletedContentSubtree);
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   RevisionDiff,
   RevisionPage,
 } from '#shared/contracts/content-draft';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * Drafts, publishing and revisions of a content item as the SPA calls them (issue 25
@@ -20,7 +21,7 @@ import { ApiError, apiDelete, apiGet, apiPost, apiPut, apiUrl } from '../../../l
 /** `GET …/draft`: the item's stored draft, or null when it has none (404). */
 export async function getContentDraft(id: string, { signal }: { signal?: AbortSignal } = {}) {
   try {
-    return await apiGet(apiUrl('getContentDraft', { id }), ContentDraft, { signal });
+    return await apiGet(coursewareApiUrl('getContentDraft', { id }), ContentDraft, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 404) return null;
     throw error;
@@ -38,23 +39,23 @@ export function contentDraftQueryOptions(id: string) {
 
 /** `PUT …/draft` (autosave): creates the draft (no `draftVersion`) or replaces the one at `draftVersion`. */
 export function putContentDraft(id: string, body: PutContentDraftRequest) {
-  return apiPut(apiUrl('putContentDraft', { id }), body, ContentDraft);
+  return apiPut(coursewareApiUrl('putContentDraft', { id }), body, ContentDraft);
 }
 
 /** `DELETE …/draft?draftVersion=`: discards the draft; the published item is unchanged. */
 export function discardContentDraft(id: string, draftVersion: number) {
-  return apiDelete(apiUrl('discardContentDraft', { id }, { draftVersion }), DiscardedDraft);
+  return apiDelete(coursewareApiUrl('discardContentDraft', { id }, { draftVersion }), DiscardedDraft);
 }
 
 /** `POST …/draft/publish`: applies the draft in one transaction, stores a revision (with `note`), deletes the draft. */
 export function publishContentDraft(id: string, body: PublishContentDraftRequest) {
-  return apiPost(apiUrl('publishContentDraft', { id }), body, PublishedContent);
+  return apiPost(coursewareApiUrl('publishContentDraft', { id }), body, PublishedContent);
 }
 
 /** `POST …/revisions/{revisionId}/restore`: the revision becomes the item's draft (replacing the one at `draftVersion`). */
 export function restoreContentRevision(id: string, revisionId: string, draftVersion?: number) {
   return apiPost(
-    apiUrl('restoreContentRevision', { id, revisionId }),
+    coursewareApiUrl('restoreContentRevision', { id, revisionId }),
     draftVersion === undefined ? {} : { draftVersion },
     ContentDraft,
   );
@@ -65,7 +66,7 @@ export function useContentRevisions(id: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: ['content', 'revisions', id],
     queryFn: ({ pageParam, signal }) =>
-      apiGet(apiUrl('listContentRevisions', { id }, { pageToken: pageParam }), RevisionPage, { signal }),
+      apiGet(coursewareApiUrl('listContentRevisions', { id }, { pageToken: pageParam }), RevisionPage, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextPageToken ?? undefined,
     enabled,
@@ -77,7 +78,9 @@ export function useRevisionDiff(id: string, from: string | null, to: string | nu
   return useQuery({
     queryKey: ['content', 'revision-diff', id, from, to],
     queryFn: ({ signal }) =>
-      apiGet(apiUrl('diffContentRevisions', { id }, { from: from ?? '', to: to ?? '' }), RevisionDiff, { signal }),
+      apiGet(coursewareApiUrl('diffContentRevisions', { id }, { from: from ?? '', to: to ?? '' }), RevisionDiff, {
+        signal,
+      }),
     enabled: from !== null && to !== null && from !== to,
   });
 }

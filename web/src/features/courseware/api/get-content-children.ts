@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type ChildContent, ChildContentPage } from '#shared/contracts/content';
 import { PAGE } from '#shared/limits';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * One page of a content item's children in index order, 300 per page
@@ -11,9 +12,13 @@ export function getContentChildren(
   { id, pageToken }: { id: string; pageToken?: string | undefined },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listContentChildren', { id }, { limit: PAGE.childrenMax, pageToken }), ChildContentPage, {
-    signal,
-  });
+  return apiGet(
+    coursewareApiUrl('listContentChildren', { id }, { limit: PAGE.childrenMax, pageToken }),
+    ChildContentPage,
+    {
+      signal,
+    },
+  );
 }
 
 export function getContentChildrenQueryOptions(id: string) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ContentSubtree } from '#shared/contracts/content-subtree';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * What an archive, restore or delete with descendants would touch
@@ -8,7 +9,7 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * number of descendants by category, the archived ones and the files.
  */
 export function getContentSubtree(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getContentSubtree', { id }), ContentSubtree, { signal });
+  return apiGet(coursewareApiUrl('getContentSubtree', { id }), ContentSubtree, { signal });
 }
 
 /** Never cached beyond the dialog: the count shown must be the one on the server now. */

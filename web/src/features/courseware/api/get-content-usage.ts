@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ContentUsage } from '#shared/contracts/content-usage';
-import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * The rounded all-time usage of a content item (`GET /api/v1/content-items/{id}/usage`,
  * issue 26 item 4; decision record 071): downloads and schools, each `{ value, qualifier }`.
  */
 export function getContentUsage(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getContentUsage', { id }), ContentUsage, { signal });
+  return apiGet(coursewareApiUrl('getContentUsage', { id }), ContentUsage, { signal });
 }
 
 /** Query options of {@link getContentUsage}: key `['content', 'usage', id]`; null when the item is not found (404). */

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { Contributor } from '#shared/contracts/contributor';
 import { SearchContentPage } from '#shared/contracts/search';
 import { ApiError, apiGet, apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /** Courseware cards per page of a contributor's page (issue 24 item 6). */
 export const CONTRIBUTOR_COURSEWARE_PAGE_SIZE = 12;
@@ -11,7 +12,7 @@ export const CONTRIBUTOR_COURSEWARE_PAGE_SIZE = 12;
  * decision record 057). An unknown id is a 404 "Contributor does not exist.".
  */
 export function getContributor(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getContributor', { id }), Contributor, { signal });
+  return apiGet(coursewareApiUrl('getContributor', { id }), Contributor, { signal });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { KNOWLEDGE_IDS_MAX, type Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /** Knowledge changes with framework releases, not with courseware: a day is fresh enough. */
 const KU_STALE_MS = 24 * 60 * 60 * 1000;
@@ -12,9 +13,13 @@ const KU_STALE_MS = 24 * 60 * 60 * 1000;
  */
 export function getKnowledgeUnits(ids: readonly string[], { signal }: { signal?: AbortSignal } = {}) {
   const asked = ids.slice(0, KNOWLEDGE_IDS_MAX);
-  return apiGet(apiUrl('listKnowledge', {}, { type: 'KU', ids: asked.join(','), limit: asked.length }), KnowledgePage, {
-    signal,
-  }).then((page): Knowledge[] => page.items);
+  return apiGet(
+    coursewareApiUrl('listKnowledge', {}, { type: 'KU', ids: asked.join(','), limit: asked.length }),
+    KnowledgePage,
+    {
+      signal,
+    },
+  ).then((page): Knowledge[] => page.items);
 }
 
 /**

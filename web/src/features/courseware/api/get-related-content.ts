@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RELATED_DEFAULT_LIMIT, RelatedContentPage } from '#shared/contracts/related';
-import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * The courseware most related to a content item, by shared knowledge items and tags
@@ -11,7 +12,7 @@ export function getRelatedContent(
   { id, limit = RELATED_DEFAULT_LIMIT }: { id: string; limit?: number },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('relatedContent', { id }, { limit }), RelatedContentPage, { signal });
+  return apiGet(coursewareApiUrl('relatedContent', { id }, { limit }), RelatedContentPage, { signal });
 }
 
 /** Query options of {@link getRelatedContent}: key `['content', 'related', id]`. */

@@ -1,7 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { Content, type ContentDetail, type PatchContentRequest } from '#shared/contracts/content';
-import { apiPatch, apiUrl } from '../../../lib/api-client.ts';
+import { apiPatch } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /** What an editor sends: some fields and the `version` they were based on. */
 export type PatchContentInput = z.input<typeof PatchContentRequest>;
@@ -13,7 +14,7 @@ export type PatchContentInput = z.input<typeof PatchContentRequest>;
  * messages, 409 `CONTENT_STALE_MESSAGE` when `version` is not the stored one.
  */
 export function patchContent({ id, body }: { id: string; body: PatchContentInput }) {
-  return apiPatch(apiUrl('patchContent', { id }), body, Content);
+  return apiPatch(coursewareApiUrl('patchContent', { id }), body, Content);
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   Review,
   ReviewPage,
 } from '#shared/contracts/review';
-import { apiDelete, apiGet, apiPost, apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * Ratings and reviews of a content item (issue 26 item 3; decision record 070): the
@@ -23,9 +24,13 @@ export function listContentReviews(
   pageToken: string | null,
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listContentReviews', { id: contentId }, { pageToken: pageToken ?? undefined }), ReviewPage, {
-    signal,
-  });
+  return apiGet(
+    coursewareApiUrl('listContentReviews', { id: contentId }, { pageToken: pageToken ?? undefined }),
+    ReviewPage,
+    {
+      signal,
+    },
+  );
 }
 
 /** The reviews of `contentId`, page by page token (null: the first page). */
@@ -43,7 +48,7 @@ export function useContentReviews(contentId: string, pageToken: string | null) {
 export function useMyReview(contentId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['content', 'reviews', contentId, 'mine'],
-    queryFn: ({ signal }) => apiGet(apiUrl('getMyContentReview', { id: contentId }), MyReview, { signal }),
+    queryFn: ({ signal }) => apiGet(coursewareApiUrl('getMyContentReview', { id: contentId }), MyReview, { signal }),
     enabled,
   });
 }
@@ -61,14 +66,18 @@ function useReviewWrite<V, R>(contentId: string, write: (variables: V) => Promis
 export function useSaveMyReview(contentId: string) {
   return useReviewWrite(
     contentId,
-    (body: PutReviewRequest) => apiPut(apiUrl('putMyContentReview', { id: contentId }), body, MyReview),
+    (body: PutReviewRequest) => apiPut(coursewareApiUrl('putMyContentReview', { id: contentId }), body, MyReview),
     [400, 409],
   );
 }
 
 /** Deletes the caller's rating and review (`DELETE …/reviews/mine`). */
 export function useDeleteMyReview(contentId: string) {
-  return useReviewWrite(contentId, () => apiDelete(apiUrl('deleteMyContentReview', { id: contentId }), MyReview), []);
+  return useReviewWrite(
+    contentId,
+    () => apiDelete(coursewareApiUrl('deleteMyContentReview', { id: contentId }), MyReview),
+    [],
+  );
 }
 
 /** A contributor's response to a review (`POST /reviews/{id}/response`); 400, 403 and 409 are the form's. */
@@ -76,7 +85,7 @@ export function useRespondToReview(contentId: string) {
   return useReviewWrite(
     contentId,
     ({ id, ...body }: { id: string } & RespondToReviewRequest) =>
-      apiPost(apiUrl('respondToReview', { id }), body, Review),
+      apiPost(coursewareApiUrl('respondToReview', { id }), body, Review),
     [400, 403, 409],
   );
 }
@@ -86,7 +95,7 @@ export function useReportReview(contentId: string) {
   return useReviewWrite(
     contentId,
     ({ id, ...body }: { id: string } & ReportReviewRequest) =>
-      apiPost(apiUrl('reportReview', { id }), body, ReportedReview),
+      apiPost(coursewareApiUrl('reportReview', { id }), body, ReportedReview),
     [400, 409],
   );
 }

@@ -1,5 +1,6 @@
 import { type SaveContentRequest, SavedContent } from '#shared/contracts/content-save';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * Saves a content item in the order of spec §4 "Saving content" as one call
@@ -12,5 +13,5 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * `CONTENT_STALE_MESSAGE` when `version` is not the stored one, or `ALIAS_TAKEN_MESSAGE`.
  */
 export function saveContent(body: SaveContentRequest) {
-  return apiPost(apiUrl('saveContent'), body, SavedContent);
+  return apiPost(coursewareApiUrl('saveContent'), body, SavedContent);
 }

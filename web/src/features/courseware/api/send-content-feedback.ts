@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type SendContentFeedbackRequest, SentContentFeedback } from '#shared/contracts/feedback';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { coursewareApiUrl } from './paths.ts';
 
 /**
  * Sends feedback on a content item (`POST /api/v1/content-items/{id}/feedback`,
@@ -9,7 +10,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * (`body.message`, `body.screenshot.*`), 404 when the content is gone.
  */
 export function sendContentFeedback({ contentId, body }: { contentId: string; body: SendContentFeedbackRequest }) {
-  return apiPost(apiUrl('sendContentFeedback', { id: contentId }), body, SentContentFeedback);
+  return apiPost(coursewareApiUrl('sendContentFeedback', { id: contentId }), body, SentContentFeedback);
 }
 
 /**

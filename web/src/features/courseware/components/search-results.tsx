@@ -6,8 +6,9 @@ import { type CoursewareSearch, searchRequestOf, toSearchParams } from '#shared/
 import { TIMING } from '#shared/limits';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { announce } from '../../../lib/announcer.tsx';
-import { apiUrl } from '../../../lib/api-client.ts';
+
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { coursewareApiUrl } from '../api/paths.ts';
 import type { SearchViewControl } from '../hooks/use-courseware-search.ts';
 import { ContentCardGrid, ListSkeleton } from './list-parts.tsx';
 import { isSettled, type ResultPages, ResultsSection } from './results-view.tsx';
@@ -44,7 +45,7 @@ export const FOLLOW_SEARCH_TEXT = 'Follow this search';
 /** The address of the Atom feed of `search` (`GET /api/v1/search/feed` with the search's own address parameters). */
 export function searchFeedUrl(search: CoursewareSearch): string {
   const query = toSearchParams(search).toString();
-  return `${apiUrl('searchFeed')}${query ? `?${query}` : ''}`;
+  return `${coursewareApiUrl('searchFeed')}${query ? `?${query}` : ''}`;
 }
 
 /**

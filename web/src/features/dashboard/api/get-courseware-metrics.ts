@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CoursewareMetrics } from '#shared/contracts/statistics';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { dashboardApiUrl } from './paths.ts';
 
 /** The courseware metrics (`GET /api/v1/courseware-metrics`, spec §3 "Courseware metrics", §7). */
 export function getCoursewareMetrics({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getCoursewareMetrics'), CoursewareMetrics, { signal });
+  return apiGet(dashboardApiUrl('getCoursewareMetrics'), CoursewareMetrics, { signal });
 }
 
 export function getCoursewareMetricsQueryOptions() {

@@ -1,5 +1,6 @@
 import { EXPORT_PAGE_SIZE, RawStatisticsPage } from '#shared/contracts/statistics';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { dashboardApiUrl } from './paths.ts';
 
 /**
  * One page of raw download events, oldest first, 1,000 a page
@@ -11,7 +12,11 @@ export function getRawStatisticsPage(
   { signal }: { signal?: AbortSignal } = {},
 ) {
   return apiGet(
-    apiUrl('listRawStatistics', { category: 'contentfiledownload' }, { from, to, limit: EXPORT_PAGE_SIZE, pageToken }),
+    dashboardApiUrl(
+      'listRawStatistics',
+      { category: 'contentfiledownload' },
+      { from, to, limit: EXPORT_PAGE_SIZE, pageToken },
+    ),
     RawStatisticsPage,
     { signal },
   );

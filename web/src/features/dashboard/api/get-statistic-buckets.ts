@@ -8,7 +8,8 @@ import {
   type StatisticResolution,
   type StatisticView,
 } from '#shared/contracts/statistics';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { dashboardApiUrl } from './paths.ts';
 
 export interface BucketsRequest {
   /** Downloads (the default) or in-browser previews (issue 24 item 1, decision record 059). */
@@ -37,7 +38,11 @@ export async function getStatisticBuckets(
   let pageToken: string | undefined;
   do {
     const page = await apiGet(
-      apiUrl('listStatisticBuckets', { category, metric }, { from, to, resolution, view, group, limit, pageToken }),
+      dashboardApiUrl(
+        'listStatisticBuckets',
+        { category, metric },
+        { from, to, resolution, view, group, limit, pageToken },
+      ),
       StatisticBucketPage,
       { signal },
     );

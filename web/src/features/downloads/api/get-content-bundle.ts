@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type BundleScope, ContentBundle } from '#shared/contracts/download';
-import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { downloadsApiUrl } from './paths.ts';
 
 /**
  * What a bundle would hold (`GET /api/v1/content-bundle?contentId=…|category=…`,
@@ -10,7 +11,7 @@ import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
  */
 export function getContentBundle(scope: BundleScope, { signal }: { signal?: AbortSignal } = {}) {
   return apiGet(
-    apiUrl('getContentBundle', {}, { contentId: scope.contentId, category: scope.category }),
+    downloadsApiUrl('getContentBundle', {}, { contentId: scope.contentId, category: scope.category }),
     ContentBundle,
     { signal },
   );

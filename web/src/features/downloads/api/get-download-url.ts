@@ -1,5 +1,6 @@
 import { DownloadUrl } from '#shared/contracts/download';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { downloadsApiUrl } from './paths.ts';
 
 /**
  * A short-lived presigned GET for one file (`GET /api/v1/files/{id}/download-url`,
@@ -10,5 +11,5 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * (spec §1, §6), 404 when it does not exist for them, 409 while it is not Ready.
  */
 export function getDownloadUrl(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getDownloadUrl', { id }), DownloadUrl, { signal });
+  return apiGet(downloadsApiUrl('getDownloadUrl', { id }), DownloadUrl, { signal });
 }

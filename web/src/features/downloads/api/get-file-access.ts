@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FileAccess } from '#shared/contracts/download';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { downloadsApiUrl } from './paths.ts';
 
 /**
  * What the signed-in caller may download on this brand (`GET /api/v1/file-access`,
@@ -9,7 +10,7 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * Throws `ApiError` (401 for a visitor).
  */
 export function getFileAccess({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getFileAccess'), FileAccess, { signal });
+  return apiGet(downloadsApiUrl('getFileAccess'), FileAccess, { signal });
 }
 
 /** Keyed by the user, so another sign-in asks again. */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FileStatusBody } from '#shared/contracts/file';
 import { TIMING } from '#shared/limits';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { downloadsApiUrl } from './paths.ts';
 
 /**
  * A file's status and name (`GET /api/v1/files/{id}`, spec §7 "Get a file by id");
@@ -9,7 +10,7 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * Throws `ApiError` (404 when the file is gone or is someone else's bundle).
  */
 export function getFileStatus(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getFile', { id }), FileStatusBody, { signal });
+  return apiGet(downloadsApiUrl('getFile', { id }), FileStatusBody, { signal });
 }
 
 /**

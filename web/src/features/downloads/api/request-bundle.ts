@@ -1,5 +1,6 @@
 import { type BundleFormat, type BundleScope, RequestedBundle } from '#shared/contracts/download';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { downloadsApiUrl } from './paths.ts';
 
 /**
  * Asks for a zip of a content item with its descendants, of every published item
@@ -20,7 +21,7 @@ export function requestBundle(
       : scope.collectionId !== undefined
         ? { collectionId: scope.collectionId }
         : { category: scope.category };
-  return apiPost(apiUrl('requestBundle'), format === 'zip' ? body : { ...body, format }, RequestedBundle, {
+  return apiPost(downloadsApiUrl('requestBundle'), format === 'zip' ? body : { ...body, format }, RequestedBundle, {
     signal,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateInvitationRequest, Invitation } from '#shared/contracts/administration';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { invitationsApiUrl } from './paths.ts';
 
 /**
  * Invites someone by e-mail (`POST /api/v1/invitations`, spec §1, §6 "user invite"):
@@ -9,7 +10,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * organization, 409 when that address is already invited or a member.
  */
 export function createInvitation(request: CreateInvitationRequest) {
-  return apiPost(apiUrl('createInvitation'), request, Invitation);
+  return apiPost(invitationsApiUrl('createInvitation'), request, Invitation);
 }
 
 /** The invite as a mutation; the dialog shows 400, 403, 404 and 409 itself. The lists go stale. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InvitationPreview } from '#shared/contracts/administration';
-import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { invitationsApiUrl } from './paths.ts';
 
 /**
  * What an invitation link invites to, before signing in (`GET
@@ -13,7 +14,7 @@ export async function getInvitationPreview(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<InvitationPreview | null> {
   try {
-    return await apiGet(apiUrl('getInvitationPreview', {}, { token }), InvitationPreview, { signal });
+    return await apiGet(invitationsApiUrl('getInvitationPreview', {}, { token }), InvitationPreview, { signal });
   } catch (error) {
     if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400)) return null;
     throw error;

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { InvitationPage, type InvitationStatus } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { invitationsApiUrl } from './paths.ts';
 
 const INVITATIONS_PER_PAGE = 50;
 
@@ -20,7 +21,7 @@ export function listInvitations(
   { signal }: { signal?: AbortSignal } = {},
 ) {
   return apiGet(
-    apiUrl('listInvitations', {}, { organizationId, status, pageToken, limit: INVITATIONS_PER_PAGE }),
+    invitationsApiUrl('listInvitations', {}, { organizationId, status, pageToken, limit: INVITATIONS_PER_PAGE }),
     InvitationPage,
     { signal },
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Invitation } from '#shared/contracts/administration';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { invitationsApiUrl } from './paths.ts';
 
 /**
  * Re-invites (`POST /api/v1/invitations/{id}/resend`, spec §6 "re-invite"): a new
@@ -8,7 +9,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * 404 unknown, 409 when the invitation was accepted or withdrawn meanwhile.
  */
 export function resendInvitation({ id }: { id: string }) {
-  return apiPost(apiUrl('resendInvitation', { id }), {}, Invitation);
+  return apiPost(invitationsApiUrl('resendInvitation', { id }), {}, Invitation);
 }
 
 /** The re-invite as a mutation; the confirmation shows 403, 404 and 409 itself. The lists go stale. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Invitation } from '#shared/contracts/administration';
-import { apiDelete, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete } from '../../../lib/api-client.ts';
+import { invitationsApiUrl } from './paths.ts';
 
 /**
  * Withdraws a pending invitation (`DELETE /api/v1/invitations/{id}`): its link stops
@@ -8,7 +9,7 @@ import { apiDelete, apiUrl } from '../../../lib/api-client.ts';
  * it was accepted or withdrawn meanwhile.
  */
 export function revokeInvitation({ id }: { id: string }) {
-  return apiDelete(apiUrl('revokeInvitation', { id }), Invitation);
+  return apiDelete(invitationsApiUrl('revokeInvitation', { id }), Invitation);
 }
 
 /** The withdrawal as a mutation; the confirmation shows 403, 404 and 409 itself. The lists go stale. */

@@ -8,9 +8,10 @@ import {
 } from '#shared/contracts/knowledge';
 import { KNOWLEDGE_TYPES, type KnowledgeType } from '#shared/enums';
 import { PAGE } from '#shared/limits';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
 import { readStored, writeStored } from '../../../lib/storage.ts';
+import { knowledgeApiUrl } from './paths.ts';
 
 /** Name of the stored knowledge lists (spec §3 "Stored client values: … knowledges"), one entry per type. */
 export const KNOWLEDGE_STORAGE_NAME = 'knowledges';
@@ -37,7 +38,7 @@ export async function getKnowledgeOfType(
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await apiGet(
-      apiUrl('listKnowledge', {}, { type, limit: PAGE.knowledgeMax, pageToken }),
+      knowledgeApiUrl('listKnowledge', {}, { type, limit: PAGE.knowledgeMax, pageToken }),
       KnowledgePage,
       { signal },
     );
@@ -112,9 +113,13 @@ export function getKnowledgeByIds(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Knowledge[]> {
   const asked = ids.slice(0, KNOWLEDGE_IDS_MAX);
-  return apiGet(apiUrl('listKnowledge', {}, { type, ids: asked.join(','), limit: asked.length }), KnowledgePage, {
-    signal,
-  }).then((page) => page.items);
+  return apiGet(
+    knowledgeApiUrl('listKnowledge', {}, { type, ids: asked.join(','), limit: asked.length }),
+    KnowledgePage,
+    {
+      signal,
+    },
+  ).then((page) => page.items);
 }
 
 /** Query options of {@link getKnowledgeByIds}; the key holds the ids sorted, so order does not matter. */

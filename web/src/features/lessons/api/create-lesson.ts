@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedId } from '#shared/contracts/content';
 import type { CreateLessonRequest } from '#shared/contracts/lesson';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
 import { lessonsQueryKey } from './list-lessons.ts';
+import { lessonsApiUrl } from './paths.ts';
 
 /**
  * Creates a lesson of a content item (`POST /api/v1/lessons`), last unless `index`
@@ -10,7 +11,7 @@ import { lessonsQueryKey } from './list-lessons.ts';
  * Answers 201 `{ id }`. Throws `ApiError`: 400 with field messages.
  */
 export function createLesson(body: CreateLessonRequest) {
-  return apiPost(apiUrl('createLesson'), body, CreatedId);
+  return apiPost(lessonsApiUrl('createLesson'), body, CreatedId);
 }
 
 /** The POST as a mutation that marks the content item's lessons stale; a 400 or 409 is the form's to show. */

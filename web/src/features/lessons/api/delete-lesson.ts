@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeletedLesson } from '#shared/contracts/lesson';
-import { apiDelete, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete } from '../../../lib/api-client.ts';
 import { lessonsQueryKey } from './list-lessons.ts';
+import { lessonsApiUrl } from './paths.ts';
 
 /** Deletes a lesson and its artifact files (`DELETE /api/v1/lessons/{id}`). Answers `{ id, contentId }`. */
 export function deleteLesson({ id }: { id: string; contentId: string }) {
-  return apiDelete(apiUrl('deleteLesson', { id }), DeletedLesson);
+  return apiDelete(lessonsApiUrl('deleteLesson', { id }), DeletedLesson);
 }
 
 /**

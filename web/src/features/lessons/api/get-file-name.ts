@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FileStatusBody } from '#shared/contracts/file';
-import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { endsSession } from '../../../lib/error-store.ts';
+import { lessonsApiUrl } from './paths.ts';
 
 /**
  * The name of a file (`GET /api/v1/files/{id}`, spec §7 "Get a file by id. Returns
@@ -11,7 +12,7 @@ import { endsSession } from '../../../lib/error-store.ts';
  */
 export async function getFileName(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<string | null> {
   try {
-    const file = await apiGet(apiUrl('getFile', { id }), FileStatusBody, { signal });
+    const file = await apiGet(lessonsApiUrl('getFile', { id }), FileStatusBody, { signal });
     return file.name;
   } catch (error) {
     if (error instanceof ApiError && !endsSession(error)) return null;

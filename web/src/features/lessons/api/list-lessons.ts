@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LESSON_LIMITS, type Lesson, LessonList } from '#shared/contracts/lesson';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { lessonsApiUrl } from './paths.ts';
 
 /** The query key of a content item's lessons; every lesson write invalidates it. */
 export function lessonsQueryKey(contentId: string) {
@@ -17,7 +18,7 @@ export async function getLessons(contentId: string, { signal }: { signal?: Abort
   let pageToken: string | undefined;
   do {
     const page = await apiGet(
-      apiUrl('listLessons', {}, { contentId, limit: LESSON_LIMITS.lessonsPerContent, pageToken }),
+      lessonsApiUrl('listLessons', {}, { contentId, limit: LESSON_LIMITS.lessonsPerContent, pageToken }),
       LessonList,
       { signal },
     );

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lesson, type UpdateLessonRequest } from '#shared/contracts/lesson';
-import { apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiPut } from '../../../lib/api-client.ts';
 import { lessonsQueryKey } from './list-lessons.ts';
+import { lessonsApiUrl } from './paths.ts';
 
 /**
  * Replaces a lesson (`PUT /api/v1/lessons/{id}`): every field and the `version` last
@@ -9,7 +10,7 @@ import { lessonsQueryKey } from './list-lessons.ts';
  * `LESSON_STALE_MESSAGE` when someone saved it meanwhile.
  */
 export function updateLesson({ id, body }: { id: string; body: UpdateLessonRequest }) {
-  return apiPut(apiUrl('updateLesson', { id }), body, Lesson);
+  return apiPut(lessonsApiUrl('updateLesson', { id }), body, Lesson);
 }
 
 /** The PUT as a mutation that marks the lessons of the content item stale; a 400 or 409 is the form's to show. */

@@ -13,7 +13,8 @@ import {
   SavedContentIds,
   SavedContentState,
 } from '#shared/contracts/library';
-import { apiDelete, apiGet, apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, apiPut } from '../../../lib/api-client.ts';
+import { libraryApiUrl } from './paths.ts';
 
 /** Every query of My library starts with this key; a save or removal invalidates it all. */
 export const LIBRARY_QUERY_KEY = ['library'] as const;
@@ -22,7 +23,7 @@ export const SAVED_IDS_KEY = [...LIBRARY_QUERY_KEY, 'saved-ids'] as const;
 
 /** The ids of the caller's saved items (`GET /api/v1/library/saved-ids`; issue 26 item 1). Throws `ApiError`. */
 export function listSavedContentIds({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('listSavedContentIds'), SavedContentIds, { signal });
+  return apiGet(libraryApiUrl('listSavedContentIds'), SavedContentIds, { signal });
 }
 
 /** The caller's saved ids, kept a minute: every save button of a page shares the one request. */
@@ -39,7 +40,7 @@ export function useSavedContentIds({ enabled = true }: { enabled?: boolean } = {
  * `ApiError` (404 for an item the reader can no longer open, 409 for a full library).
  */
 export function setSaved({ contentId, saved }: { contentId: string; saved: boolean }) {
-  const url = apiUrl(saved ? 'saveToLibrary' : 'removeFromLibrary', { id: contentId });
+  const url = libraryApiUrl(saved ? 'saveToLibrary' : 'removeFromLibrary', { id: contentId });
   return saved ? apiPut(url, undefined, SavedContentState) : apiDelete(url, SavedContentState);
 }
 
@@ -75,7 +76,7 @@ export function listLibrary(
   { pageToken, limit = LIBRARY_LIMITS.pageSizeDefault }: { pageToken?: string | null; limit?: number },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listLibrary', {}, { limit, pageToken }), LibraryPage, { signal });
+  return apiGet(libraryApiUrl('listLibrary', {}, { limit, pageToken }), LibraryPage, { signal });
 }
 
 /** The saved items, a page at a time (`fetchNextPage` for more). */
@@ -95,7 +96,7 @@ export function listDownloadHistory(
   { pageToken, limit = LIBRARY_LIMITS.pageSizeDefault }: { pageToken?: string | null; limit?: number },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listDownloadHistory', {}, { limit, pageToken }), DownloadHistoryPage, { signal });
+  return apiGet(libraryApiUrl('listDownloadHistory', {}, { limit, pageToken }), DownloadHistoryPage, { signal });
 }
 
 /** The downloads, a page at a time (`fetchNextPage` for more). */

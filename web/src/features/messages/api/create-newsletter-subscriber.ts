@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type NewsletterSignupRequest, SentMessage } from '#shared/contracts/messages';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { messagesApiUrl } from './paths.ts';
 
 /**
  * Signs a visitor up for the newsletter (`POST /api/v1/newsletter-subscribers`, spec
@@ -10,7 +11,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * the client's address sent too many forms (`RATE_LIMITED_MESSAGE`).
  */
 export function createNewsletterSubscriber(body: NewsletterSignupRequest) {
-  return apiPost(apiUrl('createNewsletterSubscriber'), body, SentMessage);
+  return apiPost(messagesApiUrl('createNewsletterSubscriber'), body, SentMessage);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { OrganizationList } from '#shared/contracts/identity';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { messagesApiUrl } from './paths.ts';
 
 /**
  * The organizations the caller belongs to, with the caller's roles in each
@@ -8,7 +9,7 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * as `apiGet` does (401 when signed out).
  */
 export function listOrganizations({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('listOrganizations'), OrganizationList, { signal });
+  return apiGet(messagesApiUrl('listOrganizations'), OrganizationList, { signal });
 }
 
 /** Query options of the signed-in user's organizations; the key holds the user. */

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type UserCourse, UserCoursePage } from '#shared/contracts/messages';
 import { PAGE } from '#shared/limits';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { messagesApiUrl } from './paths.ts';
 
 /** More pages than this means the server keeps handing out tokens; stop rather than loop. */
 const MAX_PAGES = 20;
@@ -16,7 +17,7 @@ export async function listUserCourses({ signal }: { signal?: AbortSignal } = {})
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await apiGet(
-      apiUrl('listUserCourses', {}, { limit: PAGE.contributorsAdmin, pageToken }),
+      messagesApiUrl('listUserCourses', {}, { limit: PAGE.contributorsAdmin, pageToken }),
       UserCoursePage,
       { signal },
     );

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { SentSupportRequest, type SupportRequestInput } from '#shared/contracts/messages';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { messagesApiUrl } from './paths.ts';
 
 /** What a support request is about: one of the caller's courses or organizations (spec §3 "Support request" topic). */
 export interface SupportTarget {
@@ -18,7 +19,7 @@ export interface SupportTarget {
  */
 export function requestSupport({ target, body }: { target: SupportTarget; body: SupportRequestInput }) {
   const operation = target.kind === 'course' ? 'requestCourseSupport' : 'requestOrganizationSupport';
-  return apiPost(apiUrl(operation, { id: target.id }), body, SentSupportRequest);
+  return apiPost(messagesApiUrl(operation, { id: target.id }), body, SentSupportRequest);
 }
 
 /** The support request as a mutation; a 400 is the dialog's to show under its fields, the rest goes to the ERROR dialog. */

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ContactRequestInput, SentMessage } from '#shared/contracts/messages';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { messagesApiUrl } from './paths.ts';
 
 /**
  * Sends the contact form (`POST /api/v1/contact-requests`, spec §2.9, §5 "Contact
@@ -10,7 +11,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * client's address sent too many forms.
  */
 export function sendContactRequest(body: ContactRequestInput) {
-  return apiPost(apiUrl('sendContactRequest'), body, SentMessage);
+  return apiPost(messagesApiUrl('sendContactRequest'), body, SentMessage);
 }
 
 /** The contact request as a mutation; a 400 and a 429 are the form's to show, the rest goes to the ERROR dialog. */

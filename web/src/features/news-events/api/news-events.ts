@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DeletedNewsEvent, Event, EventPage, type ListEventsQuery, News, NewsPage } from '#shared/contracts/news';
-import { apiDelete, apiGet, apiPost, apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import type { InputOf, ItemOf, NewsEventKind } from '../utils/kinds.ts';
+import { newsEventsApiUrl } from './paths.ts';
 
 /**
  * The news and event calls of spec §7 ("Get news", "Get events", "Home upcoming
@@ -73,7 +74,7 @@ export function listItems<K extends NewsEventKind>(
     status: query.status,
     upcoming: kind === 'event' && query.upcoming ? 'true' : undefined,
   };
-  return apiGet(apiUrl(ops.list, {}, params), ops.page, { signal }) as Promise<PageOf<K>>;
+  return apiGet(newsEventsApiUrl(ops.list, {}, params), ops.page, { signal }) as Promise<PageOf<K>>;
 }
 
 /** Query options of one list page; the key holds the whole query. */
@@ -95,7 +96,7 @@ export function getItem<K extends NewsEventKind>(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ItemOf<K>> {
   const ops = OPERATIONS[kind];
-  return apiGet(apiUrl(ops.get, { id: idOrLink }), ops.item, { signal }) as Promise<ItemOf<K>>;
+  return apiGet(newsEventsApiUrl(ops.get, { id: idOrLink }), ops.item, { signal }) as Promise<ItemOf<K>>;
 }
 
 /** Query options of one item; the key is the lower-cased id or link (links are lower case). */
@@ -129,13 +130,15 @@ export function saveItem<K extends NewsEventKind>(
 ): Promise<ItemOf<K>> {
   const ops = OPERATIONS[kind];
   const saved =
-    id === null ? apiPost(apiUrl(ops.create), body, ops.item) : apiPut(apiUrl(ops.update, { id }), body, ops.item);
+    id === null
+      ? apiPost(newsEventsApiUrl(ops.create), body, ops.item)
+      : apiPut(newsEventsApiUrl(ops.update, { id }), body, ops.item);
   return saved as Promise<ItemOf<K>>;
 }
 
 /** Deletes an item by id (`DELETE`); needs `deleteNews` / `deleteEvents`. Throws `ApiError` (403, 404). */
 export function deleteItem(kind: NewsEventKind, id: string) {
-  return apiDelete(apiUrl(OPERATIONS[kind].remove, { id }), DeletedNewsEvent);
+  return apiDelete(newsEventsApiUrl(OPERATIONS[kind].remove, { id }), DeletedNewsEvent);
 }
 
 /**

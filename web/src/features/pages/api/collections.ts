@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { COLLECTION_LIMITS, Collection, CollectionPage } from '#shared/contracts/collection';
-import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { pagesApiUrl } from './paths.ts';
 
 /**
  * The collections the page builder's collections widget reads (issue 26 item 2;
@@ -19,7 +20,7 @@ export function useCuratedCollectionChoices() {
       queryKey: ['collections', 'curated-choices'],
       queryFn: ({ pageParam, signal }) =>
         apiGet(
-          apiUrl('listCuratedCollections', {}, { limit: COLLECTION_LIMITS.pageSizeMax, pageToken: pageParam }),
+          pagesApiUrl('listCuratedCollections', {}, { limit: COLLECTION_LIMITS.pageSizeMax, pageToken: pageParam }),
           CollectionPage,
           { signal },
         ),
@@ -36,7 +37,7 @@ export function useCuratedCollectionChoices() {
  */
 export async function getWidgetCollection(id: string, { signal }: { signal?: AbortSignal } = {}) {
   try {
-    return await apiGet(apiUrl('getCollection', { id }), Collection, { signal });
+    return await apiGet(pagesApiUrl('getCollection', { id }), Collection, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 404) return null;
     throw error;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { normalizePageHref, Page } from '#shared/contracts/page';
-import { ApiError, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { pagesApiUrl } from './paths.ts';
 
 /**
  * The read call of CMS pages (spec §7 "Pages": get page by href, with sections) as
@@ -24,7 +25,7 @@ export const PAGES_QUERY_KEY = ['pages'] as const;
  */
 export async function getPageByHref(href: string, { signal }: { signal?: AbortSignal } = {}): Promise<Page | null> {
   try {
-    return await apiGet(apiUrl('getPageByHref', {}, { href: normalizePageHref(href) }), Page, { signal });
+    return await apiGet(pagesApiUrl('getPageByHref', {}, { href: normalizePageHref(href) }), Page, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 404) return null;
     throw error;

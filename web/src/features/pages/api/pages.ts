@@ -10,8 +10,9 @@ import {
   PageWithAncestors,
 } from '#shared/contracts/page';
 import { PAGE_LIMITS } from '#shared/limits';
-import { apiDelete, apiGet, apiPost, apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import { PAGES_QUERY_KEY, pageByHrefQueryOptions } from './get-page-by-href.ts';
+import { pagesApiUrl } from './paths.ts';
 
 /**
  * The page builder's calls (spec §7 "Pages": get page by id for breadcrumbs, list
@@ -42,7 +43,7 @@ const LIST_KEYS = [
  * does not exist." (also for an unpublished page without `updateContent`).
  */
 export function getPage(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<PageWithAncestors> {
-  return apiGet(apiUrl('getPage', { id }), PageWithAncestors, { signal });
+  return apiGet(pagesApiUrl('getPage', { id }), PageWithAncestors, { signal });
 }
 
 /** Query options of {@link getPage}. A missing page is not asked for twice. */
@@ -74,7 +75,7 @@ export function listPages(
   { limit, pageToken }: ListPagesParams = {},
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PageList> {
-  return apiGet(apiUrl('listPages', {}, { limit, pageToken }), PageList, { signal });
+  return apiGet(pagesApiUrl('listPages', {}, { limit, pageToken }), PageList, { signal });
 }
 
 /** Query options of one list page; the key holds the whole query. */
@@ -120,7 +121,7 @@ export function useAllPages({ enabled = true }: { enabled?: boolean } = {}) {
  * `body.href`, `body.parentId`, `body.status`), 409 when the link is taken.
  */
 export function createPage(body: PageInput): Promise<Page> {
-  return apiPost(apiUrl('createPage'), body, Page);
+  return apiPost(pagesApiUrl('createPage'), body, Page);
 }
 
 /**
@@ -130,7 +131,7 @@ export function createPage(body: PageInput): Promise<Page> {
  * is taken or the page was changed by someone else.
  */
 export function updatePage({ id, body }: { id: string; body: PageInput }): Promise<Page> {
-  return apiPut(apiUrl('updatePage', { id }), body, Page);
+  return apiPut(pagesApiUrl('updatePage', { id }), body, Page);
 }
 
 /**
@@ -139,7 +140,7 @@ export function updatePage({ id, body }: { id: string; body: PageInput }): Promi
  * (changed meanwhile).
  */
 export function deletePage(id: string): Promise<DeletedPage> {
-  return apiDelete(apiUrl('deletePage', { id }, { confirmed: 'true' }), DeletedPage);
+  return apiDelete(pagesApiUrl('deletePage', { id }, { confirmed: 'true' }), DeletedPage);
 }
 
 /**
@@ -147,7 +148,7 @@ export function deletePage(id: string): Promise<DeletedPage> {
  * every section id once); answers the page. Throws `ApiError` 400, 404, 409.
  */
 export function reorderSections({ id, sectionIds }: { id: string; sectionIds: readonly string[] }): Promise<Page> {
-  return apiPut(apiUrl('reorderSections', { id }), { sectionIds }, Page);
+  return apiPut(pagesApiUrl('reorderSections', { id }), { sectionIds }, Page);
 }
 
 /**
@@ -156,7 +157,7 @@ export function reorderSections({ id, sectionIds }: { id: string; sectionIds: re
  * Throws `ApiError` 400 (duplicates, blanks), 404, 409.
  */
 export function reorderGroups({ id, groups }: { id: string; groups: readonly string[] }): Promise<Page> {
-  return apiPut(apiUrl('reorderGroups', { id }), { groups }, Page);
+  return apiPut(pagesApiUrl('reorderGroups', { id }), { groups }, Page);
 }
 
 /**

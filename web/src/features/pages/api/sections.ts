@@ -1,5 +1,6 @@
 import { Page, type SectionInput } from '#shared/contracts/page';
-import { apiDelete, apiPost, apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiPost, apiPut } from '../../../lib/api-client.ts';
+import { pagesApiUrl } from './paths.ts';
 
 /**
  * The section writes of the page builder (spec §7 "Pages": create, update and delete
@@ -14,7 +15,7 @@ import { apiDelete, apiPost, apiPut, apiUrl } from '../../../lib/api-client.ts';
 
 /** Adds a section after the page's last one (`POST /api/v1/pages/{id}/sections`, 201); answers the page. */
 export function createSection({ pageId, body }: { pageId: string; body: SectionInput }): Promise<Page> {
-  return apiPost(apiUrl('createSection', { id: pageId }), body, Page);
+  return apiPost(pagesApiUrl('createSection', { id: pageId }), body, Page);
 }
 
 /**
@@ -31,10 +32,10 @@ export function updateSection({
   sectionId: string;
   body: SectionInput;
 }): Promise<Page> {
-  return apiPut(apiUrl('updateSection', { id: pageId, sectionId }), body, Page);
+  return apiPut(pagesApiUrl('updateSection', { id: pageId, sectionId }), body, Page);
 }
 
 /** Deletes one section (`DELETE /api/v1/pages/{id}/sections/{sectionId}`) and its files; answers the page. */
 export function deleteSection({ pageId, sectionId }: { pageId: string; sectionId: string }): Promise<Page> {
-  return apiDelete(apiUrl('deleteSection', { id: pageId, sectionId }), Page);
+  return apiDelete(pagesApiUrl('deleteSection', { id: pageId, sectionId }), Page);
 }

@@ -1,5 +1,6 @@
 import { PreviewUrl } from '#shared/contracts/download';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { previewsApiUrl } from './paths.ts';
 
 /**
  * A short-lived presigned GET to preview one file in the browser
@@ -10,5 +11,5 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * not exist for them.
  */
 export function getPreviewUrl(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getPreviewUrl', { id }), PreviewUrl, { signal });
+  return apiGet(previewsApiUrl('getPreviewUrl', { id }), PreviewUrl, { signal });
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DeletedPersonalData, PersonalData } from '#shared/contracts/personal-data';
-import { apiDelete, apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiGet } from '../../../lib/api-client.ts';
 import { saveTextFile } from '../../../lib/save-file.ts';
+import { privacyApiUrl } from './paths.ts';
 
 /** Every query of personal data starts with this key; a deletion invalidates it all. */
 export const PERSONAL_DATA_KEY = ['personal-data'] as const;
@@ -11,7 +12,7 @@ export function useOwnPersonalData() {
   return useQuery(
     queryOptions({
       queryKey: [...PERSONAL_DATA_KEY, 'own'],
-      queryFn: ({ signal }) => apiGet(apiUrl('exportPersonalData'), PersonalData, { signal }),
+      queryFn: ({ signal }) => apiGet(privacyApiUrl('exportPersonalData'), PersonalData, { signal }),
     }),
   );
 }
@@ -21,7 +22,7 @@ export function useUserPersonalData(userId: string) {
   return useQuery(
     queryOptions({
       queryKey: [...PERSONAL_DATA_KEY, 'user', userId],
-      queryFn: ({ signal }) => apiGet(apiUrl('getUserPersonalData', { id: userId }), PersonalData, { signal }),
+      queryFn: ({ signal }) => apiGet(privacyApiUrl('getUserPersonalData', { id: userId }), PersonalData, { signal }),
     }),
   );
 }
@@ -38,7 +39,7 @@ export function useDeletePersonalData() {
   return useMutation({
     mutationFn: (part: PersonalDataPart) =>
       apiDelete(
-        apiUrl(part === 'reviews' ? 'deletePersonalReviews' : 'deletePersonalCollections'),
+        privacyApiUrl(part === 'reviews' ? 'deletePersonalReviews' : 'deletePersonalCollections'),
         DeletedPersonalData,
       ),
     onSettled: () => queryClient.invalidateQueries(),

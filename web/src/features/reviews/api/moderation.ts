@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ModeratedReview, ModeratedReviewPage } from '#shared/contracts/review';
-import { apiGet, apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { reviewsApiUrl } from './paths.ts';
 
 /**
  * The editors' moderation of reviews (issue 26 item 3; decision record 070): the queue
@@ -13,7 +14,9 @@ export function useReportedReviews(pageToken: string | null) {
   return useQuery({
     queryKey: ['reviews', 'reported', pageToken],
     queryFn: ({ signal }) =>
-      apiGet(apiUrl('listReportedReviews', {}, { pageToken: pageToken ?? undefined }), ModeratedReviewPage, { signal }),
+      apiGet(reviewsApiUrl('listReportedReviews', {}, { pageToken: pageToken ?? undefined }), ModeratedReviewPage, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,11 +36,13 @@ function useModeration<V>(write: (variables: V) => Promise<ModeratedReview>) {
 /** Hides a review with a reason its author sees (`POST /api/v1/reviews/{id}/hide`). */
 export function useHideReview() {
   return useModeration(({ id, reason }: { id: string; reason: string }) =>
-    apiPost(apiUrl('hideReview', { id }), { reason }, ModeratedReview),
+    apiPost(reviewsApiUrl('hideReview', { id }), { reason }, ModeratedReview),
   );
 }
 
 /** Shows a hidden review again, or dismisses a visible one's reports (`POST /api/v1/reviews/{id}/restore`). */
 export function useRestoreReview() {
-  return useModeration(({ id }: { id: string }) => apiPost(apiUrl('restoreReview', { id }), {}, ModeratedReview));
+  return useModeration(({ id }: { id: string }) =>
+    apiPost(reviewsApiUrl('restoreReview', { id }), {}, ModeratedReview),
+  );
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SavedSearchList } from '#shared/contracts/saved-search';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import type { QueryConfig } from '../../../lib/react-query.ts';
+import { savedSearchesApiUrl } from './paths.ts';
 
 /** The query key of the caller's saved searches; every saved-search mutation invalidates it. */
 export const SAVED_SEARCHES_KEY = ['saved-searches', 'list'] as const;
@@ -12,7 +13,7 @@ export const SAVED_SEARCHES_KEY = ['saved-searches', 'list'] as const;
  * (401 without a session).
  */
 export function listSavedSearches({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('listSavedSearches'), SavedSearchList, { signal });
+  return apiGet(savedSearchesApiUrl('listSavedSearches'), SavedSearchList, { signal });
 }
 
 /** Query options of {@link listSavedSearches}, owning {@link SAVED_SEARCHES_KEY}. */

@@ -1,5 +1,6 @@
 import { DownloadUrl } from '#shared/contracts/download';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { submissionsApiUrl } from './paths.ts';
 
 /**
  * A presigned GET, valid 2 minutes, for one file of a submission
@@ -9,5 +10,5 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  * submission the caller may not see or a file not of it, 403 without the capability).
  */
 export function getSubmissionFileDownloadUrl(id: string, fileId: string): Promise<DownloadUrl> {
-  return apiGet(apiUrl('getSubmissionFileDownloadUrl', { id, fileId }), DownloadUrl);
+  return apiGet(submissionsApiUrl('getSubmissionFileDownloadUrl', { id, fileId }), DownloadUrl);
 }

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SubmissionDetail } from '#shared/contracts/submission';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import { SUBMISSIONS_KEY } from './list-own-submissions.ts';
+import { submissionsApiUrl } from './paths.ts';
 
 /**
  * One submission with its comment thread (`GET /api/v1/submissions/{id}`): the
  * submitter's own, or any for the team. Throws `ApiError` (404 for anyone else).
  */
 export function getSubmission(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getSubmission', { id }), SubmissionDetail, { signal });
+  return apiGet(submissionsApiUrl('getSubmission', { id }), SubmissionDetail, { signal });
 }
 
 /** Query options of {@link getSubmission}. */

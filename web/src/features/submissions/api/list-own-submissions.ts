@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SubmissionList } from '#shared/contracts/submission';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { submissionsApiUrl } from './paths.ts';
 
 /** The query key prefix of every submission query; every submission mutation invalidates it. */
 export const SUBMISSIONS_KEY = ['submissions'] as const;
@@ -10,7 +11,7 @@ export const SUBMISSIONS_KEY = ['submissions'] as const;
  * issue 25 item 6, decision record 067). Throws `ApiError` (403 without can-submit-abstract).
  */
 export function listOwnSubmissions({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('listOwnSubmissions'), SubmissionList, { signal });
+  return apiGet(submissionsApiUrl('listOwnSubmissions'), SubmissionList, { signal });
 }
 
 /** Query options of {@link listOwnSubmissions}. */

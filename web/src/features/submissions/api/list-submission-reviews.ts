@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SubmissionPage, type SubmissionState } from '#shared/contracts/submission';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import { SUBMISSIONS_KEY } from './list-own-submissions.ts';
+import { submissionsApiUrl } from './paths.ts';
 
 /**
  * One page of the review queue: the submissions of `state`, longest waiting first
@@ -12,9 +13,13 @@ export function listSubmissionReviews(
   pageToken: string | null,
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listSubmissionReviews', {}, { state, pageToken: pageToken ?? undefined }), SubmissionPage, {
-    signal,
-  });
+  return apiGet(
+    submissionsApiUrl('listSubmissionReviews', {}, { state, pageToken: pageToken ?? undefined }),
+    SubmissionPage,
+    {
+      signal,
+    },
+  );
 }
 
 /** Query options of {@link listSubmissionReviews}. */

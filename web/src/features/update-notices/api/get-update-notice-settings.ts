@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UpdateNoticeSettings } from '#shared/contracts/update-notices';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import type { QueryConfig } from '../../../lib/react-query.ts';
+import { updateNoticesApiUrl } from './paths.ts';
 
 /** The query key of the caller's update-notice e-mail setting; its mutation writes it. */
 export const UPDATE_NOTICE_SETTINGS_KEY = ['update-notices', 'settings'] as const;
@@ -12,7 +13,7 @@ export const UPDATE_NOTICE_SETTINGS_KEY = ['update-notices', 'settings'] as cons
  * `ApiError` (401 without a session).
  */
 export function getUpdateNoticeSettings({ signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getUpdateNoticeSettings'), UpdateNoticeSettings, { signal });
+  return apiGet(updateNoticesApiUrl('getUpdateNoticeSettings'), UpdateNoticeSettings, { signal });
 }
 
 /** Query options of {@link getUpdateNoticeSettings}, owning {@link UPDATE_NOTICE_SETTINGS_KEY}. */

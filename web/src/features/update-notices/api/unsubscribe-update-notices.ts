@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { UpdateNoticeUnsubscribeResult } from '#shared/contracts/update-notices';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { updateNoticesApiUrl } from './paths.ts';
 
 /**
  * Stops the daily update-notice digest of the link's user
@@ -8,7 +9,11 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * 404 for a link that is not valid (forged, or used already).
  */
 export function unsubscribeUpdateNotices({ token }: { token: string }) {
-  return apiPost(apiUrl('unsubscribeUpdateNotices', {}, { token }), undefined, UpdateNoticeUnsubscribeResult);
+  return apiPost(
+    updateNoticesApiUrl('unsubscribeUpdateNotices', {}, { token }),
+    undefined,
+    UpdateNoticeUnsubscribeResult,
+  );
 }
 
 /** The unsubscribe as a mutation; the page shows 400, 404 and 429 itself. */

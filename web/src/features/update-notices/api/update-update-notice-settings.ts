@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UpdateNoticeSettings, type UpdateNoticeSettingsRequest } from '#shared/contracts/update-notices';
-import { apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiPut } from '../../../lib/api-client.ts';
 import { UPDATE_NOTICE_SETTINGS_KEY } from './get-update-notice-settings.ts';
+import { updateNoticesApiUrl } from './paths.ts';
 
 /**
  * Turns the daily update-notice e-mail on or off (`PUT /api/v1/update-notices/settings`).
  * Throws `ApiError` (400, 401, 429).
  */
 export function updateUpdateNoticeSettings(body: UpdateNoticeSettingsRequest) {
-  return apiPut(apiUrl('updateUpdateNoticeSettings'), body, UpdateNoticeSettings);
+  return apiPut(updateNoticesApiUrl('updateUpdateNoticeSettings'), body, UpdateNoticeSettings);
 }
 
 /** The switch as a mutation; the answer is the new setting. */

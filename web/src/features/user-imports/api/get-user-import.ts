@@ -1,13 +1,14 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { UserImport } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { userImportsApiUrl } from './paths.ts';
 
 /**
  * One past import with every row and its outcome (`GET /api/v1/user-imports/{id}`),
  * what the error report is built from. Throws `ApiError` (403, 404) as `apiGet` does.
  */
 export function getUserImport({ id }: { id: string }, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getUserImport', { id }), UserImport, { signal });
+  return apiGet(userImportsApiUrl('getUserImport', { id }), UserImport, { signal });
 }
 
 /** Query options of one stored import (it never changes once written). */

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { UserImportPage } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { userImportsApiUrl } from './paths.ts';
 
 const IMPORTS_PER_PAGE = 25;
 
@@ -12,7 +13,9 @@ export function listUserImports(
   { pageToken }: { pageToken: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listUserImports', {}, { limit: IMPORTS_PER_PAGE, pageToken }), UserImportPage, { signal });
+  return apiGet(userImportsApiUrl('listUserImports', {}, { limit: IMPORTS_PER_PAGE, pageToken }), UserImportPage, {
+    signal,
+  });
 }
 
 /** Query options of the import history. */

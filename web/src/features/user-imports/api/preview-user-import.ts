@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { UserImportPreview, type UserImportPreviewRequest } from '#shared/contracts/administration';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { userImportsApiUrl } from './paths.ts';
 
 /**
  * Reads an import file and marks every row valid or invalid with its reasons,
@@ -9,7 +10,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * rows, no header), 403 for an organization the claim does not cover, 404 unknown.
  */
 export function previewUserImport(request: UserImportPreviewRequest) {
-  return apiPost(apiUrl('previewUserImport'), request, UserImportPreview);
+  return apiPost(userImportsApiUrl('previewUserImport'), request, UserImportPreview);
 }
 
 /** The preview as a mutation (it is a POST with a file); the panel shows 400, 403 and 404 itself. */

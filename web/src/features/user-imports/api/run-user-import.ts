@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RunUserImportRequest, UserImport } from '#shared/contracts/administration';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { userImportsApiUrl } from './paths.ts';
 
 /**
  * Imports the file's people as invitations (`POST /api/v1/user-imports`, spec §6
@@ -9,7 +10,7 @@ import { apiPost, apiUrl } from '../../../lib/api-client.ts';
  * stored import with every row's outcome. Throws `ApiError` (400, 403, 404).
  */
 export function runUserImport(request: RunUserImportRequest) {
-  return apiPost(apiUrl('runUserImport'), request, UserImport);
+  return apiPost(userImportsApiUrl('runUserImport'), request, UserImport);
 }
 
 /** The import as a mutation; the panel shows 400, 403 and 404 itself. The history goes stale. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AllOrganizationsPage, type Organization } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { usersApiUrl } from './paths.ts';
 
 /**
  * Every exercise-area organization (team) in name order (`GET /api/v1/organizations/all`,
@@ -12,7 +13,7 @@ export async function getAllOrganizations({ signal }: { signal?: AbortSignal } =
   let pageToken: string | null = null;
   do {
     const page: AllOrganizationsPage = await apiGet(
-      apiUrl('listAllOrganizations', {}, { limit: 1000, pageToken }),
+      usersApiUrl('listAllOrganizations', {}, { limit: 1000, pageToken }),
       AllOrganizationsPage,
       { signal },
     );

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UserDetail } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import { usersQueryKey } from './get-users.ts';
+import { usersApiUrl } from './paths.ts';
 
 /**
  * One user with roles, claims, subscriptions, ranges, business unit and
@@ -9,7 +10,7 @@ import { usersQueryKey } from './get-users.ts';
  * there is no such user).
  */
 export function getUser(id: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiGet(apiUrl('getUser', { id }), UserDetail, { signal });
+  return apiGet(usersApiUrl('getUser', { id }), UserDetail, { signal });
 }
 
 export function userQueryKey(id: string) {

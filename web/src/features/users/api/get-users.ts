@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { UserPage } from '#shared/contracts/identity';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { usersApiUrl } from './paths.ts';
 
 const USERS_PER_PAGE = 50;
 
@@ -16,7 +17,7 @@ export function getUsers(
   { q, pageToken, limit = USERS_PER_PAGE }: { q?: string; pageToken?: string | null; limit?: number },
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiGet(apiUrl('listUsers', {}, { q: q || undefined, limit, pageToken }), UserPage, { signal });
+  return apiGet(usersApiUrl('listUsers', {}, { q: q || undefined, limit, pageToken }), UserPage, { signal });
 }
 
 export function getUsersQueryOptions({ q }: { q?: string } = {}) {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MoveUserBusinessUnitRequest, UserDetail } from '#shared/contracts/administration';
-import { apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiPut } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
 import { usersQueryKey } from './get-users.ts';
+import { usersApiUrl } from './paths.ts';
 
 /**
  * Moves a user to another business unit, or none (`PUT /api/v1/users/{id}/business-unit`,
@@ -10,7 +11,7 @@ import { usersQueryKey } from './get-users.ts';
  * (no such user or unit), 409 when the user changed meanwhile.
  */
 export function moveUserBusinessUnit({ id, body }: { id: string; body: MoveUserBusinessUnitRequest }) {
-  return apiPut(apiUrl('moveUserBusinessUnit', { id }), body, UserDetail);
+  return apiPut(usersApiUrl('moveUserBusinessUnit', { id }), body, UserDetail);
 }
 
 /** The move as a mutation; 400, 404 and 409 are the dialog's to show. */

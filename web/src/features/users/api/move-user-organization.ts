@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MoveUserOrganizationRequest, UserDetail } from '#shared/contracts/administration';
-import { apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiPut } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
 import { usersQueryKey } from './get-users.ts';
+import { usersApiUrl } from './paths.ts';
 
 /**
  * Moves a user to another team (`PUT /api/v1/users/{id}/organization`, spec §6 "move
@@ -10,7 +11,7 @@ import { usersQueryKey } from './get-users.ts';
  * with `roles`. Answers the saved `UserDetail`. Throws `ApiError`: 400, 404, 409.
  */
 export function moveUserOrganization({ id, body }: { id: string; body: MoveUserOrganizationRequest }) {
-  return apiPut(apiUrl('moveUserOrganization', { id }), body, UserDetail);
+  return apiPut(usersApiUrl('moveUserOrganization', { id }), body, UserDetail);
 }
 
 /** The team move as a mutation; 400, 404 and 409 are the dialog's to show. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BusinessUnitPage } from '#shared/contracts/administration';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { usersApiUrl } from './paths.ts';
 
 /**
  * Business units whose name holds `q` (`GET /api/v1/business-units?q=&limit=20`), for
@@ -8,7 +9,7 @@ import { apiGet, apiUrl } from '../../../lib/api-client.ts';
  */
 export function searchBusinessUnits(q: string, { signal }: { signal?: AbortSignal } = {}) {
   const query = q.trim().length >= 2 ? q.trim() : undefined;
-  return apiGet(apiUrl('listBusinessUnits', {}, { q: query, limit: 20 }), BusinessUnitPage, { signal });
+  return apiGet(usersApiUrl('listBusinessUnits', {}, { q: query, limit: 20 }), BusinessUnitPage, { signal });
 }
 
 export function searchBusinessUnitsQueryOptions(q: string) {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateUserRightsRequest, UserDetail } from '#shared/contracts/administration';
-import { apiPut, apiUrl } from '../../../lib/api-client.ts';
+import { apiPut } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
 import { usersQueryKey } from './get-users.ts';
+import { usersApiUrl } from './paths.ts';
 
 /**
  * Replaces a user's claims (roles are `role` claims), product subscriptions and
@@ -11,7 +12,7 @@ import { usersQueryKey } from './get-users.ts';
  * 404, 409 when the user changed meanwhile.
  */
 export function updateUserRights({ id, body }: { id: string; body: UpdateUserRightsRequest }) {
-  return apiPut(apiUrl('updateUserRights', { id }), body, UserDetail);
+  return apiPut(usersApiUrl('updateUserRights', { id }), body, UserDetail);
 }
 
 /** The PUT as a mutation; a 400 or 409 is the dialog's to show. The users list and the detail are refreshed. */

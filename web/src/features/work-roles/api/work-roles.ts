@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { KNOWLEDGE_IDS_MAX, type Knowledge, KnowledgePage } from '#shared/contracts/knowledge';
 import { type NiceGeneration, WorkRole, WorkRoleList } from '#shared/contracts/work-role';
 import type { KnowledgeType } from '#shared/enums';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { workRolesApiUrl } from './paths.ts';
 
 /** Work roles change with framework releases, not with courseware: a day is fresh enough. */
 export const WORK_ROLES_STALE_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export function workRolesQueryOptions(generation?: NiceGeneration) {
   return queryOptions({
     queryKey: ['work-roles', 'list', generation ?? 'all'],
     queryFn: ({ signal }) =>
-      apiGet(apiUrl('listWorkRoles', {}, generation ? { generation } : {}), WorkRoleList, { signal }),
+      apiGet(workRolesApiUrl('listWorkRoles', {}, generation ? { generation } : {}), WorkRoleList, { signal }),
     staleTime: WORK_ROLES_STALE_MS,
   });
 }
@@ -33,7 +34,7 @@ export function useWorkRoles(generation?: NiceGeneration, { enabled = true }: { 
 export function useWorkRole(id: string) {
   return useQuery({
     queryKey: ['work-roles', 'one', id],
-    queryFn: ({ signal }) => apiGet(apiUrl('getWorkRole', { id }), WorkRole, { signal }),
+    queryFn: ({ signal }) => apiGet(workRolesApiUrl('getWorkRole', { id }), WorkRole, { signal }),
     staleTime: WORK_ROLES_STALE_MS,
     meta: { handledStatuses: [404] },
     retry: false,
@@ -57,7 +58,7 @@ export async function getStatements(
   }
   const pages = await Promise.all(
     chunks.map((chunk) =>
-      apiGet(apiUrl('listKnowledge', {}, { type, ids: chunk.join(','), limit: chunk.length }), KnowledgePage, {
+      apiGet(workRolesApiUrl('listKnowledge', {}, { type, ids: chunk.join(','), limit: chunk.length }), KnowledgePage, {
         signal,
       }),
     ),

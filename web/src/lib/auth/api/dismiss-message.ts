@@ -1,5 +1,14 @@
 import { DismissedMessage } from '#shared/contracts/identity';
-import { apiDelete, apiUrl } from '../../../lib/api-client.ts';
+import { apiDelete, apiUrlFor } from '../../../lib/api-client.ts';
+import type { ApiPathTable } from '../../../lib/api-paths.ts';
+
+/**
+ * The operation of this module with its path below `/api/v1` (decision record 040),
+ * loaded when a reader dismisses a message, not with the first render.
+ */
+export const DISMISS_MESSAGE_API_PATHS = { dismissMessage: '/messages/{id}' } as const satisfies ApiPathTable;
+
+const dismissMessageApiUrl = apiUrlFor(DISMISS_MESSAGE_API_PATHS);
 
 /**
  * Dismisses one of the signed-in reader's messages (`DELETE /api/v1/messages/{id}`,
@@ -7,5 +16,5 @@ import { apiDelete, apiUrl } from '../../../lib/api-client.ts';
  * the message is already gone (another tab dismissed it) — the caller treats that as done.
  */
 export function dismissMessage({ id }: { id: string }): Promise<DismissedMessage> {
-  return apiDelete(apiUrl('dismissMessage', { id }), DismissedMessage);
+  return apiDelete(dismissMessageApiUrl('dismissMessage', { id }), DismissedMessage);
 }

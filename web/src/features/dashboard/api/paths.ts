@@ -1,0 +1,16 @@
+import { apiUrlFor } from '../../../lib/api-client.ts';
+import type { ApiPathTable } from '../../../lib/api-paths.ts';
+
+/**
+ * The operations of the statistics dashboard, with their paths below `/api/v1` (decision record
+ * 040): loaded with this feature's lazily loaded code, not with the first render. An operation
+ * the first render calls is in `FIRST_RENDER_API_PATHS` (`apiUrl`) instead.
+ */
+export const DASHBOARD_API_PATHS = {
+  getCoursewareMetrics: '/courseware-metrics',
+  listRawStatistics: '/statistics/{category}/events',
+  listStatisticBuckets: '/statistics/{category}/buckets/{metric}',
+} as const satisfies ApiPathTable;
+
+/** The address of an operation of {@link DASHBOARD_API_PATHS}, as `apiUrlFor` of `web/src/lib/api-client.ts`. */
+export const dashboardApiUrl = apiUrlFor(DASHBOARD_API_PATHS);

@@ -1,0 +1,18 @@
+import { apiUrlFor } from '../../../lib/api-client.ts';
+import type { ApiPathTable } from '../../../lib/api-paths.ts';
+
+/**
+ * The operations of the invitations screens, with their paths below `/api/v1` (decision record
+ * 040): loaded with this feature's lazily loaded code, not with the first render. An operation
+ * the first render calls is in `FIRST_RENDER_API_PATHS` (`apiUrl`) instead.
+ */
+export const INVITATIONS_API_PATHS = {
+  listInvitations: '/invitations',
+  revokeInvitation: '/invitations/{id}',
+  createInvitation: '/invitations',
+  getInvitationPreview: '/invitations/preview',
+  resendInvitation: '/invitations/{id}/resend',
+} as const satisfies ApiPathTable;
+
+/** The address of an operation of {@link INVITATIONS_API_PATHS}, as `apiUrlFor` of `web/src/lib/api-client.ts`. */
+export const invitationsApiUrl = apiUrlFor(INVITATIONS_API_PATHS);

@@ -1,0 +1,14 @@
+import { apiUrlFor } from '../../../lib/api-client.ts';
+import type { ApiPathTable } from '../../../lib/api-paths.ts';
+
+/**
+ * The operations of the knowledge catalogue, with their paths below `/api/v1` (decision record
+ * 040): loaded with this feature's lazily loaded code, not with the first render. An operation
+ * the first render calls is in `FIRST_RENDER_API_PATHS` (`apiUrl`) instead.
+ */
+export const KNOWLEDGE_API_PATHS = {
+  listKnowledge: '/knowledge',
+} as const satisfies ApiPathTable;
+
+/** The address of an operation of {@link KNOWLEDGE_API_PATHS}, as `apiUrlFor` of `web/src/lib/api-client.ts`. */
+export const knowledgeApiUrl = apiUrlFor(KNOWLEDGE_API_PATHS);

@@ -1,0 +1,18 @@
+import { apiUrlFor } from '../../../lib/api-client.ts';
+import type { ApiPathTable } from '../../../lib/api-paths.ts';
+
+/**
+ * The operations of the lessons screens, with their paths below `/api/v1` (decision record
+ * 040): loaded with this feature's lazily loaded code, not with the first render. An operation
+ * the first render calls is in `FIRST_RENDER_API_PATHS` (`apiUrl`) instead.
+ */
+export const LESSONS_API_PATHS = {
+  updateLesson: '/lessons/{id}',
+  listLessons: '/lessons',
+  createLesson: '/lessons',
+  getFile: '/files/{id}',
+  deleteLesson: '/lessons/{id}',
+} as const satisfies ApiPathTable;
+
+/** The address of an operation of {@link LESSONS_API_PATHS}, as `apiUrlFor` of `web/src/lib/api-client.ts`. */
+export const lessonsApiUrl = apiUrlFor(LESSONS_API_PATHS);

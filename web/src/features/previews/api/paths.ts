@@ -1,0 +1,14 @@
+import { apiUrlFor } from '../../../lib/api-client.ts';
+import type { ApiPathTable } from '../../../lib/api-paths.ts';
+
+/**
+ * The operations of file previews, with their paths below `/api/v1` (decision record 040):
+ * loaded with this feature's lazily loaded code, not with the first render. An operation the
+ * first render calls is in `FIRST_RENDER_API_PATHS` (`apiUrl`) instead.
+ */
+export const PREVIEWS_API_PATHS = {
+  getPreviewUrl: '/files/{id}/preview-url',
+} as const satisfies ApiPathTable;
+
+/** The address of an operation of {@link PREVIEWS_API_PATHS}, as `apiUrlFor` of `web/src/lib/api-client.ts`. */
+export const previewsApiUrl = apiUrlFor(PREVIEWS_API_PATHS);

@@ -1,0 +1,17 @@
+import { apiUrlFor } from '../../../lib/api-client.ts';
+import type { ApiPathTable } from '../../../lib/api-paths.ts';
+
+/**
+ * The operations of user imports, with their paths below `/api/v1` (decision record 040):
+ * loaded with this feature's lazily loaded code, not with the first render. An operation the
+ * first render calls is in `FIRST_RENDER_API_PATHS` (`apiUrl`) instead.
+ */
+export const USER_IMPORTS_API_PATHS = {
+  getUserImport: '/user-imports/{id}',
+  listUserImports: '/user-imports',
+  runUserImport: '/user-imports',
+  previewUserImport: '/user-imports/preview',
+} as const satisfies ApiPathTable;
+
+/** The address of an operation of {@link USER_IMPORTS_API_PATHS}, as `apiUrlFor` of `web/src/lib/api-client.ts`. */
+export const userImportsApiUrl = apiUrlFor(USER_IMPORTS_API_PATHS);
