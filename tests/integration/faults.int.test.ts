@@ -277,7 +277,8 @@ describe.each(FAILING_KINDS)('%s faults that outlast the SDK retries', (kind) =>
     );
     expect(await injected()).toBeGreaterThanOrEqual(4);
     await expectClearFailure(failed);
-    // Sent again: the zip task's S3 calls fail as often as one task attempt's SDK retries allow.
+    // Sent again: the zip task's S3 calls fail as often as one task attempt's SDK retries allow
+    // (when it zips: after the first case the lab's zip is reused, decision record 022).
     const id = await withFaults(faults(kind, ['s3'], ZIP_OPS, 4), async () => {
       const res = await api('POST', '/api/v1/files/bundles', 'faculty-uscr', { contentId: labId }, key);
       expect(res.status, await res.clone().text()).toBe(202);
