@@ -37,6 +37,11 @@ const tokens = new Map<PersonaName, string>();
 const FAILING_KINDS: FaultKind[] = ['throttle', 'error', 'timeout', 'drop'];
 const LAB_ALIAS =
   'seed-labs-hands-on-labs-for-security-education/seed-labs-software-security/buffer-overflow-attack-lab-set-uid-version';
+/**
+ * A bound per case (not a wait): a case does an upload or two, the SDK's backoffs of four
+ * throttled attempts and a few table scans, about 30 s on a machine at load 10.
+ */
+const CASE_TIMEOUT_MS = 90_000;
 /** Every content item these tests save is named with this prefix. */
 const COURSE_PREFIX = 'Fault course';
 /**
@@ -243,129 +248,159 @@ async function bundleStatus(id: string): Promise<string> {
 const ZIP_OPS = ['CreateMultipartUpload', 'UploadPart', 'CompleteMultipartUpload', 'PutObject'];
 
 describe.each(FAILING_KINDS)('%s faults that outlast the SDK retries', (kind) => {
-  it('a content save with a file fails whole, its uploads discarded with their records, then saves once', async () => {
-    const name = `${COURSE_PREFIX} ${kind} ${Date.now()}`;
-    const fileId = await uploadedFile(name);
-    const key = `fault-save-${kind}-${Date.now()}`;
-    const failed = await withFaults(faults(kind, ['dynamodb'], ['TransactWriteItems']), () =>
-      api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId), key),
-    );
-    // Every one of the SDK's four attempts failed.
-    expect(await injected()).toBeGreaterThanOrEqual(4);
-    await expectClearFailure(failed);
-    expect(await savedItems(name)).toEqual([]);
-    // The failed save discarded its new upload, record and object together (decision record 020).
-    expect(await scan('pk = :pk', { ':pk': `FILE#${fileId}` })).toEqual([]);
-    expect(await objectKeys(env().privateBucket, `files/${fileId}`)).toEqual([]);
-    // So the same request again is refused at the file, writing nothing; a new upload saves once.
-    const refused = await api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId), key);
-    expect(refused.status).toBe(400);
-    expect(JSON.stringify(await refused.json())).toContain('body.files.0.id');
-    const newFileId = await uploadedFile(name);
-    await expectSavedOnce(
-      name,
-      newFileId,
-      await api('POST', '/api/v1/content-saves', 'editor', saveBody(name, newFileId), `${key}-again`),
-    );
-    await expectNothingHalf();
-  });
+  it(
+    'a content save with a file fails whole, its uploads discarded with their records, then saves once',
+    async () => {
+      const name = `${COURSE_PREFIX} ${kind} ${Date.now()}`;
+      const fileId = await uploadedFile(name);
+      const key = `fault-save-${kind}-${Date.now()}`;
+      const failed = await withFaults(faults(kind, ['dynamodb'], ['TransactWriteItems']), () =>
+        api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId), key),
+      );
+      // Every one of the SDK's four attempts failed.
+      expect(await injected()).toBeGreaterThanOrEqual(4);
+      await expectClearFailure(failed);
+      expect(await savedItems(name)).toEqual([]);
+      // The failed save discarded its new upload, record and object together (decision record 020).
+      expect(await scan('pk = :pk', { ':pk': `FILE#${fileId}` })).toEqual([]);
+      expect(await objectKeys(env().privateBucket, `files/${fileId}`)).toEqual([]);
+      // So the same request again is refused at the file, writing nothing; a new upload saves once.
+      const refused = await api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId), key);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain('body.files.0.id');
+      const newFileId = await uploadedFile(name);
+      await expectSavedOnce(
+        name,
+        newFileId,
+        await api('POST', '/api/v1/content-saves', 'editor', saveBody(name, newFileId), `${key}-again`),
+      );
+      await expectNothingHalf();
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it('a bundle request fails whole (Failed, never stuck), then its retry ends Ready or Failed', async () => {
-    const key = `fault-bundle-${kind}-${Date.now()}`;
-    const failed = await withFaults(faults(kind, ['sfn'], ['StartExecution']), () =>
-      api('POST', '/api/v1/files/bundles', 'faculty-uscr', { contentId: labId }, key),
-    );
-    expect(await injected()).toBeGreaterThanOrEqual(4);
-    await expectClearFailure(failed);
-    // Sent again: the zip task's S3 calls fail as often as one task attempt's SDK retries allow
-    // (when it zips: after the first case the lab's zip is reused, decision record 022).
-    const id = await withFaults(faults(kind, ['s3'], ZIP_OPS, 4), async () => {
-      const res = await api('POST', '/api/v1/files/bundles', 'faculty-uscr', { contentId: labId }, key);
-      expect(res.status, await res.clone().text()).toBe(202);
-      const bundleId = ((await res.json()) as { id: string }).id;
-      await expect.poll(() => bundleStatus(bundleId), { timeout: 30_000, interval: 200 }).toMatch(/^(Ready|Failed)$/);
-      return bundleId;
-    });
-    expect(await bundleStatus(id)).toMatch(/^(Ready|Failed)$/);
-    await expectNothingHalf();
-  });
-
-  it('an invitation fails whole (no invitation, no e-mail), then its retry invites and mails once', async () => {
-    const email = `fault.${kind}.${Date.now()}@example.edu`;
-    const body = { email, organizationId, role: 'student' };
-    const key = `fault-invite-${kind}-${Date.now()}`;
-    const failed = await withFaults(faults(kind, ['dynamodb'], ['TransactWriteItems']), () =>
-      api('POST', '/api/v1/invitations', 'faculty-uscr', body, key),
-    );
-    expect(await injected()).toBeGreaterThanOrEqual(4);
-    await expectClearFailure(failed);
-    expect(await invitationRecords(email)).toEqual({ invitations: 0, markers: 0, outbox: [] });
-    expect(await inboxCount(email)).toBe(0);
-    const again = await api('POST', '/api/v1/invitations', 'faculty-uscr', body, key);
-    expect(again.status, await again.clone().text()).toBe(201);
-    const records = await invitationRecords(email);
-    expect({ ...records, outbox: records.outbox.length }).toEqual({ invitations: 1, markers: 1, outbox: 1 });
-    await expect.poll(() => inboxCount(email), { timeout: 20_000, interval: 200 }).toBe(1);
-  });
-});
-
-describe('lost answers: applied, answer lost, the SDK sends it again', () => {
-  it('a content save with a file is saved once', async () => {
-    const name = `${COURSE_PREFIX} lost ${Date.now()}`;
-    const fileId = await uploadedFile(name);
-    const saved = await withFaults(faults('lost', ['dynamodb'], ['TransactWriteItems'], 1), () =>
-      api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId)),
-    );
-    expect(await injected()).toBe(1);
-    await expectSavedOnce(name, fileId, saved);
-    await expectNothingHalf();
-  });
-
-  it('a bundle is started once and ends Ready or Failed', async () => {
-    const id = await withFaults(
-      faults(
-        'lost',
-        ['sfn', 's3'],
-        ['StartExecution', 'CreateMultipartUpload', 'UploadPart', 'CompleteMultipartUpload'],
-        1,
-      ),
-      async () => {
-        const res = await api('POST', '/api/v1/files/bundles', 'faculty-uscr', { contentId: labId });
+  it(
+    'a bundle request fails whole (Failed, never stuck), then its retry ends Ready or Failed',
+    async () => {
+      const key = `fault-bundle-${kind}-${Date.now()}`;
+      const failed = await withFaults(faults(kind, ['sfn'], ['StartExecution']), () =>
+        api('POST', '/api/v1/files/bundles', 'faculty-uscr', { contentId: labId }, key),
+      );
+      expect(await injected()).toBeGreaterThanOrEqual(4);
+      await expectClearFailure(failed);
+      // Sent again: the zip task's S3 calls fail as often as one task attempt's SDK retries allow
+      // (when it zips: after the first case the lab's zip is reused, decision record 022).
+      const id = await withFaults(faults(kind, ['s3'], ZIP_OPS, 4), async () => {
+        const res = await api('POST', '/api/v1/files/bundles', 'faculty-uscr', { contentId: labId }, key);
         expect(res.status, await res.clone().text()).toBe(202);
         const bundleId = ((await res.json()) as { id: string }).id;
         await expect.poll(() => bundleStatus(bundleId), { timeout: 30_000, interval: 200 }).toMatch(/^(Ready|Failed)$/);
         return bundleId;
-      },
-    );
-    expect(await injected()).toBeGreaterThanOrEqual(1);
-    expect(await bundleStatus(id)).toMatch(/^(Ready|Failed)$/);
-    await expectNothingHalf();
-  });
+      });
+      expect(await bundleStatus(id)).toMatch(/^(Ready|Failed)$/);
+      await expectNothingHalf();
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it('an invitation is recorded once and its e-mail sent once, the unconfirmed send kept in the outbox', async () => {
-    const email = `fault.lost.${Date.now()}@example.edu`;
-    await withFaults(faults('lost', ['dynamodb', 'ses'], ['TransactWriteItems', 'SendEmail'], 1), async () => {
-      const res = await api('POST', '/api/v1/invitations', 'faculty-uscr', { email, organizationId, role: 'student' });
-      expect(res.status, await res.clone().text()).toBe(201);
-      // The outbox consumer sends it; SES takes it, its answer is lost.
-      await expect
-        .poll(async () => (await invitationRecords(email)).outbox[0]?.emailStatus, { timeout: 20_000, interval: 200 })
-        .toMatch(/^(sent|unconfirmed)$/);
-    });
-    expect(await injected()).toBe(2);
-    const records = await invitationRecords(email);
-    expect({ ...records, outbox: records.outbox.length }).toEqual({ invitations: 1, markers: 1, outbox: 1 });
-    // SES's answer was lost: the send is unconfirmed, never retried, still in the outbox.
-    expect(records.outbox[0]).toMatchObject({ emailStatus: 'unconfirmed', gsi1pk: 'OUTBOX_UNCONFIRMED' });
-    expect(await inboxCount(email)).toBe(1);
-    // The inviter sees it as not known to be out.
-    const listed = (await (await api('GET', '/api/v1/invitations?limit=50', 'faculty-uscr')).json()) as {
-      items: { email: string; emailStatus: string }[];
-    };
-    expect(listed.items.find((invitation) => invitation.email === email)?.emailStatus).toBe('pending');
-    // A later outbox run, past every lease, leaves it alone: still one e-mail.
-    await deliverPendingMessages(new Date(Date.now() + 2 * OUTBOX_LEASE_MS));
-    expect(await inboxCount(email)).toBe(1);
-    await expectNothingHalf();
-  });
+  it(
+    'an invitation fails whole (no invitation, no e-mail), then its retry invites and mails once',
+    async () => {
+      const email = `fault.${kind}.${Date.now()}@example.edu`;
+      const body = { email, organizationId, role: 'student' };
+      const key = `fault-invite-${kind}-${Date.now()}`;
+      const failed = await withFaults(faults(kind, ['dynamodb'], ['TransactWriteItems']), () =>
+        api('POST', '/api/v1/invitations', 'faculty-uscr', body, key),
+      );
+      expect(await injected()).toBeGreaterThanOrEqual(4);
+      await expectClearFailure(failed);
+      expect(await invitationRecords(email)).toEqual({ invitations: 0, markers: 0, outbox: [] });
+      expect(await inboxCount(email)).toBe(0);
+      const again = await api('POST', '/api/v1/invitations', 'faculty-uscr', body, key);
+      expect(again.status, await again.clone().text()).toBe(201);
+      const records = await invitationRecords(email);
+      expect({ ...records, outbox: records.outbox.length }).toEqual({ invitations: 1, markers: 1, outbox: 1 });
+      await expect.poll(() => inboxCount(email), { timeout: 20_000, interval: 200 }).toBe(1);
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
+
+describe('lost answers: applied, answer lost, the SDK sends it again', () => {
+  it(
+    'a content save with a file is saved once',
+    async () => {
+      const name = `${COURSE_PREFIX} lost ${Date.now()}`;
+      const fileId = await uploadedFile(name);
+      const saved = await withFaults(faults('lost', ['dynamodb'], ['TransactWriteItems'], 1), () =>
+        api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId)),
+      );
+      expect(await injected()).toBe(1);
+      await expectSavedOnce(name, fileId, saved);
+      await expectNothingHalf();
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'a bundle is started once and ends Ready or Failed',
+    async () => {
+      const id = await withFaults(
+        faults(
+          'lost',
+          ['sfn', 's3'],
+          ['StartExecution', 'CreateMultipartUpload', 'UploadPart', 'CompleteMultipartUpload'],
+          1,
+        ),
+        async () => {
+          const res = await api('POST', '/api/v1/files/bundles', 'faculty-uscr', { contentId: labId });
+          expect(res.status, await res.clone().text()).toBe(202);
+          const bundleId = ((await res.json()) as { id: string }).id;
+          await expect
+            .poll(() => bundleStatus(bundleId), { timeout: 30_000, interval: 200 })
+            .toMatch(/^(Ready|Failed)$/);
+          return bundleId;
+        },
+      );
+      expect(await injected()).toBeGreaterThanOrEqual(1);
+      expect(await bundleStatus(id)).toMatch(/^(Ready|Failed)$/);
+      await expectNothingHalf();
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'an invitation is recorded once and its e-mail sent once, the unconfirmed send kept in the outbox',
+    async () => {
+      const email = `fault.lost.${Date.now()}@example.edu`;
+      await withFaults(faults('lost', ['dynamodb', 'ses'], ['TransactWriteItems', 'SendEmail'], 1), async () => {
+        const res = await api('POST', '/api/v1/invitations', 'faculty-uscr', {
+          email,
+          organizationId,
+          role: 'student',
+        });
+        expect(res.status, await res.clone().text()).toBe(201);
+        // The outbox consumer sends it; SES takes it, its answer is lost.
+        await expect
+          .poll(async () => (await invitationRecords(email)).outbox[0]?.emailStatus, { timeout: 20_000, interval: 200 })
+          .toMatch(/^(sent|unconfirmed)$/);
+      });
+      expect(await injected()).toBe(2);
+      const records = await invitationRecords(email);
+      expect({ ...records, outbox: records.outbox.length }).toEqual({ invitations: 1, markers: 1, outbox: 1 });
+      // SES's answer was lost: the send is unconfirmed, never retried, still in the outbox.
+      expect(records.outbox[0]).toMatchObject({ emailStatus: 'unconfirmed', gsi1pk: 'OUTBOX_UNCONFIRMED' });
+      expect(await inboxCount(email)).toBe(1);
+      // The inviter sees it as not known to be out.
+      const listed = (await (await api('GET', '/api/v1/invitations?limit=50', 'faculty-uscr')).json()) as {
+        items: { email: string; emailStatus: string }[];
+      };
+      expect(listed.items.find((invitation) => invitation.email === email)?.emailStatus).toBe('pending');
+      // A later outbox run, past every lease, leaves it alone: still one e-mail.
+      await deliverPendingMessages(new Date(Date.now() + 2 * OUTBOX_LEASE_MS));
+      expect(await inboxCount(email)).toBe(1);
+      await expectNothingHalf();
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
