@@ -3,6 +3,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESClient } from '@aws-sdk/client-ses';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { StandardRetryStrategy } from '@smithy/core/retry';
 
 /**
  * The AWS SDK clients of a Lambda, created once per container at module scope
@@ -162,12 +163,57 @@ export const s3Client = registered(
   }),
 );
 
+/** Node's codes of a connection that broke after the request may have reached the service. */
+const BROKEN_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * True when a failed call may have been carried out all the same: no answer came
+ * (the attempt timed out, or the connection broke after the request left: a lost
+ * answer, a dropped connection), so the service may have acted. False when the
+ * service answered an error (it did not act: a throttle, a 5xx, a refusal), when the
+ * connection was never made (`ECONNREFUSED`), and for anything else (a plain error).
+ * SES sends, which carry no idempotency token, are judged by it (decision record 083).
+ */
+export function sendOutcomeUnknown(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const failure = error as Error & { code?: string; $metadata?: { httpStatusCode?: number }; cause?: unknown };
+  if (failure.$metadata?.httpStatusCode) return false;
+  if (failure.name === 'TimeoutError') return true;
+  if (failure.code && BROKEN_CONNECTION_CODES.has(failure.code)) return true;
+  if (/socket hang up/i.test(failure.message)) return true;
+  return sendOutcomeUnknown(failure.cause, depth + 1);
+}
+
+/**
+ * The SDK's standard retry strategy, except that a call whose outcome is unknown
+ * ({@link sendOutcomeUnknown}) is never retried: the SES client's, because a second
+ * `SendRawEmail` after a lost answer sends a second e-mail (SES has no idempotency
+ * token). Throttles and error answers are retried as everywhere else (decision record 083).
+ */
+export class AnsweredOnlyRetryStrategy extends StandardRetryStrategy {
+  override async refreshRetryTokenForRetry(
+    ...args: Parameters<StandardRetryStrategy['refreshRetryTokenForRetry']>
+  ): ReturnType<StandardRetryStrategy['refreshRetryTokenForRetry']> {
+    const [, errorInfo] = args;
+    if (sendOutcomeUnknown(errorInfo.error)) throw new Error('No retry of a call whose outcome is unknown.');
+    return super.refreshRetryTokenForRetry(...args);
+  }
+}
+
 /**
  * The SES (v1 API) client: raw e-mails with attachments (`SendRawEmail`), e.g. the
  * content feedback of decision record 018. Locally its endpoint is the embedded
- * `aws-ses-v2-local` (`AWS_ENDPOINT_URL_SES`).
+ * `aws-ses-v2-local` (`AWS_ENDPOINT_URL_SES`). A send without an answer is not retried
+ * ({@link AnsweredOnlyRetryStrategy}): it fails with an error {@link sendOutcomeUnknown} knows.
  */
-export const sesClient = registered('ses', new SESClient({ logger: sdkLogger, ...sdkClientOptions('ses') }));
+export const sesClient = registered(
+  'ses',
+  new SESClient({
+    logger: sdkLogger,
+    ...sdkClientOptions('ses'),
+    retryStrategy: new AnsweredOnlyRetryStrategy(async () => sdkCallSettings('ses').maxAttempts),
+  }),
+);
 
 /**
  * The Step Functions client: starts and inspects the bundle workflow (decision

@@ -339,14 +339,18 @@ export async function listInvitations(options: ListInvitationsOptions): Promise<
   return { items: page.items.map(recordOf), nextPageToken: page.nextPageToken };
 }
 
-/** The e-mail status of the given outbox messages by id (`sent` or `pending`; missing ones absent). */
+/**
+ * The e-mail status of the given outbox messages by id (`sent` or `pending`; missing
+ * ones absent). A message being sent or whose send is unconfirmed (decision record
+ * 083) reads `pending`: not known to be out, so its sender may resend the invitation.
+ */
 export async function outboxEmailStatuses(ids: readonly string[]): Promise<Map<string, 'sent' | 'pending'>> {
   if (ids.length === 0) return new Map();
-  const items = await batchGetItems<{ id: string; emailStatus: 'sent' | 'pending' }>(ids.map(outboxMessageKey), [
+  const items = await batchGetItems<{ id: string; emailStatus: string }>(ids.map(outboxMessageKey), [
     'id',
     'emailStatus',
   ]);
-  return new Map(items.map((item) => [item.id, item.emailStatus]));
+  return new Map(items.map((item) => [item.id, item.emailStatus === 'sent' ? 'sent' : 'pending']));
 }
 
 /**

@@ -675,6 +675,7 @@ export function newsEventIndexKeys(
  * |-----------------------------------------------------------------|-------|----------------------------------------------------------------------|
  * | a stored message (newsletter sign-up, contact or support request) by id | table | pk `OUTBOX#<id>`, sk `OUTBOX` (attribute kind)               |
  * | messages whose e-mail is still to send, oldest first (sparse)   | gsi1  | gsi1pk `OUTBOX_PENDING`, gsi1sk `<createdTimestamp ISO>#<id>`        |
+ * | messages whose send has an unknown outcome, never re-sent by themselves (sparse; decision record 083) | gsi1 | gsi1pk `OUTBOX_UNCONFIRMED`, gsi1sk `<createdTimestamp ISO>#<id>` |
  * | course by id (exercise area)                                    | table | pk `COURSE#<id>`, sk `COURSE`                                        |
  * | members of a course, with their roles                           | table | pk `COURSE#<id>`, sk `MEMBER#<userId>`                               |
  * | courses of a user, newest first                                 | gsi1  | gsi1pk `USER_COURSES#<userId>`, gsi1sk `<course createdTimestamp ISO>#<courseId>` (the member item) |
@@ -697,6 +698,13 @@ export const OUTBOX_PENDING_PARTITION = 'OUTBOX_PENDING';
 export function pendingOutboxIndexKey(createdTimestamp: string, id: string): { gsi1pk: string; gsi1sk: string } {
   return { gsi1pk: OUTBOX_PENDING_PARTITION, gsi1sk: `${createdTimestamp}#${id}` };
 }
+
+/**
+ * gsi1 partition of the messages whose send has an unknown outcome (SES's answer was
+ * lost, or the sender died mid-send): never re-sent automatically, kept for a person
+ * to look at (issue 28 item 2, decision record 083). The sort key stays the pending one.
+ */
+export const OUTBOX_UNCONFIRMED_PARTITION = 'OUTBOX_UNCONFIRMED';
 
 /** Sort-key prefix of the member items of a course or an organization. */
 export const MEMBER_PREFIX = 'MEMBER#';

@@ -9,6 +9,7 @@ import { createItem, type Page, queryPage, tableName } from './dynamo.ts';
 import {
   ENTITY_TYPES,
   OUTBOX_PENDING_PARTITION,
+  OUTBOX_UNCONFIRMED_PARTITION,
   outboxMessageKey,
   pendingOutboxIndexKey,
   type TableKey,
@@ -132,11 +133,23 @@ export interface OutboxRecord<K extends OutboxKind = OutboxKind> {
   readonly leaseUntil: string;
 }
 
+/**
+ * Where a stored message's e-mail is (decision records 025 and 083): `pending` (to
+ * send), `sending` (claimed by one sender, SES called or about to be), `sent` (SES
+ * accepted it), `unconfirmed` (the send's outcome is unknown: SES's answer was lost
+ * or the sender died mid-send; never re-sent by itself, so never sent twice).
+ * Outside the table, `sending` and `unconfirmed` read as `pending`.
+ */
+export type OutboxEmailStatus = MessageEmailStatus | 'sending' | 'unconfirmed';
+
 /** A stored {@link OutboxRecord}. */
-export type OutboxItem<K extends OutboxKind = OutboxKind> = OutboxRecord<K> &
+export type OutboxItem<K extends OutboxKind = OutboxKind> = Omit<OutboxRecord<K>, 'emailStatus'> &
   TableKey & {
+    readonly emailStatus: OutboxEmailStatus;
     readonly entityType: (typeof ENTITY_TYPES)[K];
     readonly version: number;
+    /** Why the send is unconfirmed (an error's name and message), when it is. */
+    readonly emailUnconfirmed?: string;
   };
 
 /**
@@ -170,8 +183,10 @@ export function outboxItemOf<K extends OutboxKind>(record: Omit<OutboxRecord<K>,
 
 /**
  * Claims a pending message for one send until `leaseUntil` (ISO), when no other
- * sender holds it at `now`: one conditional UpdateItem, so two re-senders (or a
- * re-sender and the request) never send the same message at once.
+ * sender holds it at `now`: one conditional UpdateItem that also marks it `sending`
+ * (decision record 083), so two senders never send the same message at once, and a
+ * sender that dies mid-send leaves a `sending` message, not a pending one that would
+ * be sent a second time.
  * @returns true when claimed; false when it is sent already, held by another sender, or gone.
  */
 export async function claimOutboxMessage(id: string, now: Date, leaseUntil: Date): Promise<boolean> {
@@ -180,13 +195,14 @@ export async function claimOutboxMessage(id: string, now: Date, leaseUntil: Date
       new UpdateCommand({
         TableName: tableName(),
         Key: outboxMessageKey(id),
-        UpdateExpression: 'SET leaseUntil = :until, #version = #version + :one',
+        UpdateExpression: 'SET leaseUntil = :until, emailStatus = :sending, #version = #version + :one',
         ConditionExpression: 'attribute_exists(pk) AND emailStatus = :pending AND leaseUntil < :now',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: {
           ':until': leaseUntil.toISOString(),
           ':now': now.toISOString(),
           ':pending': 'pending',
+          ':sending': 'sending',
           ':one': 1,
         },
       }),
@@ -226,9 +242,9 @@ export async function releaseOutboxMessage(id: string, now: Date): Promise<void>
 
 /**
  * Records that the message's e-mail was accepted by SES with `messageId`, and takes it
- * off the pending index. Conditional on the message being pending, so a second
- * sender never overwrites the first one's record.
- * @throws ConditionalCheckFailedException when it is not stored or not pending any more.
+ * off the pending index. Conditional on the message being `sending` (claimed), so a
+ * second sender never overwrites the first one's record.
+ * @throws ConditionalCheckFailedException when it is not stored or not being sent.
  */
 export async function markOutboxSent(id: string, messageId: string): Promise<void> {
   await dynamoDocumentClient.send(
@@ -237,25 +253,64 @@ export async function markOutboxSent(id: string, messageId: string): Promise<voi
       Key: outboxMessageKey(id),
       UpdateExpression:
         'SET emailStatus = :sent, emailMessageId = :messageId, #version = #version + :one REMOVE gsi1pk, gsi1sk',
-      ConditionExpression: 'attribute_exists(pk) AND emailStatus = :pending',
+      ConditionExpression: 'attribute_exists(pk) AND emailStatus = :sending',
       ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':pending': 'pending', ':messageId': messageId, ':one': 1 },
+      ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':messageId': messageId, ':one': 1 },
     }),
   );
 }
 
-/** Records one more failed send of the message's e-mail (`emailAttempts` + 1); it stays pending. */
+/**
+ * Records one more failed send of the message's e-mail (`emailAttempts` + 1): SES
+ * answered an error, so nothing went out, and it is `pending` again (sent by a later
+ * run once its lease has passed). A message not `sending` keeps its status.
+ */
 export async function recordOutboxAttempt(id: string): Promise<void> {
   await dynamoDocumentClient.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: outboxMessageKey(id),
-      UpdateExpression: 'SET emailAttempts = if_not_exists(emailAttempts, :zero) + :one, #version = #version + :one',
-      ConditionExpression: 'attribute_exists(pk)',
+      UpdateExpression:
+        'SET emailAttempts = if_not_exists(emailAttempts, :zero) + :one, emailStatus = :pending, #version = #version + :one',
+      ConditionExpression: 'attribute_exists(pk) AND emailStatus IN (:pending, :sending)',
       ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':pending': 'pending', ':sending': 'sending' },
     }),
   );
+}
+
+/**
+ * Marks a `sending` message `unconfirmed` (decision record 083): the outcome of its send
+ * is unknown (SES's answer was lost, or its sender's lease passed mid-send), so it is
+ * never sent again by itself; it moves from the pending index to the unconfirmed one
+ * with `reason`. When `leaseBefore` is given, only a message whose lease has passed it.
+ * @returns true when marked; false when it is not `sending` (sent, back to pending, gone) or still leased.
+ */
+export async function markOutboxUnconfirmed(id: string, reason: string, leaseBefore?: Date): Promise<boolean> {
+  try {
+    await dynamoDocumentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: outboxMessageKey(id),
+        UpdateExpression:
+          'SET emailStatus = :unconfirmed, emailUnconfirmed = :reason, gsi1pk = :partition, #version = #version + :one',
+        ConditionExpression: `attribute_exists(pk) AND emailStatus = :sending${leaseBefore ? ' AND leaseUntil < :now' : ''}`,
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':unconfirmed': 'unconfirmed',
+          ':sending': 'sending',
+          ':reason': reason.slice(0, 500),
+          ':partition': OUTBOX_UNCONFIRMED_PARTITION,
+          ':one': 1,
+          ...(leaseBefore ? { ':now': leaseBefore.toISOString() } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** One stored message by id (consistent read), or null. */
@@ -280,6 +335,23 @@ export function listPendingOutbox(options: {
     index: 'gsi1',
     partitions: [OUTBOX_PENDING_PARTITION],
     sortKey: { expression: '#sk < :before', names: { '#sk': 'gsi1sk' }, values: { ':before': options.before } },
+    limit: options.limit,
+    pageToken: options.pageToken,
+  });
+}
+
+/**
+ * Messages whose send is unconfirmed (decision record 083), oldest first, one page of
+ * at most `limit` (gsi1 `OUTBOX_UNCONFIRMED`): what a person checks before sending
+ * one again by hand (e.g. an invitation's resend).
+ */
+export function listUnconfirmedOutbox(options: {
+  readonly limit: number;
+  readonly pageToken?: string | undefined;
+}): Promise<Page<OutboxItem>> {
+  return queryPage<OutboxItem>({
+    index: 'gsi1',
+    partitions: [OUTBOX_UNCONFIRMED_PARTITION],
     limit: options.limit,
     pageToken: options.pageToken,
   });
