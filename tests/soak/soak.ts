@@ -9,7 +9,9 @@ import { type AttributeValue, DynamoDBClient, QueryCommand, ScanCommand } from '
 import { ListMultipartUploadsCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { PersonaName } from '#shared/contracts/identity';
+import { PAGE } from '#shared/limits';
 import { BUCKETS, TABLE } from '#shared/table';
+import { seededRandom } from '../../infra/local/faults.ts';
 import { portalTokenFor } from '../support/local-portal.ts';
 import {
   type ApiFindings,
@@ -343,6 +345,17 @@ class Client {
   }
 }
 
+/** 1 → `qb`, 2 → `qc`, …: a number as a word of letters (base 26, a leading q). */
+function lettersOf(value: number): string {
+  let word = '';
+  let rest = value;
+  do {
+    word = String.fromCharCode(97 + (rest % 26)) + word;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return `q${word}`;
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -498,7 +511,9 @@ class Traffic {
   private async save(): Promise<void> {
     const fileId = await this.upload();
     if (!fileId) return;
-    const name = `Soak ${this.unique()}`;
+    this.counter += 1;
+    // A word of letters only, unique to this item, so that a search for the name finds it first.
+    const name = `Soak ${this.runId} ${lettersOf(this.counter)}`;
     const sentAtMs = this.now();
     const answer = await this.client.send('POST', '/api/v1/content-saves', {
       persona: 'editor',
@@ -776,18 +791,6 @@ async function sleepUntil(time: number, stop: () => boolean): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, time - Date.now())));
 }
 
-/** A deterministic generator for the traffic mix (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Waits (up to 3 minutes) until no outbox message is pending (gsi1 `OUTBOX_PENDING`). */
 async function drainOutbox(dynamodb: DynamoDBClient, poll: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + 180_000;
@@ -822,7 +825,9 @@ async function apiFindings(client: Client, world: World, ledger: readonly Ledger
     ),
   );
   for (const item of world.soakContent.filter((content) => published.has(content.id))) {
-    const answer = await client.send('POST', '/api/v1/search/content', { json: { text: `"${item.name}"`, limit: 10 } });
+    const answer = await client.send('POST', '/api/v1/search/content', {
+      json: { text: item.name, limit: PAGE.searchMax },
+    });
     const ids = ((answer.body as { items?: { id: string }[] } | null)?.items ?? []).map((hit) => hit.id);
     if (!ids.includes(item.id)) publishedNotFound.push(item.id);
   }
