@@ -59,10 +59,20 @@ process.on('message', (message: DynamoProcessStart | DynamoProcessFaults | { typ
       (error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
   } else if (message.type === 'stop') {
-    void (stop?.() ?? Promise.resolve()).finally(() => process.exit(0));
+    shutDown();
   }
 });
-process.on('disconnect', () => process.exit(0));
+// The portal is gone (stopped, or killed with `kill -9`): a transaction it sent is still
+// applied whole before this process exits, as DynamoDB would (decision record 086).
+process.on('disconnect', () => shutDown());
+
+let shuttingDown = false;
+/** Stops the proxy (after the transactions under way) and dynalite, then exits; once. */
+function shutDown(): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  void (stop?.() ?? Promise.resolve()).finally(() => process.exit(0));
+}
 // Ctrl-C reaches the whole process group: the portal stops this process itself, after
 // its own requests and background writes are done.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);

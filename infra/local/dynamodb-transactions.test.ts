@@ -1,4 +1,9 @@
-import { DynamoDBClient, TransactionCanceledException, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBClient,
+  ScanCommand,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -6,10 +11,14 @@ import {
   TransactGetCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE } from '#shared/table';
-import { NamedLocks } from './dynamodb-transactions.ts';
-import { type RunningEmulators, startEmulators } from './emulators.ts';
+import { NamedLocks, startTransactionProxy } from './dynamodb-transactions.ts';
+import { ensureTable, type RunningEmulators, startEmulators } from './emulators.ts';
+import { LOOPBACK, listen, loopbackUrl } from './net.ts';
+
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 const TableName = TABLE.localName;
 
@@ -265,5 +274,40 @@ describe('NamedLocks (issue 21 item 5)', () => {
     releaseA();
     await Promise.all([a, shared]);
     expect(events).toEqual(['a starts', 'disjoint runs', 'a ends', 'shared runs']);
+  });
+});
+
+describe('stopping the transaction proxy (decision record 086)', () => {
+  it('applies a transaction under way whole before it stops, though its sender is gone', async () => {
+    const dynamo = dynalite({ createTableMs: 0 });
+    const target = loopbackUrl(await listen(dynamo, 0, LOOPBACK));
+    const direct = new DynamoDBClient({ endpoint: target, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+    await ensureTable(direct, TableName);
+    const proxy = await startTransactionProxy({ target });
+    const sender = new DynamoDBClient({
+      endpoint: proxy.url,
+      region: 'us-east-1',
+      credentials: LOCAL_CREDENTIALS,
+      maxAttempts: 1,
+    });
+    try {
+      const keys = Array.from({ length: 100 }, (_, index) => ({ pk: `STOP#${index}`, sk: 'A' }));
+      const sent = DynamoDBDocumentClient.from(sender).send(
+        new TransactWriteCommand({ TransactItems: keys.map((key) => ({ Put: { TableName, Item: key } })) }),
+      );
+      sent.catch(() => undefined);
+      const stored = async () =>
+        (await direct.send(new ScanCommand({ TableName, Select: 'COUNT', ConsistentRead: true }))).Count ?? 0;
+      // The first item is in: the transaction is under way. The sender goes (as a killed
+      // portal's connections do), then the proxy stops, as the DynamoDB process does then.
+      await expect.poll(stored, { interval: 1 }).toBeGreaterThan(0);
+      sender.destroy();
+      await proxy.close();
+      expect(await stored()).toBe(keys.length);
+    } finally {
+      sender.destroy();
+      direct.destroy();
+      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+    }
   });
 });

@@ -45,7 +45,7 @@ const IDEMPOTENCY_WINDOW_MS = 10 * 60 * 1000;
 export interface TransactionProxy {
   /** `http://127.0.0.1:<port>` of the proxy: the DynamoDB endpoint clients use. */
   url: string;
-  /** Stops the proxy (not the dynalite behind it). */
+  /** Stops the proxy (not the dynalite behind it), after the transactions under way are applied whole. */
   close(): Promise<void>;
 }
 
@@ -117,6 +117,7 @@ export async function startTransactionProxy(options: TransactionProxyOptions): P
     url: loopbackUrl(port),
     async close() {
       await closeServer(server);
+      await transactions.settle();
       agent.destroy();
       transactions.destroy();
     },
@@ -277,10 +278,30 @@ class TransactionRunner {
   /** Transactions by ClientRequestToken: the request (without the token) and its run, for 10 minutes. */
   private readonly byToken = new Map<string, { request: string; run: Promise<Record<string, never>>; at: number }>();
 
+  /** The writes under way: `settle` waits for them, so a stop never leaves one half-applied. */
+  private readonly running = new Set<Promise<unknown>>();
+
   constructor(private readonly client: DynamoDBClient) {}
 
   destroy(): void {
     this.client.destroy();
+  }
+
+  /**
+   * Resolves once no write is under way (those started meanwhile included). DynamoDB
+   * applies a transaction whole or not at all; this runner applies it item by item, so
+   * the process must not stop between two items (a `kill -9` of the portal, whose
+   * requests were already here: the soak of issue 28 item 3, decision record 086).
+   */
+  async settle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private track<T>(run: Promise<T>): Promise<T> {
+    this.running.add(run);
+    const done = () => this.running.delete(run);
+    run.then(done, done);
+    return run;
   }
 
   /**
@@ -293,7 +314,7 @@ class TransactionRunner {
    */
   async write(input: TransactWriteInput): Promise<Record<string, never>> {
     const { ClientRequestToken: token, ...rest } = input;
-    if (token === undefined) return this.writeOnce(input);
+    if (token === undefined) return this.track(this.writeOnce(input));
     const now = Date.now();
     for (const [key, entry] of this.byToken) if (now - entry.at > IDEMPOTENCY_WINDOW_MS) this.byToken.delete(key);
     const request = JSON.stringify(rest);
@@ -307,7 +328,7 @@ class TransactionRunner {
       }
       return known.run;
     }
-    const run = this.writeOnce(rest);
+    const run = this.track(this.writeOnce(rest));
     this.byToken.set(token, { request, run, at: now });
     run.catch(() => this.byToken.delete(token));
     return run;

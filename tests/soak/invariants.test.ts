@@ -254,4 +254,14 @@ describe('the soak invariants', () => {
     const lost = { ...store, items: [...store.items, outbox('m3')] };
     expect(broken(LEDGER, lost)).toEqual(['no-email-lost']);
   });
+
+  it('counts an unconfirmed e-mail as not lost whether or not it arrived, but not twice', () => {
+    const store = goodStore();
+    const unconfirmed = { ...store, items: [...store.items, outbox('m4', { emailStatus: 'unconfirmed' })] };
+    expect(broken(LEDGER, unconfirmed)).toEqual([]);
+    const arrived = { ...unconfirmed, inbox: [...unconfirmed.inbox, inboxEmail('ses-m4', 'Invitation m4')] };
+    expect(broken(LEDGER, arrived)).toEqual([]);
+    const twice = { ...arrived, inbox: [...arrived.inbox, inboxEmail('ses-m4-again', 'Invitation m4')] };
+    expect(broken(LEDGER, twice)).toEqual(['no-email-sent-twice']);
+  });
 });

@@ -434,7 +434,8 @@ function checkDownloads(store: StoreSnapshot, add: Add): void {
 }
 
 /**
- * Every outbox message (an item with `emailStatus`) is sent; each sent one reached the
+ * Every outbox message (an item with `emailStatus`) is sent or `unconfirmed` (its send's
+ * outcome unknown: kept in sight, reached the inbox at most once); each sent one reached the
  * inbox once (matched on recipients, subject and text; messages with the same e-mail
  * share their copies); none reached it twice. Sends the soak could not observe (SES
  * accepted them just before a kill) are not counted as lost.
@@ -452,7 +453,10 @@ function checkEmail(store: StoreSnapshot, add: Add): void {
   for (const item of store.items) {
     if (typeof item.emailStatus !== 'string' || typeof item.email !== 'object' || item.email === null) continue;
     const id = String(item.id);
-    if (item.emailStatus !== 'sent') {
+    // `unconfirmed`: SES's answer never came, so the outbox does not send it again and keeps
+    // it for an operator (decision record 083): not lost, and its copy may or may not be out.
+    const unconfirmed = item.emailStatus === 'unconfirmed';
+    if (item.emailStatus !== 'sent' && !unconfirmed) {
       add('no-email-lost', `outbox message ${id} (${String(item.entityType)}) is still ${item.emailStatus}`);
       continue;
     }
@@ -464,7 +468,7 @@ function checkEmail(store: StoreSnapshot, add: Add): void {
     );
     const entry = outboxBySignature.get(signature) ?? { ids: [], unobservable: 0 };
     entry.ids.push(id);
-    if (store.unobservableMessageIds?.has(String(item.emailMessageId))) entry.unobservable += 1;
+    if (unconfirmed || store.unobservableMessageIds?.has(String(item.emailMessageId))) entry.unobservable += 1;
     outboxBySignature.set(signature, entry);
   }
   for (const [signature, { ids, unobservable }] of outboxBySignature) {
