@@ -22,8 +22,7 @@ import { type LocalPortal, portalTokenFor, startLocalPortal } from '../support/l
  *   really fails: the API answers a 5xx with a message, the table and both buckets
  *   hold nothing half-written, and the same request sent again with the same
  *   Idempotency-Key once the faults stop is done exactly once (a content save's new
- *   upload was discarded with the failed save, so that retry is a 400 naming the file,
- *   and the save with a new upload is done once).
+ *   upload is kept through the failed save, so the resend attaches it).
  * - **Once** (lost): the service applies the call, the answer is lost, the SDK sends
  *   it again: still one item, one invitation, one e-mail, one bundle.
  *
@@ -249,7 +248,7 @@ const ZIP_OPS = ['CreateMultipartUpload', 'UploadPart', 'CompleteMultipartUpload
 
 describe.each(FAILING_KINDS)('%s faults that outlast the SDK retries', (kind) => {
   it(
-    'a content save with a file fails whole, its uploads discarded with their records, then saves once',
+    'a content save with a file fails whole, keeps its upload, then the resend with its key saves once',
     async () => {
       const name = `${COURSE_PREFIX} ${kind} ${Date.now()}`;
       const fileId = await uploadedFile(name);
@@ -261,18 +260,15 @@ describe.each(FAILING_KINDS)('%s faults that outlast the SDK retries', (kind) =>
       expect(await injected()).toBeGreaterThanOrEqual(4);
       await expectClearFailure(failed);
       expect(await savedItems(name)).toEqual([]);
-      // The failed save discarded its new upload, record and object together (decision record 020).
-      expect(await scan('pk = :pk', { ':pk': `FILE#${fileId}` })).toEqual([]);
-      expect(await objectKeys(env().privateBucket, `files/${fileId}`)).toEqual([]);
-      // So the same request again is refused at the file, writing nothing; a new upload saves once.
-      const refused = await api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId), key);
-      expect(refused.status).toBe(400);
-      expect(JSON.stringify(await refused.json())).toContain('body.files.0.id');
-      const newFileId = await uploadedFile(name);
+      // The storage failed, not the request: the upload is kept, unattached, for the resend
+      // (its day's TTL and the sweeper remove it if none comes; decision record 083).
+      expect(await scan('pk = :pk', { ':pk': `FILE#${fileId}` })).toHaveLength(1);
+      expect(await objectKeys(env().privateBucket, `files/${fileId}`)).toHaveLength(1);
+      // The SPA's resend, same request and key, faults off: saved once, with its file.
       await expectSavedOnce(
         name,
-        newFileId,
-        await api('POST', '/api/v1/content-saves', 'editor', saveBody(name, newFileId), `${key}-again`),
+        fileId,
+        await api('POST', '/api/v1/content-saves', 'editor', saveBody(name, fileId), key),
       );
       await expectNothingHalf();
     },

@@ -13,7 +13,7 @@ import { type ContentItem, type FileItem, toContent } from '../data/items.ts';
 import { planContentSave, type SavePlan } from '../domain/content-save.ts';
 import { newId } from '../domain/ids.ts';
 import { visibleInDetail } from '../domain/visibility.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, HttpError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { Caller } from '../lib/handler.ts';
 import { contentAuditEvent } from './content-audit.ts';
 import { ARCHIVED_READ_ONLY_MESSAGE } from './content-edit.ts';
@@ -41,7 +41,8 @@ import { keepNamedHtmlImages } from './html-images.ts';
  * is the verified caller (its principal decides visibility, its `sub` whose uploads
  * may be attached).
  * @throws NotFoundError (404), ConflictError (409), ValidationError (400) as above;
- *   the transaction's own errors (409 on a concurrent change) after the uploads were deleted.
+ *   the transaction's own errors (409 on a concurrent change) after the uploads were deleted;
+ *   a storage failure (5xx) as it came, the uploads kept for the resend.
  */
 export async function saveContent(
   body: ParsedSaveContentRequest,
@@ -74,7 +75,11 @@ export async function saveContent(
   try {
     saved = await commitContentSave({ item: prepared.item, steps });
   } catch (error) {
-    await discardFiles(plan.uploads, bucketOf);
+    // A refused save (409 stale, 400) deletes the uploads it named (decision record 020).
+    // A failure of the storage itself (a 5xx: faults outlasting the SDK's retries) keeps
+    // them: the SPA resends the save with its Idempotency-Key, and the resend attaches
+    // them; if nobody resends, their day's TTL and the sweeper remove them (decision record 083).
+    if (error instanceof HttpError && error.statusCode < 500) await discardFiles(plan.uploads, bucketOf);
     throw error;
   }
   if (plan.discardAfterCommit.length > 0) await discardFiles(plan.discardAfterCommit, bucketOf);

@@ -21,7 +21,7 @@ import { getContentByAlias } from '../../data/content.ts';
 import { UPLOAD_GONE_MESSAGE } from '../../data/content-save.ts';
 import { listContributors } from '../../data/contributors.ts';
 import { tableName } from '../../data/dynamo.ts';
-import { getFile } from '../../data/files.ts';
+import { getFile, isUnattachedReady } from '../../data/files.ts';
 import { contentKey, contributorKey } from '../../data/keys.ts';
 import { signPortalToken } from '../../lib/auth/portal-tokens.ts';
 import {
@@ -114,6 +114,13 @@ async function upload(
 async function gone(fileId: string, visibility: 'private' | 'public'): Promise<boolean> {
   const bucket = visibility === 'public' ? env().publicBucket : env().privateBucket;
   return (await getFile(fileId)) === null && (await headObject(bucket, `files/${fileId}`)) === null;
+}
+
+/** The upload is still there, record and object, attached to nothing: a resend can name it. */
+async function keptUnattached(fileId: string, visibility: 'private' | 'public'): Promise<boolean> {
+  const bucket = visibility === 'public' ? env().publicBucket : env().privateBucket;
+  const file = await getFile(fileId);
+  return file !== null && isUnattachedReady(file) && (await headObject(bucket, `files/${fileId}`)) !== null;
 }
 
 let unique = 0;
@@ -348,9 +355,12 @@ const updateOf =
       return Boolean(key?.pk?.startsWith(pkPrefix)) && test(element.Update as Record<string, unknown>);
     });
 
-describe('fault injection: one transaction, nothing written, uploads deleted', () => {
+// A refused save (409) deletes the uploads it named (decision record 020); a service
+// failure (500) keeps them, unattached, for the SPA's resend with its key (decision record 083).
+describe('fault injection: one transaction, nothing written, uploads deleted on a refusal, kept on a failure', () => {
   for (const fault of ['condition', 'service'] as const) {
     const status = fault === 'condition' ? 409 : 500;
+    const uploads = fault === 'condition' ? 'uploads gone' : 'uploads kept';
 
     describe(`a new item (${fault} failure)`, () => {
       const steps: [string, (items: Element[]) => number, string][] = [
@@ -368,7 +378,7 @@ describe('fault injection: one transaction, nothing written, uploads deleted', (
         ],
       ];
       for (const [step, pick, message] of steps) {
-        it(`fails at the ${step}: no item, no child, no contributor, parent unchanged, uploads gone`, async () => {
+        it(`fails at the ${step}: no item, no child, no contributor, parent unchanged, ${uploads}`, async () => {
           const parentName = uniqueName('Parent');
           const parentSave = await save({ fields: { name: parentName, description: '<p>p</p>' } });
           const parent = SavedContent.parse(parentSave.body).content;
@@ -401,8 +411,9 @@ describe('fault injection: one transaction, nothing written, uploads deleted', (
           const contributors = await listContributors({ limit: 1000 });
           expect(contributors.items.some((c) => c.lastName === lastName)).toBe(false);
           expect(await stored(contentKey(parent.id))).toEqual(parentBefore);
-          expect(await gone(pdf, 'private')).toBe(true);
-          expect(await gone(portrait, 'public')).toBe(true);
+          const left = fault === 'condition' ? gone : keptUnattached;
+          expect(await left(pdf, 'private')).toBe(true);
+          expect(await left(portrait, 'public')).toBe(true);
           expect(await getCatalogRevision()).toBe(revision);
         });
       }
@@ -425,7 +436,7 @@ describe('fault injection: one transaction, nothing written, uploads deleted', (
         ['item update', putOf('Content', (item) => item.version === 2), CONTENT_STALE_MESSAGE],
       ];
       for (const [step, pick, message] of steps) {
-        it(`fails at the ${step}: item, children and contributor unchanged, uploads gone`, async () => {
+        it(`fails at the ${step}: item, children and contributor unchanged, ${uploads}`, async () => {
           const before = await existingItem();
           const [alpha, beta] = before.content.children.map((child) => child.id) as [string, string];
           const contributorId = before.content.contributors[0]?.id as string;
@@ -461,8 +472,9 @@ describe('fault injection: one transaction, nothing written, uploads deleted', (
           if (fault === 'condition') expect(result.body.message).toBe(message);
           expect(await snapshot()).toEqual(was);
           expect(await getContentByAlias(`${before.content.urlAlias}/newcomer`)).toBeNull();
-          expect(await gone(pdf, 'private')).toBe(true);
-          expect(await gone(portrait, 'public')).toBe(true);
+          const left = fault === 'condition' ? gone : keptUnattached;
+          expect(await left(pdf, 'private')).toBe(true);
+          expect(await left(portrait, 'public')).toBe(true);
         });
       }
     });
