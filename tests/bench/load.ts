@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { CONTENT_ALIAS, SEARCH_TEXT } from './first-visit.ts';
-import { countFromEnv, type Figure, firstOk, freePort, loadAverage, spawnStart, stopChild } from './support.ts';
+import { countFromEnv, type Figure, freePort, loadAverage, seededContentId, spawnStart, stopChild } from './support.ts';
 
 /**
  * Concurrent visitors on the local stack (issue 22 item 8): autocannon, from this
@@ -75,14 +75,7 @@ export async function concurrentVisitorFigures(log: (line: string) => void): Pro
   const figures: Figure[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;
-    await firstOk(`${base}/api/v1/content?limit=1`, Date.now(), child, { timeoutMs: 600_000 }).catch((error) => {
-      throw new Error(`${(error as Error).message}\n${stderr()}`);
-    });
-    const detail = (await (await fetch(`${base}/api/v1/content/${encodeURIComponent(CONTENT_ALIAS)}`)).json()) as {
-      content?: { id?: string };
-    };
-    const id = detail.content?.id;
-    if (!id) throw new Error(`the seeded portal has no content at ${CONTENT_ALIAS}`);
+    const id = await seededContentId(base, child, stderr, CONTENT_ALIAS);
     const routes: LoadRoute[] = [
       { label: 'content list GET /api/v1/content', method: 'GET', path: '/api/v1/content' },
       { label: 'content detail GET /api/v1/content/{id}', method: 'GET', path: `/api/v1/content/${id}` },

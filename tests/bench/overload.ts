@@ -51,11 +51,11 @@ import { CONTENT_ALIAS } from './first-visit.ts';
 import {
   countFromEnv,
   type Figure,
-  firstOk,
   freePort,
   loadAverage,
   portalTokenOver,
   printFigures,
+  seededContentId,
   spawnStart,
   stopChild,
 } from './support.ts';
@@ -392,14 +392,7 @@ export async function overloadFigures(log: (line: string) => void = () => undefi
   ];
   try {
     const base = `http://127.0.0.1:${port}`;
-    await firstOk(`${base}/api/v1/content?limit=1`, Date.now(), child, { timeoutMs: 600_000 }).catch((error) => {
-      throw new Error(`${(error as Error).message}\n${stderr()}`);
-    });
-    const detail = (await (await fetch(`${base}/api/v1/content/${encodeURIComponent(CONTENT_ALIAS)}`)).json()) as {
-      content?: { id?: string };
-    };
-    const id = detail.content?.id;
-    if (!id) throw new Error(`the seeded portal has no content at ${CONTENT_ALIAS}`);
+    const id = await seededContentId(base, child, stderr, CONTENT_ALIAS);
     const page = (await (await fetch(`${base}/api/v1/content?condense=true&limit=50`)).json()) as {
       items: { id: string }[];
     };

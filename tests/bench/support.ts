@@ -73,6 +73,29 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Waits (up to 10 minutes: a first start seeds) until the portal at `base` (`http://127.0.0.1:<port>`)
+ * answers its content list, then returns the id of the seeded item at `alias`.
+ * @throws Error with the portal's `stderr` when it exits or does not answer in time; Error
+ *   when the seeded portal has no item at `alias`.
+ */
+export async function seededContentId(
+  base: string,
+  child: ChildProcess,
+  stderr: () => string,
+  alias: string,
+): Promise<string> {
+  await firstOk(`${base}/api/v1/content?limit=1`, Date.now(), child, { timeoutMs: 600_000 }).catch((error) => {
+    throw new Error(`${(error as Error).message}\n${stderr()}`);
+  });
+  const detail = (await (await fetch(`${base}/api/v1/content/${encodeURIComponent(alias)}`)).json()) as {
+    content?: { id?: string };
+  };
+  const id = detail.content?.id;
+  if (!id) throw new Error(`the seeded portal has no content at ${alias}`);
+  return id;
+}
+
+/**
  * Polls `url` until it answers 200 (and, with `html`, a `text/html` body holding an
  * `<html` tag); returns ms since `started` (a `Date.now()`).
  * @throws Error when `child` exits first or nothing answers within `timeoutMs`.
