@@ -57,6 +57,8 @@ describe('saving content in the order of spec §4', () => {
     expect(await screen.findByRole('progressbar', { name: 'Uploading the portrait of Nina New' })).toBeInTheDocument();
     expect(await screen.findByRole('progressbar', { name: 'Uploading notes.pdf' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Saved.'));
+    // The announcement renders at once; leaving edit mode is the next render, not the same one.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit content' })).not.toBeInTheDocument());
     const steps = api.log.filter(
       (entry) =>
         entry.includes('/files') ||
@@ -102,7 +104,6 @@ describe('saving content in the order of spec §4', () => {
       { id: IDS.txt, name: 'Buffer_Overflow_Setuid.txt' },
       { id: testId('f', 2), name: 'notes.pdf' },
     ]);
-    expect(screen.queryByRole('form', { name: 'Edit content' })).not.toBeInTheDocument();
   });
 
   it('shows a refused upload’s reason under that file, deletes the uploads and sends no save', async () => {
