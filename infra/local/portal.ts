@@ -100,15 +100,12 @@ export interface StartPortalOptions {
   faults?: FaultSettings | null;
   /**
    * Milliseconds one attempt of a handler's AWS SDK call may take before it fails and
-   * is retried (`SDK_REQUEST_TIMEOUT_MS`; decision record 083): {@link LOCAL_SDK_REQUEST_TIMEOUT_MS}
+   * is retried (`SDK_REQUEST_TIMEOUT_MS`; decision record 083): `LOCAL_SDK_REQUEST_TIMEOUT_MS` of `emulators.ts` (10 s)
    * unless given, longer than on AWS because the emulators are slower. Applies to the
    * handlers' shared clients of this process.
    */
   sdkRequestTimeoutMs?: number;
 }
-
-/** A handler's SDK attempt on the local stack (defined beside `startEmulators`, which sets it). */
-export { LOCAL_SDK_REQUEST_TIMEOUT_MS } from './emulators.ts';
 
 export interface RunningPortal {
   /** The portal's address, `http://localhost:<port>` on loopback. */

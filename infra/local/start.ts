@@ -1,11 +1,10 @@
 import './quiet-node20-warning.ts';
 import path from 'node:path';
 import { AdmissionSettingsError, admissionSettingsFromEnv } from './admission.ts';
-import { DataDirInUseError } from './emulators.ts';
+import { DataDirInUseError, LOCAL_SDK_REQUEST_TIMEOUT_MS } from './emulators.ts';
 import { FAULTS_ENV, type FaultSettings, FaultSettingsError, parseFaults } from './faults.ts';
 import { PortInUseError } from './net.ts';
 import {
-  LOCAL_SDK_REQUEST_TIMEOUT_MS,
   PortalSetupError,
   type RunningPortal,
   type StartPortalOptions,

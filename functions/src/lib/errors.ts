@@ -99,15 +99,15 @@ export class ConflictError extends HttpError {
   readonly statusCode = 409;
 }
 
-/**
- * 409 for a request whose `Idempotency-Key` names a request still being processed
- * (issue 28 item 2; decision record 084). Rendered with `Retry-After: <retryAfterSeconds>`.
- */
 /** A `Retry-After` value: `seconds` rounded up to whole seconds, at least 1 (RFC 9110 §10.2.3). */
 function retryAfterOf(seconds: number): number {
   return Math.max(1, Math.ceil(seconds));
 }
 
+/**
+ * 409 for a request whose `Idempotency-Key` names a request still being processed
+ * (issue 28 item 2; decision record 084). Rendered with `Retry-After: <retryAfterSeconds>`.
+ */
 export class IdempotencyInProgressError extends ConflictError {
   override readonly name = 'IdempotencyInProgressError';
   /** Whole seconds after which the retry may find the first request finished (≥ 1). */
