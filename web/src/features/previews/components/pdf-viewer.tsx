@@ -63,13 +63,19 @@ export function PdfViewer({ bytes, name }: { bytes: Uint8Array; name: string }) 
 
   useEffect(() => {
     if (!document || !canvas.current || !textLayer.current || !frame.current) return;
+    // A page turned (or a search) while this one draws cancels its drawing: pdf.js
+    // refuses a second render on a canvas still being drawn, and an old text layer
+    // would go on filling the container.
     let cancelled = false;
+    let drawing: { cancel(): void } | undefined;
+    let writing: TextLayer | undefined;
     const layer = textLayer.current;
     const target = canvas.current;
     const page = frame.current;
     setRendering(true);
     void (async () => {
       const pdfPage = await document.getPage(pageNumber);
+      if (cancelled) return;
       const natural = pdfPage.getViewport({ scale: 1 });
       const width = Math.min(MAX_PAGE_WIDTH, page.parentElement?.clientWidth || MAX_PAGE_WIDTH);
       const viewport = pdfPage.getViewport({ scale: width / natural.width });
@@ -85,8 +91,10 @@ export function PdfViewer({ bytes, name }: { bytes: Uint8Array; name: string }) 
         viewport,
         transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
       });
+      drawing = render;
       layer.replaceChildren();
       const text = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
+      writing = text;
       await Promise.all([render.promise, text.render()]);
       if (cancelled) return;
       if (found && found.page === pageNumber) {
@@ -100,6 +108,8 @@ export function PdfViewer({ bytes, name }: { bytes: Uint8Array; name: string }) 
     });
     return () => {
       cancelled = true;
+      drawing?.cancel();
+      writing?.cancel();
     };
   }, [document, pageNumber, found]);
 
