@@ -1,19 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and integration tests (`npm test` runs these, then the browser tests).
- * Two projects, one after the other: `unit` (the SPA's jsdom tests and every test that
- * needs no emulator of its own) with two workers, then `integration` (`*.int.test.ts`
- * and `tests/`: each file starts its emulators, seeds and waits on them) with one.
- * Vitest's default in a run is one worker fewer than the cores, so on the 2-core CI
- * machine every file ran after the other; two workers keep both cores busy with the
- * in-process tests, while an integration file keeps its emulators' child processes to
- * the second core.
+ * Unit and integration tests. Two projects: `unit` (the SPA's jsdom tests and every test
+ * that needs no emulator of its own) with two workers, then `integration`
+ * (`*.int.test.ts` and `tests/`: each file starts its emulators, seeds and waits on them)
+ * with one. Vitest's default in a run is one worker fewer than the cores, so on the
+ * 2-core CI machine every file ran after the other; two workers keep both cores busy
+ * with the in-process tests. `npm test` runs `unit` first, then `integration` and the
+ * browser tests (`tests/e2e/vitest.config.ts`) side by side, one file of each at a time:
+ * each waits on its emulators or its browser much of the time, and the other takes the
+ * core meanwhile. `npx vitest run` runs both projects, one after the other.
  */
 export default defineConfig({
   test: {
-    // In CI a JSON report beside the console one lets .ci/run print the closing tally.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit.json' }]] : ['default'],
+    // In CI a JSON report beside the console one lets .ci/run print the closing tally;
+    // npm test's scripts name one file per project (--outputFile.json).
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'test-results/vitest.json' },
     exclude: ['**/node_modules/**', 'tests/e2e/**', 'tests/bench/**'],
     // The Powertools Logger (functions/src/lib/logger.ts) writes through the global
     // console in dev mode, so tests can spy on console.info/warn/error (decision record 046).

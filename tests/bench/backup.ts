@@ -250,7 +250,11 @@ function figuresOf(downloads: number, m: BackupMeasurement): Figure[] {
       unit: 'MiB',
       baseline: { name: 'data folder on disk (MiB)', value: mib(m.folderBytes) },
     },
-    { name: `bytes of objects in the archive, ${what}`, value: mib(m.backup.dataBytes), unit: 'MiB' },
+    {
+      name: `data in the archive before compression (table chunks + objects, the manifest's totalBytes), ${what}`,
+      value: mib(m.backup.dataBytes),
+      unit: 'MiB',
+    },
     {
       name: `backup peak RSS growth (the measuring process), ${what}`,
       value: mib(m.backup.peakRssGrowth),
