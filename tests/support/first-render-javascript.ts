@@ -75,7 +75,14 @@ export const FIRST_RENDER_GOAL_BYTES = 170_000;
 // keeps the 8 operations it calls (`FIRST_RENDER_API_PATHS`), the other 136 load with their
 // features' chunks (`web/src/features/<feature>/api/paths.ts`); the start chunk lost 1,221 bytes,
 // the list route's preload map gained 41 (the names of the lazy features' path chunks).
-export const FIRST_RENDER_BUDGET_BYTES = 237_900;
+// 2026-11-29, issue 28: lowered by 400 bytes (237,418 measured, from 237,907). A change in a
+// lazy chunk alone (the PDF viewer's) had taken the first render 21 bytes over the 14 left
+// under the budget: the chunks before the first render name lazy chunks, and so their
+// content hashes, in their preload maps. The lessons panel's lazy part moved out of the
+// module the courseware list imports (`routes/courseware/lessons-panel-part.ts`), taking its
+// preload map (about 20 names) out of the first render. Keep some 80 bytes under the budget
+// for such hash changes.
+export const FIRST_RENDER_BUDGET_BYTES = 237_500;
 
 /**
  * The budget of a server-rendered page's JavaScript before its visitor's first use,

@@ -5,7 +5,8 @@ import { DownloadPartsProvider } from '../../../features/courseware/components/d
 import { EditorPartsProvider } from '../../../features/courseware/components/editor/editor-parts.tsx';
 import { LibraryPartProvider } from '../../../features/courseware/components/library-part.tsx';
 import { DOWNLOAD_PARTS } from './download-parts.tsx';
-import { EDITOR_PARTS, LESSONS_PANEL } from './editor-parts.ts';
+import { EDITOR_PARTS } from './editor-parts.ts';
+import { LESSONS_PANEL } from './lessons-panel-part.ts';
 import { LIBRARY_ACTIONS } from './library-part.ts';
 
 const CoverageScreen = lazy(() =>
