@@ -1,7 +1,7 @@
 import './pdf-viewer.css';
 import { Box, Button, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react';
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, TextLayer } from 'pdfjs-dist';
+import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask, TextLayer } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
@@ -67,7 +67,7 @@ export function PdfViewer({ bytes, name }: { bytes: Uint8Array; name: string }) 
     // refuses a second render on a canvas still being drawn, and an old text layer
     // would go on filling the container.
     let cancelled = false;
-    let drawing: { cancel(): void } | undefined;
+    let drawing: RenderTask | undefined;
     let writing: TextLayer | undefined;
     const layer = textLayer.current;
     const target = canvas.current;
