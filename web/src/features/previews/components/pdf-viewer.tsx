@@ -86,16 +86,14 @@ export function PdfViewer({ bytes, name }: { bytes: Uint8Array; name: string }) 
       target.style.height = `${Math.floor(viewport.height)}px`;
       page.style.setProperty('--total-scale-factor', String(viewport.scale));
       page.style.width = `${Math.floor(viewport.width)}px`;
-      const render = pdfPage.render({
+      drawing = pdfPage.render({
         canvas: target,
         viewport,
         transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
       });
-      drawing = render;
       layer.replaceChildren();
-      const text = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
-      writing = text;
-      await Promise.all([render.promise, text.render()]);
+      writing = new TextLayer({ textContentSource: pdfPage.streamTextContent(), container: layer, viewport });
+      await Promise.all([drawing.promise, writing.render()]);
       if (cancelled) return;
       if (found && found.page === pageNumber) {
         for (const span of layer.querySelectorAll('span')) {
